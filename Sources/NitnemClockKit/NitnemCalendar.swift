@@ -1,0 +1,199 @@
+import Foundation
+
+/// The Nitnem calendar of one time zone: day keys, bands, fixed points and reminder slots.
+///
+/// Pure: every answer depends only on the instant asked about, the zone and the calendar.
+/// - Important: Times of day are resolved on the wall clock of a named date, never as
+///   "midnight + N hours": on some DST days midnight or 03:00 does not exist.
+public struct NitnemCalendar: Sendable {
+    /// The zone whose wall clock defines days and bands.
+    public let timeZone: TimeZone
+    /// A Gregorian calendar set to `timeZone`.
+    public let calendar: Calendar
+
+    /// A Nitnem calendar for `timeZone`.
+    /// - Important: `calendar` must be Gregorian: day keys are Gregorian dates.
+    public init(timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian)) {
+        precondition(calendar.identifier == .gregorian, "the Nitnem day is keyed by Gregorian dates")
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        self.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    // MARK: Wall clock
+
+    /// The UTC offset in whole seconds at `instant`.
+    public func offset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
+
+    /// Seconds since 1970-01-01T00:00 on the local wall clock at `instant` (whole seconds, floored).
+    func localSeconds(_ t: Int) -> Int { t + offset(at: Date(timeIntervalSince1970: Double(t))) }
+
+    /// The wall-clock date and time at `instant`.
+    public func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) {
+        let local = localSeconds(Self.floorSeconds(instant))
+        let days = Self.floorDiv(local, 86_400)
+        return (CivilDate(daysSinceEpoch: days), WallTime(uncheckedSeconds: local - days * 86_400))
+    }
+
+    /// The first instant whose wall clock reads `time` on `date`; inside a DST gap (or on a date the
+    /// zone skipped), the first instant after the gap.
+    public func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
+        let local = date.daysSinceEpoch * 86_400 + time.secondsIntoDay
+        var offsets: Set<Int> = []
+        for probe in [local - 86_400, local, local + 86_400] {
+            offsets.insert(offset(at: Date(timeIntervalSince1970: Double(probe))))
+        }
+        for o in Array(offsets) { offsets.insert(offset(at: Date(timeIntervalSince1970: Double(local - o)))) }
+        let valid = offsets.map { local - $0 }.filter { localSeconds($0) == local }
+        if let first = valid.min() { return Date(timeIntervalSince1970: Double(first)) }
+        // A gap: the wall clock jumps over `time`. Find the first instant whose wall clock is past it.
+        var lo = local - (offsets.max() ?? 0)
+        var hi = local - (offsets.min() ?? 0)
+        if lo > hi { swap(&lo, &hi) }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if localSeconds(mid) >= local { hi = mid } else { lo = mid + 1 }
+        }
+        return Date(timeIntervalSince1970: Double(lo))
+    }
+
+    // MARK: The Nitnem day
+
+    /// When the Nitnem day `key` begins: the first instant whose wall time is ≥ 03:00 on that date;
+    /// `nil` when the zone has no such instant on that date (a skipped date such as Pacific/Apia
+    /// 2011-12-30), so that date is never a day key.
+    public func dayStart(_ key: CivilDate) -> Date? {
+        let t = resolve(key, .dayRoll)
+        return wallClock(at: t).date == key ? t : nil
+    }
+
+    /// The key (`YYYY-MM-DD`) of the Nitnem day containing `instant`.
+    public func dayKey(at instant: Date) -> CivilDate {
+        let date = wallClock(at: instant).date
+        for back in 0..<4 {
+            let candidate = date.adding(days: -back)
+            if let start = dayStart(candidate), start <= instant { return candidate }
+        }
+        return date.adding(days: -1)
+    }
+
+    /// The Nitnem day after `key` and when it starts (skipping dates the zone skipped).
+    public func nextDay(after key: CivilDate) -> (key: CivilDate, start: Date) {
+        for ahead in 1...4 {
+            let candidate = key.adding(days: ahead)
+            if let start = dayStart(candidate) { return (candidate, start) }
+        }
+        preconditionFailure("no Nitnem day within four days after \(key)")
+    }
+
+    /// The Nitnem day containing `instant`: its key and its half-open interval.
+    public func day(containing instant: Date) -> (key: CivilDate, interval: DateInterval) {
+        let key = dayKey(at: instant)
+        return (key, dayInterval(key))
+    }
+
+    /// The half-open interval of an existing Nitnem day `key`.
+    public func dayInterval(_ key: CivilDate) -> DateInterval {
+        let start = dayStart(key) ?? resolve(key, .dayRoll)
+        return DateInterval(start: start, end: nextDay(after: key).start)
+    }
+
+    // MARK: Bands
+
+    /// The four bands of the Nitnem day `key`, in order, each with its half-open interval.
+    public func bands(of key: CivilDate) -> [(band: Band, interval: DateInterval)] {
+        let day = dayInterval(key)
+        var starts = [day.start]
+        for band in Band.allCases.dropFirst() {
+            let t = resolve(key, band.start)
+            starts.append(min(max(t, starts.last!), day.end))
+        }
+        starts.append(day.end)
+        return Band.allCases.enumerated().map { i, band in
+            (band, DateInterval(start: starts[i], end: starts[i + 1]))
+        }
+    }
+
+    /// The band containing `instant`, with the interval of that band.
+    public func band(containing instant: Date) -> (band: Band, interval: DateInterval) {
+        let all = bands(of: dayKey(at: instant))
+        return all.last { $0.interval.start <= instant } ?? all[0]
+    }
+
+    /// The band at `instant`.
+    public func band(at instant: Date) -> Band { band(containing: instant).band }
+
+    // MARK: Fixed points and reminders
+
+    /// The next `count` fixed points (band starts) strictly after `instant`, in time order.
+    public func nextFixedPoints(after instant: Date, count: Int = 4) -> [FixedPoint] {
+        var result: [FixedPoint] = []
+        var key = dayKey(at: instant)
+        while result.count < count {
+            for (band, interval) in bands(of: key) where interval.start > instant && interval.duration > 0 {
+                result.append(FixedPoint(band: band, at: interval.start, dayKey: key))
+            }
+            key = nextDay(after: key).key
+        }
+        return Array(result.prefix(count))
+    }
+
+    /// When each enabled slot of `slots` falls in the Nitnem day `key`, in time order.
+    ///
+    /// A slot in a DST gap falls at the first instant after the gap; a slot whose wall time
+    /// happens twice falls at its first occurrence. A slot always lies inside its band: in the
+    /// rare zone where a night slot after midnight falls into a gap that ends the Nitnem day, it
+    /// falls at the last second of the night.
+    public func reminders(on key: CivilDate, slots: ReminderSlots) -> [Reminder] {
+        let bandIntervals = bands(of: key)
+        var result: [Reminder] = []
+        for (band, time) in slots.enabled {
+            let date = band == .night && time < .dayRoll ? key.adding(days: 1) : key
+            let interval = bandIntervals.first { $0.band == band }!.interval
+            var at = resolve(date, time)
+            if at < interval.start { at = interval.start }
+            if at >= interval.end { at = interval.end.addingTimeInterval(-1) }
+            result.append(Reminder(band: band, at: at, dayKey: key))
+        }
+        return result.sorted { $0.at < $1.at }
+    }
+
+    /// The next `count` reminder slots strictly after `instant`, in time order.
+    public func nextReminders(after instant: Date, slots: ReminderSlots, count: Int = 3) -> [Reminder] {
+        guard !slots.enabled.isEmpty else { return [] }
+        var result: [Reminder] = []
+        var key = dayKey(at: instant)
+        while result.count < count {
+            result += reminders(on: key, slots: slots).filter { $0.at > instant }
+            key = nextDay(after: key).key
+        }
+        return Array(result.prefix(count))
+    }
+
+    // MARK: Helpers
+
+    static func floorSeconds(_ instant: Date) -> Int { Int(instant.timeIntervalSince1970.rounded(.down)) }
+
+    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+}
+
+/// A band start: the instants at which the widget timeline gets a new entry.
+public struct FixedPoint: Hashable, Sendable {
+    /// The band that starts.
+    public let band: Band
+    /// When it starts.
+    public let at: Date
+    /// The Nitnem day it belongs to.
+    public let dayKey: CivilDate
+}
+
+/// One reminder slot placed on the time line.
+public struct Reminder: Hashable, Sendable {
+    /// The band the reminder is for.
+    public let band: Band
+    /// When it is due.
+    public let at: Date
+    /// The Nitnem day it belongs to (a night slot after midnight belongs to the day before).
+    public let dayKey: CivilDate
+}

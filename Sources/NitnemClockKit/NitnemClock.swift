@@ -1,0 +1,69 @@
+import Foundation
+
+/// The single source of "now" for every command, the agent and the tests.
+///
+/// - Important: This is the only type that reads the real clock. `SGGS_CLOCK_NOW` pins the start
+///   instant (time then flows from it); `SGGS_CLOCK_RATE` makes it flow faster, for tests.
+public struct NitnemClock: Sendable {
+    /// The virtual instant at `realOrigin`.
+    public let origin: Date
+    /// The real instant at which `origin` was read.
+    public let realOrigin: Date
+    /// How many virtual seconds pass per real second.
+    public let rate: Double
+    /// Whether `SGGS_CLOCK_NOW` or `SGGS_CLOCK_RATE` moved this clock off the real one.
+    public let isPinned: Bool
+
+    /// The real clock.
+    public static func system() -> NitnemClock {
+        let real = Date()
+        return NitnemClock(origin: real, realOrigin: real, rate: 1, isPinned: false)
+    }
+
+    /// A clock that reads `start` now and then flows `rate` times faster than the real clock.
+    public static func pinned(at start: Date, rate: Double = 1) -> NitnemClock {
+        NitnemClock(origin: start, realOrigin: Date(), rate: rate, isPinned: true)
+    }
+
+    /// The clock the environment asks for: `SGGS_CLOCK_NOW` (RFC 3339 with `Z` or an offset, or a
+    /// local wall time `YYYY-MM-DDTHH:MM[:SS]` read in `calendar`'s zone) and `SGGS_CLOCK_RATE`
+    /// (a number > 0); the real clock when neither is set.
+    /// - Throws: `ClockError` naming the variable, the bad value and the accepted forms.
+    public static func fromEnvironment(
+        _ environment: [String: String], calendar: NitnemCalendar
+    ) throws(ClockError) -> NitnemClock {
+        var rate = 1.0
+        if let text = environment["SGGS_CLOCK_RATE"] {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw ClockError(
+                    variable: "SGGS_CLOCK_RATE", value: text, problem: "is not a number greater than 0 (e.g. 60)")
+            }
+            rate = value
+        }
+        if let text = environment["SGGS_CLOCK_NOW"] {
+            guard let start = RFC3339.parse(text, in: calendar) else {
+                throw ClockError(
+                    variable: "SGGS_CLOCK_NOW", value: text,
+                    problem:
+                        "is not a time; use RFC 3339 with an offset (2026-11-29T22:00:00+05:30 or 2026-11-29T16:30:00Z) or a local wall time (2026-11-29T22:00 or 2026-11-29T22:00:00)"
+                )
+            }
+            return .pinned(at: start, rate: rate)
+        }
+        if environment["SGGS_CLOCK_RATE"] != nil { return .pinned(at: Date(), rate: rate) }
+        return .system()
+    }
+
+    /// Now.
+    public func now() -> Date { virtualInstant(atReal: Date()) }
+
+    /// The virtual instant this clock reads when the real clock reads `real`.
+    public func virtualInstant(atReal real: Date) -> Date {
+        origin.addingTimeInterval(real.timeIntervalSince(realOrigin) * rate)
+    }
+
+    /// The real instant at which this clock will read `instant` (for arming real timers).
+    public func realInstant(for instant: Date) -> Date {
+        realOrigin.addingTimeInterval(instant.timeIntervalSince(origin) / rate)
+    }
+}

@@ -1,0 +1,55 @@
+/// The wall times at which reminders are due, one per band at most.
+public struct ReminderSlots: Hashable, Sendable {
+    /// Wall time per band; a band absent here has its reminder off.
+    public private(set) var times: [Band: WallTime]
+
+    /// Amrit Vela 06:00, Evening 18:00, Night 21:30.
+    public static let defaults = ReminderSlots(
+        unchecked: [
+            .amritVela: WallTime(hour: 6, minute: 0)!,
+            .evening: WallTime(hour: 18, minute: 0)!,
+            .night: WallTime(hour: 21, minute: 30)!,
+        ])
+
+    /// Slots from wall times per band.
+    /// - Throws: `SlotError` when a time lies outside its band.
+    public init(_ times: [Band: WallTime]) throws(SlotError) {
+        for (band, time) in times where !band.contains(time) {
+            throw SlotError(band: band, time: time)
+        }
+        self.times = times
+    }
+
+    private init(unchecked times: [Band: WallTime]) { self.times = times }
+
+    /// Sets (or, with `nil`, turns off) the slot of `band`.
+    /// - Throws: `SlotError` when the time lies outside the band.
+    public mutating func set(_ band: Band, _ time: WallTime?) throws(SlotError) {
+        if let time, !band.contains(time) { throw SlotError(band: band, time: time) }
+        times[band] = time
+    }
+
+    /// The enabled slots in band order.
+    public var enabled: [(band: Band, time: WallTime)] {
+        Band.allCases.compactMap { band in times[band].map { (band, $0) } }
+    }
+}
+
+/// A reminder time that does not lie inside its band.
+public struct SlotError: Error, Equatable, CustomStringConvertible {
+    /// The band of the slot.
+    public let band: Band
+    /// The rejected time.
+    public let time: WallTime
+
+    public var description: String {
+        let range: String
+        switch band {
+        case .amritVela: range = "03:00–08:59"
+        case .morning: range = "09:00–16:59"
+        case .evening: range = "17:00–20:59"
+        case .night: range = "21:00–02:59"
+        }
+        return "\(time) is outside the \(band.title) band (\(range))"
+    }
+}

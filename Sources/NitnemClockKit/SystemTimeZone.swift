@@ -1,0 +1,74 @@
+import Foundation
+
+/// The process time zone, read afresh on every call from `TZ` or `/etc/localtime`, so a running
+/// agent can notice a zone change (Foundation's `TimeZone.current` is cached for the process).
+public enum SystemTimeZone {
+    /// The zone named by `environment["TZ"]`, else by the `/etc/localtime` link (or
+    /// `/etc/timezone`), else UTC.
+    /// - Throws: `ClockError` naming `TZ` when it names no known zone.
+    public static func current(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        localtime: String = "/etc/localtime"
+    ) throws(ClockError) -> TimeZone {
+        if let tz = environment["TZ"] {
+            return try zone(fromTZ: tz)
+        }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
+            let name = zoneName(fromPath: target), let zone = TimeZone(identifier: name)
+        {
+            return zone
+        }
+        if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
+            let zone = TimeZone(identifier: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            return zone
+        }
+        return TimeZone(identifier: "UTC")!
+    }
+
+    /// The zone a `TZ` value names: empty is UTC, a leading `:` is dropped, a path into a zoneinfo
+    /// folder names its zone, and a fixed POSIX zone such as `UTC0` or `IST-5:30` is read too.
+    public static func zone(fromTZ raw: String) throws(ClockError) -> TimeZone {
+        var value = raw
+        if value.hasPrefix(":") { value.removeFirst() }
+        if value.isEmpty { return TimeZone(identifier: "UTC")! }
+        if let name = zoneName(fromPath: value), let zone = TimeZone(identifier: name) { return zone }
+        if !value.contains("/") || !value.hasPrefix("/"), let zone = TimeZone(identifier: value),
+            zone.identifier == value || value == "UTC" || value == "GMT"
+        {
+            return zone
+        }
+        if let zone = fixedPOSIX(value) { return zone }
+        throw ClockError(
+            variable: "TZ", value: raw,
+            problem: "is not a known time zone; use a tz database name such as Europe/Helsinki or UTC")
+    }
+
+    static func zoneName(fromPath path: String) -> String? {
+        guard let range = path.range(of: "zoneinfo/") else { return nil }
+        let name = String(path[range.upperBound...])
+        return name.isEmpty ? nil : name
+    }
+
+    /// `STD[+-]hh[:mm]` without DST rules (POSIX offsets are west-positive).
+    static func fixedPOSIX(_ value: String) -> TimeZone? {
+        let letters = value.prefix { $0.isLetter }
+        guard letters.count >= 3 else { return nil }
+        var rest = Substring(value.dropFirst(letters.count))
+        var sign = -1
+        if rest.first == "+" {
+            rest.removeFirst()
+        } else if rest.first == "-" {
+            sign = 1
+            rest.removeFirst()
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let h = Int(parts[0]), (0...24).contains(h) else { return nil }
+        var m = 0
+        if parts.count == 2 {
+            guard let mm = Int(parts[1]), (0...59).contains(mm), parts[1].count == 2 else { return nil }
+            m = mm
+        }
+        return TimeZone(secondsFromGMT: sign * (h * 3600 + m * 60))
+    }
+}

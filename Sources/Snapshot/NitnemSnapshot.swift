@@ -1,0 +1,114 @@
+/// The App-Group snapshot (`nitnem-snapshot.json`): which banis exist and in which daily sets.
+///
+/// Written by the app or `nitnem snapshot export`; read by every command and the agent.
+public struct NitnemSnapshot: Hashable, Sendable {
+    /// The snapshot's own schema version; this code writes 1.
+    public var schema: Int
+    /// When it was written (RFC 3339), if recorded.
+    public var generatedAt: String?
+    /// False for an older database without the bani registry: nothing to read, no reminders.
+    public var banisAvailable: Bool
+    /// Every bani, in registry order.
+    public var banis: [Bani]
+    /// The daily and other sets (`morning`, `evening`, `night`, `popular`, `ceremony`): ordered ids.
+    public var sets: [String: [String]]
+    /// The reader's choices that change which id a set uses.
+    public var preferences: Preferences
+    /// Where the snapshot came from, when exported from a database.
+    public var provenance: Provenance?
+
+    /// The sets a Nitnem day is made of, in band order.
+    public static let dailySetNames = ["morning", "evening", "night"]
+    /// Every set name, in the order a home shows them.
+    public static let setNames = ["morning", "evening", "night", "popular", "ceremony"]
+
+    /// A snapshot.
+    public init(
+        schema: Int = 1, generatedAt: String? = nil, banisAvailable: Bool = true, banis: [Bani],
+        sets: [String: [String]], preferences: Preferences = Preferences(), provenance: Provenance? = nil
+    ) {
+        self.schema = schema
+        self.generatedAt = generatedAt
+        self.banisAvailable = banisAvailable
+        self.banis = banis
+        self.sets = sets
+        self.preferences = preferences
+        self.provenance = provenance
+    }
+
+    /// The bani with `id`, if listed.
+    public func bani(id: String) -> Bani? { banis.first { $0.id == id } }
+
+    /// One bani of the registry.
+    public struct Bani: Hashable, Sendable {
+        /// `key`, or `key/variant` for a non-default variant: the progress identity.
+        public var id: String
+        /// The bani key, e.g. `rehras`.
+        public var key: String
+        /// The variant (`sgpc`, `taksal`, …) or empty.
+        public var variant: String
+        /// Whether this is the default variant of its key.
+        public var isDefault: Bool
+        /// The English title, e.g. "Japji Sahib".
+        public var titleEn: String
+        /// The Gurmukhi title, e.g. "ਜਪੁ ਜੀ ਸਾਹਿਬ".
+        public var titleGurmukhi: String?
+        /// `sggs`, `dasam`, `ardaas` or `mixed`.
+        public var source: String
+        /// How many lines it has.
+        public var nLines: Int
+        /// The smallest Ang of its SGGS lines; `nil` when it has none (or unknown).
+        public var firstAng: Int?
+        /// Whether it has non-SGGS lines whose review is not yet attested.
+        public var underReview: Bool
+
+        /// A bani.
+        public init(
+            id: String, key: String, variant: String = "", isDefault: Bool = true, titleEn: String,
+            titleGurmukhi: String?, source: String, nLines: Int, firstAng: Int? = nil, underReview: Bool = false
+        ) {
+            self.id = id
+            self.key = key
+            self.variant = variant
+            self.isDefault = isDefault
+            self.titleEn = titleEn
+            self.titleGurmukhi = titleGurmukhi
+            self.source = source
+            self.nLines = nLines
+            self.firstAng = firstAng
+            self.underReview = underReview
+        }
+
+        /// The deep link: `sggs://bani/<key>`, or `sggs://bani/<key>?variant=<v>` for a non-default
+        /// variant.
+        public var url: String {
+            isDefault || variant.isEmpty ? "sggs://bani/\(key)" : "sggs://bani/\(key)?variant=\(variant)"
+        }
+    }
+
+    /// The reader's choices.
+    public struct Preferences: Hashable, Sendable {
+        /// The Rehras variant to read in the evening set (`sgpc`, `taksal`), if chosen.
+        public var rehrasVariant: String?
+
+        /// Preferences.
+        public init(rehrasVariant: String? = nil) { self.rehrasVariant = rehrasVariant }
+    }
+
+    /// Where an exported snapshot came from: the database file, never its text.
+    public struct Provenance: Hashable, Sendable {
+        /// The database path as given.
+        public var databasePath: String
+        /// Its size in bytes.
+        public var databaseSize: Int
+        /// Its modification time (RFC 3339).
+        public var databaseModifiedAt: String
+
+        /// A provenance record.
+        public init(databasePath: String, databaseSize: Int, databaseModifiedAt: String) {
+            self.databasePath = databasePath
+            self.databaseSize = databaseSize
+            self.databaseModifiedAt = databaseModifiedAt
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import NitnemClockKit
+
+/// What every command reads from its environment: the zone, the calendar and the clock.
+struct Context {
+    let environment: [String: String]
+    let calendar: NitnemCalendar
+    let clock: NitnemClock
+
+    /// Reads `TZ` / `/etc/localtime`, `SGGS_CLOCK_NOW` and `SGGS_CLOCK_RATE`.
+    /// - Throws: `CLIError.badInput` naming the variable at fault.
+    static func load(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIError)
+        -> Context
+    {
+        do {
+            let zone = try SystemTimeZone.current(environment: environment)
+            let calendar = NitnemCalendar(timeZone: zone)
+            let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar)
+            return Context(environment: environment, calendar: calendar, clock: clock)
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
+    func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The top-level `nitnem` command: picks a subcommand and maps errors to exit codes.
+@main
+enum Main {
+    struct Subcommand: Sendable {
+        let spec: CommandSpec
+        let run: @Sendable (ParsedArguments) throws(CLIError) -> Void
+    }
+
+    static let subcommands: [Subcommand] = [
+        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run)
+    ]
+
+    static var overview: String {
+        var lines = [
+            "OVERVIEW: nitnem — your daily Nitnem on the Linux desktop: the next bani, today's progress,",
+            "a widget timeline for status bars, and one gentle reminder per band.",
+            "",
+            "USAGE: nitnem <command> [options]",
+            "",
+            "COMMANDS:",
+        ]
+        for sub in subcommands {
+            lines.append(CommandSpec.row(sub.spec.path.joined(separator: " "), sub.spec.abstract))
+        }
+        lines += ["", "See 'nitnem <command> --help' for the options of a command."]
+        return lines.joined(separator: "\n")
+    }
+
+    static func main() {
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            Output.error("missing command\nusage: nitnem <command> [options]; see 'nitnem --help'")
+            return 2
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            Output.line(overview)
+            return 0
+        }
+        // The longest declared command path that the words start with.
+        let match = subcommands.filter { arguments.starts(with: $0.spec.path) }
+            .max { $0.spec.path.count < $1.spec.path.count }
+        guard let sub = match else {
+            Output.error("unknown command '\(first)'\nusage: nitnem <command> [options]; see 'nitnem --help'")
+            return 2
+        }
+        do throws(CLIError) {
+            let parsed = try sub.spec.parse(Array(arguments.dropFirst(sub.spec.path.count)))
+            if parsed.helpRequested {
+                Output.line(sub.spec.help)
+                return 0
+            }
+            try sub.run(parsed)
+            return 0
+        } catch {
+            switch error {
+            case .usage(let message, let usage): Output.error("\(message)\nusage: \(usage)")
+            case .badInput(let message), .failure(let message): Output.error(message)
+            }
+            return error.exitCode
+        }
+    }
+}
