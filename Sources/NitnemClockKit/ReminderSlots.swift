@@ -42,6 +42,12 @@ public struct SlotError: Error, Equatable, CustomStringConvertible {
     /// The rejected time.
     public let time: WallTime
 
+    /// The error for `time` in `band`.
+    public init(band: Band, time: WallTime) {
+        self.band = band
+        self.time = time
+    }
+
     public var description: String {
         let range: String
         switch band {

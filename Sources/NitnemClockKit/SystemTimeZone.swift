@@ -23,19 +23,20 @@ public enum SystemTimeZone {
         {
             return zone
         }
-        return TimeZone(identifier: "UTC")!
+        return utc
     }
+
+    /// UTC, named `Etc/UTC` (Foundation would call a zone made from "UTC" `GMT`).
+    static let utc = TimeZone(identifier: "Etc/UTC")!
 
     /// The zone a `TZ` value names: empty is UTC, a leading `:` is dropped, a path into a zoneinfo
     /// folder names its zone, and a fixed POSIX zone such as `UTC0` or `IST-5:30` is read too.
     public static func zone(fromTZ raw: String) throws(ClockError) -> TimeZone {
         var value = raw
         if value.hasPrefix(":") { value.removeFirst() }
-        if value.isEmpty { return TimeZone(identifier: "UTC")! }
+        if value.isEmpty || value == "UTC" || value == "GMT" { return utc }
         if let name = zoneName(fromPath: value), let zone = TimeZone(identifier: name) { return zone }
-        if !value.contains("/") || !value.hasPrefix("/"), let zone = TimeZone(identifier: value),
-            zone.identifier == value || value == "UTC" || value == "GMT"
-        {
+        if !value.hasPrefix("/"), let zone = TimeZone(identifier: value), zone.identifier == value {
             return zone
         }
         if let zone = fixedPOSIX(value) { return zone }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the built `nitnem` binary the way a user does, for end-to-end tests.
+public enum NitnemBinary {
+    /// The package root (from this file's path).
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `$NITNEM_BIN`, else `<package>/.build/debug/nitnem` (`make test` builds it first).
+    public static var path: String {
+        ProcessInfo.processInfo.environment["NITNEM_BIN"]
+            ?? packageRoot.appendingPathComponent(".build/debug/nitnem").path
+    }
+
+    /// What one run printed and how it ended.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// Runs `nitnem arguments…` with exactly `environment` (plus PATH), waits, and returns its output.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil)
+        throws -> Result
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = environment
+        env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Golden files under `fixtures/golden/`: compared byte for byte; re-recorded (never hand-edited)
+/// when `NITNEM_RECORD_GOLDEN=1`.
+public enum Golden {
+    /// Whether this run records instead of comparing.
+    public static var recording: Bool { ProcessInfo.processInfo.environment["NITNEM_RECORD_GOLDEN"] == "1" }
+
+    /// The expected text of golden file `name`, or (when recording) writes `actual` there and returns it.
+    public static func expected(_ name: String, actual: String) throws -> String {
+        let url = NitnemBinary.packageRoot.appendingPathComponent("fixtures/golden/\(name)")
+        if recording {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url)
+            return actual
+        }
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}

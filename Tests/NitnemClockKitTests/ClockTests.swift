@@ -1,0 +1,148 @@
+import Foundation
+import NitnemClockKit
+import Testing
+
+@Suite struct ClockTests {
+    @Test(arguments: [
+        ("2026-11-29T22:00:00+05:30", "2026-11-29T16:30:00Z"),
+        ("2026-11-29T16:30:00Z", "2026-11-29T16:30:00Z"),
+        ("2026-11-29t16:30:00z", "2026-11-29T16:30:00Z"),
+        ("2026-11-29T16:30:00.250Z", "2026-11-29T16:30:00Z"),
+        ("2026-11-29T10:30:00-06:00", "2026-11-29T16:30:00Z"),
+    ])
+    func absoluteForms(_ text: String, _ expected: String) throws {
+        let clock = try NitnemClock.fromEnvironment(["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("Asia/Tokyo"))
+        let now = clock.now()
+        #expect(clock.isPinned)
+        #expect(now.timeIntervalSince(instant(expected)) >= 0)
+        #expect(now.timeIntervalSince(instant(expected)) < 5)
+    }
+
+    @Test(arguments: [
+        ("Asia/Kolkata", "2026-11-29T22:00", "2026-11-29T16:30:00Z"),
+        ("Asia/Kolkata", "2026-11-29T22:00:30", "2026-11-29T16:30:30Z"),
+        ("UTC", "2026-11-29T22:00", "2026-11-29T22:00:00Z"),
+        // Local wall times in a gap are the first instant after it; twice, the first occurrence.
+        ("Europe/Helsinki", "2026-03-29T03:30", "2026-03-29T01:00:00Z"),
+        ("Europe/Helsinki", "2026-10-25T03:30", "2026-10-25T00:30:00Z"),
+        ("America/Santiago", "2026-09-06T00:00", "2026-09-06T04:00:00Z"),
+    ])
+    func localWallTime(_ zoneID: String, _ text: String, _ expected: String) throws {
+        let clock = try NitnemClock.fromEnvironment(["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar(zoneID))
+        let delta = clock.now().timeIntervalSince(instant(expected))
+        #expect(delta >= 0 && delta < 5)
+    }
+
+    @Test(arguments: [
+        "", "tomorrow", "2026-11-29", "2026-11-29 22:00", "2026-13-01T00:00", "2026-02-30T00:00",
+        "2026-11-29T24:00", "2026-11-29T22:60", "2026-11-29T22:00:00+0530", "2026-11-29T22:00:00+05",
+        "2026-11-29T22:00:00Zjunk", "2026-11-29T22:00:61", "２０２６-11-29T22:00", "1763251200",
+    ])
+    func malformedNowNamesTheVariable(_ text: String) {
+        #expect {
+            try NitnemClock.fromEnvironment(["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("UTC"))
+        } throws: { error in
+            let e = error as! ClockError
+            return e.variable == "SGGS_CLOCK_NOW" && e.description.hasPrefix("SGGS_CLOCK_NOW: '\(text)' is not a time")
+                && e.description.contains("2026-11-29T22:00:00+05:30") && !e.description.contains("\n")
+        }
+    }
+
+    @Test(arguments: ["0", "-1", "abc", "", "nan", "inf"])
+    func badRateIsAnError(_ text: String) {
+        #expect(throws: ClockError.self) {
+            try NitnemClock.fromEnvironment(
+                ["SGGS_CLOCK_NOW": "2026-11-29T22:00:00Z", "SGGS_CLOCK_RATE": text], calendar: nitnemCalendar("UTC"))
+        }
+    }
+
+    @Test func rateMakesTimeFlowFaster() throws {
+        let clock = NitnemClock.pinned(at: instant("2026-11-29T16:59:00Z"), rate: 3600)
+        // One real second is an hour on this clock: map through the clock's own real origin.
+        let oneRealSecondLater = clock.realOrigin.addingTimeInterval(1)
+        #expect(clock.virtualInstant(atReal: oneRealSecondLater) == instant("2026-11-29T17:59:00Z"))
+        #expect(clock.realInstant(for: instant("2026-11-29T17:59:00Z")) == oneRealSecondLater)
+    }
+
+    @Test func unpinnedWithoutVariables() throws {
+        let clock = try NitnemClock.fromEnvironment([:], calendar: nitnemCalendar("UTC"))
+        #expect(!clock.isPinned)
+        #expect(clock.rate == 1)
+    }
+
+    @Test func formatUsesTheLocalOffset() {
+        let t = instant("2026-11-29T16:30:00Z")
+        #expect(RFC3339.format(t, in: nitnemCalendar("Asia/Kolkata")) == "2026-11-29T22:00:00+05:30")
+        #expect(RFC3339.format(t, in: nitnemCalendar("UTC")) == "2026-11-29T16:30:00+00:00")
+        #expect(RFC3339.format(t, in: nitnemCalendar("America/Santiago")) == "2026-11-29T13:30:00-03:00")
+        #expect(RFC3339.format(t, in: nitnemCalendar("Australia/Lord_Howe")) == "2026-11-30T03:30:00+11:00")
+    }
+}
+
+@Suite struct TimeZoneTests {
+    @Test(arguments: [
+        ("Europe/Helsinki", "Europe/Helsinki"), (":Europe/Dublin", "Europe/Dublin"), ("", "Etc/UTC"),
+        ("/usr/share/zoneinfo/Asia/Kolkata", "Asia/Kolkata"), ("UTC", "Etc/UTC"), ("GMT", "Etc/UTC"),
+    ])
+    func tzNames(_ tz: String, _ identifier: String) throws {
+        #expect(try SystemTimeZone.zone(fromTZ: tz).identifier == identifier)
+    }
+
+    @Test func fixedPosixZones() throws {
+        #expect(try SystemTimeZone.zone(fromTZ: "UTC0").secondsFromGMT() == 0)
+        #expect(try SystemTimeZone.zone(fromTZ: "IST-5:30").secondsFromGMT() == 19_800)
+        #expect(try SystemTimeZone.zone(fromTZ: "EST+5").secondsFromGMT() == -18_000)
+    }
+
+    @Test(arguments: ["Mars/Olympus", "Europe/Helsink", "not a zone", "12345"])
+    func unknownZoneNamesTZ(_ tz: String) {
+        var message = ""
+        do {
+            _ = try SystemTimeZone.zone(fromTZ: tz)
+        } catch {
+            message = error.description
+        }
+        #expect(message.hasPrefix("TZ: '\(tz)' is not a known time zone"))
+    }
+
+    @Test func readsTheLocaltimeLinkAfresh() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-tz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("localtime").path
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "/usr/share/zoneinfo/Pacific/Apia")
+        #expect(try SystemTimeZone.current(environment: [:], localtime: link).identifier == "Pacific/Apia")
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "/usr/share/zoneinfo/Australia/Lord_Howe")
+        #expect(try SystemTimeZone.current(environment: [:], localtime: link).identifier == "Australia/Lord_Howe")
+        // TZ wins over the link.
+        #expect(
+            try SystemTimeZone.current(environment: ["TZ": "Asia/Kolkata"], localtime: link).identifier
+                == "Asia/Kolkata")
+    }
+}
+
+@Suite struct CivilDateTests {
+    @Test(arguments: ["2026-11-29", "2000-02-29", "1970-01-01", "2011-12-30", "0001-01-01", "9999-12-31"])
+    func roundTrip(_ text: String) throws {
+        let d = try #require(CivilDate(text))
+        #expect(d.description == text)
+        #expect(CivilDate(daysSinceEpoch: d.daysSinceEpoch) == d)
+        #expect(d.adding(days: 1).adding(days: -1) == d)
+    }
+
+    @Test(arguments: [
+        "2026-02-29", "1900-02-29", "2026-11-31", "2026-1-29", "26-11-29", "2026-11-29T", "2026/11/29", "",
+    ])
+    func invalid(_ text: String) {
+        #expect(CivilDate(text) == nil)
+    }
+
+    @Test func epochAnchors() {
+        #expect(CivilDate("1970-01-01")!.daysSinceEpoch == 0)
+        #expect(CivilDate("2026-11-29")!.daysSinceEpoch == 20_786)
+        #expect(CivilDate("1969-12-31")!.daysSinceEpoch == -1)
+    }
+}
