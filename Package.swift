@@ -41,6 +41,7 @@ var package = Package(
         .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
+        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
     ]
 )
 

@@ -4,11 +4,15 @@
 #include <sys/inotify.h>
 #include <sys/signalfd.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <signal.h>
 #include <poll.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
+#include <time.h>
 #include <unistd.h>
 #include <pthread.h>
 
@@ -23,4 +27,44 @@ int nitnem_signalfd_for(const int *signals, int count);
 
 /// Size of one inotify_event header (the name follows it).
 static inline size_t nitnem_inotify_event_size(void) { return sizeof(struct inotify_event); }
+
+/// The symbolic name of an errno value ("ECANCELED"), or NULL when glibc does not know it
+/// (strerrorname_np, a GNU extension, hence defined in CLinux.c under _GNU_SOURCE).
+const char *nitnem_errno_name(int code);
+
+/// pthread_sigmask(how, {signals}, NULL) for the calling thread: 0, or the error number
+/// (pthread_sigmask returns it instead of setting errno). `how` is SIG_BLOCK or SIG_UNBLOCK.
+int nitnem_sigmask(int how, const int *signals, int count);
+
+/// signalfd(-1, {signals}, SFD_NONBLOCK | SFD_CLOEXEC): a new descriptor, or -1 and errno.
+/// Does not touch the signal mask.
+int nitnem_signalfd_create(const int *signals, int count);
+
+/// signal(sig, SIG_IGN): SIG_IGN is a cast macro that Swift cannot import. 0, or -1 and errno.
+static inline int nitnem_signal_ignore(int sig) { return signal(sig, SIG_IGN) == SIG_ERR ? -1 : 0; }
+
+/// Size of one signalfd record (struct signalfd_siginfo, 128 bytes).
+static inline size_t nitnem_signalfd_siginfo_size(void) { return sizeof(struct signalfd_siginfo); }
+
+/// socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0): a descriptor, or -1 and errno.
+static inline int nitnem_unix_datagram_socket(void) {
+    return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+}
+
+/// sendto(2) on an AF_UNIX socket addressed by `name` (`name_len` bytes, no NUL needed): a path,
+/// or an abstract name when it starts with '@' (the '@' becomes the leading NUL, as sd_notify does).
+/// The byte count sent, or -1 and errno (ENAMETOOLONG when the name does not fit sun_path).
+ssize_t nitnem_unix_sendto(int fd, const char *name, size_t name_len, const void *bytes, size_t count);
+
+/// bind(2) of an AF_UNIX socket to `name` (same addressing as nitnem_unix_sendto). 0, or -1 and errno.
+int nitnem_unix_bind(int fd, const char *name, size_t name_len);
+
+/// TESTS ONLY: clock_gettime(CLOCK_REALTIME), the clock a RealtimeTimer runs on, as a timespec.
+/// Product code must never read the clock outside NitnemClockKit; this exists so that tests can
+/// arm a timerfd a few milliseconds ahead of the timerfd's own clock and measure when it fired.
+static inline struct timespec nitnem_realtime_now(void) {
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ts;
+}
 #endif
