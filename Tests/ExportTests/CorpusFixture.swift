@@ -10,9 +10,21 @@ enum CorpusFixture {
     /// The `nitnem` binary: `$NITNEM_BIN`, else the package's debug build.
     static let binary = ProcessInfo.processInfo.environment["NITNEM_BIN"] ?? root + "/.build/debug/nitnem"
 
+    /// `$TMPDIR/nitnem-export-tests/<pid>`: this run's folders. Folders of earlier runs whose
+    /// process is gone are removed the first time it is used, so runs do not pile up databases.
+    static let runFolder: String = {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-export-tests").path
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            if let pid = Int32(entry), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            }
+        }
+        return parent + "/\(getpid())"
+    }()
+
     /// A new empty folder of its own for one test.
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-export-\(UUID())").path
+        let path = runFolder + "/\(UUID())"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
