@@ -1,16 +1,16 @@
 /// One row of the bani registry that breaks a rule of the guard (the seeds' `guard_banis.py`).
-public struct RegistryViolation: Hashable, Sendable, CustomStringConvertible {
+struct RegistryViolation: Hashable, Sendable, CustomStringConvertible {
     /// Where: `rehras/taksal seq 3`, `japji`, `bani_sets evening position 2`, `bani_id 99 seq 1`.
-    public let row: String
+    let row: String
     /// What is wrong with it.
-    public let problem: String
+    let problem: String
 
     /// A violation of `row`.
-    public init(row: String, problem: String) {
+    init(row: String, problem: String) {
         self.row = row
         self.problem = problem
     }
 
     /// `rehras/taksal seq 3: has both line_id 404 and extra_line_id 81121`.
-    public var description: String { "\(row): \(problem)" }
+    var description: String { "\(row): \(problem)" }
 }
