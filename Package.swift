@@ -42,6 +42,7 @@ var package = Package(
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Snapshot", "NitnemClockKit"]),
     ]
 )
 

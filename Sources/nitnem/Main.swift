@@ -9,7 +9,8 @@ enum Main {
     }
 
     static let subcommands: [Subcommand] = [
-        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run)
+        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run),
+        Subcommand(spec: SnapshotCommand.exportSpec, run: SnapshotCommand.runExport),
     ]
 
     static var overview: String {

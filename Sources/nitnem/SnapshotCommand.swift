@@ -1,0 +1,50 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// `nitnem snapshot export`: writes the App-Group snapshot from a SQLite corpus database.
+enum SnapshotCommand {
+    static let exportSpec = CommandSpec(
+        path: ["snapshot", "export"],
+        abstract: "Write the snapshot (the banis and daily sets) from a SQLite corpus database.",
+        options: [
+            OptionSpec(name: "db", value: "FILE", help: "The corpus database to read (opened read-only). Required."),
+            OptionSpec(name: "group", value: "DIR", help: "The App-Group folder (default: $SGGS_APP_GROUP, else XDG)."),
+        ],
+        discussion: """
+            Reads the bani registry (banis, bani_lines, lines, extra_lines, and the optional
+            bani_sets and meta tables), checks it, and replaces <group>/nitnem-snapshot.json
+            atomically. A database without a registry (an older corpus) gives a snapshot with
+            banisAvailable=false. On any error the old snapshot is left as it was (exit 1).
+            """
+    )
+
+    static func runExport(_ args: ParsedArguments) throws(CLIError) {
+        guard let db = args.value("db"), !db.isEmpty else {
+            throw exportSpec.usageError("missing --db FILE")
+        }
+        let context = try Context.load()
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let snapshot: NitnemSnapshot
+        do {
+            snapshot = try SnapshotExporter(databasePath: db).snapshot(
+                now: context.clock.now(), calendar: context.calendar)
+            try AtomicFile.write(Array(snapshot.json.pretty.utf8), to: group.snapshotPath)
+        } catch {
+            throw .failure(error.description)
+        }
+        guard snapshot.banisAvailable else {
+            Output.line(
+                "this database has no bani registry (an older corpus): wrote a snapshot with banisAvailable=false to \(group.snapshotPath)"
+            )
+            return
+        }
+        let sets = NitnemSnapshot.setNames.compactMap { name in snapshot.sets[name].map { "\(name) \($0.count)" } }
+        var summary =
+            "wrote \(group.snapshotPath): \(snapshot.banis.count) banis; sets: "
+            + (sets.isEmpty ? "none" : sets.joined(separator: ", "))
+        let underReview = snapshot.banis.filter(\.underReview).count
+        if underReview > 0 { summary += "; \(underReview) under scholarly review" }
+        Output.line(summary)
+    }
+}

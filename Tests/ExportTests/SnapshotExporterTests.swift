@@ -1,0 +1,177 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+import Testing
+
+/// What the exporter reads from each fixture database: ids, counts, Angs, sources, review, sets.
+@Suite struct SnapshotExporterTests {
+    static let now = RFC3339.parseAbsolute("2026-11-29T16:30:00Z")!
+    static let utc = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+
+    static func export(_ fixtures: [String], registry: Bool = true) throws -> NitnemSnapshot {
+        let path = try CorpusFixture.database(fixtures, registry: registry)
+        return try SnapshotExporter(databasePath: path).snapshot(now: now, calendar: utc)
+    }
+
+    /// One expected bani of the reference registry.
+    struct Expected: Sendable, CustomStringConvertible {
+        var id: String
+        var key: String
+        var variant: String
+        var isDefault: Bool
+        var nLines: Int
+        var firstAng: Int?
+        var source: String
+        /// Whether it has non-SGGS lines (so is under review until attested).
+        var nonSGGS: Bool
+        var description: String { id }
+    }
+
+    // nLines are the reference's real counts (taksal: the synthetic 8-line extension); firstAng is
+    // exact where the fixture's Ang anchors are (see registry.sql).
+    static let registry: [Expected] = [
+        Expected(
+            id: "japji", key: "japji", variant: "", isDefault: true, nLines: 385, firstAng: 1, source: "sggs",
+            nonSGGS: false),
+        Expected(
+            id: "jaap", key: "jaap", variant: "", isDefault: true, nLines: 444, firstAng: nil, source: "dasam",
+            nonSGGS: true),
+        Expected(
+            id: "savaiye", key: "savaiye", variant: "", isDefault: true, nLines: 41, firstAng: nil, source: "dasam",
+            nonSGGS: true),
+        Expected(
+            id: "chaupai", key: "chaupai", variant: "", isDefault: true, nLines: 53, firstAng: nil, source: "dasam",
+            nonSGGS: true),
+        Expected(
+            id: "anand", key: "anand", variant: "", isDefault: true, nLines: 210, firstAng: 917, source: "sggs",
+            nonSGGS: false),
+        Expected(
+            id: "rehras", key: "rehras", variant: "sgpc", isDefault: true, nLines: 460, firstAng: 8, source: "mixed",
+            nonSGGS: true),
+        Expected(
+            id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, nLines: 468, firstAng: 8,
+            source: "mixed",
+            nonSGGS: true),
+        Expected(
+            id: "kirtan_sohila", key: "kirtan_sohila", variant: "", isDefault: true, nLines: 56, firstAng: 12,
+            source: "sggs",
+            nonSGGS: false),
+        Expected(
+            id: "sukhmani", key: "sukhmani", variant: "", isDefault: true, nLines: 2027, firstAng: 262, source: "sggs",
+            nonSGGS: false),
+        Expected(
+            id: "asa_di_vaar", key: "asa_di_vaar", variant: "kirtan", isDefault: true, nLines: 725, firstAng: 448,
+            source: "sggs",
+            nonSGGS: false),
+        Expected(
+            id: "asa_di_vaar/printed", key: "asa_di_vaar", variant: "printed", isDefault: false, nLines: 637,
+            firstAng: 462,
+            source: "sggs", nonSGGS: false),
+        Expected(
+            id: "aarti", key: "aarti", variant: "", isDefault: true, nLines: 60, firstAng: 12, source: "mixed",
+            nonSGGS: true),
+        Expected(
+            id: "ardaas", key: "ardaas", variant: "", isDefault: true, nLines: 30, firstAng: nil, source: "ardaas",
+            nonSGGS: true),
+    ]
+
+    @Test func banisAreInRegistryOrder() throws {
+        let snapshot = try Self.export(["sets"])
+        #expect(snapshot.banisAvailable)
+        #expect(snapshot.schema == 1)
+        #expect(snapshot.banis.map(\.id) == Self.registry.map(\.id))
+        #expect(snapshot.generatedAt == "2026-11-29T16:30:00+00:00")
+    }
+
+    @Test(arguments: registry)
+    func baniFromTheRegistry(_ expected: Expected) throws {
+        let bani = try #require(try Self.export(["sets"]).bani(id: expected.id))
+        #expect(bani.key == expected.key)
+        #expect(bani.variant == expected.variant)
+        #expect(bani.isDefault == expected.isDefault)
+        #expect(bani.nLines == expected.nLines)
+        #expect(bani.firstAng == expected.firstAng)
+        #expect(bani.source == expected.source)
+        // No meta row: the non-SGGS layer is not attested as reviewed.
+        #expect(bani.underReview == expected.nonSGGS)
+    }
+
+    @Test func titlesComeFromTheDatabase() throws {
+        let snapshot = try Self.export([])
+        #expect(snapshot.bani(id: "japji")?.titleEn == "Japji Sahib")
+        #expect(snapshot.bani(id: "japji")?.titleGurmukhi == "ਜਪੁ ਜੀ ਸਾਹਿਬ")
+        #expect(snapshot.bani(id: "rehras/taksal")?.titleEn == "Rehras Sahib (Taksal)")
+        #expect(snapshot.bani(id: "ardaas")?.titleGurmukhi == nil)
+    }
+
+    @Test func reviewedFlagClearsUnderReview() throws {
+        let snapshot = try Self.export(["sets", "reviewed"])
+        #expect(snapshot.banis.filter(\.underReview).isEmpty)
+        // The sources do not change with the review.
+        #expect(snapshot.bani(id: "ardaas")?.source == "ardaas")
+        #expect(snapshot.bani(id: "jaap")?.source == "dasam")
+    }
+
+    @Test(arguments: [["not-reviewed"], ["no-optional-tables"]])
+    func withoutTheFlagNonSGGSIsUnderReview(_ fixtures: [String]) throws {
+        let snapshot = try Self.export(fixtures)
+        let underReview = snapshot.banis.filter(\.underReview).map(\.id)
+        #expect(underReview == Self.registry.filter(\.nonSGGS).map(\.id))
+    }
+
+    @Test func setsComeFromBaniSetsOrderedByPosition() throws {
+        let snapshot = try Self.export(["sets"])
+        #expect(snapshot.sets["morning"] == ["japji", "jaap", "savaiye", "chaupai", "anand"])
+        #expect(snapshot.sets["evening"] == ["rehras"])
+        #expect(snapshot.sets["night"] == ["kirtan_sohila"])
+        #expect(snapshot.sets["popular"] == ["sukhmani", "asa_di_vaar", "aarti"])
+        #expect(snapshot.sets["ceremony"] == ["anand", "ardaas"])
+        #expect(snapshot.sets.count == 5)
+    }
+
+    @Test func anEmptyBaniSetsTableGivesNoSets() throws {
+        #expect(try Self.export([]).sets.isEmpty)
+    }
+
+    @Test func withoutBaniSetsTheCatalogSetsApply() throws {
+        let snapshot = try Self.export(["no-optional-tables"])
+        #expect(snapshot.sets["morning"] == ["japji", "jaap", "savaiye", "chaupai", "anand"])
+        #expect(snapshot.sets["evening"] == ["rehras"])
+        #expect(snapshot.sets["night"] == ["kirtan_sohila"])
+        #expect(snapshot.sets["popular"] == ["sukhmani", "asa_di_vaar", "aarti"])
+        #expect(snapshot.sets["ceremony"] == nil)
+    }
+
+    @Test func catalogSetsKeepOnlyKeysTheDatabaseHas() throws {
+        let snapshot = try Self.export(["no-optional-tables", "without-aarti"])
+        #expect(snapshot.sets["popular"] == ["sukhmani", "asa_di_vaar"])
+        #expect(snapshot.bani(id: "aarti") == nil)
+    }
+
+    @Test func anOlderCorpusHasNoRegistry() throws {
+        let snapshot = try Self.export(["old-corpus"], registry: false)
+        #expect(snapshot.banisAvailable == false)
+        #expect(snapshot.banis.isEmpty)
+        #expect(snapshot.sets.isEmpty)
+        #expect(snapshot.provenance != nil)
+    }
+
+    @Test func provenanceRecordsTheFileNotItsText() throws {
+        let path = try CorpusFixture.database([])
+        let modified = RFC3339.parseAbsolute("2026-03-04T05:06:07Z")!
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let snapshot = try SnapshotExporter(databasePath: path).snapshot(now: Self.now, calendar: Self.utc)
+        #expect(
+            snapshot.provenance
+                == NitnemSnapshot.Provenance(
+                    databasePath: path, databaseSize: size, databaseModifiedAt: "2026-03-04T05:06:07+00:00"))
+    }
+
+    @Test func generatedAtIsNowOnTheCalendarsWallClock() throws {
+        let path = try CorpusFixture.database([])
+        let kolkata = NitnemCalendar(timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+        let snapshot = try SnapshotExporter(databasePath: path).snapshot(now: Self.now, calendar: kolkata)
+        #expect(snapshot.generatedAt == "2026-11-29T22:00:00+05:30")
+    }
+}
