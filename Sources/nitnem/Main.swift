@@ -9,7 +9,8 @@ enum Main {
     }
 
     static let subcommands: [Subcommand] = [
-        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run)
+        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run),
+        Subcommand(spec: MarkCommand.spec, run: MarkCommand.run),
     ]
 
     static var overview: String {
