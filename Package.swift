@@ -41,6 +41,7 @@ var package = Package(
         .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit"]),
     ]
 )
 
