@@ -182,6 +182,8 @@ import Testing
         #expect(killed > 0, "no run was killed: the loop tested nothing")
         let r = try Support.mark(["sukhmani", "--day", "2024-12-31"], group: dir)
         #expect(r.status == 0, "lock released after kills")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "temp files of killed writers are cleaned up under the lock")
         let days = try progress(dir).banis["sukhmani"]?.completedDays ?? []
         #expect(days.contains(CivilDate("2024-12-31")!))
     }
