@@ -43,6 +43,7 @@ var package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Snapshot", "NitnemClockKit"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit"]),
     ]
 )
 

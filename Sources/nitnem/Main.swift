@@ -11,6 +11,7 @@ enum Main {
     static let subcommands: [Subcommand] = [
         Subcommand(spec: ClockCommand.spec, run: ClockCommand.run),
         Subcommand(spec: SnapshotCommand.exportSpec, run: SnapshotCommand.runExport),
+        Subcommand(spec: MarkCommand.spec, run: MarkCommand.run),
     ]
 
     static var overview: String {

@@ -1,0 +1,332 @@
+/// A strict RFC 8259 JSON reader producing `JSONValue` (object order and number text kept).
+///
+/// Rejects trailing garbage, `NaN`/`Infinity`, leading zeros, raw control characters in strings,
+/// invalid UTF-8, lone surrogates and nesting deeper than `maxDepth`. Duplicate keys are kept;
+/// `JSONValue`'s subscript reads the last one, as most readers do. A leading UTF-8 byte-order
+/// mark is skipped.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 64
+
+    /// Parses one JSON document.
+    /// - Throws: `JSONParseError` with the line and column of the first problem.
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var reader = Reader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipWhitespace()
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        if reader.index < bytes.count {
+            throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value")
+        }
+        return value
+    }
+}
+
+extension JSONParser {
+    /// Parses the contents of file `path`: an empty (or all-whitespace) file and a parse error become
+    /// a `SnapshotError` naming the file, e.g. `…: not valid JSON: line 3, column 1: unexpected end of file…`.
+    public static func parse(_ bytes: [UInt8], path: String) throws(SnapshotError) -> JSONValue {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw SnapshotError(path: path, problem: "is empty; expected a JSON object")
+        }
+        do throws(JSONParseError) {
+            return try parse(bytes)
+        } catch {
+            let truncated = error.message.hasPrefix("unexpected end of file") || error.message.hasPrefix("unterminated")
+            throw SnapshotError(path: path, problem: "not valid JSON\(truncated ? " (truncated?)" : ""): \(error)")
+        }
+    }
+}
+
+/// The cursor over the bytes; line and column are computed only when an error is reported.
+private struct Reader {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    func error(_ message: String, at position: Int? = nil) -> JSONParseError {
+        let end = min(position ?? index, bytes.count)
+        var line = 1
+        var column = 1
+        var i = 0
+        while i < end {
+            let b = bytes[i]
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return JSONParseError(message: message, line: line, column: column)
+    }
+
+    func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let b = bytes[index]
+        if b >= 0x21, b < 0x7F { return "character '\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            throw error("NaN and Infinity are not JSON numbers")
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    mutating func literal(_ word: StaticString, _ result: JSONValue) throws(JSONParseError) -> JSONValue {
+        let text = word.withUTF8Buffer { Array($0) }
+        guard index + text.count <= bytes.count, Array(bytes[index..<index + text.count]) == text else {
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        index += text.count
+        return result
+    }
+
+    mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maxDepth else {
+            throw error("nested deeper than \(JSONParser.maxDepth) levels")
+        }
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
+            }
+            let key = try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error(
+                    index < bytes.count
+                        ? "unexpected \(describeCurrent()), expected ':' after a member name"
+                        : "unexpected end of file inside an object")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try value(depth: depth)
+            members.append((key, value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maxDepth else {
+            throw error("nested deeper than \(JSONParser.maxDepth) levels")
+        }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try value(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array element")
+        }
+    }
+
+    /// A number's exact text, checked against the JSON grammar.
+    mutating func number() throws(JSONParseError) -> String {
+        let start = index
+        func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else {
+            if index < bytes.count, bytes[index] == UInt8(ascii: "I") {
+                throw error("NaN and Infinity are not JSON numbers")
+            }
+            throw error("expected a digit after '-'")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { throw error("leading zeros are not allowed in numbers", at: index - 1) }
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { throw error("expected a digit after the decimal point") }
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard isDigit(index) else { throw error("expected a digit in the exponent") }
+            while isDigit(index) { index += 1 }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// A string literal starting at the opening quote; validates UTF-8 and escapes.
+    mutating func string() throws(JSONParseError) -> String {
+        let open = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard index < bytes.count else { throw error("unterminated string (opened at \(position(open)))") }
+            let b = bytes[index]
+            switch b {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                scalars.append(try escape())
+            case 0x00..<0x20:
+                throw error("control character 0x\(String(b, radix: 16, uppercase: true)) in a string; escape it")
+            case 0x20..<0x80:
+                scalars.append(Unicode.Scalar(b))
+                index += 1
+            default:
+                scalars.append(try utf8Scalar())
+            }
+        }
+    }
+
+    func position(_ offset: Int) -> String {
+        let e = error("", at: offset)
+        return "line \(e.line), column \(e.column)"
+    }
+
+    mutating func escape() throws(JSONParseError) -> Unicode.Scalar {
+        let start = index
+        index += 1
+        guard index < bytes.count else { throw error("unterminated string") }
+        let c = bytes[index]
+        index += 1
+        switch c {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try hex4(escapeStart: start)
+            if (0xDC00...0xDFFF).contains(high) {
+                throw error("lone low surrogate \\u\(String(high, radix: 16)) in a string", at: start)
+            }
+            if (0xD800...0xDBFF).contains(high) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error("lone high surrogate \\u\(String(high, radix: 16)) in a string", at: start) }
+                let lowStart = index
+                index += 2
+                let low = try hex4(escapeStart: lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("high surrogate \\u\(String(high, radix: 16)) not followed by a low one", at: start)
+                }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            return Unicode.Scalar(high)!
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(c)))' in a string", at: start)
+        }
+    }
+
+    mutating func hex4(escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("incomplete \\u escape", at: escapeStart) }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: throw error("invalid \\u escape: expected four hex digits", at: escapeStart)
+            }
+            v = v << 4 | d
+            index += 1
+        }
+        return v
+    }
+
+    /// One multi-byte UTF-8 scalar; rejects overlong forms, surrogates and bytes past U+10FFFF.
+    mutating func utf8Scalar() throws(JSONParseError) -> Unicode.Scalar {
+        let b0 = bytes[index]
+        let count: Int
+        var v: UInt32
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF:
+            count = 2
+            v = UInt32(b0 & 0x1F)
+        case 0xE0...0xEF:
+            count = 3
+            v = UInt32(b0 & 0x0F)
+            if b0 == 0xE0 { lower = 0xA0 }
+            if b0 == 0xED { upper = 0x9F }
+        case 0xF0...0xF4:
+            count = 4
+            v = UInt32(b0 & 0x07)
+            if b0 == 0xF0 { lower = 0x90 }
+            if b0 == 0xF4 { upper = 0x8F }
+        default:
+            throw error("invalid UTF-8 byte 0x\(String(b0, radix: 16, uppercase: true))")
+        }
+        for k in 1..<count {
+            let i = index + k
+            guard i < bytes.count, bytes[i] >= (k == 1 ? lower : 0x80), bytes[i] <= (k == 1 ? upper : 0xBF) else {
+                throw error("invalid UTF-8 sequence starting with 0x\(String(b0, radix: 16, uppercase: true))")
+            }
+            v = v << 6 | UInt32(bytes[i] & 0x3F)
+        }
+        index += count
+        return Unicode.Scalar(v)!
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// `nitnem mark <bani>`: records that a bani was read to the end on a Nitnem day (or undoes it).
+enum MarkCommand {
+    static let spec = CommandSpec(
+        path: ["mark"],
+        abstract: "Record a bani as read today (or on --day), or undo that with --undo.",
+        options: [
+            .flag("undo", "Remove the day from the bani's completed days instead."),
+            OptionSpec(
+                name: "day", value: "YYYY-MM-DD", help: "The Nitnem day to mark.",
+                defaultValue: "the Nitnem day now; it rolls at 03:00"),
+            OptionSpec(
+                name: "group", value: "DIR", help: "The App-Group folder.",
+                defaultValue: "$SGGS_APP_GROUP, else $XDG_DATA_HOME/sggs/group.org.sggs"),
+        ],
+        positionals: [
+            PositionalSpec(
+                name: "bani", help: "A bani id (japji, rehras/taksal), key (rehras) or English title (\"Japji Sahib\")."
+            )
+        ],
+        discussion: """
+            A key picks the default variant; for rehras, the snapshot's preferred Rehras variant.
+            A progress file written by a newer schema is never changed (exit 1).
+
+            ENVIRONMENT:
+              SGGS_CLOCK_NOW   Pin "now" (RFC 3339, or a local wall time read in TZ).
+              TZ               The time zone (else /etc/localtime).
+            """
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let now = context.clock.now()
+        let today = context.calendar.dayKey(at: now)
+        var day = today
+        if let text = args.value("day") {
+            guard let parsed = CivilDate(text) else {
+                throw spec.usageError("'\(text)' is not a valid value for '--day'; use a date YYYY-MM-DD")
+            }
+            day = parsed
+        }
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let snapshot: NitnemSnapshot
+        do {
+            snapshot = try GroupFiles.loadSnapshot(group).snapshot
+        } catch {
+            throw .badInput(error.description)
+        }
+        let name = args.positionals[0]
+        guard let bani = resolve(name, in: snapshot) else {
+            let ids = snapshot.banis.map(\.id).joined(separator: ", ")
+            throw .badInput("unknown bani '\(name)'; use an id, a key or an English title: \(ids)")
+        }
+        let undo = args.flag("undo")
+        let outcome: ProgressWriter.Outcome
+        do {
+            outcome = try ProgressWriter.update(
+                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, in: group)
+        } catch {
+            throw .failure(error.description)
+        }
+        for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
+        let title = bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))"
+        let daily = dailyIDs(of: snapshot)
+        let done = daily.filter { outcome.progress.banis[$0]?.completedDays.contains(day) ?? false }.count
+        let tally = daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
+        switch (undo, outcome.wasMarked) {
+        case (false, false): Output.line("Marked \(title) read on \(day)\(tally)")
+        case (false, true): Output.line("\(title) was already marked read on \(day); last read time updated\(tally)")
+        case (true, true): Output.line("Unmarked \(title) on \(day)\(tally)")
+        case (true, false): Output.line("\(title) was not marked read on \(day); nothing to undo\(tally)")
+        }
+    }
+
+    /// The bani `name` names (case-insensitive): a key (its preferred Rehras variant, else its
+    /// default variant), else an id (`rehras/taksal`), else an English title.
+    static func resolve(_ name: String, in snapshot: NitnemSnapshot) -> NitnemSnapshot.Bani? {
+        let wanted = name.lowercased()
+        if let bani = preferred(snapshot.banis.filter { $0.key.lowercased() == wanted }, snapshot) { return bani }
+        if let bani = snapshot.banis.first(where: { $0.id.lowercased() == wanted }) { return bani }
+        return preferred(snapshot.banis.filter { $0.titleEn.lowercased() == wanted }, snapshot)
+    }
+
+    static func preferred(_ banis: [NitnemSnapshot.Bani], _ snapshot: NitnemSnapshot) -> NitnemSnapshot.Bani? {
+        if let variant = snapshot.preferences.rehrasVariant,
+            let bani = banis.first(where: { $0.key == "rehras" && $0.variant == variant })
+        {
+            return bani
+        }
+        return banis.first(where: \.isDefault) ?? banis.first
+    }
+
+    /// The distinct ids of morning ∪ evening ∪ night, with Rehras as the preferred variant.
+    static func dailyIDs(of snapshot: NitnemSnapshot) -> [String] {
+        let rehras = snapshot.preferences.rehrasVariant.flatMap { variant in
+            snapshot.banis.first { $0.key == "rehras" && $0.variant == variant }
+        }
+        var ids: [String] = []
+        for name in NitnemSnapshot.dailySetNames {
+            for id in snapshot.sets[name] ?? [] {
+                let chosen = rehras != nil && snapshot.bani(id: id)?.key == "rehras" ? rehras!.id : id
+                if !ids.contains(chosen) { ids.append(chosen) }
+            }
+        }
+        return ids
+    }
+}
