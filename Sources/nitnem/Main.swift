@@ -12,6 +12,10 @@ enum Main {
         Subcommand(spec: ClockCommand.spec, run: ClockCommand.run),
         Subcommand(spec: SnapshotCommand.exportSpec, run: SnapshotCommand.runExport),
         Subcommand(spec: MarkCommand.spec, run: MarkCommand.run),
+        Subcommand(spec: StatusCommand.spec, run: StatusCommand.run),
+        Subcommand(spec: TimelineCommand.spec, run: TimelineCommand.run),
+        Subcommand(spec: SimulateCommand.spec, run: SimulateCommand.run),
+        Subcommand(spec: RunCommand.spec, run: RunCommand.run),
     ]
 
     static var overview: String {

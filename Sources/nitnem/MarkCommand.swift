@@ -50,7 +50,7 @@ enum MarkCommand {
             throw .badInput(error.description)
         }
         let name = args.positionals[0]
-        guard let bani = resolve(name, in: snapshot) else {
+        guard let bani = snapshot.lookup(name) else {
             let ids = snapshot.banis.map(\.id).joined(separator: ", ")
             throw .badInput("unknown bani '\(name)'; use an id, a key or an English title: \(ids)")
         }
@@ -64,7 +64,7 @@ enum MarkCommand {
         }
         for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
         let title = bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))"
-        let daily = dailyIDs(of: snapshot)
+        let daily = snapshot.dailyIDs
         let done = daily.filter { outcome.progress.banis[$0]?.completedDays.contains(day) ?? false }.count
         let tally = daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
         switch (undo, outcome.wasMarked) {
@@ -73,38 +73,5 @@ enum MarkCommand {
         case (true, true): Output.line("Unmarked \(title) on \(day)\(tally)")
         case (true, false): Output.line("\(title) was not marked read on \(day); nothing to undo\(tally)")
         }
-    }
-
-    /// The bani `name` names (case-insensitive): a key (its preferred Rehras variant, else its
-    /// default variant), else an id (`rehras/taksal`), else an English title.
-    static func resolve(_ name: String, in snapshot: NitnemSnapshot) -> NitnemSnapshot.Bani? {
-        let wanted = name.lowercased()
-        if let bani = preferred(snapshot.banis.filter { $0.key.lowercased() == wanted }, snapshot) { return bani }
-        if let bani = snapshot.banis.first(where: { $0.id.lowercased() == wanted }) { return bani }
-        return preferred(snapshot.banis.filter { $0.titleEn.lowercased() == wanted }, snapshot)
-    }
-
-    static func preferred(_ banis: [NitnemSnapshot.Bani], _ snapshot: NitnemSnapshot) -> NitnemSnapshot.Bani? {
-        if let variant = snapshot.preferences.rehrasVariant,
-            let bani = banis.first(where: { $0.key == "rehras" && $0.variant == variant })
-        {
-            return bani
-        }
-        return banis.first(where: \.isDefault) ?? banis.first
-    }
-
-    /// The distinct ids of morning ∪ evening ∪ night, with Rehras as the preferred variant.
-    static func dailyIDs(of snapshot: NitnemSnapshot) -> [String] {
-        let rehras = snapshot.preferences.rehrasVariant.flatMap { variant in
-            snapshot.banis.first { $0.key == "rehras" && $0.variant == variant }
-        }
-        var ids: [String] = []
-        for name in NitnemSnapshot.dailySetNames {
-            for id in snapshot.sets[name] ?? [] {
-                let chosen = rehras != nil && snapshot.bani(id: id)?.key == "rehras" ? rehras!.id : id
-                if !ids.contains(chosen) { ids.append(chosen) }
-            }
-        }
-        return ids
     }
 }

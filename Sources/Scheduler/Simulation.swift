@@ -1,0 +1,105 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// Drives `AgentCore` on a virtual clock from `from` to `to`, with no real waiting: what `nitnem
+/// simulate` prints. Deterministic: the same input gives the same lines.
+public struct Simulation: Sendable {
+    /// A completion injected at an instant (`--mark AT=BANI`).
+    public struct Mark: Sendable {
+        public let at: Date
+        public let baniID: String
+        public init(at: Date, baniID: String) {
+            self.at = at
+            self.baniID = baniID
+        }
+    }
+
+    public let from: Date
+    public let to: Date
+    public let calendar: NitnemCalendar
+    public let files: GroupFiles
+    public let marks: [Mark]
+    /// Suspends (`--asleep FROM/TO`): nothing fires inside; on resume the core sees `clockChanged`.
+    public let asleep: [DateInterval]
+
+    public init(
+        from: Date, to: Date, calendar: NitnemCalendar, files: GroupFiles, marks: [Mark] = [],
+        asleep: [DateInterval] = []
+    ) {
+        self.from = from
+        self.to = to
+        self.calendar = calendar
+        self.files = files
+        self.marks = marks.sorted { $0.at < $1.at }
+        self.asleep = asleep.sorted { $0.start < $1.start }
+    }
+
+    /// One printed line per timeline write (and, later, per reminder), in time order.
+    public func run(_ emit: (JSONValue) -> Void) {
+        var core = AgentCore(calendar: calendar)
+        var files = self.files
+        var pendingMarks = marks[...]
+        var step = core.handle(.start(.success(files)), now: from)
+        report(step, at: from, core: core, emit)
+        var now = from
+        while true {
+            let nextMark = pendingMarks.first?.at
+            var at = min(step.nextWake, nextMark ?? .distantFuture)
+            guard at <= to else { break }
+            // Asleep: nothing happens inside the window; on resume, marks made meanwhile are read and
+            // the core hears that the clock jumped.
+            if let window = asleep.first(where: { $0.start <= at && at < $0.end && $0.end > now }) {
+                at = window.end
+                guard at <= to else { break }
+                var marked = false
+                while let m = pendingMarks.first, m.at < at {
+                    files = Self.apply(m, to: files, calendar: calendar)
+                    pendingMarks = pendingMarks.dropFirst()
+                    marked = true
+                }
+                if marked { _ = core.handle(.filesChanged(.success(files)), now: at) }
+                step = core.handle(.clockChanged, now: at)
+            } else if let m = pendingMarks.first, m.at == at, m.at <= step.nextWake {
+                files = Self.apply(m, to: files, calendar: calendar)
+                pendingMarks = pendingMarks.dropFirst()
+                step = core.handle(.filesChanged(.success(files)), now: at)
+            } else {
+                step = core.handle(.timer, now: at)
+            }
+            now = at
+            report(step, at: at, core: core, emit)
+        }
+    }
+
+    func report(_ step: AgentCore.Step, at: Date, core: AgentCore, _ emit: (JSONValue) -> Void) {
+        for action in step.actions {
+            guard case .writeTimeline(let timeline) = action, let state = timeline.entries.first?.state else {
+                continue
+            }
+            emit(
+                .object([
+                    ("at", .string(RFC3339.format(at, in: core.calendar))),
+                    ("event", .string("timeline")),
+                    ("dayKey", .string(state.dayKey.description)),
+                    ("band", .string(state.band.rawValue)),
+                    ("next", .optional(state.next?.bani.id)),
+                    ("done", .int(state.done)),
+                    ("total", .int(state.total)),
+                ]))
+        }
+    }
+
+    /// `files` with `mark` recorded as `nitnem mark` would: the day key added, read to the end.
+    static func apply(_ mark: Mark, to files: GroupFiles, calendar: NitnemCalendar) -> GroupFiles {
+        var files = files
+        var p = files.progress.banis[mark.baniID] ?? BaniProgress()
+        p.completedDays.insert(calendar.dayKey(at: mark.at))
+        p.lastReadAt = mark.at
+        let nLines = files.snapshot.bani(id: mark.baniID)?.nLines
+        p.lastSeq = nLines
+        p.nLines = nLines
+        files.progress.banis[mark.baniID] = p
+        return files
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import NitnemClockKit
+import Notify
+import Snapshot
+
+/// `nitnem status --follow`: one line now and one more each time what it shows changes — when the
+/// group's files change (inotify) or the next band starts (a realtime timerfd). Never polls.
+public final class StatusFollower {
+    let group: AppGroup
+    let clock: NitnemClock
+    let environment: [String: String]
+    let format: StatusFormat
+    let localtimePath: String
+    var calendar: NitnemCalendar
+
+    /// A follower of `group` printing `format`.
+    public init(
+        group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
+        format: StatusFormat, localtimePath: String = "/etc/localtime"
+    ) {
+        self.group = group
+        self.clock = clock
+        self.calendar = calendar
+        self.environment = environment
+        self.format = format
+        self.localtimePath = localtimePath
+    }
+
+    /// The line to show now; a file that cannot be read shows the last good files, or the error.
+    func render(_ files: inout GroupFiles?, now: Date) -> String {
+        var warnings: [String] = []
+        do {
+            files = try GroupFiles.load(group)
+        } catch {
+            warnings.append(error.description)
+        }
+        guard let loaded = files else {
+            return StatusView.unavailable(error: warnings.first ?? "", format: format)
+        }
+        let state = TodayState(snapshot: loaded.snapshot, progress: loaded.progress.banis, at: now, calendar: calendar)
+        let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
+        // One line per change: a multi-line format is folded so the reader sees one update.
+        return format == .i3blocks ? view.label : view.render(format).replacingOccurrences(of: "\n", with: " · ")
+    }
+
+    /// Prints through `emit` until it returns false (the reader went away: EPIPE) or a signal ends it.
+    public func run(emit: (String) -> Bool) throws(SystemError) {
+        try SignalDescriptor.ignoreSIGPIPE()
+        let signals = try SignalDescriptor(signals: [SIGTERM, SIGINT])
+        let inotify = try Inotify()
+        let timer = try RealtimeTimer()
+        defer {
+            signals.close()
+            inotify.close()
+            timer.close()
+        }
+        try? AtomicFile.createFolder(group.path)
+        let groupWatch = try? inotify.addWatch(group.path, mask: [.closeWrite, .movedTo, .create, .delete, .movedFrom])
+        let zoneWatch = try? inotify.addWatch(
+            (localtimePath as NSString).deletingLastPathComponent, mask: [.create, .movedTo, .closeWrite])
+        var files: GroupFiles?
+        var last: String?
+        while true {
+            let now = clock.now()
+            let line = render(&files, now: now)
+            if line != last {
+                guard emit(line) else { return }
+                last = line
+            }
+            try timer.arm(at: clock.realInstant(for: calendar.nextFixedPoints(after: now, count: 1)[0].at))
+            let ready = try Poller.poll(
+                [
+                    PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
+                    PollItem(fileDescriptor: timer.fileDescriptor),
+                ], timeoutMilliseconds: -1)
+            if ready[0].isReady { return }
+            if ready[1].isReady {
+                for event in try inotify.readEvents() where event.watch == zoneWatch && event.name == "localtime" {
+                    if let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath) {
+                        calendar = NitnemCalendar(timeZone: zone)
+                    }
+                }
+                _ = groupWatch
+            }
+            if ready[2].isReady { _ = try timer.read() }
+        }
+    }
+}
+
+extension StatusView {
+    /// What a bar shows when the files cannot be read and nothing good was read before.
+    static func unavailable(error: String, format: StatusFormat) -> String {
+        switch format {
+        case .json: JSONValue.object([("error", .string(error))]).compact
+        case .waybar:
+            JSONValue.object([
+                ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(error))),
+                ("class", .array([.string("error")])),
+            ]).compact
+        default: "Nitnem ⚠ \(error)"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// What the widget shows at one instant: the Nitnem day and band, the next bani, today's progress.
+///
+/// Pure: computed from the snapshot, the progress, an instant and a Nitnem calendar.
+public struct TodayState: Hashable, Sendable {
+    /// The Nitnem day.
+    public let dayKey: CivilDate
+    /// The band at the instant.
+    public let band: Band
+    /// The ids of the home in order: the band's set first, then the following daily sets, wrapping.
+    public let order: [String]
+    /// The first bani of `order` not completed today; `nil` when the day is complete.
+    public let next: Next?
+    /// Distinct ids of morning ∪ evening ∪ night completed today.
+    public let done: Int
+    /// Distinct ids of morning ∪ evening ∪ night.
+    public let total: Int
+    /// Every bani of the band's set is completed today.
+    public let bandComplete: Bool
+    /// Every bani of the daily sets is completed today.
+    public let dayComplete: Bool
+    /// False for a snapshot of a database without the bani registry.
+    public let banisAvailable: Bool
+
+    /// The next bani and where to resume it.
+    public struct Next: Hashable, Sendable {
+        /// The bani.
+        public let bani: NitnemSnapshot.Bani
+        /// Where reading stopped today, if it did.
+        public let resume: Resume?
+    }
+
+    /// A saved position in today's Nitnem day.
+    public struct Resume: Hashable, Sendable {
+        /// The last line read (clamped to `0...nLines`).
+        public let seq: Int
+        /// The line count the position refers to (the progress file's own, when it has one).
+        public let nLines: Int
+        /// `seq / nLines`.
+        public let fraction: Double
+    }
+
+    /// `done / total`, 0 when there is nothing to read.
+    public var fraction: Double { total == 0 ? 0 : Double(done) / Double(total) }
+
+    /// The deep link the widget opens: the next bani, or `sggs://nitnem` when nothing is next.
+    public var url: String { next?.bani.url ?? "sggs://nitnem" }
+
+    /// Today's state at `now`.
+    public init(
+        snapshot: NitnemSnapshot, progress: [String: BaniProgress], at now: Date, calendar: NitnemCalendar
+    ) {
+        let (key, day) = calendar.day(containing: now)
+        dayKey = key
+        band = calendar.band(at: now)
+        banisAvailable = snapshot.banisAvailable
+
+        func completed(_ id: String) -> Bool { progress[id]?.completedDays.contains(key) ?? false }
+
+        let sets = snapshot.dailySets
+        let first = NitnemSnapshot.dailySetNames.firstIndex(of: band.dailySet)!
+        var seen: Set<String> = []
+        var order: [String] = []
+        for i in 0..<sets.count {
+            for id in sets[(first + i) % sets.count] where seen.insert(id).inserted { order.append(id) }
+        }
+        self.order = order
+        total = order.count
+        done = order.filter(completed).count
+        bandComplete = sets[first].allSatisfy(completed)
+        dayComplete = total > 0 && done == total
+
+        if let id = order.first(where: { !completed($0) }), let bani = snapshot.bani(id: id) {
+            next = Next(bani: bani, resume: Self.resume(progress[id], bani: bani, today: day))
+        } else {
+            next = nil
+        }
+    }
+
+    static func resume(_ p: BaniProgress?, bani: NitnemSnapshot.Bani, today: DateInterval) -> Resume? {
+        guard let p, let seq = p.lastSeq, seq > 0, let readAt = p.lastReadAt, today.contains(readAt),
+            readAt < today.end
+        else { return nil }
+        let nLines = p.nLines ?? bani.nLines
+        guard nLines > 0 else { return nil }
+        let clamped = min(max(seq, 0), nLines)
+        return Resume(seq: clamped, nLines: nLines, fraction: Double(clamped) / Double(nLines))
+    }
+}

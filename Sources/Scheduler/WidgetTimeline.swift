@@ -1,0 +1,84 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// The `NitnemNow` widget timeline (`<group>/widgets/NitnemNow.json`), like WidgetKit's: one entry
+/// now and one at each fixed point of the next 24 hours. An applet shows the last entry whose
+/// `date` ≤ now, so it stays right at a band start even while the agent sleeps, and shows "stale"
+/// past `validUntil`.
+public struct WidgetTimeline: Hashable, Sendable {
+    /// One entry: what the widget shows from `date` on.
+    public struct Entry: Hashable, Sendable {
+        /// From when the entry applies.
+        public let date: Date
+        /// What it shows.
+        public let state: TodayState
+    }
+
+    /// When it was made.
+    public let generatedAt: Date
+    /// The entries, in time order; the first is for `generatedAt`.
+    public let entries: [Entry]
+    /// The fixed point after the last entry: past it the timeline is stale.
+    public let validUntil: Date
+    /// When the agent will write the next timeline (the next fixed point).
+    public let reloadAfter: Date
+
+    /// How far ahead a timeline reaches.
+    public static let horizon: TimeInterval = 24 * 3600
+
+    /// The timeline at `now` for these files.
+    public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
+        generatedAt = now
+        var entries = [
+            Entry(date: now, state: TodayState(snapshot: snapshot, progress: progress, at: now, calendar: calendar))
+        ]
+        // Four band starts a day: five cover any 24 hours plus the one after.
+        let points = calendar.nextFixedPoints(after: now, count: 6)
+        for point in points where point.at <= now.addingTimeInterval(Self.horizon) {
+            entries.append(
+                Entry(
+                    date: point.at,
+                    state: TodayState(snapshot: snapshot, progress: progress, at: point.at, calendar: calendar)))
+        }
+        self.entries = entries
+        validUntil = points.first { $0.at > entries.last!.date }?.at ?? now.addingTimeInterval(Self.horizon)
+        reloadAfter = points[0].at
+    }
+
+    /// What the file says apart from when it was made: equal fingerprints mean nothing changed for a
+    /// reader, so the file is not rewritten.
+    public var fingerprint: [Entry] {
+        guard let first = entries.first else { return [] }
+        // The "now" entry's date moves with every wake; what it shows does not.
+        return [Entry(date: .distantPast, state: first.state)] + entries.dropFirst()
+    }
+
+    /// The file's JSON: `{"schema":1,"kind":"NitnemNow","generatedAt","validUntil","reloadAfter","entries":[…]}`.
+    public func json(calendar: NitnemCalendar) -> JSONValue {
+        func instant(_ d: Date) -> JSONValue { .string(RFC3339.format(d, in: calendar)) }
+        return .object([
+            ("schema", .int(1)),
+            ("kind", .string("NitnemNow")),
+            ("generatedAt", instant(generatedAt)),
+            ("validUntil", instant(validUntil)),
+            ("reloadAfter", instant(reloadAfter)),
+            (
+                "entries",
+                .array(
+                    entries.map { e in
+                        .object([
+                            ("date", instant(e.date)),
+                            ("dayKey", .string(e.state.dayKey.description)),
+                            ("band", e.state.bandJSON),
+                            ("next", e.state.nextJSON),
+                            ("today", e.state.todayJSON),
+                            ("bandComplete", .bool(e.state.bandComplete)),
+                            ("dayComplete", .bool(e.state.dayComplete)),
+                            ("url", .string(e.state.url)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

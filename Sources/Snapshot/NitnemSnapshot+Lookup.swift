@@ -1,0 +1,40 @@
+extension NitnemSnapshot {
+    /// The bani `name` names (case-insensitive): a key (the preferred Rehras variant, else the key's
+    /// default variant), else an id (`rehras/taksal`), else an English title.
+    public func lookup(_ name: String) -> Bani? {
+        let wanted = name.lowercased()
+        if let bani = preferred(banis.filter { $0.key.lowercased() == wanted }) { return bani }
+        if let bani = banis.first(where: { $0.id.lowercased() == wanted }) { return bani }
+        return preferred(banis.filter { $0.titleEn.lowercased() == wanted })
+    }
+
+    private func preferred(_ candidates: [Bani]) -> Bani? {
+        if let variant = preferences.rehrasVariant,
+            let bani = candidates.first(where: { $0.key == "rehras" && $0.variant == variant })
+        {
+            return bani
+        }
+        return candidates.first(where: \.isDefault) ?? candidates.first
+    }
+
+    /// The morning, evening and night sets in that order, with Rehras as the variant the reader
+    /// prefers (`preferences.rehrasVariant`); all empty when the registry is unavailable.
+    public var dailySets: [[String]] {
+        guard banisAvailable else { return Self.dailySetNames.map { _ in [] } }
+        let rehras = preferences.rehrasVariant.flatMap { variant in
+            banis.first { $0.key == "rehras" && $0.variant == variant }
+        }
+        return Self.dailySetNames.map { name in
+            (sets[name] ?? []).map { id in
+                if let rehras, bani(id: id)?.key == "rehras" { return rehras.id }
+                return id
+            }
+        }
+    }
+
+    /// The distinct ids of morning ∪ evening ∪ night (preferences applied), in set order.
+    public var dailyIDs: [String] {
+        var seen: Set<String> = []
+        return dailySets.joined().filter { seen.insert($0).inserted }
+    }
+}

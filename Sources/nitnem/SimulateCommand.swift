@@ -1,0 +1,84 @@
+import Foundation
+import NitnemClockKit
+import Scheduler
+import Snapshot
+
+/// `nitnem simulate`: the agent's core on a virtual clock, printing every timeline write in order.
+enum SimulateCommand {
+    static let spec = CommandSpec(
+        path: ["simulate"],
+        abstract: "Run the agent's schedule on a virtual clock and print what it would do, as JSON lines.",
+        options: [
+            OptionSpec(name: "from", value: "TIME", help: "Start (RFC 3339 with offset, or local wall time in TZ)."),
+            OptionSpec(name: "to", value: "TIME", help: "End, in the same forms."),
+            OptionSpec(name: "group", value: "DIR", help: "The App Group folder to start from."),
+            OptionSpec(
+                name: "mark", value: "AT=BANI", help: "Record BANI as read at instant AT (may repeat).", repeats: true),
+            OptionSpec(
+                name: "asleep", value: "FROM/TO", help: "Suspend the machine between two instants (may repeat).",
+                repeats: true),
+        ],
+        discussion: """
+            Prints one JSON object per line, in time order:
+              {"at","event":"timeline","dayKey","band","next","done","total"}
+            No real waiting; the same input always prints the same bytes.
+            """
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        func instant(_ option: String, _ text: String?) throws(CLIError) -> Date {
+            guard let text else { throw spec.usageError("missing --\(option)") }
+            guard let t = RFC3339.parse(text, in: context.calendar) else {
+                throw .badInput(
+                    "--\(option): '\(text)' is not a time; use 2026-11-29T22:00:00+05:30, …Z, or a local 2026-11-29T22:00"
+                )
+            }
+            return t
+        }
+        let from = try instant("from", args.value("from"))
+        let to = try instant("to", args.value("to"))
+        guard from <= to else { throw .badInput("--to is before --from") }
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let files: GroupFiles
+        do {
+            files = try GroupFiles.load(group)
+        } catch {
+            throw .badInput(error.description)
+        }
+        var marks: [Simulation.Mark] = []
+        for text in args.all("mark") {
+            guard let eq = text.firstIndex(of: "=") else {
+                throw .badInput("--mark: '\(text)' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
+            }
+            let at = try instant("mark", String(text[..<eq]))
+            let name = String(text[text.index(after: eq)...])
+            guard let bani = files.snapshot.lookup(name) else {
+                throw .badInput(
+                    "--mark: unknown bani '\(name)'; known: \(files.snapshot.banis.map(\.id).joined(separator: ", "))")
+            }
+            marks.append(Simulation.Mark(at: at, baniID: bani.id))
+        }
+        var asleep: [DateInterval] = []
+        for text in args.all("asleep") {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { throw .badInput("--asleep: '\(text)' is not FROM/TO") }
+            let a = try instant("asleep", String(parts[0]))
+            let b = try instant("asleep", String(parts[1]))
+            guard a < b else { throw .badInput("--asleep: '\(text)' ends before it starts") }
+            asleep.append(DateInterval(start: a, end: b))
+        }
+        let simulation = Simulation(
+            from: from, to: to, calendar: context.calendar, files: files, marks: marks, asleep: asleep)
+        var out = ""
+        simulation.run { line in
+            out += line.compact
+            out += "\n"
+            if out.utf8.count > 1 << 16 {
+                Output.write(fd: 1, out)
+                out = ""
+            }
+        }
+        Output.write(fd: 1, out)
+    }
+}

@@ -1,0 +1,58 @@
+import NitnemClockKit
+import Scheduler
+import Snapshot
+
+/// `nitnem status`: the next bani and today's progress, for a person or a status bar.
+enum StatusCommand {
+    static let spec = CommandSpec(
+        path: ["status"],
+        abstract: "Show the next bani and today's progress (for a person or a status bar).",
+        options: [
+            OptionSpec(
+                name: "format", value: "FORMAT", help: "Output format.", choices: StatusFormat.allCases.map(\.rawValue),
+                defaultValue: "text"),
+            OptionSpec(
+                name: "group", value: "DIR",
+                help: "The App Group folder (default: $SGGS_APP_GROUP, else $XDG_DATA_HOME/sggs/group.org.sggs)."),
+            .flag("follow", "Keep running: print a new line each time what is shown changes (for bars)."),
+        ],
+        discussion: """
+            Reads only <group>/nitnem-snapshot.json (the embedded default registry when it is missing)
+            and <group>/nitnem-progress.json. A file that cannot be read is an error (exit 2) naming it.
+            With --follow, one line now and one more at each change (inotify on the group, a timer at
+            the next band start): no polling. Feed it to waybar (return-type json, no interval),
+            i3blocks (interval=persist) or polybar (tail = true).
+            """
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let format = StatusFormat(rawValue: args.value("format") ?? "text") ?? .text
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        if args.flag("follow") {
+            let follower = StatusFollower(
+                group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
+                format: format)
+            do {
+                try follower.run { Output.write(fd: 1, $0 + "\n") }
+            } catch {
+                throw .failure(error.description)
+            }
+            return
+        }
+        let files: GroupFiles
+        do {
+            files = try GroupFiles.load(group)
+        } catch {
+            throw .badInput(error.description)
+        }
+        let state = TodayState(
+            snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
+            calendar: context.calendar)
+        let view = StatusView(state: state, source: files.source, warnings: files.warnings)
+        Output.line(view.render(format))
+        if format == .text {
+            for warning in files.warnings { Output.error("warning: \(warning)") }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import NitnemClockKit
+import Scheduler
+import Snapshot
+
+/// `nitnem timeline`: the widget timeline the agent would write now.
+enum TimelineCommand {
+    static let spec = CommandSpec(
+        path: ["timeline"],
+        abstract: "Print the widget timeline (NitnemNow.json) the agent would write now.",
+        options: [
+            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
+            .flag("write", "Also write it to <group>/widgets/NitnemNow.json (atomically, 0600)."),
+        ]
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let files: GroupFiles
+        do {
+            files = try GroupFiles.load(group)
+        } catch {
+            throw .badInput(error.description)
+        }
+        let timeline = WidgetTimeline(
+            snapshot: files.snapshot, progress: files.progress.banis, now: context.clock.now(),
+            calendar: context.calendar)
+        let text = timeline.json(calendar: context.calendar).pretty
+        Output.write(fd: 1, text)
+        if args.flag("write") {
+            do {
+                try AtomicFile.write(Array(text.utf8), to: group.timelinePath)
+            } catch {
+                throw .failure(error.description)
+            }
+        }
+    }
+}
