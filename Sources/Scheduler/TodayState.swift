@@ -41,6 +41,13 @@ public struct TodayState: Hashable, Sendable {
         public let nLines: Int
         /// `seq / nLines`.
         public let fraction: Double
+
+        /// A saved position.
+        public init(seq: Int, nLines: Int, fraction: Double) {
+            self.seq = seq
+            self.nLines = nLines
+            self.fraction = fraction
+        }
     }
 
     /// `done / total`, 0 when there is nothing to read.

@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct StatusCommandTests {
+    static let demo = NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let now: String
+        var testDescription: String { name }
+    }
+
+    /// The demo group is mid-day on 2026-11-29 in Asia/Kolkata (japji and jaap read, savaiye at 12/41).
+    @Test(arguments: [
+        Case(name: "amrit-vela", now: "2026-11-29T05:30"),
+        Case(name: "morning", now: "2026-11-29T13:00"),
+        Case(name: "evening", now: "2026-11-29T17:00"),
+        Case(name: "night-after-midnight", now: "2026-11-30T00:30"),
+        Case(name: "next-day", now: "2026-11-30T03:00"),
+    ])
+    func demoGroupJSONMatchesGolden(_ c: Case) throws {
+        let r = try NitnemBinary.run(
+            ["status", "--format", "json", "--group", Self.demo],
+            environment: ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": c.now])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == (try Golden.expected("status/demo-\(c.name).json", actual: r.stdout)))
+    }
+
+    @Test(arguments: ["text", "waybar", "i3blocks", "polybar"])
+    func demoGroupFormatsMatchGolden(_ format: String) throws {
+        let r = try NitnemBinary.run(
+            ["status", "--format", format, "--group", Self.demo],
+            environment: ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00"])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try Golden.expected("status/demo-morning.\(format)", actual: r.stdout)))
+    }
+
+    @Test func noGroupAtAllUsesTheEmbeddedRegistry() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-home-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let r = try NitnemBinary.run(
+            ["status", "--format", "json"],
+            environment: ["HOME": home, "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T06:00:00Z"])
+        #expect(r.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == "embedded")
+        #expect((object["next"] as? [String: Any])?["id"] as? String == "japji")
+        #expect((object["today"] as? [String: Any])?["total"] as? Int == 7)
+        // Reading never creates the group folder.
+        #expect(!FileManager.default.fileExists(atPath: home + "/.local/share/sggs"))
+    }
+
+    @Test func brokenProgressIsAnErrorNamingTheFile() throws {
+        let group = try TempGroup(copying: Self.demo)
+        defer { group.remove() }
+        try "{\"schema\":1,\"banis\":[]}".write(
+            toFile: group.path + "/nitnem-progress.json", atomically: true, encoding: .utf8)
+        let r = try NitnemBinary.run(
+            ["status", "--group", group.path], environment: ["TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T06:00:00Z"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("nitnem: \(group.path)/nitnem-progress.json: $.banis: "))
+        #expect(r.stdout == "")
+    }
+
+    @Test func exportThenStatusThenMarkVariant() throws {
+        let group = try TempGroup(copying: nil)
+        defer { group.remove() }
+        let corpus = NitnemBinary.packageRoot.appendingPathComponent("fixtures/corpus")
+        let db = group.path + "/../corpus-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        var sql = ""
+        for name in ["schema", "registry", "sets"] {
+            sql += try String(contentsOf: corpus.appendingPathComponent("\(name).sql"), encoding: .utf8)
+        }
+        try Sqlite.run(db, sql)
+        let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T18:00"]
+        let export = try NitnemBinary.run(["snapshot", "export", "--db", db, "--group", group.path], environment: env)
+        #expect(export.status == 0, "\(export.stderr)")
+        let status = try NitnemBinary.run(["status", "--format", "json", "--group", group.path], environment: env)
+        #expect(status.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == "snapshot")
+        let next = try #require(object["next"] as? [String: Any])
+        #expect(next["id"] as? String == "rehras")
+        #expect(next["titleEn"] as? String == "Rehras Sahib")
+        #expect((object["today"] as? [String: Any])?["total"] as? Int == 7)
+        let mark = try NitnemBinary.run(["mark", "rehras/taksal", "--group", group.path], environment: env)
+        #expect(mark.status == 0, "\(mark.stderr)")
+        let progress = try String(contentsOfFile: group.path + "/nitnem-progress.json", encoding: .utf8)
+        #expect(progress.contains("\"rehras/taksal\""))
+        #expect(!progress.contains("\"rehras\":"))
+    }
+
+    @Test func oldCorpusShowsNotAvailable() throws {
+        let group = try TempGroup(copying: nil)
+        defer { group.remove() }
+        let db = group.path + "/../old-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        try Sqlite.run(
+            db,
+            try String(
+                contentsOf: NitnemBinary.packageRoot.appendingPathComponent("fixtures/corpus/old-corpus.sql"),
+                encoding: .utf8))
+        let env = ["TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T18:00:00Z"]
+        #expect(
+            try NitnemBinary.run(["snapshot", "export", "--db", db, "--group", group.path], environment: env).status
+                == 0)
+        let status = try NitnemBinary.run(["status", "--group", group.path], environment: env)
+        #expect(status.status == 0)
+        #expect(status.stdout.hasPrefix("Nitnem not available in this database"))
+    }
+}
+
+/// A temporary App Group folder, optionally a copy of a fixture group.
+struct TempGroup {
+    let path: String
+
+    init(copying source: String?) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        path = root.appendingPathComponent("group").path
+        if let source {
+            try FileManager.default.copyItem(atPath: source, toPath: path)
+        } else {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+}
+
+/// Builds a test database with the `sqlite3` CLI.
+enum Sqlite {
+    static func run(_ db: String, _ sql: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["sqlite3", "-bail", db]
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        input.fileHandleForWriting.write(Data(sql.utf8))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}
