@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NitnemClockKit
+import Notify
 import Snapshot
 
 /// The agent's thin shell: one thread, `poll(2)` over a realtime timerfd, inotify and a signalfd,
@@ -18,11 +19,14 @@ public final class Agent {
         public var lockPath: String
         /// How long a burst of file events is gathered before the files are read again.
         public var debounceMilliseconds: Int32 = 5
+        /// The config file and the reminder ledger.
+        public var paths: AgentPaths
 
-        public init(group: AppGroup, environment: [String: String], lockPath: String? = nil) {
+        public init(group: AppGroup, environment: [String: String], lockPath: String? = nil, paths: AgentPaths) {
             self.group = group
             self.environment = environment
             self.lockPath = lockPath ?? InstanceLock.defaultPath(environment: environment)
+            self.paths = paths
         }
     }
 
@@ -30,12 +34,21 @@ public final class Agent {
     let clock: NitnemClock
     let journal = Journal()
     var core: AgentCore
+    /// Shows reminders; `nil` when reminders are off.
+    let notifier: (any Notifier)?
 
-    /// An agent on `clock`, in the zone of `calendar`.
-    public init(options: Options, clock: NitnemClock, calendar: NitnemCalendar) {
+    /// An agent on `clock`, in the zone of `calendar`, with `config` (read by the caller, so a bad
+    /// file stops the start with exit 2) and the reminder ledger from its file.
+    public init(
+        options: Options, clock: NitnemClock, calendar: NitnemCalendar, config: AgentConfig,
+        notifier: (any Notifier)?
+    ) {
         self.options = options
         self.clock = clock
-        self.core = AgentCore(calendar: calendar)
+        self.notifier = notifier
+        let (ledger, problem) = ReminderLedgerStore.load(path: options.paths.ledger)
+        if let problem { Journal().log(.warning, problem) }
+        self.core = AgentCore(calendar: calendar, config: config, ledger: ledger)
     }
 
     /// Why the agent could not start.
@@ -110,8 +123,13 @@ public final class Agent {
                 for signal in (try? signals.read()) ?? [] {
                     switch signal {
                     case SIGHUP:
-                        journal.log(.notice, "SIGHUP: reloading")
-                        wake = perform(core.handle(.reload, now: clock.now()))
+                        do {
+                            let config = try AgentConfig.load(path: options.paths.config)
+                            wake = perform(core.handle(.configChanged(config), now: clock.now()))
+                        } catch {
+                            journal.log(.error, "\(error) (keeping the previous configuration)")
+                            wake = perform(core.handle(.reload, now: clock.now()))
+                        }
                     default:
                         journal.log(.info, "signal \(signal): stopping")
                         _ = try? SystemdNotify.stopping(environment: options.environment)
@@ -186,8 +204,30 @@ public final class Agent {
 
     /// Performs the core's actions; returns the next wake.
     func perform(_ step: AgentCore.Step) -> Date {
+        var wake = step.nextWake
         for action in step.actions {
             switch action {
+            case .saveLedger(let ledger):
+                do {
+                    try ReminderLedgerStore.save(ledger, to: options.paths.ledger)
+                } catch {
+                    journal.log(.error, error.description)
+                }
+            case .reminder(.skip):
+                break
+            case .reminder(.fire(let notice)):
+                var failure: String?
+                if let notifier {
+                    do {
+                        try notifier.show(
+                            Notification(summary: notice.summary, body: notice.body, actionURL: notice.url))
+                    } catch {
+                        failure = error.description
+                    }
+                } else {
+                    failure = "reminders have no notifier"
+                }
+                wake = min(wake, perform(core.reminderShown(notice, error: failure, now: clock.now())))
             case .log(let level, let line):
                 journal.log(level, line)
             case .writeTimeline(let timeline):
@@ -205,6 +245,6 @@ public final class Agent {
                 }
             }
         }
-        return step.nextWake
+        return wake
     }
 }

@@ -19,8 +19,10 @@ public struct AgentCore: Sendable {
         case clockChanged
         /// The system time zone changed.
         case zoneChanged(NitnemCalendar)
-        /// SIGHUP: the configuration was read again.
+        /// SIGHUP with a configuration that could not be read: re-evaluate with the old one.
         case reload
+        /// SIGHUP: the configuration was read again.
+        case configChanged(AgentConfig)
 
         /// A short name for logs and `simulate`.
         public var name: String {
@@ -31,6 +33,7 @@ public struct AgentCore: Sendable {
             case .clockChanged: "clockChanged"
             case .zoneChanged: "zoneChanged"
             case .reload: "reload"
+            case .configChanged: "configChanged"
             }
         }
     }
@@ -41,6 +44,33 @@ public struct AgentCore: Sendable {
         case writeTimeline(WidgetTimeline)
         /// Log one line.
         case log(LogLevel, String)
+        /// Show a reminder now (then report with `reminderShown`), or record that one was skipped.
+        case reminder(ReminderDecision)
+        /// Persist the reminder ledger (before a reminder is shown, and after).
+        case saveLedger(ReminderLedger)
+    }
+
+    /// What the core decided at a reminder slot.
+    public enum ReminderDecision: Hashable, Sendable {
+        /// Show this reminder.
+        case fire(ReminderNotice)
+        /// Not shown, and why (`band-complete`).
+        case skip(dayKey: CivilDate, band: Band, reason: String)
+    }
+
+    /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
+    public struct ReminderNotice: Hashable, Sendable {
+        public let dayKey: CivilDate
+        public let band: Band
+        public let bani: NitnemSnapshot.Bani
+        /// Shown after its slot: the agent was asleep or off at the slot.
+        public let late: Bool
+        /// `<Band> · <Bani title>`.
+        public let summary: String
+        /// `5 of 7 today`, and where to resume when there is a saved position.
+        public let body: String
+        /// The deep link the "Read now" action opens.
+        public let url: String
     }
 
     /// The core's answer to one event.
@@ -59,9 +89,22 @@ public struct AgentCore: Sendable {
     public private(set) var lastTimeline: WidgetTimeline?
     /// Problems already logged, so each distinct one is logged once, not on every wake.
     private var reported: Set<String> = []
+    /// The reminder settings.
+    public private(set) var config: AgentConfig
+    /// What was reminded, per Nitnem day and band.
+    public private(set) var ledger: ReminderLedger
+    /// After a failed show: when to try again (while the band lasts).
+    private var retryAt: Date?
+    private var failures = 0
 
     /// A core for `calendar`, with nothing read yet.
-    public init(calendar: NitnemCalendar) { self.calendar = calendar }
+    public init(
+        calendar: NitnemCalendar, config: AgentConfig = AgentConfig(), ledger: ReminderLedger = ReminderLedger()
+    ) {
+        self.calendar = calendar
+        self.config = config
+        self.ledger = ledger
+    }
 
     /// Handles `event` at `now`.
     public mutating func handle(_ event: Event, now: Date) -> Step {
@@ -96,6 +139,9 @@ public struct AgentCore: Sendable {
         case .clockChanged:
             actions.append(
                 .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
+        case .configChanged(let newConfig):
+            if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
+            config = newConfig
         case .timer, .reload:
             break
         }
@@ -107,7 +153,77 @@ public struct AgentCore: Sendable {
                 lastTimeline = timeline
             }
         }
-        return Step(actions: actions, nextWake: calendar.nextFixedPoints(after: now, count: 1)[0].at)
+        actions += reminderActions(now: now)
+        return Step(actions: actions, nextWake: nextWake(after: now))
+    }
+
+    /// When to wake next: the next fixed point, reminder slot or retry, whichever is first.
+    func nextWake(after now: Date) -> Date {
+        var wake = calendar.nextFixedPoints(after: now, count: 1)[0].at
+        if config.remindersOn, let slot = calendar.nextReminders(after: now, slots: config.slots, count: 1).first {
+            wake = min(wake, slot.at)
+        }
+        if let retryAt, retryAt > now { wake = min(wake, retryAt) }
+        return wake
+    }
+
+    /// The reminder due now, if any: the current band's slot has passed, nothing was decided for it
+    /// yet, and the band still lasts (so a long suspend gives at most one late reminder, never a burst).
+    mutating func reminderActions(now: Date) -> [Action] {
+        guard config.remindersOn, let files, files.snapshot.banisAvailable else { return [] }
+        if let retryAt, now < retryAt { return [] }
+        let day = calendar.dayKey(at: now)
+        let band = calendar.band(at: now)
+        guard let slot = calendar.reminders(on: day, slots: config.slots).first(where: { $0.band == band }),
+            slot.at <= now, ledger.entry(day, band) == nil
+        else { return [] }
+        let state = TodayState(snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: calendar)
+        let set = files.snapshot.dailySets[NitnemSnapshot.dailySetNames.firstIndex(of: band.dailySet)!]
+        if state.bandComplete && !config.remindWhenDone || set.isEmpty {
+            let reason = set.isEmpty ? "empty-set" : "band-complete"
+            ledger.record(.init(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason))
+            return [
+                .reminder(.skip(dayKey: day, band: band, reason: reason)), .saveLedger(ledger),
+                .log(.info, "\(band.title) reminder for \(day) skipped: \(reason)"),
+            ]
+        }
+        let next = state.bandComplete ? nil : state.next
+        guard let bani = next?.bani ?? files.snapshot.bani(id: set[0]) else { return [] }
+        var body = "\(state.done) of \(state.total) today"
+        if let resume = next?.resume { body += " · resume at line \(resume.seq) of \(resume.nLines)" }
+        let late = now.timeIntervalSince(slot.at) > 60
+        let notice = ReminderNotice(
+            dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
+            url: bani.url)
+        ledger.record(.init(dayKey: day, band: band, at: now, outcome: .pending, bani: bani.id, late: late))
+        return [.saveLedger(ledger), .reminder(.fire(notice))]
+    }
+
+    /// The shell showed `notice` (`error == nil`) or could not (no notification server): record it,
+    /// or forget it and try again later while the band lasts.
+    public mutating func reminderShown(_ notice: ReminderNotice, error: String?, now: Date) -> Step {
+        var actions: [Action] = []
+        if let error {
+            ledger.remove(notice.dayKey, notice.band)
+            failures += 1
+            // 30 s, 1, 2, 4 … minutes, at most 10: a retry timer, bounded by the band's end.
+            let delay = min(30 * pow(2, Double(failures - 1)), 600)
+            retryAt = now.addingTimeInterval(delay)
+            if reported.insert("notify: " + error).inserted {
+                actions.append(.log(.warning, "\(error); will retry while the \(notice.band.title) band lasts"))
+            }
+        } else {
+            if failures > 0 { reported = reported.filter { !$0.hasPrefix("notify: ") } }
+            failures = 0
+            retryAt = nil
+            ledger.record(
+                .init(
+                    dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
+                    late: notice.late))
+            actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
+        }
+        actions.append(.saveLedger(ledger))
+        return Step(actions: actions, nextWake: nextWake(after: now))
     }
 
     /// The shell could not write the last timeline: write it again at the next chance.

@@ -23,10 +23,14 @@ public struct Simulation: Sendable {
     /// Suspends (`--asleep FROM/TO`): nothing fires inside; on resume the core sees `clockChanged`.
     public let asleep: [DateInterval]
 
+    /// The reminder settings (defaults: slots 06:00, 18:00, 21:30).
+    public let config: AgentConfig
+
     public init(
         from: Date, to: Date, calendar: NitnemCalendar, files: GroupFiles, marks: [Mark] = [],
-        asleep: [DateInterval] = []
+        asleep: [DateInterval] = [], config: AgentConfig = AgentConfig()
     ) {
+        self.config = config
         self.from = from
         self.to = to
         self.calendar = calendar
@@ -37,11 +41,11 @@ public struct Simulation: Sendable {
 
     /// One printed line per timeline write (and, later, per reminder), in time order.
     public func run(_ emit: (JSONValue) -> Void) {
-        var core = AgentCore(calendar: calendar)
+        var core = AgentCore(calendar: calendar, config: config)
         var files = self.files
         var pendingMarks = marks[...]
         var step = core.handle(.start(.success(files)), now: from)
-        report(step, at: from, core: core, emit)
+        step.nextWake = report(step, at: from, core: &core, emit)
         var now = from
         while true {
             let nextMark = pendingMarks.first?.at
@@ -59,6 +63,8 @@ public struct Simulation: Sendable {
                     marked = true
                 }
                 if marked { _ = core.handle(.filesChanged(.success(files)), now: at) }
+                // (A mark read on resume cannot fire a reminder by itself: the clockChanged step below
+                // re-evaluates everything at the same instant.)
                 step = core.handle(.clockChanged, now: at)
             } else if let m = pendingMarks.first, m.at == at, m.at <= step.nextWake {
                 files = Self.apply(m, to: files, calendar: calendar)
@@ -68,12 +74,32 @@ public struct Simulation: Sendable {
                 step = core.handle(.timer, now: at)
             }
             now = at
-            report(step, at: at, core: core, emit)
+            step.nextWake = report(step, at: at, core: &core, emit)
         }
     }
 
-    func report(_ step: AgentCore.Step, at: Date, core: AgentCore, _ emit: (JSONValue) -> Void) {
+    /// Prints the step's timeline writes and reminders; a reminder is shown at once (the simulated
+    /// desktop always has a notification server). Returns the next wake.
+    func report(_ step: AgentCore.Step, at: Date, core: inout AgentCore, _ emit: (JSONValue) -> Void) -> Date {
+        var wake = step.nextWake
+        let time = JSONValue.string(RFC3339.format(at, in: core.calendar))
         for action in step.actions {
+            if case .reminder(.fire(let notice)) = action {
+                emit(
+                    .object([
+                        ("at", time), ("event", .string("reminder")), ("band", .string(notice.band.rawValue)),
+                        ("dayKey", .string(notice.dayKey.description)), ("bani", .string(notice.bani.id)),
+                        ("late", .bool(notice.late)),
+                    ]))
+                wake = min(wake, core.reminderShown(notice, error: nil, now: at).nextWake)
+            }
+            if case .reminder(.skip(let dayKey, let band, let reason)) = action {
+                emit(
+                    .object([
+                        ("at", time), ("event", .string("reminder-skipped")), ("band", .string(band.rawValue)),
+                        ("dayKey", .string(dayKey.description)), ("reason", .string(reason)),
+                    ]))
+            }
             guard case .writeTimeline(let timeline) = action, let state = timeline.entries.first?.state else {
                 continue
             }
@@ -88,6 +114,7 @@ public struct Simulation: Sendable {
                     ("total", .int(state.total)),
                 ]))
         }
+        return wake
     }
 
     /// `files` with `mark` recorded as `nitnem mark` would: the day key added, read to the end.

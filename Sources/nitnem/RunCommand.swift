@@ -10,6 +10,8 @@ enum RunCommand {
         options: [
             OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
             OptionSpec(
+                name: "config", value: "FILE", help: "The config file (default: $XDG_CONFIG_HOME/nitnem/config)."),
+            OptionSpec(
                 name: "lock", value: "FILE",
                 help: "The one-agent-per-user lock (default: $XDG_RUNTIME_DIR/nitnem/agent.lock)."),
         ],
@@ -25,10 +27,19 @@ enum RunCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
-        var options = Agent.Options(group: group, environment: context.environment, lockPath: args.value("lock"))
-        options.localtimePath = context.environment["NITNEM_LOCALTIME"] ?? options.localtimePath
-        let agent = Agent(options: options, clock: context.clock, calendar: context.calendar)
+        let paths = AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment)
+        let config: AgentConfig
         do {
+            config = try AgentConfig.load(path: paths.config)
+        } catch {
+            throw .badInput(error.description)
+        }
+        var options = Agent.Options(
+            group: group, environment: context.environment, lockPath: args.value("lock"), paths: paths)
+        options.localtimePath = context.environment["NITNEM_LOCALTIME"] ?? options.localtimePath
+        let agent = Agent(
+            options: options, clock: context.clock, calendar: context.calendar, config: config, notifier: nil)
+        do throws(Agent.StartError) {
             try agent.run()
         } catch {
             throw error.exitCode == 2 ? .badInput(error.description) : .failure(error.description)

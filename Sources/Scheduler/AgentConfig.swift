@@ -1,0 +1,97 @@
+import NitnemClockKit
+
+/// The agent's settings, from `$XDG_CONFIG_HOME/nitnem/config` (`key = value` lines, `#` comments).
+public struct AgentConfig: Hashable, Sendable {
+    /// `reminders = on|off` (default on: running the agent is the opt-in).
+    public var remindersOn = true
+    /// `reminder.amritVela`, `reminder.evening`, `reminder.night` = `HH:MM` or `off`.
+    public var slots = ReminderSlots.defaults
+    /// `open = <program> [args…]`: runs with the deep link as one more argv element, never a shell.
+    public var opener = ["xdg-open"]
+    /// `remind-when-done = no|yes`: remind even when the band's set is already read.
+    public var remindWhenDone = false
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads a config file's text; `path` names it in errors.
+    /// - Throws: `ConfigError` (`file:line: what is wrong`) for an unknown key, a bad value or a
+    ///   slot outside its band.
+    public static func parse(_ text: String, path: String) throws(ConfigError) -> AgentConfig {
+        var config = AgentConfig()
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            func fail(_ problem: String) -> ConfigError { ConfigError(path: path, line: lineNumber, problem: problem) }
+            var line = Substring(raw)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty { continue }
+            guard let eq = trimmed.firstIndex(of: "=") else {
+                throw fail("expected 'key = value', found '\(trimmed)'")
+            }
+            let key = trimmed[..<eq].trimmingWhitespace()
+            let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
+            switch key {
+            case "reminders":
+                guard let on = Self.onOff(value) else { throw fail("reminders must be on or off, not '\(value)'") }
+                config.remindersOn = on
+            case "remind-when-done":
+                guard let yes = Self.yesNo(value) else {
+                    throw fail("remind-when-done must be yes or no, not '\(value)'")
+                }
+                config.remindWhenDone = yes
+            case "open":
+                let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                guard !words.isEmpty else { throw fail("open needs a program, e.g. open = xdg-open") }
+                config.opener = words
+            case "reminder.amritVela", "reminder.evening", "reminder.night":
+                let band = Band(rawValue: String(key.dropFirst("reminder.".count)))!
+                if value == "off" {
+                    try? config.slots.set(band, nil)
+                    continue
+                }
+                guard let time = WallTime(value) else {
+                    throw fail("\(key) must be HH:MM (24-hour) or off, not '\(value)'")
+                }
+                do {
+                    try config.slots.set(band, time)
+                } catch {
+                    throw fail("\(key): \(error)")
+                }
+            default:
+                throw fail(
+                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, open, remind-when-done"
+                )
+            }
+        }
+        return config
+    }
+
+    static func onOff(_ v: Substring) -> Bool? { v == "on" ? true : v == "off" ? false : nil }
+    static func yesNo(_ v: Substring) -> Bool? { v == "yes" ? true : v == "no" ? false : nil }
+}
+
+/// A bad line in the config file.
+public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let line: Int?
+    public let problem: String
+
+    public init(path: String, line: Int?, problem: String) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
+    /// `file:line: what is wrong`.
+    public var description: String { line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)" }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// What the agent reminded (or chose not to) per Nitnem day and band: at most one reminder each.
+///
+/// - Important: An entry is recorded `pending` before the notification is shown and `fired` after,
+///   and a `pending` entry counts as fired. So a reminder is shown at most once per (day, band), even
+///   after a `kill -9` at any point; a crash between recording and showing loses that one reminder
+///   rather than risk a second one.
+public struct ReminderLedger: Hashable, Sendable {
+    /// One decision.
+    public struct Entry: Hashable, Sendable {
+        public var dayKey: CivilDate
+        public var band: Band
+        public var at: Date
+        public var outcome: Outcome
+        /// The bani reminded about, for `fired` / `pending`.
+        public var bani: String?
+        /// Fired after its slot (the agent was asleep or off at the slot).
+        public var late: Bool
+        /// Why it was skipped.
+        public var reason: String?
+
+        public init(
+            dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
+            reason: String? = nil
+        ) {
+            self.dayKey = dayKey
+            self.band = band
+            self.at = at
+            self.outcome = outcome
+            self.bani = bani
+            self.late = late
+            self.reason = reason
+        }
+    }
+
+    /// What happened to a slot.
+    public enum Outcome: String, Hashable, Sendable {
+        case pending, fired, skipped
+    }
+
+    /// The decisions, oldest first.
+    public var entries: [Entry] = []
+
+    /// How many Nitnem days are kept.
+    public static let keptDays = 30
+
+    public init(entries: [Entry] = []) { self.entries = entries }
+
+    /// The decision for (`dayKey`, `band`), if one was made.
+    public func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? {
+        entries.last { $0.dayKey == dayKey && $0.band == band }
+    }
+
+    /// Records `entry`, replacing any for the same day and band, and drops days older than 30.
+    public mutating func record(_ entry: Entry) {
+        entries.removeAll { $0.dayKey == entry.dayKey && $0.band == entry.band }
+        entries.append(entry)
+        let oldest = entry.dayKey.adding(days: -Self.keptDays)
+        entries.removeAll { $0.dayKey < oldest }
+    }
+
+    /// Forgets (`dayKey`, `band`) (a show that failed, to retry).
+    public mutating func remove(_ dayKey: CivilDate, _ band: Band) {
+        entries.removeAll { $0.dayKey == dayKey && $0.band == band }
+    }
+
+    /// The file's JSON: `{"schema":1,"entries":[{"dayKey","band","at","outcome","bani","late","reason"}]}`.
+    public var json: JSONValue {
+        .object([
+            ("schema", .int(1)),
+            (
+                "entries",
+                .array(
+                    entries.map { e in
+                        .object([
+                            ("dayKey", .string(e.dayKey.description)), ("band", .string(e.band.rawValue)),
+                            ("at", .string(ProgressWriter.utcTimestamp(e.at))),
+                            ("outcome", .string(e.outcome.rawValue)),
+                            ("bani", .optional(e.bani)), ("late", .bool(e.late)), ("reason", .optional(e.reason)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// Reads a ledger file's JSON.
+    /// - Throws: a one-line description of what is wrong, naming the JSON path.
+    public static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> ReminderLedger {
+        guard case .array(let items)? = value["entries"] else {
+            throw SnapshotError(path: path, jsonPath: "$.entries", problem: "expected an array")
+        }
+        var ledger = ReminderLedger()
+        for (i, item) in items.enumerated() {
+            let where_ = "$.entries[\(i)]"
+            guard case .string(let d)? = item["dayKey"], let day = CivilDate(d),
+                case .string(let b)? = item["band"], let band = Band(rawValue: b),
+                case .string(let a)? = item["at"], let at = RFC3339.parseAbsolute(a),
+                case .string(let o)? = item["outcome"], let outcome = Outcome(rawValue: o)
+            else {
+                throw SnapshotError(path: path, jsonPath: where_, problem: "expected dayKey, band, at and outcome")
+            }
+            var entry = Entry(dayKey: day, band: band, at: at, outcome: outcome)
+            if case .string(let bani)? = item["bani"] { entry.bani = bani }
+            if case .bool(let late)? = item["late"] { entry.late = late }
+            if case .string(let reason)? = item["reason"] { entry.reason = reason }
+            ledger.entries.append(entry)
+        }
+        return ledger
+    }
+}
