@@ -95,7 +95,9 @@ public struct AgentCore: Sendable {
     public private(set) var ledger: ReminderLedger
     /// After a failed show: when to try again (while the band lasts).
     private var retryAt: Date?
+    /// Failed shows in a row for the band in `failing` (the back-off starts again for each band).
     private var failures = 0
+    private var failing: String?
 
     /// A core for `calendar`, with nothing read yet.
     public init(
@@ -205,6 +207,9 @@ public struct AgentCore: Sendable {
         var actions: [Action] = []
         if let error {
             ledger.remove(notice.dayKey, notice.band)
+            let key = "\(notice.dayKey) \(notice.band)"
+            if failing != key { failures = 0 }
+            failing = key
             failures += 1
             // 30 s, 1, 2, 4 … minutes, at most 10: a retry timer, bounded by the band's end.
             let delay = min(30 * pow(2, Double(failures - 1)), 600)

@@ -1,0 +1,316 @@
+import Foundation
+import NitnemClockKit
+import Scheduler
+import Snapshot
+import Testing
+
+/// The reminder rules of the core, as tables of instants.
+@Suite struct ReminderCoreTests {
+    static func cal(_ zone: String) -> NitnemCalendar { NitnemCalendar(timeZone: TimeZone(identifier: zone)!) }
+    static func at(_ text: String) -> Date { RFC3339.parseAbsolute(text)! }
+    static func files(_ progress: [String: BaniProgress] = [:], snapshot: NitnemSnapshot = EmbeddedRegistry.snapshot)
+        -> GroupFiles
+    {
+        GroupFiles(
+            snapshot: snapshot, source: .embedded,
+            progress: NitnemProgress(schema: 1, banis: progress, warnings: [], raw: .null),
+            warnings: [])
+    }
+
+    /// What one step decided about reminders.
+    static func reminders(_ step: AgentCore.Step) -> [AgentCore.ReminderDecision] {
+        step.actions.compactMap { if case .reminder(let d) = $0 { d } else { nil } }
+    }
+
+    static func fired(_ step: AgentCore.Step) -> AgentCore.ReminderNotice? {
+        for d in reminders(step) { if case .fire(let n) = d { return n } }
+        return nil
+    }
+
+    /// Wakes the core at every instant it asks for, from `from` to `to`, showing every reminder at
+    /// once; returns the reminders (and skips) with the instants they were decided at.
+    static func drive(
+        _ core: inout AgentCore, from: Date, to: Date, files: GroupFiles, failShow: Bool = false
+    ) -> [(Date, AgentCore.ReminderDecision)] {
+        var out: [(Date, AgentCore.ReminderDecision)] = []
+        var step = core.handle(.start(.success(files)), now: from)
+        var now = from
+        while true {
+            for d in reminders(step) {
+                out.append((now, d))
+                if case .fire(let n) = d {
+                    step.nextWake = min(
+                        step.nextWake, core.reminderShown(n, error: failShow ? "no server" : nil, now: now).nextWake)
+                }
+            }
+            guard step.nextWake <= to else { break }
+            now = step.nextWake
+            step = core.handle(.timer, now: now)
+        }
+        return out
+    }
+
+    @Test func firesAtTheSlotOnceWithSummaryAndBody() {
+        var core = AgentCore(calendar: Self.cal("UTC"))
+        let start = core.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T17:00:00Z"))
+        #expect(start.nextWake == Self.at("2026-11-29T18:00:00Z"))
+        #expect(Self.reminders(start).isEmpty)
+        let step = core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))
+        let notice = try! #require(Self.fired(step))
+        #expect(notice.summary == "Evening · Rehras Sahib")
+        #expect(notice.body == "0 of 7 today")
+        #expect(notice.url == "sggs://bani/rehras")
+        #expect(!notice.late)
+        // The ledger is saved (pending) before the show.
+        #expect(
+            step.actions.firstIndex { if case .saveLedger = $0 { true } else { false } }! < step.actions.firstIndex {
+                if case .reminder = $0 { true } else { false }
+            }!)
+        #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .pending)
+        let shown = core.reminderShown(notice, error: nil, now: Self.at("2026-11-29T18:00:00Z"))
+        #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .fired)
+        #expect(shown.nextWake == Self.at("2026-11-29T21:00:00Z"))
+        // Never twice: a clock jump back before the slot, or any later wake in the band.
+        #expect(Self.reminders(core.handle(.clockChanged, now: Self.at("2026-11-29T17:30:00Z"))).isEmpty)
+        #expect(Self.reminders(core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))).isEmpty)
+        #expect(
+            Self.reminders(core.handle(.filesChanged(.success(Self.files())), now: Self.at("2026-11-29T19:00:00Z")))
+                .isEmpty)
+    }
+
+    @Test func bodyNamesTheResumePoint() {
+        var core = AgentCore(calendar: Self.cal("UTC"))
+        let progress = ["japji": BaniProgress(lastSeq: 120, lastReadAt: Self.at("2026-11-29T04:00:00Z"))]
+        _ = core.handle(.start(.success(Self.files(progress))), now: Self.at("2026-11-29T05:00:00Z"))
+        let notice = Self.fired(core.handle(.timer, now: Self.at("2026-11-29T06:00:00Z")))
+        #expect(notice?.summary == "Amrit Vela · Japji Sahib")
+        #expect(notice?.body == "0 of 7 today · resume at line 120 of 385")
+    }
+
+    @Test func skippedWhenTheBandsSetIsComplete() {
+        var core = AgentCore(calendar: Self.cal("UTC"))
+        let read = ["rehras": BaniProgress(completedDays: [CivilDate("2026-11-29")!])]
+        _ = core.handle(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
+        let step = core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))
+        #expect(
+            Self.reminders(step) == [.skip(dayKey: CivilDate("2026-11-29")!, band: .evening, reason: "band-complete")])
+        // remind-when-done = yes reminds anyway.
+        var config = AgentConfig()
+        config.remindWhenDone = true
+        var eager = AgentCore(calendar: Self.cal("UTC"), config: config)
+        _ = eager.handle(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
+        #expect(Self.fired(eager.handle(.timer, now: Self.at("2026-11-29T18:00:00Z")))?.bani.id == "rehras")
+    }
+
+    @Test(arguments: [
+        // Marked a second before the slot: skipped. A second after: already fired, nothing more.
+        ("2026-11-29T17:59:59Z", true), ("2026-11-29T18:00:01Z", false),
+    ])
+    func marksAroundTheSlot(_ markAt: String, _ skipped: Bool) {
+        var core = AgentCore(calendar: Self.cal("UTC"))
+        var decisions: [AgentCore.ReminderDecision] = []
+        var step = core.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T17:00:00Z"))
+        let read = Self.files(["rehras": BaniProgress(completedDays: [CivilDate("2026-11-29")!])])
+        let mark = Self.at(markAt)
+        if mark < step.nextWake {
+            decisions += Self.reminders(core.handle(.filesChanged(.success(read)), now: mark))
+            decisions += Self.reminders(core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z")))
+        } else {
+            step = core.handle(.timer, now: step.nextWake)
+            decisions += Self.reminders(step)
+            if let n = Self.fired(step) { _ = core.reminderShown(n, error: nil, now: step.nextWake) }
+            decisions += Self.reminders(core.handle(.filesChanged(.success(read)), now: mark))
+        }
+        #expect(decisions.count == 1)
+        if case .skip = decisions[0] { #expect(skipped) } else { #expect(!skipped) }
+    }
+
+    @Test func lateWhileTheBandLastsNeverAfter() {
+        // Started at 07:30, after the 06:00 slot, still Amrit Vela: once, late.
+        var late = AgentCore(calendar: Self.cal("Asia/Kolkata"))
+        let step = late.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T02:00:00Z"))
+        #expect(Self.fired(step)?.late == true)
+        #expect(Self.fired(step)?.band == .amritVela)
+        // Started at 09:30: the Amrit Vela band has ended; nothing until the evening slot.
+        var after = AgentCore(calendar: Self.cal("Asia/Kolkata"))
+        let s2 = after.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T04:00:00Z"))
+        #expect(Self.reminders(s2).isEmpty)
+        #expect(s2.nextWake == Self.at("2026-11-29T11:30:00Z"))  // 17:00 IST, the evening band
+    }
+
+    @Test func longSuspendGivesAtMostOneReminder() {
+        var core = AgentCore(calendar: Self.cal("UTC"))
+        _ = core.handle(.start(.success(Self.files())), now: Self.at("2026-11-27T03:00:00Z"))
+        // Asleep from 03:00 on the 27th until 19:00 on the 29th: only the 29th's evening reminder.
+        let resumed = core.handle(.clockChanged, now: Self.at("2026-11-29T19:00:00Z"))
+        let decisions = Self.reminders(resumed)
+        #expect(decisions.count == 1)
+        #expect(Self.fired(resumed)?.band == .evening)
+        #expect(Self.fired(resumed)?.late == true)
+    }
+
+    @Test func failedShowIsRetriedWhileTheBandLasts() {
+        var core = AgentCore(calendar: Self.cal("UTC"))
+        let out = Self.drive(
+            &core, from: Self.at("2026-11-29T20:00:00Z"), to: Self.at("2026-11-30T02:59:59Z"), files: Self.files(),
+            failShow: true
+        ).filter { if case .fire(let n) = $0.1 { n.band == .night } else { false } }
+        // Night 21:30 → retried with back-off until the band ends at 03:00, never after.
+        #expect(out.count >= 5, "\(out.map { RFC3339.format($0.0, in: Self.cal("UTC")) })")
+        #expect(out.allSatisfy { $0.0 >= Self.at("2026-11-29T21:30:00Z") && $0.0 < Self.at("2026-11-30T03:00:00Z") })
+        let gaps = zip(out.dropFirst(), out).map { $0.0.timeIntervalSince($1.0) }
+        #expect(gaps.first == 30)
+        #expect(gaps.allSatisfy { $0 <= 600 })
+        #expect(core.ledger.entry(CivilDate("2026-11-29")!, .night) == nil)
+    }
+
+    @Test func remindersOffOrUnavailableNeverRemind() {
+        var off = AgentConfig()
+        off.remindersOn = false
+        var core = AgentCore(calendar: Self.cal("UTC"), config: off)
+        #expect(
+            Self.drive(
+                &core, from: Self.at("2026-11-29T00:00:00Z"), to: Self.at("2026-12-02T00:00:00Z"), files: Self.files()
+            )
+            .isEmpty)
+        var unavailable = EmbeddedRegistry.snapshot
+        unavailable.banisAvailable = false
+        var core2 = AgentCore(calendar: Self.cal("UTC"))
+        #expect(
+            Self.drive(
+                &core2, from: Self.at("2026-11-29T00:00:00Z"), to: Self.at("2026-12-02T00:00:00Z"),
+                files: Self.files(snapshot: unavailable)
+            ).isEmpty)
+    }
+
+    struct SlotCase: Sendable, CustomTestStringConvertible {
+        let zone: String
+        let from: String
+        let config: [String]
+        let band: Band
+        let expected: String
+        var testDescription: String { "\(zone) \(band) \(expected)" }
+    }
+
+    @Test(arguments: [
+        // A slot in a gap: the first instant after it.
+        SlotCase(
+            zone: "Europe/Helsinki", from: "2026-03-28T22:00:00Z", config: ["reminder.amritVela = 03:30"],
+            band: .amritVela, expected: "2026-03-29T01:00:00Z"),
+        SlotCase(
+            zone: "America/Santiago", from: "2026-09-05T23:00:00Z", config: ["reminder.night = 00:30"], band: .night,
+            expected: "2026-09-06T04:00:00Z"),
+        SlotCase(
+            zone: "Africa/Cairo", from: "2026-04-23T19:00:00Z", config: ["reminder.night = 00:15"], band: .night,
+            expected: "2026-04-23T22:00:00Z"),
+        SlotCase(
+            zone: "Australia/Lord_Howe", from: "2026-10-03T10:00:00Z", config: ["reminder.night = 02:15"],
+            band: .night, expected: "2026-10-03T15:30:00Z"),
+        // A slot that happens twice: once, at the first.
+        SlotCase(
+            zone: "America/New_York", from: "2026-11-01T01:00:00Z", config: ["reminder.night = 01:30"], band: .night,
+            expected: "2026-11-01T05:30:00Z"),
+        SlotCase(
+            zone: "Europe/Dublin", from: "2026-10-24T22:00:00Z", config: ["reminder.night = 01:30"], band: .night,
+            expected: "2026-10-25T00:30:00Z"),
+        // Apia's skipped date: the night slot after midnight on the 30th.
+        SlotCase(
+            zone: "Pacific/Apia", from: "2011-12-30T06:00:00Z", config: ["reminder.night = 01:00"], band: .night,
+            expected: "2011-12-30T10:00:00Z"),
+        // Defaults on ordinary days and a half-hour zone.
+        SlotCase(
+            zone: "Asia/Kolkata", from: "2026-11-29T10:00:00Z", config: [], band: .evening,
+            expected: "2026-11-29T12:30:00Z"),
+        SlotCase(zone: "UTC", from: "2026-11-29T20:00:00Z", config: [], band: .night, expected: "2026-11-29T21:30:00Z"),
+    ])
+    func slotsOnDSTDaysFireOnce(_ c: SlotCase) throws {
+        let config = try AgentConfig.parse(c.config.joined(separator: "\n"), path: "config")
+        var core = AgentCore(calendar: Self.cal(c.zone), config: config)
+        let from = Self.at(c.from)
+        let out = Self.drive(&core, from: from, to: from.addingTimeInterval(12 * 3600), files: Self.files())
+            .filter {
+                if case .fire(let n) = $0.1 { n.band == c.band } else { false }
+            }
+        #expect(out.count == 1)
+        #expect(out.first?.0 == Self.at(c.expected))
+        if case .fire(let n)? = out.first?.1 { #expect(!n.late) }
+    }
+}
+
+@Suite struct AgentConfigTests {
+    @Test func defaultsAndEveryKey() throws {
+        let config = try AgentConfig.parse(
+            """
+            # nitnem
+            reminders = on
+            reminder.amritVela = 05:15   # earlier
+            reminder.evening = off
+            reminder.night = 00:30
+            open = firefox --new-tab
+            remind-when-done = yes
+
+            """, path: "/c")
+        #expect(config.remindersOn)
+        #expect(config.slots.times[.amritVela] == WallTime("05:15"))
+        #expect(config.slots.times[.evening] == nil)
+        #expect(config.slots.times[.night] == WallTime("00:30"))
+        #expect(config.opener == ["firefox", "--new-tab"])
+        #expect(config.remindWhenDone)
+        #expect(try AgentConfig.parse("", path: "/c") == AgentConfig())
+    }
+
+    @Test(arguments: [
+        ("colour = blue", "/c:1: unknown key 'colour'"),
+        ("\n\nreminders = maybe", "/c:3: reminders must be on or off, not 'maybe'"),
+        ("reminder.evening = 6pm", "/c:1: reminder.evening must be HH:MM (24-hour) or off, not '6pm'"),
+        ("reminder.evening = 22:00", "/c:1: reminder.evening: 22:00 is outside the Evening band (17:00–20:59)"),
+        ("reminder.amritVela = 10:00", "/c:1: reminder.amritVela: 10:00 is outside the Amrit Vela band (03:00–08:59)"),
+        ("just words", "/c:1: expected 'key = value', found 'just words'"),
+        ("open =", "/c:1: open needs a program"),
+        ("remind-when-done = true", "/c:1: remind-when-done must be yes or no, not 'true'"),
+    ])
+    func badLinesNameFileAndLine(_ text: String, _ prefix: String) {
+        #expect {
+            try AgentConfig.parse(text, path: "/c")
+        } throws: { error in
+            (error as? ConfigError)?.description.hasPrefix(prefix) == true
+        }
+    }
+}
+
+@Suite struct ReminderLedgerTests {
+    @Test func roundTripAndPrune() throws {
+        var ledger = ReminderLedger()
+        let day = CivilDate("2026-11-29")!
+        ledger.record(
+            .init(dayKey: day.adding(days: -40), band: .night, at: Date(timeIntervalSince1970: 0), outcome: .fired))
+        ledger.record(
+            .init(
+                dayKey: day, band: .evening, at: RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!, outcome: .fired,
+                bani: "rehras"))
+        // Older than 30 days is dropped when a new day is recorded.
+        #expect(ledger.entries.count == 1)
+        ledger.record(
+            .init(
+                dayKey: day, band: .night, at: RFC3339.parseAbsolute("2026-11-29T21:30:00Z")!, outcome: .skipped,
+                reason: "band-complete"))
+        #expect(ledger.entries.count == 2)
+        let text = ledger.json.compact
+        let back = try ReminderLedger.decode(try JSONParser.parse(Array(text.utf8), path: "l"), path: "l")
+        #expect(back == ledger)
+    }
+
+    @Test func corruptLedgerIsSetAside() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-ledger-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/reminders.json"
+        try "{not json".write(toFile: path, atomically: true, encoding: .utf8)
+        let (ledger, problem) = ReminderLedgerStore.load(path: path)
+        #expect(ledger.entries.isEmpty)
+        #expect(problem?.contains("set aside as \(path).corrupt") == true)
+        #expect(FileManager.default.fileExists(atPath: path + ".corrupt"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
