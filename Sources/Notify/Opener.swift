@@ -30,6 +30,9 @@ public final class Opener {
     public func open(_ url: String) throws(NotifyError) -> Int32 {
         reap()
         guard !program.isEmpty else { throw NotifyError("open: the opener program is empty (config key `open`)") }
+        // Openers parse options (`xdg-open --help`) and few honour `--`: a link must not
+        // be able to pass for one.
+        guard !url.hasPrefix("-") else { throw NotifyError("open: refusing a link that starts with '-': \(url)") }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

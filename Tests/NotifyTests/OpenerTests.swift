@@ -33,6 +33,14 @@ import Testing
         #expect(opener.running.isEmpty)
     }
 
+    @Test func refusesALinkThatLooksLikeAnOption() {
+        let opener = Opener(program: "/bin/true")
+        #expect(throws: NotifyError("open: refusing a link that starts with '-': --help")) {
+            try opener.open("--help")
+        }
+        #expect(opener.running.isEmpty)
+    }
+
     @Test func reapsFinishedChildrenWithoutBlocking() throws {
         let opener = Opener(program: "/bin/true")
         let pid = try opener.open("sggs://bani/japji")
