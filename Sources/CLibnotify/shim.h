@@ -3,4 +3,25 @@
 #include <libnotify/notify.h>
 #include <glib.h>
 #include <gio/gio.h>
+
+// Swift cannot call variadic C or expand GLib's cast/connect macros, so the few
+// the Notify module needs are wrapped here as plain static inline functions.
+
+/// The server-assigned id of `n` (0 = not showing): g_object_get(n, "id", …).
+static inline gint nitnem_notification_get_id(NotifyNotification *n) {
+    gint id = 0;
+    g_object_get(G_OBJECT(n), "id", &id, NULL);
+    return id;
+}
+
+/// Frees the list notify_get_server_caps returns (strings and links).
+static inline void nitnem_free_string_list(GList *list) {
+    g_list_free_full(list, g_free);
+}
+
+/// Frees `*error` and sets it to NULL (g_clear_error).
+static inline void nitnem_clear_error(GError **error) {
+    g_clear_error(error);
+}
+
 #endif

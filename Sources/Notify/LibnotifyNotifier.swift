@@ -1,0 +1,180 @@
+internal import CLibnotify
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `Notifier` that shows notifications through libnotify on the session bus.
+///
+/// Every call reconnects when it has to: no bus, no server, a server restart or a bus
+/// that went away all end in a `NotifyError` (never a crash), and a later call works
+/// again once the server is back.
+///
+/// - Important: Action clicks arrive as D-Bus signals on the default GLib main context:
+///   drive it with `GLibPump`, on the thread that calls `show`.
+public final class LibnotifyNotifier: Notifier {
+    /// The action id of "Read now".
+    public static let readActionID = "read"
+    /// The label of "Read now".
+    public static let readActionLabel = "Read now"
+
+    private let appName: String
+    private let desktopEntry: String
+    private let onAction: (String) -> Void
+    private var connection: OpaquePointer?
+    private var handle: NotificationHandle?
+
+    /// A notifier for `appName`; `onAction` gets the deep link when "Read now" is clicked.
+    public init(appName: String = "nitnem", desktopEntry: String = "nitnem", onAction: @escaping (String) -> Void) {
+        self.appName = appName
+        self.desktopEntry = desktopEntry
+        self.onAction = onAction
+    }
+
+    deinit { shutdown() }
+
+    /// The id the server gave the notification shown last (0 when none is showing).
+    public var currentServerID: Int {
+        Int(handle?.serverID ?? 0)
+    }
+
+    /// The server's capabilities (`notify_get_server_caps`).
+    public func capabilities() throws(NotifyError) -> Set<String> {
+        try connect()
+        guard let list = notify_get_server_caps() else { return [] }
+        defer { nitnem_free_string_list(list) }
+        var caps = Set<String>()
+        var link: UnsafeMutablePointer<GList>? = list
+        while let current = link {
+            if let data = current.pointee.data {
+                caps.insert(String(cString: data.assumingMemoryBound(to: CChar.self)))
+            }
+            link = current.pointee.next
+        }
+        return caps
+    }
+
+    /// Shows `notification` (`notify_notification_show`), replacing the previous one.
+    public func show(_ notification: Notification) throws(NotifyError) {
+        let caps = try capabilities()
+        let body = caps.contains("body-markup") ? Markup.escape(notification.body) : notification.body
+        let handle: NotificationHandle
+        if let existing = self.handle, let pointer = existing.pointer {
+            notify_notification_update(pointer, notification.summary, body, nil)
+            handle = existing
+        } else {
+            handle = NotificationHandle(summary: notification.summary, body: body)
+            self.handle = handle
+        }
+        guard let pointer = handle.pointer else {
+            throw NotifyError("libnotify: notify_notification_new failed")
+        }
+        notify_notification_set_category(pointer, notification.category)
+        notify_notification_set_urgency(pointer, NOTIFY_URGENCY_NORMAL)
+        notify_notification_set_hint_string(pointer, "desktop-entry", desktopEntry)
+        if caps.contains("actions"), let url = notification.actionURL {
+            handle.setAction(
+                id: Self.readActionID, label: Self.readActionLabel,
+                target: ActionTarget(url: url, handler: onAction))
+        } else {
+            handle.setAction(id: Self.readActionID, label: Self.readActionLabel, target: nil)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_show(pointer, &error) == 0 {
+            throw failure("show", error)
+        }
+    }
+
+    /// Closes the notification shown last (`notify_notification_close`), if any.
+    public func close() throws(NotifyError) {
+        guard let handle, let pointer = handle.pointer, handle.serverID != 0 else { return }
+        try connect()
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_close(pointer, &error) == 0 {
+            throw failure("close", error)
+        }
+    }
+
+    /// Drops the notification object, libnotify's state and the bus connection.
+    ///
+    /// Called by `deinit`; a later call reconnects.
+    public func shutdown() {
+        dropLibnotify()
+        if let connection { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        connection = nil
+    }
+
+    /// Drops our notification and libnotify's cached proxy (`notify_uninit`).
+    private func dropLibnotify() {
+        handle?.close()
+        handle = nil
+        if notify_is_initted() != 0 { notify_uninit() }
+    }
+
+    /// Makes sure there is a live session bus connection and a notification server on it.
+    private func connect() throws(NotifyError) {
+        if let connection, g_dbus_connection_is_closed(connection) != 0 {
+            // The bus went away: libnotify's proxy and our notification belong to the dead
+            // connection; drop them all and start over on whatever bus the address names.
+            shutdown()
+        }
+        if connection == nil {
+            connection = try Self.openBus()
+        }
+        if notify_is_initted() == 0, notify_init(appName) == 0 {
+            throw NotifyError("libnotify: notify_init(\"\(appName)\") failed")
+        }
+        if notify_get_server_info(nil, nil, nil, nil) == 0 {
+            // libnotify caches its proxy, which may still name a server that has exited
+            // (a restarted server has a new owner): drop it and ask once more.
+            dropLibnotify()
+            if notify_init(appName) == 0 || notify_get_server_info(nil, nil, nil, nil) == 0 {
+                throw NotifyError("no notification server on the session bus (\(Self.busAddress))")
+            }
+        }
+    }
+
+    /// The shared session bus connection (`g_bus_get_sync`), one that is not closed.
+    private static func openBus() throws(NotifyError) -> OpaquePointer {
+        for attempt in 0..<2 {
+            var error: UnsafeMutablePointer<GError>?
+            guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                let cause = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+                nitnem_clear_error(&error)
+                throw NotifyError("cannot connect to the session bus (\(busAddress)): \(cause)")
+            }
+            if g_dbus_connection_is_closed(bus) == 0 {
+                // GIO's shared session connection raises SIGTERM when the bus goes away;
+                // the agent must outlive the desktop.
+                g_dbus_connection_set_exit_on_close(bus, 0)
+                return bus
+            }
+            // GIO hands out its shared connection until the last reference is gone, and
+            // the "closed" notification queued on the main context holds one: let it run.
+            g_object_unref(UnsafeMutableRawPointer(bus))
+            if attempt == 0 { drainMainContext() }
+        }
+        throw NotifyError("the session bus connection is closed (\(busAddress)); retry later")
+    }
+
+    /// Runs what is pending on the default main context, without blocking.
+    private static func drainMainContext() {
+        var rounds = 0
+        while rounds < 100, g_main_context_iteration(nil, 0) != 0 { rounds += 1 }
+    }
+
+    private func failure(_ call: String, _ error: UnsafeMutablePointer<GError>?) -> NotifyError {
+        var error = error
+        let cause = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        nitnem_clear_error(&error)
+        if let connection, g_dbus_connection_is_closed(connection) != 0 { shutdown() }
+        return NotifyError("notification \(call) failed on the session bus (\(Self.busAddress)): \(cause)")
+    }
+
+    private static var busAddress: String {
+        guard let value = getenv("DBUS_SESSION_BUS_ADDRESS") else {
+            return "DBUS_SESSION_BUS_ADDRESS is not set"
+        }
+        return "DBUS_SESSION_BUS_ADDRESS=\(String(cString: value))"
+    }
+}

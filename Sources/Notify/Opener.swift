@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Opens a deep link with the configured program (`open = xdg-open`), never a shell.
+///
+/// The link is one `argv` element: `program url`. The child gets an empty signal mask and
+/// default dispositions (the agent blocks signals for `signalfd`; an opener must not
+/// inherit that) and `/dev/null` as stdin; stdout and stderr are inherited.
+///
+/// Zombies: children are not double-forked (`posix_spawnp` cannot); each spawned pid is
+/// remembered and reaped with `waitpid(pid, WNOHANG)` by `reap()`, which `open` also calls
+/// first. The agent calls `reap()` whenever it wakes (or on `SIGCHLD`), so a finished
+/// opener is a zombie at most until the agent's next wake-up.
+public final class Opener {
+    /// The program run with the link, looked up on `PATH` unless it contains a `/`.
+    public let program: String
+    /// Pids spawned and not yet reaped.
+    public private(set) var running: Set<Int32> = []
+
+    /// An opener running `program` (default `xdg-open`).
+    public init(program: String = "xdg-open") {
+        self.program = program
+    }
+
+    /// Starts `program url` (`posix_spawnp`) and returns the child's pid.
+    ///
+    /// Throws a one-line `NotifyError` when the program cannot be found or started.
+    @discardableResult
+    public func open(_ url: String) throws(NotifyError) -> Int32 {
+        reap()
+        guard !program.isEmpty else { throw NotifyError("open: the opener program is empty (config key `open`)") }
+        // Openers parse options (`xdg-open --help`) and few honour `--`: a link must not
+        // be able to pass for one.
+        guard !url.hasPrefix("-") else { throw NotifyError("open: refusing a link that starts with '-': \(url)") }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url), nil]
+        defer { for arg in argv { free(arg) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            if status == ENOENT {
+                throw NotifyError("open: program '\(program)' not found (config key `open`, PATH)")
+            }
+            throw NotifyError("open: cannot run '\(program)': \(String(cString: strerror(status)))")
+        }
+        running.insert(pid)
+        return pid
+    }
+
+    /// Reaps every finished child (`waitpid(pid, WNOHANG)`); returns their exit statuses
+    /// by pid (128 + signal number for a child killed by a signal).
+    @discardableResult
+    public func reap() -> [Int32: Int32] {
+        var finished: [Int32: Int32] = [:]
+        for pid in running {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                finished[pid] = Self.exitCode(status)
+            } else if result == -1, errno == ECHILD {
+                // Someone else reaped it (e.g. a SIGCHLD handler set to SIG_IGN).
+                finished[pid] = -1
+            }
+        }
+        running.subtract(finished.keys)
+        return finished
+    }
+
+    /// Waits for `pid` (spawned by this opener) to finish and returns its exit code.
+    public func wait(for pid: Int32) throws(NotifyError) -> Int32 {
+        guard running.contains(pid) else { throw NotifyError("open: pid \(pid) is not a running opener") }
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
+        running.remove(pid)
+        guard result == pid else {
+            throw NotifyError("open: waitpid(\(pid)): \(String(cString: strerror(errno)))")
+        }
+        return Self.exitCode(status)
+    }
+
+    private static func exitCode(_ status: Int32) -> Int32 {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}

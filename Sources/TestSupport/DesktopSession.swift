@@ -1,0 +1,280 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A private desktop for tests: its own session bus (`dbus-daemon`), X server (`Xvfb`)
+/// and notification server (`dunst -print`), so notification tests never touch the
+/// user's desktop and never skip.
+///
+/// - Important: libnotify reads `DBUS_SESSION_BUS_ADDRESS` from the test process itself;
+///   call `useInThisProcess()` before the first notifier call, and run such tests
+///   serialized (`@Suite(.serialized)`).
+public final class DesktopSession {
+    /// A failure to start part of the session, naming the program.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed.
+        public let description: String
+    }
+
+    /// The variables a client of this session needs: `DBUS_SESSION_BUS_ADDRESS`,
+    /// `DISPLAY`, `XDG_RUNTIME_DIR`.
+    public private(set) var environment: [String: String]
+    /// The session's private temporary folder (bus socket, dunstrc, dunst's output).
+    public let directory: URL
+
+    private var bus: ChildProcess?
+    private var xserver: ChildProcess?
+    private var server: ChildProcess?
+    private let serverOutput: URL
+    private var seen = 0
+
+    private let markup: Bool
+
+    /// Starts the bus, the X server and dunst; throws when any cannot start.
+    ///
+    /// `markup` configures dunst's `markup = full` (it then lists `body-markup` in its
+    /// capabilities) or `markup = no`.
+    public init(markup: Bool = true) throws {
+        self.markup = markup
+        directory = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("nitnem-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        serverOutput = directory.appendingPathComponent("dunst.out")
+        environment = ["XDG_RUNTIME_DIR": directory.path]
+        do {
+            try startBus()
+            try startXServer()
+            try startServer()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    /// Points this process's D-Bus clients (libnotify/GIO) at the private bus (`setenv`).
+    public func useInThisProcess() {
+        setenv("DBUS_SESSION_BUS_ADDRESS", environment["DBUS_SESSION_BUS_ADDRESS"]!, 1)
+    }
+
+    /// Starts dunst (again) and waits until it owns `org.freedesktop.Notifications`.
+    public func startServer() throws {
+        guard server == nil else { return }
+        let config = directory.appendingPathComponent("dunstrc")
+        // Never expire, so a replaced notification is still on screen to be replaced, and
+        // the context menu picks the first action (dunstctl drives it in tests).
+        try """
+        [global]
+            monitor = 0
+            follow = none
+            notification_limit = 0
+            dmenu = /usr/bin/head -n 1
+            markup = \(markup ? "full" : "no")
+        [urgency_low]
+            timeout = 0
+        [urgency_normal]
+            timeout = 0
+        [urgency_critical]
+            timeout = 0
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        // Appended to, so records of an earlier dunst in this session stay counted.
+        let output = open(serverOutput.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard output >= 0 else {
+            throw Failure(description: "\(serverOutput.path): cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { Glibc.close(output) }
+        let process = try launch("/usr/bin/dunst", ["-print", "-config", config.path], stdout: output)
+        server = process
+        try waitUntil("dunst owning org.freedesktop.Notifications") {
+            guard process.isRunning else { throw Failure(description: "dunst exited early: \(self.log("dunst"))") }
+            return try self.nameHasOwner("org.freedesktop.Notifications")
+        }
+    }
+
+    /// Stops dunst (SIGTERM, reaped); the bus and X server keep running.
+    public func stopServer() {
+        server?.terminate()
+        server = nil
+    }
+
+    /// The next notification dunst printed that this call has not returned before, or `nil`
+    /// after `timeout`.
+    public func waitForNotification(timeout: Duration = .seconds(5)) -> DunstRecord? {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            let text = (try? String(contentsOf: serverOutput, encoding: .utf8)) ?? ""
+            let records = DunstRecord.parseAll(text)
+            if records.count > seen {
+                seen += 1
+                return records[seen - 1]
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while ContinuousClock.now < deadline
+        return nil
+    }
+
+    /// Runs `dunstctl arguments` against this session; returns its stdout.
+    @discardableResult
+    public func dunstctl(_ arguments: [String]) throws -> String {
+        try run("/usr/bin/dunstctl", arguments)
+    }
+
+    /// Stops dunst, the X server and the bus (each SIGTERM, then reaped) and removes the
+    /// session folder; idempotent.
+    public func stop() {
+        stopServer()
+        xserver?.terminate()
+        xserver = nil
+        bus?.terminate()
+        bus = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    // MARK: - Parts
+
+    private func startBus() throws {
+        let config = directory.appendingPathComponent("bus.conf")
+        // The stock session config would D-Bus-activate the system's dunst (without -print)
+        // and bring a notification server back behind the test's back: list no services.
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(directory.path)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let (read, write) = try Self.makePipe()
+        defer { Glibc.close(read) }
+        do {
+            defer { Glibc.close(write) }
+            bus = try launch(
+                "/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"],
+                stdout: write)
+        }
+        guard let address = Self.readLine(read), !address.isEmpty else {
+            throw Failure(description: "dbus-daemon printed no address: \(log("dbus-daemon"))")
+        }
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+    }
+
+    private func startXServer() throws {
+        let (read, write) = try Self.makePipe()
+        defer { Glibc.close(read) }
+        do {
+            defer { Glibc.close(write) }
+            // -displayfd picks a free display number and prints it once the server is ready.
+            xserver = try launch(
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
+                stdout: write)
+        }
+        guard let display = Self.readLine(read), Int(display) != nil else {
+            throw Failure(description: "Xvfb printed no display number: \(log("Xvfb"))")
+        }
+        environment["DISPLAY"] = ":\(display)"
+    }
+
+    // MARK: - Processes
+
+    private func launch(_ path: String, _ arguments: [String], stdout: Int32) throws -> ChildProcess {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let errorLog = directory.appendingPathComponent("\(name).err").path
+        let stderr = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard stderr >= 0 else {
+            throw Failure(description: "\(errorLog): cannot create: \(String(cString: strerror(errno)))")
+        }
+        defer { Glibc.close(stderr) }
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        return try ChildProcess(path, arguments, environment: env, stdout: stdout, stderr: stderr)
+    }
+
+    /// Runs `path arguments` to completion; returns its stdout, throws on a non-zero exit.
+    private func run(_ path: String, _ arguments: [String]) throws -> String {
+        let (read, write) = try Self.makePipe()
+        defer { Glibc.close(read) }
+        let child: ChildProcess
+        do {
+            defer { Glibc.close(write) }
+            child = try launch(path, arguments, stdout: write)
+        }
+        let output = Self.readAll(read)
+        let status = child.wait()
+        guard status == 0 else {
+            throw Failure(description: "\(path) \(arguments.joined(separator: " ")): exit \(status)")
+        }
+        return output
+    }
+
+    private func nameHasOwner(_ name: String) throws -> Bool {
+        let reply = try run(
+            "/usr/bin/dbus-send",
+            [
+                "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.NameHasOwner", "string:\(name)",
+            ])
+        return reply.contains("boolean true")
+    }
+
+    private func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try !condition() {
+            guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for \(what)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    private func log(_ name: String) -> String {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("\(name).err"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(3).joined(separator: " | ")
+    }
+
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard Glibc.pipe(&fds) == 0 else {
+            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
+        }
+        // pipe2(O_CLOEXEC) is not imported; without CLOEXEC another child spawned meanwhile
+        // would hold the write end open and a reader would never see end of file.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        return (fds[0], fds[1])
+    }
+
+    /// One line from `fd` (blocking until a newline or end of file).
+    private static func readLine(_ fd: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(fd, &byte, 1)
+            if count == -1, errno == EINTR { continue }
+            if count != 1 || byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func readAll(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count == -1, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

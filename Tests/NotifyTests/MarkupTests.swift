@@ -1,0 +1,17 @@
+import Notify
+import Testing
+
+@Suite struct MarkupTests {
+    @Test(arguments: [
+        ("5 of 7 today", "5 of 7 today"),
+        ("a & b", "a &amp; b"),
+        ("<b>bold</b>", "&lt;b&gt;bold&lt;/b&gt;"),
+        ("&amp;", "&amp;amp;"),
+        ("say \"hi\" it's", "say &quot;hi&quot; it&apos;s"),
+        ("Amrit Vela · ਜਪੁ ਜੀ ਸਾਹਿਬ", "Amrit Vela · ਜਪੁ ਜੀ ਸਾਹਿਬ"),
+        ("", ""),
+    ])
+    func escapes(input: String, expected: String) {
+        #expect(Markup.escape(input) == expected)
+    }
+}
