@@ -15,12 +15,15 @@
 public final class Opener {
     /// The program run with the link, looked up on `PATH` unless it contains a `/`.
     public let program: String
+    /// Words given before the link (`open = firefox --new-tab`).
+    public let arguments: [String]
     /// Pids spawned and not yet reaped.
     public private(set) var running: Set<Int32> = []
 
     /// An opener running `program` (default `xdg-open`).
-    public init(program: String = "xdg-open") {
+    public init(program: String = "xdg-open", arguments: [String] = []) {
         self.program = program
+        self.arguments = arguments
     }
 
     /// Starts `program url` (`posix_spawnp`) and returns the child's pid.
@@ -50,7 +53,7 @@ public final class Opener {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments + [url]).map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)

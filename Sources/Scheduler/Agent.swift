@@ -34,14 +34,14 @@ public final class Agent {
     let clock: NitnemClock
     let journal = Journal()
     var core: AgentCore
-    /// Shows reminders; `nil` when reminders are off.
-    let notifier: (any Notifier)?
+    /// Shows reminders: libnotify on the session bus unless a test gives another.
+    var notifier: (any Notifier)?
 
     /// An agent on `clock`, in the zone of `calendar`, with `config` (read by the caller, so a bad
     /// file stops the start with exit 2) and the reminder ledger from its file.
     public init(
         options: Options, clock: NitnemClock, calendar: NitnemCalendar, config: AgentConfig,
-        notifier: (any Notifier)?
+        notifier: (any Notifier)? = nil
     ) {
         self.options = options
         self.clock = clock
@@ -90,6 +90,14 @@ public final class Agent {
         let zoneName = (options.localtimePath as NSString).lastPathComponent
         let zoneWatch = try? inotify.addWatch(zoneFolder, mask: [.create, .movedTo, .delete, .closeWrite, .attrib])
 
+        // libnotify delivers "Read now" clicks through GLib's main context: its fds join our poll.
+        let pump = GLibPump()
+        defer { pump.close() }
+        if notifier == nil {
+            notifier = LibnotifyNotifier(onAction: { [weak self] url in self?.open(url) })
+        }
+        defer { (notifier as? LibnotifyNotifier)?.shutdown() }
+
         journal.log(
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.timeZone.identifier)")
         var wake = perform(core.handle(.start(load()), now: clock.now()))
@@ -102,19 +110,31 @@ public final class Agent {
             } catch {
                 journal.log(.error, "\(error)")
             }
-            let items = [
-                PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
-                PollItem(fileDescriptor: timer.fileDescriptor),
-            ]
+            let glib = pump.descriptors()
+            let items =
+                [
+                    PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
+                    PollItem(fileDescriptor: timer.fileDescriptor),
+                ] + glib.descriptors.map { PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events)) }
+            var timeout = filesPending ? options.debounceMilliseconds : -1
+            if glib.timeoutMilliseconds >= 0 {
+                timeout = timeout < 0 ? glib.timeoutMilliseconds : min(timeout, glib.timeoutMilliseconds)
+            }
             let ready: [PollItem]
             do {
                 // Block until something happens; while gathering a burst of file events, only briefly.
-                ready = try Poller.poll(items, timeoutMilliseconds: filesPending ? options.debounceMilliseconds : -1)
+                ready = try Poller.poll(items, timeoutMilliseconds: timeout)
             } catch {
                 journal.log(.error, "\(error)")
                 continue
             }
-            if ready.allSatisfy({ !$0.isReady }), filesPending {
+            pump.dispatch(
+                ready: ready.dropFirst(3).map {
+                    GLibPump.Ready(fd: $0.fileDescriptor, revents: $0.returnedEvents.rawValue)
+                })
+            opener?.reap()
+            if ready.prefix(3).allSatisfy({ !$0.isReady }), !filesPending { continue }
+            if ready.prefix(3).allSatisfy({ !$0.isReady }), filesPending {
                 filesPending = false
                 wake = perform(core.handle(.filesChanged(load()), now: clock.now()))
                 continue
@@ -169,6 +189,23 @@ public final class Agent {
                 }
             }
         }
+    }
+
+    /// The opener of the last "Read now" click, kept to reap its child.
+    var opener: Opener?
+
+    /// "Read now": opens the deep link with the configured program (argv, never a shell).
+    func open(_ url: String) {
+        let words = core.config.opener
+        let opener = Opener(program: words[0], arguments: Array(words.dropFirst()))
+        do {
+            try opener.open(url)
+            journal.log(.info, "opened \(url) with \(words[0])")
+        } catch {
+            journal.log(.error, error.description)
+        }
+        self.opener?.reap()
+        self.opener = opener
     }
 
     /// Reads both files; an error is handed to the core, which keeps the last good state.

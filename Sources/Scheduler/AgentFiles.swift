@@ -48,11 +48,12 @@ extension AgentConfig {
 public enum ReminderLedgerStore {
     /// The ledger at `path`, an empty one when missing. A corrupt file is renamed to
     /// `<path>.corrupt` and reported in `problem`, and an empty ledger is used.
-    public static func load(path: String) -> (ledger: ReminderLedger, problem: String?) {
+    public static func load(path: String, setAside: Bool = true) -> (ledger: ReminderLedger, problem: String?) {
         do {
             guard let bytes = try FileReader.read(path, limit: 1 << 20) else { return (ReminderLedger(), nil) }
             return (try ReminderLedger.decode(try JSONParser.parse(bytes, path: path), path: path), nil)
         } catch {
+            guard setAside else { return (ReminderLedger(), error.description) }
             let aside = path + ".corrupt"
             let moved = rename(path, aside) == 0
             return (

@@ -16,6 +16,7 @@ enum Main {
         Subcommand(spec: TimelineCommand.spec, run: TimelineCommand.run),
         Subcommand(spec: SimulateCommand.spec, run: SimulateCommand.run),
         Subcommand(spec: RunCommand.spec, run: RunCommand.run),
+        Subcommand(spec: RemindersCommand.spec, run: RemindersCommand.run),
     ]
 
     static var overview: String {

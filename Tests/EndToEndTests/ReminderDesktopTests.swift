@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Reminders through a real desktop: a private D-Bus, Xvfb and `dunst -print`, and the real binary.
+@Suite(.serialized) struct ReminderDesktopTests {
+    /// A temp home with a copy of the demo group, and the environment to run the agent in.
+    final class Sandbox {
+        let root: String
+        let group: String
+        let log: String
+        var environment: [String: String]
+
+        init(session: DesktopSession, now: String, rate: String, config: String? = nil) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-rem-\(UUID().uuidString)").path
+            group = root + "/group"
+            log = root + "/agent.log"
+            try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
+            if let config {
+                try FileManager.default.createDirectory(
+                    atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+                try config.write(toFile: root + "/config/nitnem/config", atomically: true, encoding: .utf8)
+            }
+            environment = session.environment.merging(
+                [
+                    "HOME": root, "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": now, "SGGS_CLOCK_RATE": rate,
+                    "XDG_RUNTIME_DIR": root + "/run", "XDG_STATE_HOME": root + "/state",
+                    "XDG_CONFIG_HOME": root + "/config", "PATH": "/usr/bin:/bin",
+                ], uniquingKeysWith: { $1 })
+        }
+
+        func startAgent() throws -> ChildProcess {
+            let out = open(log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            defer { close(out) }
+            return try ChildProcess(
+                NitnemBinary.path, ["run", "--group", group], environment: environment, stdout: out, stderr: out)
+        }
+
+        var logText: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        var ledger: String {
+            (try? String(contentsOfFile: root + "/state/nitnem/reminders.json", encoding: .utf8)) ?? ""
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test func eveningReminderArrivesOnceAndNeverTwiceAfterRestart() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let box = try Sandbox(session: session, now: "2026-11-29T17:59:58", rate: "1")
+        let agent = try box.startAgent()
+        let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        #expect(record.appname == "nitnem")
+        #expect(record.summary == "Evening · Rehras Sahib")
+        #expect(record.body == "2 of 7 today")
+        #expect(record.category == "x-nitnem.reminder")
+        #expect(record.desktopEntry == "nitnem")
+        #expect(record.actions.values.contains("Read now") || record.actions.keys.contains("read"))
+        agent.terminate()
+        #expect(agent.wait() == 0)
+        #expect(box.ledger.contains("\"outcome\": \"fired\""))
+        #expect(box.logText.contains("<6>reminder shown: Evening · Rehras Sahib"))
+        // A restart in the same band finds the ledger and stays silent.
+        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:20:00"
+        let again = try box.startAgent()
+        #expect(session.waitForNotification(timeout: .seconds(2)) == nil)
+        again.terminate()
+    }
+
+    @Test func noServerIsLoggedAndRetriedUntilItComes() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        session.stopServer()
+        let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "10")
+        let agent = try box.startAgent()
+        defer { agent.terminate() }
+        // The slot passes with no server: one warning, the agent keeps running.
+        let deadline = Date().addingTimeInterval(10)
+        while !box.logText.contains("<4>"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(box.logText.contains("no notification server"), "\(box.logText)")
+        #expect(agent.isRunning)
+        try session.startServer()
+        // The first retry is 30 s (virtual) later: 3 s here.
+        let record = session.waitForNotification(timeout: .seconds(15))
+        #expect(record?.summary == "Evening · Rehras Sahib", "\(box.logText)")
+        #expect(box.logText.components(separatedBy: "no notification server").count - 1 == 1)
+    }
+
+    @Test func remindersTestShowsARealNotification() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let r = try NitnemBinary.run(["reminders", "test"], environment: session.environment)
+        #expect(r.status == 0, "\(r.stderr)")
+        let record = session.waitForNotification(timeout: .seconds(5))
+        #expect(record?.summary == "Nitnem · test")
+        #expect(record?.appname == "nitnem")
+    }
+
+    @Test func remindersTestWithoutABusFailsClearly() throws {
+        let r = try NitnemBinary.run(
+            ["reminders", "test"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("nitnem: "))
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func badConfigStopsTheAgentWithFileAndLine() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let box = try Sandbox(
+            session: session, now: "2026-11-29T17:00", rate: "1", config: "reminders = on\nreminder.evening = 22:00\n")
+        let r = try NitnemBinary.run(["run", "--group", box.group], environment: box.environment)
+        #expect(r.status == 2)
+        #expect(
+            r.stderr
+                == "nitnem: \(box.root)/config/nitnem/config:2: reminder.evening: 22:00 is outside the Evening band (17:00–20:59)\n"
+        )
+    }
+}
