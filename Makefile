@@ -5,7 +5,7 @@ SWIFT ?= swift
 .PHONY: run test deps build lint format bench clean
 
 run: deps build
-	.build/debug/nitnem clock
+	.build/debug/nitnem run
 
 test: deps lint
 	$(SWIFT) build --build-tests
