@@ -25,10 +25,17 @@ enum SnapshotCommand {
         }
         let context = try Context.load()
         let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
-        let snapshot: NitnemSnapshot
+        var snapshot: NitnemSnapshot
         do {
             snapshot = try SnapshotExporter(databasePath: db).snapshot(
                 now: context.clock.now(), calendar: context.calendar)
+            // The reader's choices live in the snapshot too: a re-export keeps them when they still apply.
+            if let old = try? GroupFiles.loadSnapshot(group), old.source == .snapshot,
+                let variant = old.snapshot.preferences.rehrasVariant,
+                snapshot.banis.contains(where: { $0.key == "rehras" && $0.variant == variant })
+            {
+                snapshot.preferences.rehrasVariant = variant
+            }
             try AtomicFile.write(Array(snapshot.json.pretty.utf8), to: group.snapshotPath)
         } catch {
             throw .failure(error.description)

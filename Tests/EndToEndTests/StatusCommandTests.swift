@@ -94,6 +94,27 @@ import Testing
         #expect(!progress.contains("\"rehras\":"))
     }
 
+    @Test func reExportKeepsTheReadersRehrasChoice() throws {
+        let group = try TempGroup(copying: Self.demo)  // its snapshot prefers rehras/taksal
+        defer { group.remove() }
+        let db = group.path + "/../corpus-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let corpus = NitnemBinary.packageRoot.appendingPathComponent("fixtures/corpus")
+        try Sqlite.run(
+            db,
+            try ["schema", "registry"].map {
+                try String(contentsOf: corpus.appendingPathComponent("\($0).sql"), encoding: .utf8)
+            }.joined())
+        let env = ["TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T18:00:00Z"]
+        #expect(
+            try NitnemBinary.run(["snapshot", "export", "--db", db, "--group", group.path], environment: env).status
+                == 0)
+        let snapshot = try String(contentsOfFile: group.path + "/nitnem-snapshot.json", encoding: .utf8)
+        #expect(snapshot.contains("\"rehrasVariant\": \"taksal\""))
+        let status = try NitnemBinary.run(["status", "--format", "json", "--group", group.path], environment: env)
+        #expect(status.stdout.contains("\"url\":\"sggs://bani/rehras?variant=taksal\""))
+    }
+
     @Test func oldCorpusShowsNotAvailable() throws {
         let group = try TempGroup(copying: nil)
         defer { group.remove() }

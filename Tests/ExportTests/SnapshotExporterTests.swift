@@ -129,8 +129,10 @@ import Testing
         #expect(snapshot.sets.count == 5)
     }
 
-    @Test func anEmptyBaniSetsTableGivesNoSets() throws {
-        #expect(try Self.export([]).sets.isEmpty)
+    @Test func anEmptyBaniSetsTableMeansTheCatalogSets() throws {
+        let sets = try Self.export([]).sets
+        #expect(sets["morning"] == ["japji", "jaap", "savaiye", "chaupai", "anand"])
+        #expect(sets["evening"] == ["rehras"])
     }
 
     @Test func withoutBaniSetsTheCatalogSetsApply() throws {

@@ -20,12 +20,10 @@ public struct SnapshotExporter: Sendable {
     /// The embedded catalog's sets, used when the database has no `bani_sets` table.
     // Kept here, in the one place that needs the fallback, until the embedded default registry
     // carries the sets; the two must agree.
-    static let catalogSets: [(name: String, keys: [String])] = [
-        ("morning", ["japji", "jaap", "savaiye", "chaupai", "anand"]),
-        ("evening", ["rehras"]),
-        ("night", ["kirtan_sohila"]),
-        ("popular", ["sukhmani", "asa_di_vaar", "aarti"]),
-    ]
+    /// The embedded default registry's sets (whose ids are keys), used when the DB has no `bani_sets`.
+    static var catalogSets: [(name: String, keys: [String])] {
+        NitnemSnapshot.setNames.compactMap { name in EmbeddedRegistry.snapshot.sets[name].map { (name, $0) } }
+    }
 
     /// An exporter of the database at `databasePath`.
     public init(databasePath: String, busyTimeoutMilliseconds: Int32 = 2000) {
@@ -221,7 +219,8 @@ public struct SnapshotExporter: Sendable {
                 underReview: row.sggs < row.nLines && !reviewed)
         }
         var sets: [String: [String]] = [:]
-        if let setRows {
+        // An absent or empty `bani_sets` means the DB defines no sets: the catalog's apply.
+        if let setRows, !setRows.isEmpty {
             // A set member names a key; its id is the key's default variant, whose id is the key.
             for set in setRows where NitnemSnapshot.setNames.contains(set.name) {
                 sets[set.name, default: []].append(set.key)
