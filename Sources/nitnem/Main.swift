@@ -17,6 +17,7 @@ enum Main {
         Subcommand(spec: SimulateCommand.spec, run: SimulateCommand.run),
         Subcommand(spec: RunCommand.spec, run: RunCommand.run),
         Subcommand(spec: RemindersCommand.spec, run: RemindersCommand.run),
+        Subcommand(spec: JourneyCommand.spec, run: JourneyCommand.run),
     ]
 
     static var overview: String {

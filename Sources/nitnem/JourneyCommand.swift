@@ -1,0 +1,42 @@
+import NitnemClockKit
+import Scheduler
+import Snapshot
+
+/// `nitnem journey`: the month's reading record, from the progress file's completed days.
+enum JourneyCommand {
+    static let spec = CommandSpec(
+        path: ["journey"],
+        abstract: "Show the reading journey of a month: which days the daily banis were all read.",
+        options: [
+            OptionSpec(name: "month", value: "YYYY-MM", help: "The month (default: this Nitnem day's)."),
+            OptionSpec(
+                name: "format", value: "FORMAT", help: "Output format.", choices: ["text", "json"], defaultValue: "text"
+            ),
+            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
+        ]
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let today = context.calendar.dayKey(at: context.clock.now())
+        var year = today.year
+        var month = today.month
+        if let text = args.value("month") {
+            guard let first = CivilDate(text + "-01"), text.count == 7 else {
+                throw spec.usageError("'\(text)' is not a valid value for '--month'; use YYYY-MM")
+            }
+            year = first.year
+            month = first.month
+        }
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let files: GroupFiles
+        do {
+            files = try GroupFiles.load(group)
+        } catch {
+            throw .badInput(error.description)
+        }
+        let journey = Journey(
+            year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
+        Output.line(args.value("format") == "json" ? journey.json.compact : journey.text)
+    }
+}
