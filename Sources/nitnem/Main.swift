@@ -18,6 +18,7 @@ enum Main {
         Subcommand(spec: RunCommand.spec, run: RunCommand.run),
         Subcommand(spec: RemindersCommand.spec, run: RemindersCommand.run),
         Subcommand(spec: JourneyCommand.spec, run: JourneyCommand.run),
+        Subcommand(spec: DoctorCommand.spec, run: DoctorCommand.run),
     ]
 
     static var overview: String {

@@ -1,0 +1,145 @@
+import Foundation
+import NitnemClockKit
+import Notify
+import Scheduler
+import Snapshot
+
+/// `nitnem doctor`: checks paths, permissions, files, the agent, the time zone and the desktop, and
+/// says what to do about each problem.
+enum DoctorCommand {
+    static let spec = CommandSpec(
+        path: ["doctor"],
+        abstract: "Check the App Group files, the agent, the time zone and the notification server.",
+        options: [
+            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
+            OptionSpec(name: "config", value: "FILE", help: "The config file."),
+            OptionSpec(name: "lock", value: "FILE", help: "The agent's lock file."),
+        ],
+        discussion: "Exit 0 when everything is fine, 1 when a check failed (warnings alone do not fail)."
+    )
+
+    enum Level: String {
+        case ok = "ok  "
+        case warn = "warn"
+        case fail = "FAIL"
+    }
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let now = context.clock.now()
+        var failed = false
+        func report(_ level: Level, _ what: String, _ detail: String) {
+            if level == .fail { failed = true }
+            Output.line("\(level.rawValue)  \(what.padding(toLength: 12, withPad: " ", startingAt: 0)) \(detail)")
+        }
+
+        // Time.
+        let zoneSource = context.environment["TZ"].map { "TZ=\($0)" } ?? "/etc/localtime"
+        report(
+            .ok, "time zone",
+            "\(context.calendar.timeZone.identifier) (from \(zoneSource)); now \(context.format(now))"
+                + (context.clock.isPinned ? " — pinned by SGGS_CLOCK_NOW/SGGS_CLOCK_RATE" : ""))
+        let day = context.calendar.day(containing: now)
+        report(
+            .ok, "nitnem day",
+            "\(day.key), \(context.calendar.band(at: now).title); rolls at \(context.format(day.interval.end))")
+
+        // The App Group.
+        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: group.path, isDirectory: &isDir) {
+            report(
+                .warn, "group",
+                "\(group.path) does not exist yet (the agent creates it; status uses the embedded registry)")
+        } else if !isDir.boolValue {
+            report(.fail, "group", "\(group.path) is not a folder")
+        } else {
+            let mode = (try? FileManager.default.attributesOfItem(atPath: group.path)[.posixPermissions] as? Int) ?? 0
+            report(
+                mode & 0o077 == 0 ? .ok : .warn, "group",
+                "\(group.path) (mode \(String(mode, radix: 8)))" + (mode & 0o077 == 0 ? "" : "; run chmod 700 on it"))
+        }
+        var files: GroupFiles?
+        do {
+            let (snapshot, source, warnings) = try GroupFiles.loadSnapshot(group)
+            let what =
+                source == .embedded
+                ? "none in the group: the embedded default registry (\(snapshot.banis.count) banis)"
+                : "\(group.snapshotPath): \(snapshot.banis.count) banis"
+                    + (snapshot.banisAvailable ? "" : " — Nitnem not available in this database (no reminders)")
+            report(warnings.isEmpty && snapshot.banisAvailable ? .ok : .warn, "snapshot", what)
+            for w in warnings { report(.warn, "snapshot", w) }
+            let progress = try GroupFiles.loadProgress(group)
+            report(
+                progress.warnings.isEmpty ? .ok : .warn, "progress",
+                FileManager.default.fileExists(atPath: group.progressPath)
+                    ? "\(group.progressPath): \(progress.banis.count) banis, schema \(progress.schema)"
+                        + (progress.isReadOnly ? " (newer than this nitnem: read-only)" : "")
+                    : "none yet (nothing read; `nitnem mark` creates it)")
+            for w in progress.warnings { report(.warn, "progress", w) }
+            files = GroupFiles(snapshot: snapshot, source: source, progress: progress, warnings: warnings)
+        } catch {
+            report(.fail, "files", error.description)
+        }
+
+        // The widget timeline.
+        if let bytes = try? FileReader.read(group.timelinePath), let json = try? JSONParser.parse(bytes),
+            case .string(let until)? = json["validUntil"], let validUntil = RFC3339.parseAbsolute(until)
+        {
+            report(
+                validUntil > now ? .ok : .warn, "timeline",
+                "\(group.timelinePath)"
+                    + (validUntil > now
+                        ? ", valid until \(until)" : " is stale (since \(until)): is the agent running?"))
+        } else {
+            report(.warn, "timeline", "\(group.timelinePath) missing or unreadable: start the agent (nitnem run)")
+        }
+
+        // The agent.
+        let lockPath = args.value("lock") ?? InstanceLock.defaultPath(environment: context.environment)
+        do {
+            let lock = try InstanceLock(path: lockPath)
+            lock.close()
+            report(.warn, "agent", "not running (start it: nitnem run, or the systemd unit in contrib/)")
+        } catch {
+            if case .alreadyRunning = error {
+                report(
+                    .ok, "agent",
+                    error.description.replacingOccurrences(of: "another nitnem agent is already", with: "agent"))
+            } else {
+                report(.fail, "agent", error.description)
+            }
+        }
+
+        // Config and reminders.
+        let paths = AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment)
+        do {
+            let config = try AgentConfig.load(path: paths.config)
+            let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
+            report(
+                .ok, "config",
+                (FileManager.default.fileExists(atPath: paths.config) ? paths.config : "defaults (no \(paths.config))")
+                    + "; reminders \(config.remindersOn ? "on: \(slots)" : "off")")
+        } catch {
+            report(.fail, "config", error.description)
+        }
+        let ledger = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
+        report(
+            ledger.problem == nil ? .ok : .warn, "ledger",
+            ledger.problem ?? "\(paths.ledger): \(ledger.ledger.entries.count) entries")
+
+        // The desktop.
+        let notifier = LibnotifyNotifier(onAction: { _ in })
+        do {
+            let caps = try notifier.capabilities()
+            report(
+                .ok, "notify",
+                "server found; \(caps.contains("actions") ? "offers actions (Read now)" : "no actions: Read now is not offered")"
+            )
+        } catch {
+            report(files?.snapshot.banisAvailable == false ? .warn : .fail, "notify", error.description)
+        }
+        notifier.shutdown()
+        if failed { throw .failure("some checks failed") }
+    }
+}
