@@ -9,16 +9,16 @@ enum Main {
     }
 
     static let subcommands: [Subcommand] = [
-        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run),
-        Subcommand(spec: SnapshotCommand.exportSpec, run: SnapshotCommand.runExport),
-        Subcommand(spec: MarkCommand.spec, run: MarkCommand.run),
+        Subcommand(spec: RunCommand.spec, run: RunCommand.run),
         Subcommand(spec: StatusCommand.spec, run: StatusCommand.run),
+        Subcommand(spec: MarkCommand.spec, run: MarkCommand.run),
+        Subcommand(spec: JourneyCommand.spec, run: JourneyCommand.run),
+        Subcommand(spec: RemindersCommand.spec, run: RemindersCommand.run),
         Subcommand(spec: TimelineCommand.spec, run: TimelineCommand.run),
         Subcommand(spec: SimulateCommand.spec, run: SimulateCommand.run),
-        Subcommand(spec: RunCommand.spec, run: RunCommand.run),
-        Subcommand(spec: RemindersCommand.spec, run: RemindersCommand.run),
-        Subcommand(spec: JourneyCommand.spec, run: JourneyCommand.run),
         Subcommand(spec: DoctorCommand.spec, run: DoctorCommand.run),
+        Subcommand(spec: ClockCommand.spec, run: ClockCommand.run),
+        Subcommand(spec: SnapshotCommand.exportSpec, run: SnapshotCommand.runExport),
     ]
 
     static var overview: String {

@@ -6,7 +6,7 @@ import Snapshot
 enum RunCommand {
     static let spec = CommandSpec(
         path: ["run"],
-        abstract: "Run the agent: keep the widget timeline up to date (and remind once per band).",
+        abstract: "Run the agent: keep the widget timeline up to date and remind once per band.",
         options: [
             OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
             OptionSpec(
