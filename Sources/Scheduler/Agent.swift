@@ -129,6 +129,7 @@ public final class Agent {
                         {
                             journal.log(.warning, "\(options.group.path): the group folder is gone; recreating it")
                             groupWatch = watchGroup(inotify)
+                            core.timelineLost()
                             filesPending = true
                         } else if let name = event.name,
                             name == AppGroup.snapshotName || name == AppGroup.progressName
