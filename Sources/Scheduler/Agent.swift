@@ -16,7 +16,9 @@ public final class Agent {
         public var localtimePath = "/etc/localtime"
         /// The one-agent-per-user lock.
         public var lockPath: String
-        /// How long a burst of file events is gathered before the files are read again.
+        /// How long a burst of file events is gathered before the files are read again, when the last
+        /// event may leave a file half-written (a create, a move away). A rename into place or a closed
+        /// write is a whole file: it is read as soon as the events already queued are drained.
         public var debounceMilliseconds: Int32 = 5
 
         public init(group: AppGroup, environment: [String: String], lockPath: String? = nil) {
@@ -83,6 +85,8 @@ public final class Agent {
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         var filesPending = false
+        // Whether the last relevant event left the files whole (moved into place, closed, deleted).
+        var filesWhole = true
         while true {
             do {
                 try timer.arm(at: clock.realInstant(for: wake))
@@ -96,7 +100,8 @@ public final class Agent {
             let ready: [PollItem]
             do {
                 // Block until something happens; while gathering a burst of file events, only briefly.
-                ready = try Poller.poll(items, timeoutMilliseconds: filesPending ? options.debounceMilliseconds : -1)
+                let gather: Int32 = filesWhole ? 0 : options.debounceMilliseconds
+                ready = try Poller.poll(items, timeoutMilliseconds: filesPending ? gather : -1)
             } catch {
                 journal.log(.error, "\(error)")
                 continue
@@ -135,6 +140,7 @@ public final class Agent {
                             name == AppGroup.snapshotName || name == AppGroup.progressName
                         {
                             filesPending = true
+                            filesWhole = !event.mask.contains(.create) && !event.mask.contains(.movedFrom)
                         }
                     } else if event.watch == zoneWatch, event.name == zoneName {
                         zoneMayHaveChanged(&wake)
