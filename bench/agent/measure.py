@@ -192,10 +192,10 @@ def simulate_year():
     return sim <= 0.2
 
 
-def rss_after_week():
+def rss_after_week(bin, label):
     """(d) The agent's RSS after a simulated week vs `sleep`'s."""
     rate = 200_000
-    agent = Agent(ARGS.bin, ARGS.out, "rss", "2026-11-29T00:00", rate=rate)
+    agent = Agent(bin, ARGS.out, "rss", "2026-11-29T00:00", rate=rate)
     start_rss = status_kib(agent.proc.pid, "VmRSS")
     week = 7 * 86400 / rate
     time.sleep(week)
@@ -209,7 +209,7 @@ def rss_after_week():
     ref = status_kib(sleeper.pid, "VmRSS")
     sleeper.kill()
     sleeper.wait()
-    print(f"(d) RSS after a simulated week ({writes} timeline writes in {week:.1f} s): "
+    print(f"(d) {label}: RSS after a simulated week ({writes} timeline writes in {week:.1f} s): "
           f"{rss / 1024:.1f} MiB (peak {hwm / 1024:.1f} MiB, target <= 20 MiB; at start {start_rss / 1024:.1f} MiB; "
           f"own memory (anon) {anon / 1024:.1f} MiB + shared library pages {file / 1024:.1f} MiB); "
           f"sleep {ref / 1024:.1f} MiB; ratio {rss / ref:.1f}")
@@ -224,9 +224,15 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--idle-seconds", type=int, default=60)
     p.add_argument("--changes", type=int, default=200)
+    p.add_argument("--static-bin")
     ARGS = p.parse_args()
-    results = [simulate_year(), rss_after_week(), rename_latency(), idle_wakeups()]
-    missed = ["(c) simulate", "(d) RSS", "(b) latency", "(a) wakeups"]
+    results = [simulate_year(), rss_after_week(ARGS.bin, "release build")]
+    missed = ["(c) simulate", "(d) RSS (release build)"]
+    if ARGS.static_bin:
+        results.append(rss_after_week(ARGS.static_bin, "--static-swift-stdlib"))
+        missed.append("(d) RSS (--static-swift-stdlib)")
+    results += [rename_latency(), idle_wakeups()]
+    missed += ["(b) latency", "(a) wakeups"]
     failed = [name for name, ok in zip(missed, results) if not ok]
     print("agent: all targets met" if not failed else f"agent: targets missed: {', '.join(failed)}")
     sys.exit(0 if not failed else 1)
