@@ -25,7 +25,10 @@ import Testing
 
         /// The environment of a run: Kolkata, the clock at `now` flowing `rate` times faster.
         func environment(now: String = "2026-11-29T16:59:50", rate: Int = 20) -> [String: String] {
-            ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": now, "SGGS_CLOCK_RATE": "\(rate)", "XDG_RUNTIME_DIR": root + "/run"]
+            [
+                "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": now, "SGGS_CLOCK_RATE": "\(rate)",
+                "XDG_RUNTIME_DIR": root + "/run",
+            ]
         }
 
         func startAgent(now: String = "2026-11-29T16:59:50") throws -> NitnemProcess {
@@ -147,7 +150,8 @@ import Testing
         defer { box.remove() }
         let follow = try NitnemProcess(
             ["status", "--follow", "--format", "waybar", "--group", box.group],
-            environment: ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T17:05"], stderrPath: box.root + "/follow.log")
+            environment: ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T17:05"],
+            stderrPath: box.root + "/follow.log")
         let first = try #require(follow.readLine(timeout: 5), "no first line: \(follow.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect(object["text"] as? String == "Rehras Sahib · 2/7")

@@ -25,7 +25,8 @@ import Testing
 
     @Test(arguments: cases)
     func timelineMatchesGolden(_ c: Case) throws {
-        let r = try NitnemBinary.run(["timeline", "--group", Self.demo], environment: ["TZ": c.tz, "SGGS_CLOCK_NOW": c.now])
+        let r = try NitnemBinary.run(
+            ["timeline", "--group", Self.demo], environment: ["TZ": c.tz, "SGGS_CLOCK_NOW": c.now])
         #expect(r.status == 0)
         #expect(r.stderr == "")
         #expect(r.stdout == (try Golden.expected("timeline/\(c.name).json", actual: r.stdout)))
@@ -39,7 +40,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.copyItem(atPath: Self.demo, toPath: root)
         let r = try NitnemBinary.run(
-            ["timeline", "--group", root, "--write"], environment: ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T17:00"])
+            ["timeline", "--group", root, "--write"],
+            environment: ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T17:00"])
         #expect(r.status == 0)
         let written = try String(contentsOfFile: root + "/widgets/NitnemNow.json", encoding: .utf8)
         #expect(written == r.stdout)

@@ -339,7 +339,10 @@ struct StepSummary: Equatable, CustomStringConvertible {
         var core = AgentCore(calendar: Fixture.calendar(Self.kolkata))
         let t0 = Fixture.instant("2026-11-29T18:00:00+05:30")
         let marked = Fixture.files(Fixture.completed(["rehras"], on: "2026-11-29"))
-        #expect(StepSummary(core.handle(.start(.success(marked)), now: t0)).writes == ["2026-11-29 evening kirtan_sohila 1/7"])
+        #expect(
+            StepSummary(core.handle(.start(.success(marked)), now: t0)).writes == [
+                "2026-11-29 evening kirtan_sohila 1/7"
+            ])
 
         var s = StepSummary(core.handle(.filesChanged(.failure(Self.e1)), now: t0.addingTimeInterval(1)))
         #expect(s.writes == [])
@@ -370,7 +373,8 @@ struct StepSummary: Equatable, CustomStringConvertible {
         #expect(s.writes == ["2026-11-29 night japji 2/7"])
 
         // Broken again the same way: that is news again.
-        s = StepSummary(core.handle(.filesChanged(.failure(Self.e1)), now: Fixture.instant("2026-11-29T21:31:00+05:30")))
+        s = StepSummary(
+            core.handle(.filesChanged(.failure(Self.e1)), now: Fixture.instant("2026-11-29T21:31:00+05:30")))
         #expect(s.logs == ["error \(Self.e1.description) (keeping the last good state)"])
     }
 
@@ -384,7 +388,8 @@ struct StepSummary: Equatable, CustomStringConvertible {
         #expect(core.files == nil)
         s = StepSummary(core.handle(.timer, now: Fixture.instant("2026-11-29T17:00:00Z")))
         #expect(s.writes == [] && s.logs == [])
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: Fixture.instant("2026-11-29T17:05:00Z")))
+        s = StepSummary(
+            core.handle(.filesChanged(.success(Fixture.files())), now: Fixture.instant("2026-11-29T17:05:00Z")))
         #expect(s.logs == ["notice files read again without error; problems cleared"])
         #expect(s.writes == ["2026-11-29 evening rehras 0/7"])
     }

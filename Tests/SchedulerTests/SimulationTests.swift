@@ -112,7 +112,8 @@ struct SimulatedEvent: Equatable {
         let from = Fixture.instant("2026-03-01T00:00:00Z")
         let to = Fixture.instant("2026-05-01T00:00:00Z")
         let marks = Self.marks(calendar, from: from, days: 61)
-        let events = Self.events(Simulation(from: from, to: to, calendar: calendar, files: Fixture.files(), marks: marks))
+        let events = Self.events(
+            Simulation(from: from, to: to, calendar: calendar, files: Fixture.files(), marks: marks))
         let points = Set(Self.fixedPoints(calendar, from: from, to: to))
         let markTimes = Set(marks.map(\.at))
         // A timeline at every band start, and otherwise only at a mark.
@@ -133,7 +134,9 @@ struct SimulatedEvent: Equatable {
         #expect(changes > 100)
         // A mark of a bani already read that day changes nothing: no line.
         let repeats = marks.filter { m in
-            marks.contains { $0.baniID == m.baniID && $0.at < m.at && calendar.dayKey(at: $0.at) == calendar.dayKey(at: m.at) }
+            marks.contains {
+                $0.baniID == m.baniID && $0.at < m.at && calendar.dayKey(at: $0.at) == calendar.dayKey(at: m.at)
+            }
         }
         #expect(!repeats.isEmpty)
         for m in repeats where !points.contains(m.at) && marks.filter({ $0.at == m.at }).count == 1 {
@@ -176,7 +179,10 @@ struct SimulatedEvent: Equatable {
         let sim = Simulation(
             from: Fixture.instant("2026-11-29T10:00:00Z"), to: Fixture.instant("2026-11-29T20:00:00Z"),
             calendar: calendar, files: Fixture.files(),
-            asleep: [DateInterval(start: Fixture.instant("2026-11-29T11:00:00Z"), end: Fixture.instant("2026-11-29T12:00:00Z"))])
+            asleep: [
+                DateInterval(
+                    start: Fixture.instant("2026-11-29T11:00:00Z"), end: Fixture.instant("2026-11-29T12:00:00Z"))
+            ])
         #expect(Self.events(sim).map(\.atText) == ["2026-11-29T10:00:00+00:00", "2026-11-29T17:00:00+00:00"])
     }
 
@@ -185,7 +191,10 @@ struct SimulatedEvent: Equatable {
         let sim = Simulation(
             from: Fixture.instant("2026-11-29T10:00:00Z"), to: Fixture.instant("2026-11-30T20:00:00Z"),
             calendar: calendar, files: Fixture.files(),
-            asleep: [DateInterval(start: Fixture.instant("2026-11-29T16:00:00Z"), end: Fixture.instant("2026-12-01T00:00:00Z"))])
+            asleep: [
+                DateInterval(
+                    start: Fixture.instant("2026-11-29T16:00:00Z"), end: Fixture.instant("2026-12-01T00:00:00Z"))
+            ])
         #expect(Self.events(sim).map(\.atText) == ["2026-11-29T10:00:00+00:00"])
     }
 
@@ -207,8 +216,14 @@ struct SimulatedEvent: Equatable {
         #expect(a.stdout == b.stdout)
         let lines = a.stdout.split(separator: "\n")
         #expect(lines.count == 1 + 7 * 4 + 2 - 2 + 1, "\(a.stdout)")
-        #expect(lines.first == #"{"at":"2026-11-29T00:00:00+05:30","event":"timeline","dayKey":"2026-11-28","band":"night","next":"chaupai","done":5,"total":7}"#)
-        #expect(a.stdout.contains(#"{"at":"2026-12-01T19:00:00+05:30","event":"timeline","dayKey":"2026-12-01","band":"evening","next":"rehras/taksal","done":0,"total":7}"#))
+        #expect(
+            lines.first
+                == #"{"at":"2026-11-29T00:00:00+05:30","event":"timeline","dayKey":"2026-11-28","band":"night","next":"chaupai","done":5,"total":7}"#
+        )
+        #expect(
+            a.stdout.contains(
+                #"{"at":"2026-12-01T19:00:00+05:30","event":"timeline","dayKey":"2026-12-01","band":"evening","next":"rehras/taksal","done":0,"total":7}"#
+            ))
         // A year in release takes well under a second; in a debug build, a few.
         let year = try NitnemBinary.run(
             ["simulate", "--group", Self.demo, "--from", "2026-01-01T00:00:00Z", "--to", "2027-01-01T00:00:00Z"],
@@ -227,8 +242,11 @@ struct SimulatedEvent: Equatable {
         BadFlags(args: ["--to", "2026-11-29T10:00"], message: "nitnem: missing --from"),
         BadFlags(
             args: ["--from", "yesterday", "--to", "2026-11-29T10:00"],
-            message: "nitnem: --from: 'yesterday' is not a time; use 2026-11-29T22:00:00+05:30, …Z, or a local 2026-11-29T22:00"),
-        BadFlags(args: ["--from", "2026-11-29T10:00", "--to", "2026-11-29T09:00"], message: "nitnem: --to is before --from"),
+            message:
+                "nitnem: --from: 'yesterday' is not a time; use 2026-11-29T22:00:00+05:30, …Z, or a local 2026-11-29T22:00"
+        ),
+        BadFlags(
+            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-29T09:00"], message: "nitnem: --to is before --from"),
         BadFlags(
             args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--mark", "2026-11-29T11:00"],
             message: "nitnem: --mark: '2026-11-29T11:00' is not AT=BANI"),
@@ -242,9 +260,14 @@ struct SimulatedEvent: Equatable {
             args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--asleep", "2026-11-29T11:00"],
             message: "nitnem: --asleep: '2026-11-29T11:00' is not FROM/TO"),
         BadFlags(
-            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--asleep", "2026-11-29T12:00/2026-11-29T11:00"],
+            args: [
+                "--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--asleep",
+                "2026-11-29T12:00/2026-11-29T11:00",
+            ],
             message: "nitnem: --asleep: '2026-11-29T12:00/2026-11-29T11:00' ends before it starts"),
-        BadFlags(args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--bogus"], message: "nitnem: unknown option '--bogus'"),
+        BadFlags(
+            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--bogus"],
+            message: "nitnem: unknown option '--bogus'"),
     ]
 
     @Test(arguments: badFlags)
