@@ -17,7 +17,9 @@ public final class Agent {
         public var localtimePath = "/etc/localtime"
         /// The one-agent-per-user lock.
         public var lockPath: String
-        /// How long a burst of file events is gathered before the files are read again.
+        /// How long a burst of file events is gathered before the files are read again, when the last
+        /// event may leave a file half-written (a create, a move away). A rename into place or a closed
+        /// write is a whole file: it is read as soon as the events already queued are drained.
         public var debounceMilliseconds: Int32 = 5
         /// The config file and the reminder ledger.
         public var paths: AgentPaths
@@ -104,6 +106,8 @@ public final class Agent {
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         var filesPending = false
+        // Whether the last relevant event left the files whole (moved into place, closed, deleted).
+        var filesWhole = true
         while true {
             do {
                 try timer.arm(at: clock.realInstant(for: wake))
@@ -116,7 +120,8 @@ public final class Agent {
                     PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
                     PollItem(fileDescriptor: timer.fileDescriptor),
                 ] + glib.descriptors.map { PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events)) }
-            var timeout = filesPending ? options.debounceMilliseconds : -1
+            // While gathering a burst of file events, only briefly: not at all once a file is whole.
+            var timeout: Int32 = filesPending ? (filesWhole ? 0 : options.debounceMilliseconds) : -1
             if glib.timeoutMilliseconds >= 0 {
                 timeout = timeout < 0 ? glib.timeoutMilliseconds : min(timeout, glib.timeoutMilliseconds)
             }
@@ -167,11 +172,13 @@ public final class Agent {
                         {
                             journal.log(.warning, "\(options.group.path): the group folder is gone; recreating it")
                             groupWatch = watchGroup(inotify)
+                            core.timelineLost()
                             filesPending = true
                         } else if let name = event.name,
                             name == AppGroup.snapshotName || name == AppGroup.progressName
                         {
                             filesPending = true
+                            filesWhole = !event.mask.contains(.create) && !event.mask.contains(.movedFrom)
                         }
                     } else if event.watch == zoneWatch, event.name == zoneName {
                         zoneMayHaveChanged(&wake)

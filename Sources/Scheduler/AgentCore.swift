@@ -87,7 +87,8 @@ public struct AgentCore: Sendable {
     public private(set) var files: GroupFiles?
     /// The timeline last handed out for writing.
     public private(set) var lastTimeline: WidgetTimeline?
-    /// Problems already logged, so each distinct one is logged once, not on every wake.
+    /// Read errors already logged since the last good read, so each distinct one is logged once,
+    /// not on every wake.
     private var reported: Set<String> = []
     /// The reminder settings.
     public private(set) var config: AgentConfig
@@ -98,6 +99,8 @@ public struct AgentCore: Sendable {
     /// Failed shows in a row for the band in `failing` (the back-off starts again for each band).
     private var failures = 0
     private var failing: String?
+    /// The warnings of the last good read: logged when they first appear, not on every read.
+    private var warned: Set<String> = []
 
     /// A core for `calendar`, with nothing read yet.
     public init(
@@ -119,9 +122,12 @@ public struct AgentCore: Sendable {
                     actions.append(.log(.notice, "files read again without error; problems cleared"))
                     reported.removeAll()
                 }
-                for warning in loaded.warnings where reported.insert(warning).inserted {
+                // A warning that persists across reads is not news; one that went away and came back is.
+                var current: Set<String> = []
+                for warning in loaded.warnings where current.insert(warning).inserted && !warned.contains(warning) {
                     actions.append(.log(.warning, warning))
                 }
+                warned = current
                 files = loaded
             case .failure(let error):
                 let line = error.description
@@ -233,4 +239,8 @@ public struct AgentCore: Sendable {
 
     /// The shell could not write the last timeline: write it again at the next chance.
     public mutating func timelineWriteFailed() { lastTimeline = nil }
+
+    /// The written timeline is gone (the group folder was deleted and recreated): write it again at
+    /// the next chance, even if nothing in it changed.
+    public mutating func timelineLost() { lastTimeline = nil }
 }

@@ -62,10 +62,10 @@ public struct Simulation: Sendable {
                     pendingMarks = pendingMarks.dropFirst()
                     marked = true
                 }
-                if marked { _ = core.handle(.filesChanged(.success(files)), now: at) }
-                // (A mark read on resume cannot fire a reminder by itself: the clockChanged step below
-                // re-evaluates everything at the same instant.)
+                // Keep what reading the marks did (it may be the one timeline write at resume).
+                let read = marked ? core.handle(.filesChanged(.success(files)), now: at).actions : []
                 step = core.handle(.clockChanged, now: at)
+                step.actions = read + step.actions
             } else if let m = pendingMarks.first, m.at == at, m.at <= step.nextWake {
                 files = Self.apply(m, to: files, calendar: calendar)
                 pendingMarks = pendingMarks.dropFirst()

@@ -45,7 +45,11 @@ public final class StatusFollower {
     }
 
     /// Prints through `emit` until it returns false (the reader went away: EPIPE) or a signal ends it.
-    public func run(emit: (String) -> Bool) throws(SystemError) {
+    ///
+    /// `output` (the descriptor `emit` writes to) is polled too: when it is a pipe whose reader
+    /// closed, poll reports an error on it at once, so the follower exits then rather than at its
+    /// next line, which may be hours away.
+    public func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
         try SignalDescriptor.ignoreSIGPIPE()
         let signals = try SignalDescriptor(signals: [SIGTERM, SIGINT])
         let inotify = try Inotify()
@@ -73,8 +77,10 @@ public final class StatusFollower {
                 [
                     PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
                     PollItem(fileDescriptor: timer.fileDescriptor),
+                    // No events asked: only an error or hang-up (a closed reader) is reported.
+                    PollItem(fileDescriptor: output ?? -1, events: []),
                 ], timeoutMilliseconds: -1)
-            if ready[0].isReady { return }
+            if ready[0].isReady || ready[3].isReady { return }
             if ready[1].isReady {
                 for event in try inotify.readEvents() where event.watch == zoneWatch && event.name == "localtime" {
                     if let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath) {

@@ -3,7 +3,7 @@ import NitnemClockKit
 import Snapshot
 
 /// The `NitnemNow` widget timeline (`<group>/widgets/NitnemNow.json`), like WidgetKit's: one entry
-/// now and one at each fixed point of the next 24 hours. An applet shows the last entry whose
+/// now and one at each of the next four fixed points (the next 24 hours; 23 or 25 around a DST change). An applet shows the last entry whose
 /// `date` ≤ now, so it stays right at a band start even while the agent sleeps, and shows "stale"
 /// past `validUntil`.
 public struct WidgetTimeline: Hashable, Sendable {
@@ -24,8 +24,12 @@ public struct WidgetTimeline: Hashable, Sendable {
     /// When the agent will write the next timeline (the next fixed point).
     public let reloadAfter: Date
 
-    /// How far ahead a timeline reaches.
-    public static let horizon: TimeInterval = 24 * 3600
+    /// How many fixed points ahead a timeline reaches: a whole Nitnem day of band starts.
+    ///
+    /// - Important: A count, not 24 hours of clock time: on a 25-hour DST day a time horizon would let
+    ///   a band start slide into the timeline in the middle of a band, so the content would depend on
+    ///   when the agent happened to wake, and a wake with nothing new would still rewrite the file.
+    public static let fixedPointsAhead = 4
 
     /// The timeline at `now` for these files.
     public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
@@ -33,16 +37,15 @@ public struct WidgetTimeline: Hashable, Sendable {
         var entries = [
             Entry(date: now, state: TodayState(snapshot: snapshot, progress: progress, at: now, calendar: calendar))
         ]
-        // Four band starts a day: five cover any 24 hours plus the one after.
-        let points = calendar.nextFixedPoints(after: now, count: 6)
-        for point in points where point.at <= now.addingTimeInterval(Self.horizon) {
+        let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1)
+        for point in points.prefix(Self.fixedPointsAhead) {
             entries.append(
                 Entry(
                     date: point.at,
                     state: TodayState(snapshot: snapshot, progress: progress, at: point.at, calendar: calendar)))
         }
         self.entries = entries
-        validUntil = points.first { $0.at > entries.last!.date }?.at ?? now.addingTimeInterval(Self.horizon)
+        validUntil = points[Self.fixedPointsAhead].at
         reloadAfter = points[0].at
     }
 

@@ -34,7 +34,7 @@ enum StatusCommand {
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
                 format: format)
             do {
-                try follower.run { Output.write(fd: 1, $0 + "\n") }
+                try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             } catch {
                 throw .failure(error.description)
             }

@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+
+/// A long-running `nitnem` (the agent, `status --follow`) for end-to-end tests: stdout is a pipe the
+/// test reads line by line with bounded waits, stderr goes to a file the test can read at any time.
+///
+/// - Important: Every wait is bounded: a test fails after its timeout rather than hanging.
+public final class NitnemProcess: @unchecked Sendable {
+    let process = Process()
+    let stdoutPipe = Pipe()
+    let stderrPath: String
+    var pending: [UInt8] = []
+
+    /// Starts `nitnem arguments…` with exactly `environment` (plus PATH); stderr goes to `stderrPath`.
+    public init(_ arguments: [String], environment: [String: String], stderrPath: String) throws {
+        self.stderrPath = stderrPath
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: NitnemBinary.path)
+        process.arguments = arguments
+        var env = environment
+        env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
+        process.environment = env
+        process.standardOutput = stdoutPipe
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The child's pid.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Whether it is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Everything written to stderr so far.
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Sends `signal` (SIGTERM, SIGHUP…).
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits up to `timeout` seconds for the exit; its status, or nil if it is still running.
+    public func waitForExit(timeout: TimeInterval) -> Int32? {
+        let ok = Self.waitUntil(timeout: timeout) { !self.process.isRunning }
+        return ok ? process.terminationStatus : nil
+    }
+
+    /// The next stdout line (without its newline), or nil after `timeout` seconds or at end of file.
+    public func readLine(timeout: TimeInterval) -> String? {
+        let fd = stdoutPipe.fileHandleForReading.fileDescriptor
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(timeout * 1000))
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { return nil }
+            var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&item, 1, Int32(left.components.seconds * 1000) + 10) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return nil }
+            pending += buffer[..<n]
+        }
+    }
+
+    /// Closes the test's end of stdout: the child's next write (or poll) sees its reader gone.
+    public func closeStdout() throws { try stdoutPipe.fileHandleForReading.close() }
+
+    /// Checks `condition` every 10 ms until it holds (true) or `timeout` seconds pass (false).
+    public static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        // The test's own real waiting, not the product's notion of now.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(timeout * 1000))
+        while clock.now < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}

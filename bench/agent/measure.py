@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""The agent benchmark's measurements (see run.sh). Standard library only; inotify through ctypes."""
+import argparse
+import ctypes
+import json
+import os
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import time
+
+IN_MOVED_TO = 0x80
+IN_CLOSE_WRITE = 0x08
+
+
+def ctx_switches(pid):
+    """Voluntary + involuntary context switches of every thread of pid: each one is a wakeup."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{tid}/status") as f:
+            for line in f:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+    return total
+
+
+def status_kib(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return -1
+
+
+def env(extra):
+    e = {"PATH": "/usr/bin:/bin", "TZ": "Asia/Kolkata"}
+    e.update(extra)
+    return e
+
+
+class Agent:
+    def __init__(self, bin, workdir, name, clock_now, rate=None):
+        self.group = os.path.join(workdir, name, "group")
+        self.run_dir = os.path.join(workdir, name, "run")
+        shutil.rmtree(os.path.join(workdir, name), ignore_errors=True)
+        os.makedirs(self.run_dir)
+        shutil.copytree(ARGS.root + "/fixtures/groups/demo", self.group)
+        extra = {"SGGS_CLOCK_NOW": clock_now, "XDG_RUNTIME_DIR": self.run_dir}
+        if rate:
+            extra["SGGS_CLOCK_RATE"] = str(rate)
+        self.log = open(os.path.join(workdir, name, "agent.log"), "w")
+        self.proc = subprocess.Popen(
+            [bin, "run", "--group", self.group, "--lock", self.run_dir + "/agent.lock"],
+            env=env(extra), stdout=subprocess.DEVNULL, stderr=self.log)
+        self.timeline = os.path.join(self.group, "widgets", "NitnemNow.json")
+        deadline = time.monotonic() + 10
+        while not os.path.exists(self.timeline):
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                sys.exit(f"agent: {name}: no timeline written; see {self.log.name}")
+            time.sleep(0.01)
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        code = self.proc.wait(timeout=5)
+        if code != 0:
+            sys.exit(f"agent: exit {code} after SIGTERM")
+
+
+def idle_wakeups():
+    """(a) An idle agent vs the bar script's habit: `while sleep 1; do nitnem status; done`."""
+    agent = Agent(ARGS.bin, ARGS.out, "idle", "2026-11-29T12:00")
+    time.sleep(0.5)
+    bar = subprocess.Popen(
+        ["bash", "-c", f'n=0; while sleep 1; do "$0" status --format waybar --group "$1" >/dev/null; n=$((n+1)); echo $n; done',
+         ARGS.bin, agent.group], env=env({"SGGS_CLOCK_NOW": "2026-11-29T12:00"}), stdout=subprocess.PIPE, text=True)
+    a0, b0 = ctx_switches(agent.proc.pid), ctx_switches(bar.pid)
+    time.sleep(ARGS.idle_seconds)
+    a1, b1 = ctx_switches(agent.proc.pid), ctx_switches(bar.pid)
+    bar.terminate()
+    runs = bar.stdout.read().split()
+    bar.wait()
+    agent.stop()
+    spawned = int(runs[-1]) if runs else 0
+    agent_wakeups = a1 - a0
+    # The shell's own wakeups, plus at least one per process it starts (sleep, nitnem), which each
+    # start from scratch.
+    bar_wakeups = (b1 - b0) + 2 * spawned
+    print(f"(a) idle {ARGS.idle_seconds} s: agent {agent_wakeups} wakeups (target 0); "
+          f"bar script {bar_wakeups} wakeups ({b1 - b0} shell + {2 * spawned} processes started); "
+          f"ratio agent/bar = {agent_wakeups / max(bar_wakeups, 1):.4f}")
+    return agent_wakeups == 0
+
+
+def inotify_watch(path, mask):
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    fd = libc.inotify_init1(os.O_CLOEXEC)
+    if fd < 0 or libc.inotify_add_watch(fd, path.encode(), mask) < 0:
+        sys.exit("agent: inotify failed")
+    return fd
+
+
+def wait_for_name(fd, name, timeout):
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return False
+        data = os.read(fd, 65536)
+        i = 0
+        while i < len(data):
+            _, _, _, length = struct.unpack_from("iIII", data, i)
+            got = data[i + 16:i + 16 + length].rstrip(b"\0").decode()
+            i += 16 + length
+            if got == name:
+                return True
+
+
+def percentile(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def rename_latency():
+    """(b) A progress-file rename → the new timeline renamed into place by the agent."""
+    agent = Agent(ARGS.bin, ARGS.out, "latency", "2026-11-29T17:30")
+    progress = os.path.join(agent.group, "nitnem-progress.json")
+    with open(progress) as f:
+        doc = json.load(f)
+    versions = []
+    for done in (False, True):
+        d = json.loads(json.dumps(doc))
+        days = d["banis"]["rehras/taksal"]["completedDays"]
+        if done:
+            days.append("2026-11-29")
+        versions.append(json.dumps(d, indent=2))
+    widgets = os.path.dirname(agent.timeline)
+    fd = inotify_watch(widgets, IN_MOVED_TO)
+    staging = os.path.join(ARGS.out, "latency", "staging.json")
+    latencies, misses = [], 0
+    for i in range(ARGS.changes):
+        with open(staging, "w") as f:
+            f.write(versions[(i + 1) % 2])
+        t0 = time.perf_counter()
+        os.rename(staging, progress)
+        if wait_for_name(fd, "NitnemNow.json", 2.0):
+            latencies.append((time.perf_counter() - t0) * 1000)
+        else:
+            misses += 1
+    os.close(fd)
+    agent.stop()
+    # The reference: what a plain shell spends to move the same file into place and read it back.
+    ref = []
+    for i in range(ARGS.changes):
+        with open(staging, "w") as f:
+            f.write(versions[i % 2])
+        t0 = time.perf_counter()
+        subprocess.run(["mv", staging, progress], check=True)
+        subprocess.run(["cat", progress], check=True, stdout=subprocess.DEVNULL)
+        ref.append((time.perf_counter() - t0) * 1000)
+    p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
+    r50, r99 = percentile(ref, 50), percentile(ref, 99)
+    print(f"(b) rename → timeline on disk, {len(latencies)} changes ({misses} missed): "
+          f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(latencies):.2f} ms (target p99 <= 10 ms); "
+          f"mv + cat p50 {r50:.2f} ms, p99 {r99:.2f} ms; ratio p50 {p50 / r50:.2f}, p99 {p99 / r99:.2f}")
+    return misses == 0 and p99 <= 10
+
+
+def timed(argv, stdout, runs=5, env_extra=None):
+    best = None
+    for _ in range(runs):
+        with open(stdout, "w") as f:
+            t0 = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=f, env=env(env_extra or {}))
+            t = time.perf_counter() - t0
+        best = t if best is None or t < best else best
+    return best
+
+
+def simulate_year():
+    """(c) `simulate` of a year vs jq reading and rewriting the same lines."""
+    lines = os.path.join(ARGS.out, "year.jsonl")
+    sim = timed([ARGS.bin, "simulate", "--group", ARGS.root + "/fixtures/groups/demo",
+                 "--from", "2026-01-01T00:00", "--to", "2027-01-01T00:00"], lines)
+    count = sum(1 for _ in open(lines))
+    ref = timed(["jq", "-c", ".", lines], os.path.join(ARGS.out, "year.jq.jsonl"))
+    print(f"(c) simulate one year ({count} lines): {sim * 1000:.1f} ms (target <= 200 ms); "
+          f"jq -c on the same lines {ref * 1000:.1f} ms; ratio {sim / ref:.2f}")
+    return sim <= 0.2
+
+
+def rss_after_week(bin, label):
+    """(d) The agent's RSS after a simulated week vs `sleep`'s."""
+    rate = 200_000
+    agent = Agent(bin, ARGS.out, "rss", "2026-11-29T00:00", rate=rate)
+    start_rss = status_kib(agent.proc.pid, "VmRSS")
+    week = 7 * 86400 / rate
+    time.sleep(week)
+    rss, hwm = status_kib(agent.proc.pid, "VmRSS"), status_kib(agent.proc.pid, "VmHWM")
+    anon, file = status_kib(agent.proc.pid, "RssAnon"), status_kib(agent.proc.pid, "RssFile")
+    with open(agent.log.name) as f:
+        writes = sum(1 for line in f if "timeline written" in line)
+    agent.stop()
+    sleeper = subprocess.Popen(["sleep", "30"])
+    time.sleep(0.2)
+    ref = status_kib(sleeper.pid, "VmRSS")
+    sleeper.kill()
+    sleeper.wait()
+    print(f"(d) {label}: RSS after a simulated week ({writes} timeline writes in {week:.1f} s): "
+          f"{rss / 1024:.1f} MiB (peak {hwm / 1024:.1f} MiB, target <= 20 MiB; at start {start_rss / 1024:.1f} MiB; "
+          f"own memory (anon) {anon / 1024:.1f} MiB + shared library pages {file / 1024:.1f} MiB); "
+          f"sleep {ref / 1024:.1f} MiB; ratio {rss / ref:.1f}")
+    return hwm <= 20 * 1024
+
+
+def main():
+    global ARGS
+    p = argparse.ArgumentParser()
+    p.add_argument("--bin", required=True)
+    p.add_argument("--root", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--idle-seconds", type=int, default=60)
+    p.add_argument("--changes", type=int, default=200)
+    p.add_argument("--static-bin")
+    ARGS = p.parse_args()
+    results = [simulate_year(), rss_after_week(ARGS.bin, "release build")]
+    missed = ["(c) simulate", "(d) RSS (release build)"]
+    if ARGS.static_bin:
+        results.append(rss_after_week(ARGS.static_bin, "--static-swift-stdlib"))
+        missed.append("(d) RSS (--static-swift-stdlib)")
+    results += [rename_latency(), idle_wakeups()]
+    missed += ["(b) latency", "(a) wakeups"]
+    failed = [name for name, ok in zip(missed, results) if not ok]
+    print("agent: all targets met" if not failed else f"agent: targets missed: {', '.join(failed)}")
+    sys.exit(0 if not failed else 1)
+
+
+if __name__ == "__main__":
+    main()

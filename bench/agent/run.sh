@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Agent benchmark (release build), each figure against a reference measured in the same run:
+#   (a) wakeups of an idle agent over 60 s (target 0) vs a bar script polling `nitnem status` every second;
+#   (b) latency from a progress-file rename to the new timeline on disk, p50/p99 over >= 200 changes
+#       (target p99 <= 10 ms) vs a plain `mv` + `cat` of the same file;
+#   (c) `simulate` of one year (target <= 0.2 s) vs `jq -c .` reading and rewriting the same lines;
+#   (d) agent RSS after a simulated week (target <= 20 MiB) vs `sleep`'s RSS, for the default
+#       release build and one linked with --static-swift-stdlib (most of the RSS is the pages of the
+#       shared Swift and Foundation libraries the process touches; a static stdlib touches fewer).
+# Takes about 1.5 minutes after the builds.
+#
+# Environment: BENCH_SCRATCH_PATH (swift build scratch path, default <root>/.build),
+# BENCH_OUT (work folder, default <root>/bench/out/agent), BENCH_IDLE_SECONDS (default 60),
+# BENCH_CHANGES (default 200), BENCH_STATIC_STDLIB (0 skips the --static-swift-stdlib build).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+export PATH="/opt/swift/usr/bin:$PATH"
+scratch=${BENCH_SCRATCH_PATH:-$root/.build}
+out=${BENCH_OUT:-$root/bench/out/agent}
+mkdir -p "$out"
+for tool in python3 jq; do
+  command -v "$tool" >/dev/null || { echo "agent: $tool is needed for the reference measurements" >&2; exit 1; }
+done
+
+echo "agent: building nitnem (release) in $scratch" >&2
+swift build -c release --scratch-path "$scratch" --product nitnem >&2
+static=()
+if [ "${BENCH_STATIC_STDLIB:-1}" != 0 ]; then
+  echo "agent: building nitnem (release, --static-swift-stdlib) in $scratch/static-stdlib" >&2
+  swift build -c release --static-swift-stdlib --scratch-path "$scratch/static-stdlib" --product nitnem >&2
+  static=(--static-bin "$scratch/static-stdlib/release/nitnem")
+fi
+exec python3 "$here/measure.py" --bin "$scratch/release/nitnem" "${static[@]}" --root "$root" --out "$out" \
+  --idle-seconds "${BENCH_IDLE_SECONDS:-60}" --changes "${BENCH_CHANGES:-200}"
