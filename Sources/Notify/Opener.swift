@@ -1,3 +1,5 @@
+internal import CLibnotify
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -41,6 +43,8 @@ public final class Opener {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Nothing else of ours leaks into the child (glibc 2.34+ closes the rest at spawn).
+        nitnem_spawn_close_from(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
