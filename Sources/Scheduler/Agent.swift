@@ -88,6 +88,9 @@ public final class Agent {
             timer.close()
         }
         var groupWatch = watchGroup(inotify)
+        // The widgets folder, to notice the timeline removed by hand; watched once it exists.
+        var widgetsWatch: WatchDescriptor?
+        let timelineName = (options.group.timelinePath as NSString).lastPathComponent
         let zoneFolder = (options.localtimePath as NSString).deletingLastPathComponent
         let zoneName = (options.localtimePath as NSString).lastPathComponent
         let zoneWatch = try? inotify.addWatch(zoneFolder, mask: [.create, .movedTo, .delete, .closeWrite, .attrib])
@@ -109,6 +112,10 @@ public final class Agent {
         // Whether the last relevant event left the files whole (moved into place, closed, deleted).
         var filesWhole = true
         while true {
+            if widgetsWatch == nil {
+                widgetsWatch = try? inotify.addWatch(
+                    options.group.widgetsPath, mask: [.delete, .movedFrom, .deleteSelf])
+            }
             do {
                 try timer.arm(at: clock.realInstant(for: wake))
             } catch {
@@ -182,6 +189,16 @@ public final class Agent {
                         }
                     } else if event.watch == zoneWatch, event.name == zoneName {
                         zoneMayHaveChanged(&wake)
+                    } else if event.watch == widgetsWatch {
+                        if event.mask.contains(.ignored) || event.mask.contains(.deleteSelf) {
+                            widgetsWatch = nil
+                        }
+                        // Someone removed the timeline (or its folder): write it again at once.
+                        if event.name == timelineName || event.mask.contains(.deleteSelf) {
+                            journal.log(.warning, "\(options.group.timelinePath) was removed; writing it again")
+                            core.timelineLost()
+                            wake = perform(core.handle(.reload, now: clock.now()))
+                        }
                     }
                 }
             }
