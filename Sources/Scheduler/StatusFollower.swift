@@ -59,8 +59,12 @@ public final class StatusFollower {
             inotify.close()
             timer.close()
         }
-        try? AtomicFile.createFolder(group.path)
-        let groupWatch = try? inotify.addWatch(group.path, mask: [.closeWrite, .movedTo, .create, .delete, .movedFrom])
+        func watchGroup() -> WatchDescriptor? {
+            try? AtomicFile.createFolder(group.path)
+            return try? inotify.addWatch(
+                group.path, mask: [.closeWrite, .movedTo, .create, .delete, .movedFrom, .deleteSelf, .moveSelf])
+        }
+        var groupWatch = watchGroup()
         let zoneWatch = try? inotify.addWatch(
             (localtimePath as NSString).deletingLastPathComponent, mask: [.create, .movedTo, .closeWrite])
         var files: GroupFiles?
@@ -82,12 +86,18 @@ public final class StatusFollower {
                 ], timeoutMilliseconds: -1)
             if ready[0].isReady || ready[3].isReady { return }
             if ready[1].isReady {
-                for event in try inotify.readEvents() where event.watch == zoneWatch && event.name == "localtime" {
-                    if let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath) {
+                for event in try inotify.readEvents() {
+                    if event.watch == zoneWatch, event.name == "localtime",
+                        let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath)
+                    {
                         calendar = NitnemCalendar(timeZone: zone)
                     }
+                    // The group folder was removed or moved away: watch the new one.
+                    if event.watch == groupWatch, !event.mask.isDisjoint(with: [.ignored, .deleteSelf, .moveSelf]) {
+                        if let old = groupWatch { try? inotify.removeWatch(old) }
+                        groupWatch = watchGroup()
+                    }
                 }
-                _ = groupWatch
             }
             if ready[2].isReady { _ = try timer.read() }
         }
