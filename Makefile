@@ -2,7 +2,10 @@
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: run test deps build lint format bench clean
+PREFIX ?= $(HOME)/.local
+UNITDIR ?= $(HOME)/.config/systemd/user
+
+.PHONY: run test deps build lint format bench clean install
 
 run: deps build
 	.build/debug/nitnem run
@@ -25,6 +28,14 @@ format:
 
 bench: deps
 	bench/run.sh
+
+# A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent), the
+# binary in $(PREFIX)/bin and the systemd user unit beside your other units.
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+	install -Dm755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/nitnem" "$(PREFIX)/bin/nitnem"
+	install -Dm644 contrib/nitnem.service "$(UNITDIR)/nitnem.service"
+	@echo "installed $(PREFIX)/bin/nitnem; start the agent: systemctl --user enable --now nitnem.service"
 
 clean:
 	rm -rf .build
