@@ -173,7 +173,12 @@ public struct NitnemCalendar: Sendable {
 
     // MARK: Helpers
 
-    static func floorSeconds(_ instant: Date) -> Int { Int(instant.timeIntervalSince1970.rounded(.down)) }
+    /// Whole seconds since 1970, floored; instants beyond years 1…9999 are clamped (a day key has four
+    /// digits, and `Int(_:)` of a huge double would trap).
+    static func floorSeconds(_ instant: Date) -> Int {
+        let t = instant.timeIntervalSince1970.rounded(.down)
+        return Int(min(max(t, -62_135_596_800), 253_402_214_400))
+    }
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }

@@ -34,9 +34,10 @@ public struct NitnemClock: Sendable {
     ) throws(ClockError) -> NitnemClock {
         var rate = 1.0
         if let text = environment["SGGS_CLOCK_RATE"] {
-            guard let value = Double(text), value.isFinite, value > 0 else {
+            guard let value = Double(text), value.isFinite, value > 0, value <= maximumRate else {
                 throw ClockError(
-                    variable: "SGGS_CLOCK_RATE", value: text, problem: "is not a number greater than 0 (e.g. 60)")
+                    variable: "SGGS_CLOCK_RATE", value: text,
+                    problem: "is not a number greater than 0 and at most 100000 (e.g. 60)")
             }
             rate = value
         }
@@ -53,6 +54,9 @@ public struct NitnemClock: Sendable {
         if environment["SGGS_CLOCK_RATE"] != nil { return .pinned(at: Date(), rate: rate) }
         return .system()
     }
+
+    /// The fastest `SGGS_CLOCK_RATE`: a day in under a second of real time.
+    public static let maximumRate = 100_000.0
 
     /// Now.
     public func now() -> Date { virtualInstant(atReal: Date()) }

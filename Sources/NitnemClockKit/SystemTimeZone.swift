@@ -36,6 +36,12 @@ public enum SystemTimeZone {
         if value.hasPrefix(":") { value.removeFirst() }
         if value.isEmpty || value == "UTC" || value == "GMT" { return utc }
         if let name = zoneName(fromPath: value), let zone = TimeZone(identifier: name) { return zone }
+        // `TZ=:/etc/localtime` (or any path to a link into a zoneinfo folder): the zone it names.
+        if value.hasPrefix("/"), let target = try? FileManager.default.destinationOfSymbolicLink(atPath: value),
+            let name = zoneName(fromPath: target), let zone = TimeZone(identifier: name)
+        {
+            return zone
+        }
         if !value.hasPrefix("/"), let zone = TimeZone(identifier: value), zone.identifier == value {
             return zone
         }

@@ -48,9 +48,8 @@ public final class Agent {
         self.options = options
         self.clock = clock
         self.notifier = notifier
-        let (ledger, problem) = ReminderLedgerStore.load(path: options.paths.ledger)
-        if let problem { Journal().log(.warning, problem) }
-        self.core = AgentCore(calendar: calendar, config: config, ledger: ledger)
+        // The ledger is read in `run`, once this agent holds the lock: a second agent must not touch it.
+        self.core = AgentCore(calendar: calendar, config: config)
     }
 
     /// Why the agent could not start.
@@ -71,6 +70,9 @@ public final class Agent {
             throw StartError(description: error.description, exitCode: 1)
         }
         defer { lock.close() }
+        let (ledger, problem) = ReminderLedgerStore.load(path: options.paths.ledger)
+        if let problem { journal.log(.warning, problem) }
+        core = AgentCore(calendar: core.calendar, config: core.config, ledger: ledger)
         let signals: SignalDescriptor
         let inotify: Inotify
         let timer: RealtimeTimer
@@ -144,7 +146,10 @@ public final class Agent {
                 ready: ready.dropFirst(3).map {
                     GLibPump.Ready(fd: $0.fileDescriptor, revents: $0.returnedEvents.rawValue)
                 })
-            opener?.reap()
+            openers.removeAll { opener in
+                opener.reap()
+                return opener.running.isEmpty
+            }
             if ready.prefix(3).allSatisfy({ !$0.isReady }), !filesPending { continue }
             if ready.prefix(3).allSatisfy({ !$0.isReady }), filesPending {
                 filesPending = false
@@ -215,8 +220,8 @@ public final class Agent {
         }
     }
 
-    /// The opener of the last "Read now" click, kept to reap its child.
-    var opener: Opener?
+    /// Openers of "Read now" clicks whose programs still run, kept to reap them (no zombies).
+    var openers: [Opener] = []
 
     /// "Read now": opens the deep link with the configured program (argv, never a shell).
     func open(_ url: String) {
@@ -228,8 +233,7 @@ public final class Agent {
         } catch {
             journal.log(.error, error.description)
         }
-        self.opener?.reap()
-        self.opener = opener
+        openers.append(opener)
     }
 
     /// Reads both files; an error is handed to the core, which keeps the last good state.
@@ -302,7 +306,7 @@ public final class Agent {
                     )
                 } catch {
                     journal.log(.error, error.description)
-                    core.timelineWriteFailed()
+                    core.timelineLost()
                 }
             }
         }

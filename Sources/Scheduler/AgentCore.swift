@@ -90,6 +90,9 @@ public struct AgentCore: Sendable {
     /// Read errors already logged since the last good read, so each distinct one is logged once,
     /// not on every wake.
     private var reported: Set<String> = []
+    /// Notification-server problems already logged (apart from file problems: a good file read
+    /// does not clear them).
+    private var notifyReported: Set<String> = []
     /// The reminder settings.
     public private(set) var config: AgentConfig
     /// What was reminded, per Nitnem day and band.
@@ -179,9 +182,14 @@ public struct AgentCore: Sendable {
     /// yet, and the band still lasts (so a long suspend gives at most one late reminder, never a burst).
     mutating func reminderActions(now: Date) -> [Action] {
         guard config.remindersOn, let files, files.snapshot.banisAvailable else { return [] }
-        if let retryAt, now < retryAt { return [] }
         let day = calendar.dayKey(at: now)
         let band = calendar.band(at: now)
+        // A back-off holds back only the band that failed; the next band starts afresh.
+        if failing != "\(day) \(band)" {
+            retryAt = nil
+        } else if let retryAt, now < retryAt {
+            return []
+        }
         guard let slot = calendar.reminders(on: day, slots: config.slots).first(where: { $0.band == band }),
             slot.at <= now, ledger.entry(day, band) == nil
         else { return [] }
@@ -220,11 +228,11 @@ public struct AgentCore: Sendable {
             // 30 s, 1, 2, 4 … minutes, at most 10: a retry timer, bounded by the band's end.
             let delay = min(30 * pow(2, Double(failures - 1)), 600)
             retryAt = now.addingTimeInterval(delay)
-            if reported.insert("notify: " + error).inserted {
+            if notifyReported.insert(error).inserted {
                 actions.append(.log(.warning, "\(error); will retry while the \(notice.band.title) band lasts"))
             }
         } else {
-            if failures > 0 { reported = reported.filter { !$0.hasPrefix("notify: ") } }
+            notifyReported.removeAll()
             failures = 0
             retryAt = nil
             ledger.record(
@@ -237,10 +245,7 @@ public struct AgentCore: Sendable {
         return Step(actions: actions, nextWake: nextWake(after: now))
     }
 
-    /// The shell could not write the last timeline: write it again at the next chance.
-    public mutating func timelineWriteFailed() { lastTimeline = nil }
-
-    /// The written timeline is gone (the group folder was deleted and recreated): write it again at
-    /// the next chance, even if nothing in it changed.
+    /// The written timeline is not on disk (its write failed, or it or its folder was removed):
+    /// write it again at the next chance, even if nothing in it changed.
     public mutating func timelineLost() { lastTimeline = nil }
 }

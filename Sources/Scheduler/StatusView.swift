@@ -51,9 +51,15 @@ public struct StatusView: Sendable {
         ])
     }
 
+    /// Why there is nothing to read: an older database without the registry, or a snapshot whose
+    /// daily sets are empty.
+    var unavailableReason: String {
+        state.banisAvailable ? "No daily banis in this snapshot" : "Nitnem not available in this database"
+    }
+
     /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`.
     public var label: String {
-        guard state.banisAvailable else { return "Nitnem not available" }
+        guard state.total > 0 else { return "Nitnem not available" }
         let count = "\(state.done)/\(state.total)"
         guard let next = state.next else { return "Nitnem complete · \(count)" }
         return "\(next.bani.titleEn) · \(count)"
@@ -62,9 +68,7 @@ public struct StatusView: Sendable {
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
     public var detailLines: [String] {
         var lines = ["\(state.band.title) · Nitnem day \(state.dayKey)"]
-        guard state.banisAvailable else {
-            return lines + ["Nitnem not available in this database"]
-        }
+        guard state.total > 0 else { return lines + [unavailableReason] }
         if let next = state.next {
             var line = "Next: \(next.bani.titleEn)"
             if let g = next.bani.titleGurmukhi { line += " (\(g))" }
@@ -83,8 +87,8 @@ public struct StatusView: Sendable {
 
     /// Two lines for a person.
     public var text: String {
-        guard state.banisAvailable else {
-            return "Nitnem not available in this database\n\(state.band.title) · Nitnem day \(state.dayKey)"
+        guard state.total > 0 else {
+            return "\(unavailableReason)\n\(state.band.title) · Nitnem day \(state.dayKey)"
         }
         var first: String
         if let next = state.next {
@@ -103,7 +107,7 @@ public struct StatusView: Sendable {
     /// markup escaped (waybar reads Pango markup in text and tooltip).
     public var waybar: JSONValue {
         var classes = [state.band.rawValue]
-        if !state.banisAvailable {
+        if state.total == 0 {
             classes.append("unavailable")
         } else if state.dayComplete {
             classes.append("complete")

@@ -77,7 +77,8 @@ public struct TodayState: Hashable, Sendable {
         self.order = order
         total = order.count
         done = order.filter(completed).count
-        bandComplete = sets[first].allSatisfy(completed)
+        // An empty set is not "complete": there is nothing to read in this band.
+        bandComplete = !sets[first].isEmpty && sets[first].allSatisfy(completed)
         dayComplete = total > 0 && done == total
 
         if let id = order.first(where: { !completed($0) }), let bani = snapshot.bani(id: id) {

@@ -12,6 +12,8 @@ struct OptionSpec: Sendable {
     var repeats = false
     /// The value when absent, shown in help.
     var defaultValue: String? = nil
+    /// Whether the command cannot run without it (shown without brackets in the usage line).
+    var required = false
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
@@ -43,7 +45,9 @@ struct CommandSpec: Sendable {
 
     var usage: String {
         var parts = ["nitnem"] + path
-        for o in options { parts.append(o.repeats ? "[\(o.synopsis)]..." : "[\(o.synopsis)]") }
+        for o in options {
+            parts.append(o.required ? o.synopsis : o.repeats ? "[\(o.synopsis)]..." : "[\(o.synopsis)]")
+        }
         for p in positionals { parts.append(p.optional ? "[<\(p.name)>]" : "<\(p.name)>") }
         return parts.joined(separator: " ")
     }
@@ -125,6 +129,9 @@ struct CommandSpec: Sendable {
             parsed.values[name, default: []].append(value)
         }
         if parsed.helpRequested { return parsed }
+        if let missing = options.first(where: { $0.required && parsed.values[$0.name] == nil }) {
+            throw usageError("missing \(missing.synopsis)")
+        }
         let required = positionals.filter { !$0.optional }.count
         if positional.count < required {
             throw usageError("missing <\(positionals[positional.count].name)>")

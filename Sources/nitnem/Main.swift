@@ -37,6 +37,9 @@ enum Main {
         return lines.joined(separator: "\n")
     }
 
+    /// This build's version.
+    static let version = "0.1.0"
+
     static func main() {
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
@@ -50,10 +53,25 @@ enum Main {
             Output.line(overview)
             return 0
         }
+        if first == "--version" {
+            Output.line("nitnem \(version)")
+            return 0
+        }
         // The longest declared command path that the words start with.
         let match = subcommands.filter { arguments.starts(with: $0.spec.path) }
             .max { $0.spec.path.count < $1.spec.path.count }
         guard let sub = match else {
+            // A group of commands named without its subcommand (`nitnem snapshot`): list them.
+            let group = subcommands.filter { $0.spec.path.count > 1 && $0.spec.path[0] == first }
+            if !group.isEmpty {
+                let usages = group.map { "usage: \($0.spec.usage)" }.joined(separator: "\n")
+                if arguments.dropFirst().allSatisfy({ $0 == "--help" || $0 == "-h" }) && arguments.count > 1 {
+                    Output.line(group.map(\.spec.help).joined(separator: "\n\n"))
+                    return 0
+                }
+                Output.error("'\(first)' needs a subcommand\n\(usages)")
+                return 2
+            }
             Output.error("unknown command '\(first)'\nusage: nitnem <command> [options]; see 'nitnem --help'")
             return 2
         }

@@ -52,7 +52,17 @@ enum MarkCommand {
         let name = args.positionals[0]
         guard let bani = snapshot.lookup(name) else {
             let ids = snapshot.banis.map(\.id).joined(separator: ", ")
+            guard snapshot.banisAvailable, !snapshot.banis.isEmpty else {
+                throw .badInput("\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
+            }
             throw .badInput("unknown bani '\(name)'; use an id, a key or an English title: \(ids)")
+        }
+        // A progress file that cannot be read is bad input (exit 2), as for every command; what the
+        // writer refuses after that (a newer schema, a failed write) is a failure (exit 1).
+        do {
+            _ = try GroupFiles.loadProgress(group)
+        } catch {
+            throw .badInput(error.description)
         }
         let undo = args.flag("undo")
         let outcome: ProgressWriter.Outcome

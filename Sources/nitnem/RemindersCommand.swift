@@ -57,7 +57,7 @@ enum RemindersCommand {
             } else if context.calendar.band(at: now) == band {
                 line += "due now (the agent reminds while the band lasts)"
             } else {
-                line += "missed (the agent was not running)"
+                line += "not reminded, and the band has ended"
             }
             lines.append(line)
         }

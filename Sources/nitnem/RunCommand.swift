@@ -12,6 +12,9 @@ enum RunCommand {
             OptionSpec(
                 name: "config", value: "FILE", help: "The config file (default: $XDG_CONFIG_HOME/nitnem/config)."),
             OptionSpec(
+                name: "localtime", value: "FILE",
+                help: "The zone link watched for time zone changes (default: /etc/localtime)."),
+            OptionSpec(
                 name: "lock", value: "FILE",
                 help: "The one-agent-per-user lock (default: $XDG_RUNTIME_DIR/nitnem/agent.lock)."),
         ],
@@ -36,7 +39,7 @@ enum RunCommand {
         }
         var options = Agent.Options(
             group: group, environment: context.environment, lockPath: args.value("lock"), paths: paths)
-        options.localtimePath = context.environment["NITNEM_LOCALTIME"] ?? options.localtimePath
+        options.localtimePath = args.value("localtime") ?? options.localtimePath
         let agent = Agent(
             options: options, clock: context.clock, calendar: context.calendar, config: config, notifier: nil)
         do throws(Agent.StartError) {

@@ -9,9 +9,14 @@ enum SimulateCommand {
         path: ["simulate"],
         abstract: "Run the agent's schedule on a virtual clock and print what it would do, as JSON lines.",
         options: [
-            OptionSpec(name: "from", value: "TIME", help: "Start (RFC 3339 with offset, or local wall time in TZ)."),
-            OptionSpec(name: "to", value: "TIME", help: "End, in the same forms."),
+            OptionSpec(
+                name: "from", value: "TIME", help: "Start (RFC 3339 with offset, or local wall time in TZ).",
+                required: true),
+            OptionSpec(name: "to", value: "TIME", help: "End, in the same forms.", required: true),
             OptionSpec(name: "group", value: "DIR", help: "The App Group folder to start from."),
+            OptionSpec(
+                name: "config", value: "FILE",
+                help: "The reminder settings (default: $XDG_CONFIG_HOME/nitnem/config, as the agent reads them)."),
             OptionSpec(
                 name: "mark", value: "AT=BANI", help: "Record BANI as read at instant AT (may repeat).", repeats: true),
             OptionSpec(
@@ -52,6 +57,9 @@ enum SimulateCommand {
                 throw .badInput("--mark: '\(text)' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
             }
             let at = try instant("mark", String(text[..<eq]))
+            guard from <= at, at <= to else {
+                throw .badInput("--mark: '\(text)' is outside --from … --to")
+            }
             let name = String(text[text.index(after: eq)...])
             guard let bani = files.snapshot.lookup(name) else {
                 throw .badInput(
@@ -66,10 +74,18 @@ enum SimulateCommand {
             let a = try instant("asleep", String(parts[0]))
             let b = try instant("asleep", String(parts[1]))
             guard a < b else { throw .badInput("--asleep: '\(text)' ends before it starts") }
+            guard from <= a, b <= to else { throw .badInput("--asleep: '\(text)' is outside --from … --to") }
             asleep.append(DateInterval(start: a, end: b))
         }
+        let config: AgentConfig
+        do {
+            config = try AgentConfig.load(
+                path: AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment).config)
+        } catch {
+            throw .badInput(error.description)
+        }
         let simulation = Simulation(
-            from: from, to: to, calendar: context.calendar, files: files, marks: marks, asleep: asleep)
+            from: from, to: to, calendar: context.calendar, files: files, marks: marks, asleep: asleep, config: config)
         var out = ""
         simulation.run { line in
             out += line.compact

@@ -8,7 +8,8 @@ enum SnapshotCommand {
         path: ["snapshot", "export"],
         abstract: "Write the snapshot (the banis and daily sets) from a SQLite corpus database.",
         options: [
-            OptionSpec(name: "db", value: "FILE", help: "The corpus database to read (opened read-only). Required."),
+            OptionSpec(
+                name: "db", value: "FILE", help: "The corpus database to read (opened read-only).", required: true),
             OptionSpec(name: "group", value: "DIR", help: "The App-Group folder (default: $SGGS_APP_GROUP, else XDG)."),
         ],
         discussion: """

@@ -423,7 +423,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         let t0 = Fixture.instant("2026-11-29T10:00:00Z")
         #expect(StepSummary(core.handle(.start(.success(Fixture.files())), now: t0)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 60)).writes.isEmpty)
-        core.timelineWriteFailed()
+        core.timelineLost()
         #expect(StepSummary(core.handle(.timer, now: t0 + 120)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 180)).writes.isEmpty)
         core.timelineLost()
