@@ -1,0 +1,403 @@
+// The pure half of the nitnem GNOME Shell extension: read the `NitnemNow` widget timeline the
+// nitnem agent writes, pick the entry to show, word the panel label and the menu, and say when to
+// look again. No Shell, GLib or Gio imports here, so `gjs` can run the tests without a session.
+//
+// A legacy GJS module (GNOME Shell 43/44 load it as `Me.imports.timeline`): every top-level
+// `function` and `var` is what the module exports.
+/* exported TimelineError, MAX_BYTES, FILE_NAME, MAX_DELAY_MS, groupPath, timelinePath, parseInstant,
+   parseTimeline, decodeTimeline, pick, nextWake, delayMs, label, menuLines, safeUrl, view,
+   errorView */
+'use strict';
+
+/** Files larger than this are not a timeline the agent wrote (it writes about 4 KiB). */
+var MAX_BYTES = 1024 * 1024;
+
+/** The longest single GLib timeout armed: a far-off wake is re-armed instead (guint ms limit). */
+var MAX_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/** The file name inside `<group>/widgets`. */
+var FILE_NAME = 'NitnemNow.json';
+
+/** A timeline that cannot be shown; `message` is one line naming the JSON path. */
+var TimelineError = class TimelineError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'TimelineError';
+    }
+};
+
+/**
+ * The App-Group folder, as the agent resolves it: `$SGGS_APP_GROUP`, else
+ * `$XDG_DATA_HOME/sggs/group.org.sggs` (only an absolute `XDG_DATA_HOME` counts), else
+ * `~/.local/share/sggs/group.org.sggs`.
+ *
+ * @param {function(string): (string|null)} getenv - reads one environment variable
+ * @param {string} home - the home folder
+ * @returns {string} the folder
+ */
+function groupPath(getenv, home) {
+    const group = getenv('SGGS_APP_GROUP');
+    if (group)
+        return group;
+    const xdg = getenv('XDG_DATA_HOME');
+    const data = xdg && xdg.startsWith('/') ? xdg : `${home}/.local/share`;
+    return `${data}/sggs/group.org.sggs`;
+}
+
+/**
+ * `<group>/widgets` and `<group>/widgets/NitnemNow.json`.
+ *
+ * @param {string} group - the App-Group folder
+ * @returns {{dir: string, file: string}} the paths
+ */
+function timelinePath(group) {
+    const dir = `${group.replace(/\/+$/, '') || '/'}/widgets`;
+    return {dir, file: `${dir}/${FILE_NAME}`};
+}
+
+// RFC 3339 with a zone: what the agent writes (`2026-11-29T17:00:00+05:30`, `…Z`). A local time
+// without a zone would depend on the Shell's zone, so it is refused rather than guessed.
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An RFC 3339 instant as epoch milliseconds, or `null` when `text` is not one.
+ *
+ * @param {*} text - the value read from the file
+ * @returns {(number|null)} milliseconds since the epoch
+ */
+function parseInstant(text) {
+    if (typeof text !== 'string')
+        return null;
+    const m = INSTANT.exec(text);
+    if (!m)
+        return null;
+    const [month, day, hour, minute, second] = [m[2], m[3], m[4], m[5], m[6]].map(Number);
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : null;
+}
+
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (typeof value === 'string') {
+        const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        return JSON.stringify(shown);
+    }
+    return typeof value === 'object' ? 'an object' : String(value);
+}
+
+function fail(path, what, value) {
+    let got = '';
+    if (arguments.length > 2)
+        got = value === undefined ? ', but it is missing' : `, got ${describe(value)}`;
+    throw new TimelineError(`${path}: ${what}${got}`);
+}
+
+function object(value, path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        fail(path, 'expected an object', value);
+    return value;
+}
+
+function string(obj, key, path) {
+    const v = obj[key];
+    if (typeof v !== 'string')
+        fail(`${path}.${key}`, 'expected a string', v);
+    return v;
+}
+
+function optionalString(obj, key, path) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v !== 'string')
+        fail(`${path}.${key}`, 'expected a string or null', v);
+    return v;
+}
+
+function count(obj, key, path) {
+    const v = obj[key];
+    if (!Number.isInteger(v) || v < 0)
+        fail(`${path}.${key}`, 'expected a whole number ≥ 0', v);
+    return v;
+}
+
+function bool(obj, key, path) {
+    const v = obj[key];
+    if (typeof v !== 'boolean')
+        fail(`${path}.${key}`, 'expected true or false', v);
+    return v;
+}
+
+function instant(obj, key, path) {
+    const v = obj[key];
+    const ms = parseInstant(v);
+    if (ms === null)
+        fail(`${path}.${key}`, 'expected an RFC 3339 instant like 2026-11-29T17:00:00+05:30', v);
+    return ms;
+}
+
+function parseNext(value, path) {
+    if (value === null)
+        return null;
+    const n = object(value, path);
+    const resumeValue = n.resume === undefined ? null : n.resume;
+    let resume = null;
+    if (resumeValue !== null) {
+        const r = object(resumeValue, `${path}.resume`);
+        const seq = count(r, 'seq', `${path}.resume`);
+        const nLines = count(r, 'nLines', `${path}.resume`);
+        const fraction = typeof r.fraction === 'number' ? r.fraction : nLines > 0 ? seq / nLines : 0;
+        resume = {seq, nLines, fraction};
+    }
+    return {
+        id: string(n, 'id', path),
+        titleEn: string(n, 'titleEn', path),
+        titleGurmukhi: optionalString(n, 'titleGurmukhi', path),
+        url: string(n, 'url', path),
+        resume,
+    };
+}
+
+function parseEntry(value, path) {
+    const e = object(value, path);
+    const band = object(e.band, `${path}.band`);
+    const today = object(e.today, `${path}.today`);
+    const done = count(today, 'done', `${path}.today`);
+    const total = count(today, 'total', `${path}.today`);
+    if (done > total)
+        fail(`${path}.today.done`, `is more than today.total (${total})`, done);
+    return {
+        date: instant(e, 'date', path),
+        dateText: e.date,
+        dayKey: string(e, 'dayKey', path),
+        band: {id: string(band, 'id', `${path}.band`), title: string(band, 'title', `${path}.band`)},
+        next: parseNext(e.next === undefined ? null : e.next, `${path}.next`),
+        today: {done, total},
+        bandComplete: bool(e, 'bandComplete', path),
+        dayComplete: bool(e, 'dayComplete', path),
+        url: string(e, 'url', path),
+    };
+}
+
+/**
+ * The timeline in `text`, checked field by field.
+ *
+ * @param {string} text - the file's contents
+ * @returns {object} `{generatedAt, validUntil, validUntilText, entries[]}`, instants in epoch ms
+ * @throws {TimelineError} naming the JSON path and what is wrong
+ */
+function parseTimeline(text) {
+    if (text.trim() === '')
+        throw new TimelineError('the file is empty');
+    let json;
+    try {
+        json = JSON.parse(text);
+    } catch (e) {
+        throw new TimelineError(`not JSON (${e.message})`);
+    }
+    const root = object(json, '$');
+    if (root.schema !== 1) {
+        if (Number.isInteger(root.schema) && root.schema > 1)
+            fail('schema', 'is newer than this extension reads (1); update the extension', root.schema);
+        fail('schema', 'expected 1', root.schema);
+    }
+    if (root.kind !== 'NitnemNow')
+        fail('kind', 'expected "NitnemNow"', root.kind);
+    if (!Array.isArray(root.entries))
+        fail('entries', 'expected an array', root.entries);
+    if (root.entries.length === 0)
+        fail('entries', 'is empty');
+    const entries = root.entries.map((e, i) => parseEntry(e, `entries[${i}]`));
+    for (let i = 1; i < entries.length; i++) {
+        if (entries[i].date < entries[i - 1].date)
+            fail(`entries[${i}].date`, 'is before the entry above it', entries[i].dateText);
+    }
+    return {
+        generatedAt: instant(root, 'generatedAt', '$'),
+        validUntil: instant(root, 'validUntil', '$'),
+        validUntilText: root.validUntil,
+        entries,
+    };
+}
+
+/**
+ * The timeline in the file's raw bytes: size and UTF-8 are checked before the JSON.
+ *
+ * @param {Uint8Array} bytes - the file's contents
+ * @returns {object} as `parseTimeline`
+ * @throws {TimelineError} naming what is wrong
+ */
+function decodeTimeline(bytes) {
+    if (bytes.length > MAX_BYTES)
+        throw new TimelineError(`the file is ${bytes.length} bytes, more than a timeline (${MAX_BYTES})`);
+    let text;
+    try {
+        text = new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+    } catch (e) {
+        throw new TimelineError('not UTF-8 text');
+    }
+    return parseTimeline(text);
+}
+
+/**
+ * The entry to show at `now`: the last whose `date` ≤ now. `stale` once now ≥ `validUntil`.
+ *
+ * @param {object} timeline - from `parseTimeline`
+ * @param {number} now - epoch ms
+ * @returns {(object|null)} `{entry, index, stale}`, or `null` before the first entry
+ */
+function pick(timeline, now) {
+    let index = -1;
+    for (let i = 0; i < timeline.entries.length; i++) {
+        if (timeline.entries[i].date <= now)
+            index = i;
+        else
+            break;
+    }
+    if (index < 0)
+        return null;
+    return {entry: timeline.entries[index], index, stale: now >= timeline.validUntil};
+}
+
+/**
+ * When what `pick` shows changes next: the first entry `date` after now, or `validUntil` when that
+ * comes first (the label dims); `null` when nothing in the file changes any more.
+ *
+ * @param {object} timeline - from `parseTimeline`
+ * @param {number} now - epoch ms
+ * @returns {(number|null)} epoch ms
+ */
+function nextWake(timeline, now) {
+    let wake = null;
+    const later = timeline.entries.find(e => e.date > now);
+    if (later)
+        wake = later.date;
+    if (timeline.validUntil > now && (wake === null || timeline.validUntil < wake))
+        wake = timeline.validUntil;
+    return wake;
+}
+
+/**
+ * The GLib timeout for a wake at `wake`: at least 1 ms (never a busy 0), at most `MAX_DELAY_MS`
+ * (a far wake is re-armed then, which also bounds drift across a suspend).
+ *
+ * @param {(number|null)} wake - epoch ms from `nextWake`
+ * @param {number} now - epoch ms
+ * @returns {(number|null)} milliseconds, or `null` for no timeout
+ */
+function delayMs(wake, now) {
+    if (wake === null)
+        return null;
+    return Math.min(Math.max(Math.ceil(wake - now), 1), MAX_DELAY_MS);
+}
+
+/**
+ * The panel label: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`, as `nitnem status` words it.
+ *
+ * @param {object} entry - a parsed entry
+ * @returns {string} the label
+ */
+function label(entry) {
+    const c = `${entry.today.done}/${entry.today.total}`;
+    if (entry.next)
+        return `${entry.next.titleEn} · ${c}`;
+    if (entry.today.total === 0)
+        return 'Nitnem not available';
+    if (entry.dayComplete)
+        return `Nitnem complete · ${c}`;
+    return `Nitnem · ${c}`;
+}
+
+/**
+ * The menu's text lines, top to bottom: band and day, the next bani with its Gurmukhi title,
+ * where to resume, today's count, and a stale note.
+ *
+ * @param {object} entry - a parsed entry
+ * @param {object} [opts] - `{stale: boolean, validUntilText: string}`
+ * @returns {string[]} the lines
+ */
+function menuLines(entry, opts = {}) {
+    let head = `${entry.band.title} · Nitnem day ${entry.dayKey}`;
+    if (opts.stale)
+        head += ' (stale)';
+    const lines = [head];
+    if (entry.next) {
+        const n = entry.next;
+        lines.push(n.titleGurmukhi ? `Next: ${n.titleEn} (${n.titleGurmukhi})` : `Next: ${n.titleEn}`);
+        if (n.resume) {
+            const pct = Math.round(n.resume.fraction * 100);
+            lines.push(`Resume at line ${n.resume.seq} of ${n.resume.nLines} (${pct}%)`);
+        } else {
+            lines.push('Start from the beginning');
+        }
+    } else if (entry.today.total === 0) {
+        lines.push('Nitnem not available in this database');
+    } else if (entry.dayComplete) {
+        lines.push("Today's Nitnem is complete");
+    } else {
+        lines.push('Nothing to read next in this band');
+    }
+    let progress = `Today: ${entry.today.done} of ${entry.today.total} read`;
+    if (entry.bandComplete && !entry.dayComplete)
+        progress += ` · ${entry.band.title} done`;
+    lines.push(progress);
+    if (opts.stale) {
+        const until = opts.validUntilText ? ` (valid until ${opts.validUntilText})` : '';
+        lines.push(`Timeline is out of date${until}: is the nitnem agent running?`);
+    }
+    return lines;
+}
+
+/**
+ * `url` when it is a nitnem deep link (`sggs://…`, no spaces or control characters), else `null`:
+ * the file is only data, so it must not be able to make the Shell open a local program or file.
+ *
+ * @param {*} url - the entry's `url` or `next.url`
+ * @returns {(string|null)} the URL to open
+ */
+function safeUrl(url) {
+    if (typeof url !== 'string' || url.length > 2048)
+        return null;
+    return /^sggs:\/\/[A-Za-z0-9_\-./?=&%~+:]*$/.test(url) ? url : null;
+}
+
+/**
+ * Everything the indicator shows at `now` for a parsed timeline.
+ *
+ * @param {object} timeline - from `parseTimeline`
+ * @param {number} now - epoch ms
+ * @returns {object} `{label, lines, url, stale, warning, wake}`
+ */
+function view(timeline, now) {
+    const picked = pick(timeline, now);
+    const wake = nextWake(timeline, now);
+    if (!picked) {
+        const first = timeline.entries[0].dateText;
+        return errorView(`the timeline starts at ${first}, after now: is the clock right?`, wake);
+    }
+    const {entry, stale} = picked;
+    return {
+        label: label(entry),
+        lines: menuLines(entry, {stale, validUntilText: timeline.validUntilText}),
+        url: safeUrl(entry.next ? entry.next.url : entry.url) || safeUrl(entry.url),
+        stale,
+        warning: null,
+        wake,
+    };
+}
+
+/**
+ * What the indicator shows when there is no entry to show: `Nitnem ⚠` and the reason.
+ *
+ * @param {string} reason - one line
+ * @param {(number|null)} [wake] - when to look again, epoch ms
+ * @returns {object} as `view`
+ */
+function errorView(reason, wake = null) {
+    return {label: 'Nitnem ⚠', lines: [reason], url: null, stale: false, warning: reason, wake};
+}
