@@ -6,6 +6,7 @@ packages=(
   pkg-config libsqlite3-dev libnotify-dev   # build: the CSQLite and CLibnotify system libraries
   sqlite3 jq tzdata                          # tests: fixture databases, JSON checks, zone data
   dbus-daemon xvfb dunst libnotify-bin       # tests: a private session bus and a real notification server
+  gjs                                        # tests: the GNOME Shell extension's timeline logic
 )
 missing=()
 for p in "${packages[@]}"; do

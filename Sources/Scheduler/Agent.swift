@@ -199,10 +199,12 @@ public final class Agent {
                             widgetsWatch = nil
                         }
                         // Someone removed the timeline (or its folder): write it again at once.
+                        // Gathered like a file change, so a whole folder being removed is seen first.
                         if event.name == timelineName || event.mask.contains(.deleteSelf) {
                             journal.log(.warning, "\(options.group.timelinePath) was removed; writing it again")
                             core.timelineLost()
-                            wake = perform(core.handle(.reload, now: clock.now()))
+                            filesPending = true
+                            filesWhole = false
                         }
                     }
                 }

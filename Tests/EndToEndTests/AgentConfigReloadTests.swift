@@ -35,3 +35,32 @@ import Testing
         #expect(agent.waitForExit(timeout: 10) == 0)
     }
 }
+
+@Suite struct AgentTimelineRemovedTests {
+    @Test func aTimelineRemovedByHandIsWrittenAgain() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-rm-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        let env = [
+            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_RUNTIME_DIR": root + "/run",
+            "XDG_STATE_HOME": root + "/state", "HOME": root,
+        ]
+        let timeline = root + "/group/widgets/NitnemNow.json"
+        let agent = try NitnemProcess(
+            ["run", "--group", root + "/group", "--config", root + "/none"], environment: env, stderrPath: root + "/log"
+        )
+        defer { agent.send(SIGKILL) }
+        #expect(NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) })
+        try FileManager.default.removeItem(atPath: timeline)
+        #expect(
+            NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) }, "\(agent.stderr)"
+        )
+        try FileManager.default.removeItem(atPath: root + "/group/widgets")
+        #expect(
+            NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) }, "\(agent.stderr)"
+        )
+        #expect(agent.stderr.contains("<4>\(timeline) was removed; writing it again"))
+        agent.send(SIGTERM)
+        #expect(agent.waitForExit(timeout: 10) == 0)
+    }
+}
