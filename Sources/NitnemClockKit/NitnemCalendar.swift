@@ -40,6 +40,13 @@ public struct NitnemCalendar: Sendable {
     /// zone skipped), the first instant after the gap.
     public func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
         let local = date.daysSinceEpoch * 86_400 + time.secondsIntoDay
+        // Most days: the same offset a day before and a day after, and the wall time exists once.
+        let before = offset(at: Date(timeIntervalSince1970: Double(local - 86_400)))
+        if before == offset(at: Date(timeIntervalSince1970: Double(local + 86_400))),
+            offset(at: Date(timeIntervalSince1970: Double(local - before))) == before
+        {
+            return Date(timeIntervalSince1970: Double(local - before))
+        }
         var offsets: Set<Int> = []
         for probe in [local - 86_400, local, local + 86_400] {
             offsets.insert(offset(at: Date(timeIntervalSince1970: Double(probe))))

@@ -97,13 +97,12 @@ public final class Agent {
         let zoneName = (options.localtimePath as NSString).lastPathComponent
         let zoneWatch = try? inotify.addWatch(zoneFolder, mask: [.create, .movedTo, .delete, .closeWrite, .attrib])
 
-        // libnotify delivers "Read now" clicks through GLib's main context: its fds join our poll.
-        let pump = GLibPump()
-        defer { pump.close() }
-        if notifier == nil {
-            notifier = LibnotifyNotifier(onAction: { [weak self] url in self?.open(url) })
+        // The desktop (libnotify, GLib) is set up at the first reminder, not before: an agent that
+        // never reminds never loads it.
+        defer {
+            (notifier as? LibnotifyNotifier)?.shutdown()
+            pump?.close()
         }
-        defer { (notifier as? LibnotifyNotifier)?.shutdown() }
 
         journal.log(
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.timeZone.identifier)")
@@ -123,16 +122,20 @@ public final class Agent {
             } catch {
                 journal.log(.error, "\(error)")
             }
-            let glib = pump.descriptors()
+            // libnotify delivers "Read now" clicks through GLib's main context: its fds join our poll.
+            let glib = pump?.descriptors()
             let items =
                 [
                     PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
                     PollItem(fileDescriptor: timer.fileDescriptor),
-                ] + glib.descriptors.map { PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events)) }
+                ]
+                + (glib?.descriptors ?? []).map {
+                    PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events))
+                }
             // While gathering a burst of file events, only briefly: not at all once a file is whole.
             var timeout: Int32 = filesPending ? (filesWhole ? 0 : options.debounceMilliseconds) : -1
-            if glib.timeoutMilliseconds >= 0 {
-                timeout = timeout < 0 ? glib.timeoutMilliseconds : min(timeout, glib.timeoutMilliseconds)
+            if let glibTimeout = glib?.timeoutMilliseconds, glibTimeout >= 0 {
+                timeout = timeout < 0 ? glibTimeout : min(timeout, glibTimeout)
             }
             let ready: [PollItem]
             do {
@@ -142,7 +145,7 @@ public final class Agent {
                 journal.log(.error, "\(error)")
                 continue
             }
-            pump.dispatch(
+            pump?.dispatch(
                 ready: ready.dropFirst(3).map {
                     GLibPump.Ready(fd: $0.fileDescriptor, revents: $0.returnedEvents.rawValue)
                 })
@@ -222,6 +225,19 @@ public final class Agent {
         }
     }
 
+    /// GLib's main context, once the desktop is in use.
+    var pump: GLibPump?
+
+    /// Why there is no session bus to reach a notification server, or `nil` when there may be one.
+    static func noSessionBus(_ environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return nil }
+        if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
+            return nil
+        }
+        return
+            "no session bus to show reminders on (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)"
+    }
+
     /// Openers of "Read now" clicks whose programs still run, kept to reap them (no zombies).
     var openers: [Opener] = []
 
@@ -284,6 +300,14 @@ public final class Agent {
                 break
             case .reminder(.fire(let notice)):
                 var failure: String?
+                if notifier == nil {
+                    if let missing = Self.noSessionBus(options.environment) {
+                        failure = missing
+                    } else {
+                        pump = GLibPump()
+                        notifier = LibnotifyNotifier(onAction: { [weak self] url in self?.open(url) })
+                    }
+                }
                 if let notifier {
                     do {
                         try notifier.show(
@@ -291,8 +315,6 @@ public final class Agent {
                     } catch {
                         failure = error.description
                     }
-                } else {
-                    failure = "reminders have no notifier"
                 }
                 wake = min(wake, perform(core.reminderShown(notice, error: failure, now: clock.now())))
             case .log(let level, let line):
