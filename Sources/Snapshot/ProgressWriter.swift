@@ -5,8 +5,9 @@ import NitnemClockKit
 ///
 /// - Important: Every write holds the exclusive lock `group.progressLockPath`, re-reads the file
 ///   under it, refuses a file it cannot read or of a newer schema (never overwriting what it could
-///   not read), patches the one bani entry, keeps every other member and number text as it was,
-///   and replaces the file atomically (0600).
+///   not read), patches the one bani entry and replaces the file atomically (0600). Every byte
+///   outside the values it changes stays as it was (`JSONSplice`): indentation, line endings,
+///   string escapes and number text of every other member, and the separators between them.
 public enum ProgressWriter {
     /// What one `update` did.
     public struct Outcome: Sendable {
@@ -54,7 +55,7 @@ public enum ProgressWriter {
             let (patched, changed) = try patch(
                 current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, path: path)
             guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
-            try AtomicFile.write(Array(render(patched, like: bytes).utf8), to: path)
+            try AtomicFile.write(try text(patched, over: bytes, old: raw, path: path), to: path)
             let progress = try NitnemProgress.decode(patched, path: path)
             return Outcome(progress: progress, changed: true, wasMarked: wasMarked)
         }
@@ -134,13 +135,19 @@ public enum ProgressWriter {
         }
     }
 
-    /// The text to write: indented when the file was (or is new), else compact; a final newline kept.
-    static func render(_ value: JSONValue, like original: [UInt8]?) -> String {
-        guard let original else { return value.pretty }
-        var end = original.count
-        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(original[end - 1]) { end -= 1 }
-        if original[..<end].contains(0x0A) { return value.pretty }
-        return value.compact + (end < original.count ? "\n" : "")
+    /// The bytes to write: a new file indented; an existing one with only the changed values
+    /// rewritten (`JSONSplice`), checked to read back as exactly `patched` before anything is written.
+    static func text(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
+        throws(SnapshotError) -> [UInt8]
+    {
+        guard let original, let old else { return Array(patched.pretty.utf8) }
+        guard let spliced = JSONSplice.render(patched, over: original, old: old),
+            (try? JSONParser.parse(spliced)) == patched
+        else {
+            // Unreachable for JSON the parser accepted; refusing beats writing something else.
+            throw SnapshotError(path: path, problem: "could not patch the text in place; not written")
+        }
+        return spliced
     }
 
     /// `at` in UTC, whole seconds: `2026-11-29T04:12:00Z`.
