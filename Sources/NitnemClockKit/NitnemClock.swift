@@ -37,7 +37,7 @@ public struct NitnemClock: Sendable {
             guard let value = Double(text), value.isFinite, value > 0, value <= maximumRate else {
                 throw ClockError(
                     variable: "SGGS_CLOCK_RATE", value: text,
-                    problem: "is not a number greater than 0 and at most 100000 (e.g. 60)")
+                    problem: "is not a number greater than 0 and at most 1000000 (e.g. 60)")
             }
             rate = value
         }
@@ -55,8 +55,8 @@ public struct NitnemClock: Sendable {
         return .system()
     }
 
-    /// The fastest `SGGS_CLOCK_RATE`: a day in under a second of real time.
-    public static let maximumRate = 100_000.0
+    /// The fastest `SGGS_CLOCK_RATE`: a week in under a second of real time.
+    public static let maximumRate = 1_000_000.0
 
     /// Now.
     public func now() -> Date { virtualInstant(atReal: Date()) }

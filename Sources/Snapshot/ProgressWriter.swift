@@ -33,11 +33,12 @@ public enum ProgressWriter {
     ///
     /// Mark: adds the day key to `banis[id].completedDays` (at the end, once), sets `lastReadAt` to
     /// `at` (`YYYY-MM-DDTHH:MM:SSZ`) and `lastSeq` to the entry's own `nLines` when it has one, else
-    /// to `nLines` (so the position reads as the end). Undo: removes the day key only. A missing file
-    /// starts as `{"schema":1,"banis":{}}`.
-    public static func update(_ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, in group: AppGroup)
-        throws(SnapshotError) -> Outcome
-    {
+    /// to `nLines` (so the position reads as the end). With `movePosition` false (marking another day
+    /// than today), only the day key changes: the reader's saved position is theirs. Undo: removes the
+    /// day key only. A missing file starts as `{"schema":1,"banis":{}}`.
+    public static func update(
+        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup
+    ) throws(SnapshotError) -> Outcome {
         try AtomicFile.createFolder(group.path)
         return try AtomicFile.withLock(group.progressLockPath) { () throws(SnapshotError) -> Outcome in
             let path = group.progressPath
@@ -53,7 +54,8 @@ public enum ProgressWriter {
             }
             let wasMarked = current.banis[id]?.completedDays.contains(day) ?? false
             let (patched, changed) = try patch(
-                current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, path: path)
+                current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition,
+                path: path)
             guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
             try AtomicFile.write(try text(patched, over: bytes, old: raw, path: path), to: path)
             let progress = try NitnemProgress.decode(patched, path: path)
@@ -63,7 +65,8 @@ public enum ProgressWriter {
 
     /// The document with `banis[id]` patched; `changed` is false when there was nothing to do.
     static func patch(
-        _ raw: JSONValue, id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, path: String
+        _ raw: JSONValue, id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true,
+        path: String
     ) throws(SnapshotError) -> (value: JSONValue, changed: Bool) {
         guard case .object(var top) = raw else {
             throw SnapshotError(path: path, jsonPath: "$", problem: "expected an object; not written")
@@ -105,8 +108,17 @@ public enum ProgressWriter {
             days.removeAll { $0 == key }
             set(&entry, "completedDays", .array(days))
         } else {
-            if !days.contains(key) { days.append(key) }
+            if !days.contains(key) {
+                days.append(key)
+            } else if !movePosition {
+                return (raw, false)
+            }
             set(&entry, "completedDays", .array(days))
+            guard movePosition else {
+                set(&banis, id, .object(entry))
+                set(&top, "banis", .object(banis))
+                return (.object(top), true)
+            }
             set(&entry, "lastReadAt", .string(utcTimestamp(at)))
             let own = entry.last(where: { $0.key == "nLines" }).flatMap { JSONFields.integer($0.value) }
             set(&entry, "lastSeq", .int(own.flatMap { $0 >= 0 ? $0 : nil } ?? nLines))

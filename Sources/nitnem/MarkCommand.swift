@@ -68,7 +68,7 @@ enum MarkCommand {
         let outcome: ProgressWriter.Outcome
         do {
             outcome = try ProgressWriter.update(
-                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, in: group)
+                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group)
         } catch {
             throw .failure(error.description)
         }
@@ -79,7 +79,9 @@ enum MarkCommand {
         let tally = daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
         switch (undo, outcome.wasMarked) {
         case (false, false): Output.line("Marked \(title) read on \(day)\(tally)")
-        case (false, true): Output.line("\(title) was already marked read on \(day); last read time updated\(tally)")
+        case (false, true):
+            let updated = day == today ? "; last read time updated" : ""
+            Output.line("\(title) was already marked read on \(day)\(updated)\(tally)")
         case (true, true): Output.line("Unmarked \(title) on \(day)\(tally)")
         case (true, false): Output.line("\(title) was not marked read on \(day); nothing to undo\(tally)")
         }

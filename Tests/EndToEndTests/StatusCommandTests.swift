@@ -168,3 +168,22 @@ enum Sqlite {
         guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
+
+@Suite struct MarkPastDayTests {
+    @Test func markingAnotherDayKeepsTodaysPosition() throws {
+        let group = try TempGroup(copying: StatusCommandTests.demo)
+        defer { group.remove() }
+        let path = group.path + "/nitnem-progress.json"
+        let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00"]
+        // savaiye: at line 12 of 41 today; mark it read yesterday.
+        let r = try NitnemBinary.run(
+            ["mark", "savaiye", "--day", "2026-11-27", "--group", group.path], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""completedDays": ["2026-11-28", "2026-11-27"]"#), "\(text)")
+        #expect(text.contains(#""lastSeq": 12,"#))
+        #expect(text.contains(#""lastReadAt": "2026-11-29T02:10:00Z""#))
+        let status = try NitnemBinary.run(["status", "--group", group.path], environment: env)
+        #expect(status.stdout.hasPrefix("Morning · next: Tav-Prasad Savaiye (ਤ੍ਵ ਪ੍ਰਸਾਦਿ ਸਵੱਯੇ) — resume at line 12 of 41"))
+    }
+}
