@@ -1,5 +1,6 @@
 import Foundation
 import NitnemClockKit
+import Snapshot
 
 /// What every command reads from its environment: the zone, the calendar and the clock.
 struct Context {
@@ -23,4 +24,18 @@ struct Context {
     }
 
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
+
+    /// The App Group of `--group` (else the environment's).
+    func group(_ args: ParsedArguments) -> AppGroup {
+        AppGroup.resolve(flag: args.value("group"), environment: environment)
+    }
+
+    /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.
+    func loadFiles(_ group: AppGroup) throws(CLIError) -> GroupFiles {
+        do {
+            return try GroupFiles.load(group)
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
 }

@@ -45,7 +45,7 @@ enum DoctorCommand {
             "\(day.key), \(context.calendar.band(at: now).title); rolls at \(context.format(day.interval.end))")
 
         // The App Group.
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let group = context.group(args)
         var isDir: ObjCBool = false
         if !FileManager.default.fileExists(atPath: group.path, isDirectory: &isDir) {
             report(

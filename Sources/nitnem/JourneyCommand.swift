@@ -28,13 +28,8 @@ enum JourneyCommand {
             year = first.year
             month = first.month
         }
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
-        let files: GroupFiles
-        do {
-            files = try GroupFiles.load(group)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let group = context.group(args)
+        let files = try context.loadFiles(group)
         let journey = Journey(
             year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
         Output.line(args.value("format") == "json" ? journey.json.compact : journey.text)

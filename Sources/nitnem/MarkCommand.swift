@@ -42,7 +42,7 @@ enum MarkCommand {
             }
             day = parsed
         }
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let group = context.group(args)
         let snapshot: NitnemSnapshot
         do {
             snapshot = try GroupFiles.loadSnapshot(group).snapshot

@@ -29,7 +29,7 @@ enum RunCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let group = context.group(args)
         let paths = AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment)
         let config: AgentConfig
         do {

@@ -44,13 +44,8 @@ enum SimulateCommand {
         let from = try instant("from", args.value("from"))
         let to = try instant("to", args.value("to"))
         guard from <= to else { throw .badInput("--to is before --from") }
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
-        let files: GroupFiles
-        do {
-            files = try GroupFiles.load(group)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let group = context.group(args)
+        let files = try context.loadFiles(group)
         var marks: [Simulation.Mark] = []
         for text in args.all("mark") {
             guard let eq = text.firstIndex(of: "=") else {

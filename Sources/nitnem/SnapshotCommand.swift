@@ -25,7 +25,7 @@ enum SnapshotCommand {
             throw exportSpec.usageError("missing --db FILE")
         }
         let context = try Context.load()
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let group = context.group(args)
         var snapshot: NitnemSnapshot
         do {
             snapshot = try SnapshotExporter(databasePath: db).snapshot(

@@ -28,7 +28,7 @@ enum StatusCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let format = StatusFormat(rawValue: args.value("format") ?? "text") ?? .text
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
+        let group = context.group(args)
         if args.flag("follow") {
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
@@ -40,12 +40,7 @@ enum StatusCommand {
             }
             return
         }
-        let files: GroupFiles
-        do {
-            files = try GroupFiles.load(group)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let files = try context.loadFiles(group)
         let state = TodayState(
             snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
             calendar: context.calendar)

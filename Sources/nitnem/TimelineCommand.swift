@@ -15,13 +15,8 @@ enum TimelineCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
-        let group = AppGroup.resolve(flag: args.value("group"), environment: context.environment)
-        let files: GroupFiles
-        do {
-            files = try GroupFiles.load(group)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let group = context.group(args)
+        let files = try context.loadFiles(group)
         let timeline = WidgetTimeline(
             snapshot: files.snapshot, progress: files.progress.banis, now: context.clock.now(),
             calendar: context.calendar)
