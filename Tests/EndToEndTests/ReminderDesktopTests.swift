@@ -69,6 +69,36 @@ import Testing
         again.terminate()
     }
 
+    @Test func readNowOpensTheDeepLinkWithTheConfiguredProgram() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        // The opener: a script that records its arguments, one per line (run with argv, no shell of ours).
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-open-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let opener = scratch + "/opener"
+        try "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(scratch)/opened\n".write(
+            toFile: opener, atomically: true, encoding: .utf8)
+        chmod(opener, 0o755)
+        let box = try Sandbox(
+            session: session, now: "2026-11-29T17:59:58", rate: "1", config: "open = \(opener) --new-tab\n")
+        let agent = try box.startAgent()
+        defer { agent.terminate() }
+        let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        #expect(record.summary == "Evening · Rehras Sahib")
+        // Click "Read now": dunst sends ActionInvoked to the agent, which runs the opener.
+        try session.dunstctl(["action", "0"])
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: scratch + "/opened"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        let opened = (try? String(contentsOfFile: scratch + "/opened", encoding: .utf8)) ?? ""
+        #expect(opened == "--new-tab\nsggs://bani/rehras?variant=taksal\n", "\(box.logText)")
+        #expect(box.logText.contains("<6>opened sggs://bani/rehras?variant=taksal with \(opener)"))
+    }
+
     @Test func noServerIsLoggedAndRetriedUntilItComes() throws {
         let session = try DesktopSession()
         defer { session.stop() }
