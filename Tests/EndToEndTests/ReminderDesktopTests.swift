@@ -99,6 +99,23 @@ import Testing
         #expect(box.logText.contains("<6>opened sggs://bani/rehras?variant=taksal with \(opener)"))
     }
 
+    /// The guarantee: a reminder is recorded `pending` before it is shown, so it is shown at most once
+    /// per band and day, even when the agent is killed (-9) right after showing it.
+    @Test func killedRightAfterShowingNeverShowsItTwice() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
+        let agent = try box.startAgent()
+        #expect(session.waitForNotification(timeout: .seconds(10)) != nil, "\(box.logText)")
+        kill(agent.pid, SIGKILL)
+        _ = agent.wait()
+        #expect(box.ledger.contains("\"band\": \"evening\""))
+        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:00:05"
+        let again = try box.startAgent()
+        defer { again.terminate() }
+        #expect(session.waitForNotification(timeout: .seconds(2)) == nil, "\(box.logText)")
+    }
+
     @Test func noServerIsLoggedAndRetriedUntilItComes() throws {
         let session = try DesktopSession()
         defer { session.stop() }
