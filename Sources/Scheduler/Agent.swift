@@ -70,6 +70,9 @@ public final class Agent {
             throw StartError(description: error.description, exitCode: 1)
         }
         defer { lock.close() }
+        for path in [options.group.timelinePath, options.paths.ledger] {
+            AtomicFile.removeAbandonedTempFiles(for: path)
+        }
         let (ledger, problem) = ReminderLedgerStore.load(path: options.paths.ledger)
         if let problem { journal.log(.warning, problem) }
         core = AgentCore(calendar: core.calendar, config: core.config, ledger: ledger)

@@ -45,6 +45,18 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes temp files that writers of `path` left when they were killed mid-write
+    /// (`.<name>.tmp-<pid>` whose process no longer exists). Safe without a lock: a live writer's
+    /// pid exists.
+    public static func removeAbandonedTempFiles(for path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = "." + (path as NSString).lastPathComponent + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if kill(pid, 0) != 0 && nitnem_errno() == ESRCH { unlink(folder + "/" + name) }
+        }
+    }
+
     /// Creates `folder` and its parents, 0700, when missing.
     public static func createFolder(_ folder: String, path: String? = nil) throws(SnapshotError) {
         var isDir: ObjCBool = false
