@@ -1,6 +1,11 @@
 #!/bin/sh
-# Runs the GNOME Shell extension's logic tests with plain gjs (apt package `gjs`); no Shell needed.
-# Prints one line per test and a closing `N passed, M failed`; exits non-zero on any failure.
+# Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
+# - gen-45.sh --check: nitnem@nitnem-45/'s timeline.js and stylesheet.css are what gen-45.sh makes
+#   of nitnem@nitnem/'s;
+# - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
+# - test_esm45.js: the 45+ extension.js parsed as an ES module and checked against the 43/44 one.
+# Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
+# exits non-zero on any failure.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v gjs >/dev/null 2>&1; then
@@ -8,16 +13,47 @@ if ! command -v gjs >/dev/null 2>&1; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-# A parse error or a crash before the summary still ends with the summary line and exit 1.
-out=$(gjs "$here/test_timeline.js" 2>&1) && rc=0 || rc=$?
-printf '%s\n' "$out"
-last=$(printf '%s\n' "$out" | tail -n 1)
-case "$last" in
-*" passed, "*" failed") ;;
-*)
-    echo "test_timeline.js ended without a summary (exit $rc)" >&2
-    echo "0 passed, 1 failed"
-    exit 1
-    ;;
-esac
-exit "$rc"
+passed=0
+failed=0
+
+if out=$("$here/../gen-45.sh" --check 2>&1); then
+    passed=$((passed + 1))
+    echo "ok   nitnem@nitnem-45/ timeline.js and stylesheet.css are what gen-45.sh makes"
+else
+    failed=$((failed + 1))
+    printf 'FAIL nitnem@nitnem-45/ is out of date: %s\n' "$out"
+fi
+
+# One gjs run. A parse error or a crash before the file's summary counts as one failure.
+run() {
+    name=$1
+    shift
+    out=$(gjs -m "$@" 2>&1) && rc=0 || rc=$?
+    last=$(printf '%s\n' "$out" | tail -n 1)
+    printf '%s\n' "$out" | sed '$d'
+    p=${last%% passed, *}
+    f=${last#* passed, }
+    f=${f% failed}
+    case "$p$f" in
+    '' | *[!0-9]*)
+        printf '%s\n' "$last"
+        echo "-- $name: ended without a summary (exit $rc)"
+        failed=$((failed + 1))
+        return
+        ;;
+    esac
+    echo "-- $name: $last"
+    passed=$((passed + p))
+    failed=$((failed + f))
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "-- $name: exit $rc with no failed test"
+        failed=$((failed + 1))
+    fi
+}
+
+run "test_timeline.js legacy" "$here/test_timeline.js" legacy
+run "test_timeline.js esm" "$here/test_timeline.js" esm
+run "test_esm45.js" "$here/test_esm45.js"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

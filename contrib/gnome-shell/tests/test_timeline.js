@@ -1,18 +1,31 @@
-// Tests of the extension's pure half (nitnem@nitnem/timeline.js) with plain `gjs`, no Shell:
-// the golden timelines the agent's tests record (fixtures/golden/timeline) and synthetic cases.
-// Run: contrib/gnome-shell/tests/run.sh  (or: gjs contrib/gnome-shell/tests/test_timeline.js)
-'use strict';
+// Tests of the extension's pure half (timeline.js) with plain `gjs`, no Shell: the golden timelines
+// the agent's tests record (fixtures/golden/timeline) and synthetic cases. The same cases run
+// against both module forms, picked by the one argument:
+//   legacy  nitnem@nitnem/timeline.js through the legacy importer, as GNOME Shell 43/44 load it
+//   esm     nitnem@nitnem-45/timeline.js as an ES module, as GNOME Shell 45+ load it
+// Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_timeline.js esm)
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import System from 'system';
 
-const {Gio, GLib} = imports.gi;
-const System = imports.system;
-
-const testsDir = GLib.path_get_dirname(GLib.canonicalize_filename(System.programPath, GLib.get_current_dir()));
+const [testFile] = GLib.filename_from_uri(import.meta.url);
+const testsDir = GLib.path_get_dirname(testFile);
 const gnomeDir = GLib.path_get_dirname(testsDir);
 const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
 const goldenDir = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures/golden/timeline`;
 
-imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem`);
-const T = imports.timeline;
+const variant = System.programArgs[0];
+let T;
+if (variant === 'legacy') {
+    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem`);
+    T = imports.timeline;
+} else if (variant === 'esm') {
+    T = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem-45/timeline.js`, null));
+} else {
+    printerr(`test_timeline.js: the argument must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
+    print('0 passed, 1 failed');
+    System.exit(2);
+}
 
 let passed = 0;
 let failed = 0;
@@ -21,10 +34,10 @@ function test(name, fn) {
     try {
         fn();
         passed++;
-        print(`ok   ${name}`);
+        print(`ok   [${variant}] ${name}`);
     } catch (e) {
         failed++;
-        print(`FAIL ${name}: ${e.message}`);
+        print(`FAIL [${variant}] ${name}: ${e.message}`);
     }
 }
 
@@ -54,6 +67,12 @@ function readText(path) {
     const [, bytes] = GLib.file_get_contents(path);
     return new TextDecoder().decode(bytes);
 }
+
+test('the module form is the one asked for', () => {
+    // The legacy importer exports every top-level function; an ES module only its export list.
+    eq(typeof T.describe, variant === 'legacy' ? 'function' : 'undefined', 'typeof T.describe');
+    eq(typeof T.parseTimeline, 'function', 'typeof T.parseTimeline');
+});
 
 const ms = text => {
     const v = T.parseInstant(text);

@@ -1,0 +1,255 @@
+// nitnem for GNOME Shell 45 and later: the same panel indicator as ../nitnem@nitnem/ (GNOME 43/44),
+// as an ES module, since Shell 45+ loads only those. It shows the current entry of the widget
+// timeline the nitnem agent writes (`<group>/widgets/NitnemNow.json`), with a menu and "Read now".
+//
+// It never polls: it wakes on a change in the widgets folder, on one GLib timeout armed for the
+// next entry's `date` (or `validUntil`), and on resume from suspend. All deciding is in
+// timeline.js, which gen-45.sh makes from ../nitnem@nitnem/timeline.js. The NitnemIndicator class
+// below is kept identical to the 43/44 one (tests/test_esm45.js compares them); only the imports
+// and the extension class around it differ.
+
+import Clutter from 'gi://Clutter';
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import GObject from 'gi://GObject';
+import St from 'gi://St';
+
+import * as Main from 'resource:///org/gnome/shell/ui/main.js';
+import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
+import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
+import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+
+import * as Timeline from './timeline.js';
+
+const STATE_CLASSES = ['nitnem-stale', 'nitnem-warning', 'nitnem-complete'];
+
+const NitnemIndicator = GObject.registerClass(
+class NitnemIndicator extends PanelMenu.Button {
+    _init() {
+        super._init(0.0, 'Nitnem');
+        this._label = new St.Label({
+            text: 'Nitnem',
+            y_align: Clutter.ActorAlign.CENTER,
+            style_class: 'nitnem-label',
+        });
+        this.add_child(this._label);
+
+        const paths = Timeline.timelinePath(
+            Timeline.groupPath(name => GLib.getenv(name), GLib.get_home_dir()));
+        this._dir = Gio.File.new_for_path(paths.dir);
+        this._file = Gio.File.new_for_path(paths.file);
+        this._cancellable = new Gio.Cancellable();
+        this._timeline = null;
+        this._error = `reading ${paths.file}…`;
+        this._timeoutId = 0;
+        this._idleId = 0;
+        this._monitor = null;
+        this._sleepSub = 0;
+
+        this._show(Timeline.errorView(this._error));
+        this._watch();
+        this._reload();
+
+        // The menu always shows the state at the moment it opens, not at the last wake.
+        this.menu.connect('open-state-changed', (_menu, open) => {
+            if (open)
+                this._refresh();
+        });
+    }
+
+    _watch() {
+        try {
+            // WATCH_MOVES: the agent's rename of a temporary file over NitnemNow.json arrives as
+            // one RENAMED event whose other file is NitnemNow.json.
+            this._monitor = this._dir.monitor_directory(Gio.FileMonitorFlags.WATCH_MOVES, this._cancellable);
+            // A widgets folder that appears (or goes) later is announced as an event on the folder
+            // itself, and a file written right after the folder was made comes with no event of
+            // its own (GLib watches a missing folder by looking again every few seconds).
+            this._monitor.connect('changed', (_m, file, other) => {
+                const names = [file, other].filter(f => f).map(f => f.get_basename());
+                if (names.includes(Timeline.FILE_NAME) || file.equal(this._dir))
+                    this._queueReload();
+            });
+        } catch (e) {
+            logError(e, 'nitnem: cannot watch the widgets folder');
+        }
+        try {
+            this._sleepSub = Gio.DBus.system.signal_subscribe(
+                'org.freedesktop.login1', 'org.freedesktop.login1.Manager', 'PrepareForSleep',
+                '/org/freedesktop/login1', null, Gio.DBusSignalFlags.NONE,
+                (_c, _s, _p, _i, _n, params) => {
+                    const [sleeping] = params.deep_unpack();
+                    if (!sleeping)
+                        this._queueReload();
+                });
+        } catch (e) {
+            logError(e, 'nitnem: cannot follow suspend and resume');
+        }
+    }
+
+    _queueReload() {
+        // A rename, a create and a changes-done hint may come together: read once.
+        if (this._idleId)
+            return;
+        this._idleId = GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
+            this._idleId = 0;
+            this._reload();
+            return GLib.SOURCE_REMOVE;
+        });
+    }
+
+    _reload() {
+        const path = this._file.get_path();
+        this._file.query_info_async('standard::size,standard::type', Gio.FileQueryInfoFlags.NONE,
+            GLib.PRIORITY_DEFAULT, this._cancellable, (file, res) => {
+                let info;
+                try {
+                    info = file.query_info_finish(res);
+                } catch (e) {
+                    if (e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                        return;
+                    this._fail(e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.NOT_FOUND)
+                        ? `no timeline at ${path}: is the nitnem agent running (nitnem run)?`
+                        : `${path}: ${e.message}`);
+                    return;
+                }
+                if (info.get_file_type() !== Gio.FileType.REGULAR) {
+                    this._fail(`${path}: not a regular file`);
+                    return;
+                }
+                if (info.get_size() > Timeline.MAX_BYTES) {
+                    this._fail(`${path}: ${info.get_size()} bytes, too large for a timeline`);
+                    return;
+                }
+                file.load_contents_async(this._cancellable, (f, r) => this._loaded(f, r, path));
+            });
+    }
+
+    _loaded(file, res, path) {
+        let bytes;
+        try {
+            [, bytes] = file.load_contents_finish(res);
+        } catch (e) {
+            if (!e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                this._fail(`${path}: ${e.message}`);
+            return;
+        }
+        try {
+            this._timeline = Timeline.decodeTimeline(bytes);
+            this._error = null;
+        } catch (e) {
+            if (!(e instanceof Timeline.TimelineError))
+                logError(e, 'nitnem: unexpected error reading the timeline');
+            this._fail(`${path}: ${e.message}`);
+            return;
+        }
+        this._refresh();
+    }
+
+    _fail(reason) {
+        // What could not be read replaces what was shown: an old entry would look current.
+        this._timeline = null;
+        this._error = reason;
+        this._refresh();
+    }
+
+    _refresh() {
+        const now = Date.now();
+        const v = this._timeline ? Timeline.view(this._timeline, now) : Timeline.errorView(this._error);
+        this._show(v);
+        this._arm(Timeline.delayMs(v.wake, now));
+    }
+
+    _arm(delay) {
+        if (this._timeoutId) {
+            GLib.source_remove(this._timeoutId);
+            this._timeoutId = 0;
+        }
+        if (delay === null)
+            return;
+        this._timeoutId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, delay, () => {
+            this._timeoutId = 0;
+            // Re-read rather than trust the cache: a change the monitor missed is picked up here.
+            this._reload();
+            return GLib.SOURCE_REMOVE;
+        });
+    }
+
+    _show(v) {
+        this._label.text = v.label;
+        for (const c of STATE_CLASSES)
+            this._label.remove_style_class_name(c);
+        if (v.warning)
+            this._label.add_style_class_name('nitnem-warning');
+        else if (v.stale)
+            this._label.add_style_class_name('nitnem-stale');
+        else if (v.label.startsWith('Nitnem complete'))
+            this._label.add_style_class_name('nitnem-complete');
+        this._label.opacity = v.stale ? 128 : 255;
+
+        this.menu.removeAll();
+        for (const line of v.lines) {
+            const item = new PopupMenu.PopupMenuItem(line, {reactive: false, can_focus: false});
+            item.label.clutter_text.line_wrap = true;
+            this.menu.addMenuItem(item);
+        }
+        if (v.url) {
+            this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+            const read = new PopupMenu.PopupMenuItem('Read now');
+            const url = v.url;
+            read.connect('activate', () => this._open(url));
+            this.menu.addMenuItem(read);
+        }
+    }
+
+    _open(url) {
+        // The desktop's handler for sggs://, started by Gio: no shell, no command line.
+        try {
+            Gio.AppInfo.launch_default_for_uri(url, global.create_app_launch_context(0, -1));
+        } catch (e) {
+            Main.notifyError('Nitnem', `Could not open ${url}: ${e.message}`);
+        }
+    }
+
+    destroy() {
+        this._cancellable.cancel();
+        if (this._timeoutId)
+            GLib.source_remove(this._timeoutId);
+        if (this._idleId)
+            GLib.source_remove(this._idleId);
+        this._timeoutId = 0;
+        this._idleId = 0;
+        if (this._monitor) {
+            this._monitor.cancel();
+            this._monitor = null;
+        }
+        if (this._sleepSub) {
+            Gio.DBus.system.signal_unsubscribe(this._sleepSub);
+            this._sleepSub = 0;
+        }
+        super.destroy();
+    }
+});
+
+export default class NitnemExtension extends Extension {
+    enable() {
+        // Nothing may escape enable(): a Shell extension that throws is disabled for the session.
+        try {
+            this._indicator = new NitnemIndicator();
+            Main.panel.addToStatusArea(this.uuid, this._indicator);
+        } catch (e) {
+            logError(e, 'nitnem: could not add the panel indicator');
+            if (this._indicator) {
+                this._indicator.destroy();
+                this._indicator = null;
+            }
+        }
+    }
+
+    disable() {
+        if (this._indicator) {
+            this._indicator.destroy();
+            this._indicator = null;
+        }
+    }
+}

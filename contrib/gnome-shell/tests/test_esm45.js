@@ -1,0 +1,203 @@
+// Checks that the GNOME Shell 45+ variant (nitnem@nitnem-45/) is the 43/44 one (nitnem@nitnem/) in
+// ES-module form, as far as plain `gjs` can tell without a Shell 45: extension.js cannot be
+// imported here (its `resource:///org/gnome/shell/…` modules exist only inside a running Shell 45+),
+// so it is parsed as a module with SpiderMonkey's Reflect.parse and its syntax tree is checked.
+// Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_esm45.js)
+import GLib from 'gi://GLib';
+import System from 'system';
+
+const [testFile] = GLib.filename_from_uri(import.meta.url);
+const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
+const legacyDir = `${gnomeDir}/nitnem@nitnem`;
+const esmDir = `${gnomeDir}/nitnem@nitnem-45`;
+
+imports.searchPath.unshift(legacyDir);
+const Legacy = imports.timeline;
+const Esm = await import(GLib.filename_to_uri(`${esmDir}/timeline.js`, null));
+
+let passed = 0;
+let failed = 0;
+
+function test(name, fn) {
+    try {
+        fn();
+        passed++;
+        print(`ok   [45] ${name}`);
+    } catch (e) {
+        failed++;
+        print(`FAIL [45] ${name}: ${e.message}`);
+    }
+}
+
+function eq(actual, expected, what = 'value') {
+    const a = JSON.stringify(actual);
+    const b = JSON.stringify(expected);
+    if (a !== b)
+        throw new Error(`${what}: expected ${b}, got ${a}`);
+}
+
+function readText(path) {
+    const [, bytes] = GLib.file_get_contents(path);
+    return new TextDecoder().decode(bytes);
+}
+
+/** Every node of a Reflect.parse tree, depth first. */
+function* nodes(node) {
+    if (Array.isArray(node)) {
+        for (const n of node)
+            yield* nodes(n);
+    } else if (node && typeof node === 'object') {
+        if (typeof node.type === 'string')
+            yield node;
+        for (const [k, v] of Object.entries(node)) {
+            if (k !== 'loc')
+                yield* nodes(v);
+        }
+    }
+}
+
+/** The names `Timeline.<name>` used in a parsed extension.js, sorted. */
+function timelineUses(ast) {
+    const names = new Set();
+    for (const n of nodes(ast)) {
+        if (n.type === 'MemberExpression' && !n.computed && n.object.type === 'Identifier' &&
+            n.object.name === 'Timeline')
+            names.add(n.property.name);
+    }
+    return [...names].sort();
+}
+
+// The indicator class, from its registerClass line to the `});` closing it.
+function indicatorClass(source, path) {
+    const start = source.indexOf('const NitnemIndicator = GObject.registerClass(');
+    const end = source.indexOf('\n});\n', start);
+    if (start < 0 || end < 0)
+        throw new Error(`${path}: no "const NitnemIndicator = GObject.registerClass(" … "});"`);
+    return source.slice(start, end + 5);
+}
+
+const legacySource = readText(`${legacyDir}/timeline.js`);
+const exported = (/\/\* exported ([^]*?)\*\//.exec(legacySource) || [null, ''])[1]
+    .split(/[\s,]+/).filter(s => s).sort();
+
+// ---- timeline.js: one logic, two module forms -------------------------------------------------
+
+test('the ES module exports exactly the names in the legacy /* exported */ comment', () => {
+    eq(exported.length >= 10, true, `names in the comment: ${exported}`);
+    eq(Object.keys(Esm).sort(), exported, 'exports');
+});
+
+test('each export is the same code or value in both forms', () => {
+    for (const name of exported) {
+        const [l, e] = [Legacy[name], Esm[name]];
+        eq(typeof e, typeof l, `typeof ${name}`);
+        if (typeof l === 'function')
+            eq(e.toString(), l.toString(), `source of ${name}`);
+        else
+            eq(e, l, name);
+    }
+});
+
+test('the two forms agree on a golden timeline (the full cases run in test_timeline.js)', () => {
+    const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
+    const golden = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures/golden/timeline`;
+    const text = readText(`${golden}/kolkata-evening.json`);
+    const now = Legacy.parseInstant('2026-11-29T17:00:00+05:30');
+    const view = Esm.view(Esm.parseTimeline(text), now);
+    eq(view, Legacy.view(Legacy.parseTimeline(text), now), 'view at 17:00');
+    eq(view.label, 'Rehras Sahib · 2/7', 'label');
+});
+
+// ---- extension.js -----------------------------------------------------------------------------
+
+const esmExtPath = `${esmDir}/extension.js`;
+const legacyExtPath = `${legacyDir}/extension.js`;
+const esmExt = readText(esmExtPath);
+const legacyExt = readText(legacyExtPath);
+let esmAst = null;
+let legacyAst = null;
+
+test('45+ extension.js parses as an ES module', () => {
+    esmAst = Reflect.parse(esmExt, {target: 'module', source: esmExtPath});
+});
+
+test('43/44 extension.js parses as a script and has no import or export', () => {
+    legacyAst = Reflect.parse(legacyExt, {source: legacyExtPath});
+    const decls = [...nodes(legacyAst)].filter(n => /^(Import|Export)/.test(n.type));
+    eq(decls.length, 0, 'import/export declarations');
+});
+
+test('45+ extension.js imports gi://, the Shell 45 resource modules and ./timeline.js only', () => {
+    const sources = esmAst.body.filter(n => n.type === 'ImportDeclaration')
+        .map(n => (n.moduleRequest ? n.moduleRequest.source : n.source).value);
+    eq(sources, [
+        'gi://Clutter', 'gi://Gio', 'gi://GLib', 'gi://GObject', 'gi://St',
+        'resource:///org/gnome/shell/ui/main.js',
+        'resource:///org/gnome/shell/ui/panelMenu.js',
+        'resource:///org/gnome/shell/ui/popupMenu.js',
+        'resource:///org/gnome/shell/extensions/extension.js',
+        './timeline.js',
+    ], 'import sources');
+    eq(GLib.file_test(`${esmDir}/timeline.js`, GLib.FileTest.IS_REGULAR), true, './timeline.js exists');
+});
+
+test('45+ extension.js never touches the legacy `imports` object', () => {
+    const uses = [...nodes(esmAst)].filter(n => n.type === 'Identifier' && n.name === 'imports');
+    eq(uses.length, 0, 'uses of `imports`');
+});
+
+test('45+ extension.js: export default class extends Extension, with enable() and disable()', () => {
+    const defaults = esmAst.body.filter(n => n.type === 'ExportDeclaration' && n.isDefault);
+    eq(defaults.length, 1, 'default exports');
+    const cls = defaults[0].declaration;
+    eq([cls.type, cls.superClass && cls.superClass.name], ['ClassStatement', 'Extension'], 'class');
+    const methods = cls.body.filter(m => m.type === 'ClassMethod').map(m => m.name.name).sort();
+    eq(methods, ['disable', 'enable'], 'methods');
+    const others = esmAst.body.filter(n => n.type === 'ExportDeclaration' && !n.isDefault);
+    eq(others.length, 0, 'other exports');
+});
+
+test('43/44 extension.js defines init()', () => {
+    const init = legacyAst.body.filter(n => n.type === 'FunctionDeclaration' && n.id.name === 'init');
+    eq(init.length, 1, 'function init');
+});
+
+test('every Timeline.<name> extension.js uses is exported by its timeline.js', () => {
+    const esmUses = timelineUses(esmAst);
+    eq(esmUses.length >= 5, true, `Timeline uses ${esmUses}`);
+    eq(esmUses.filter(n => !(n in Esm)), [], 'used by 45+ extension.js, not exported');
+    eq(timelineUses(legacyAst).filter(n => !(n in Legacy)), [], 'used by 43/44 extension.js, not exported');
+});
+
+test('the NitnemIndicator class is the same text in both extension.js', () => {
+    const a = indicatorClass(legacyExt, legacyExtPath);
+    const b = indicatorClass(esmExt, esmExtPath);
+    if (a !== b) {
+        const al = a.split('\n');
+        const bl = b.split('\n');
+        const i = al.findIndex((line, k) => line !== bl[k]);
+        throw new Error(`first difference at line ${i + 1} of the class: ${JSON.stringify(al[i])} vs ${JSON.stringify(bl[i])}`);
+    }
+});
+
+// ---- metadata.json and stylesheet.css ---------------------------------------------------------
+
+test('metadata.json: one uuid, shell versions below 45 vs from 45 on, the rest the same', () => {
+    // One uuid, so the enabled-extensions setting carries over when GNOME is upgraded to 45.
+    const l = JSON.parse(readText(`${legacyDir}/metadata.json`));
+    const e = JSON.parse(readText(`${esmDir}/metadata.json`));
+    const [lv, ev] = [l['shell-version'], e['shell-version']];
+    eq(lv.includes('43') && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
+    eq(ev.includes('45') && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
+    eq(e.uuid, 'nitnem@nitnem', '45+ uuid');
+    delete l['shell-version'];
+    delete e['shell-version'];
+    eq(e, l, 'other fields');
+});
+
+test('stylesheet.css is the same file', () => {
+    eq(readText(`${esmDir}/stylesheet.css`), readText(`${legacyDir}/stylesheet.css`));
+});
+
+print(`${passed} passed, ${failed} failed`);
+System.exit(failed > 0 || passed === 0 ? 1 : 0);
