@@ -13,6 +13,8 @@ public final class StatusFollower {
     let format: StatusFormat
     let localtimePath: String
     var calendar: NitnemCalendar
+    /// The read error last reported, so each is said once.
+    var lastError: String?
 
     /// A follower of `group` printing `format`.
     public init(
@@ -32,8 +34,14 @@ public final class StatusFollower {
         var warnings: [String] = []
         do {
             files = try GroupFiles.load(group)
+            lastError = nil
         } catch {
             warnings.append(error.description)
+            // Said once on stderr (bars log it); the bar keeps the last good state and marks it.
+            if lastError != error.description {
+                lastError = error.description
+                Journal().log(.warning, "\(error.description) (showing the last good state)")
+            }
         }
         guard let loaded = files else {
             return StatusView.unavailable(error: warnings.first ?? "", format: format)

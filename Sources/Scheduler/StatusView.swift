@@ -114,10 +114,11 @@ public struct StatusView: Sendable {
         } else {
             classes.append(state.bandComplete ? "band-complete" : "pending")
         }
+        if !warnings.isEmpty { classes.append("warning") }
         return .object([
             ("text", .string(Markup.escape(label))),
             ("alt", .string(state.band.rawValue)),
-            ("tooltip", .string(Markup.escape(detailLines.joined(separator: "\n")))),
+            ("tooltip", .string(Markup.escape((detailLines + warnings.map { "⚠ " + $0 }).joined(separator: "\n")))),
             ("class", .array(classes.map { .string($0) })),
             ("percentage", .int(Int((state.fraction * 100).rounded()))),
         ])
