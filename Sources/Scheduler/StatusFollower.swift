@@ -15,12 +15,23 @@ public final class StatusFollower {
     var calendar: NitnemCalendar
     /// The read error last reported, so each is said once.
     var lastError: String?
+    /// Where click events arrive (i3blocks `interval=persist` writes them to the block's stdin).
+    var clicks: Int32?
+    /// The program (and words) a left click opens the current deep link with.
+    let opener: [String]
+    /// The deep link of what is shown now.
+    var currentURL = "sggs://nitnem"
+    var openers: [Opener] = []
+    var clickBuffer: [UInt8] = []
 
     /// A follower of `group` printing `format`.
     public init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
-        format: StatusFormat, localtimePath: String = "/etc/localtime"
+        format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
+        opener: [String] = ["xdg-open"]
     ) {
+        self.clicks = clicks
+        self.opener = opener
         self.group = group
         self.clock = clock
         self.calendar = calendar
@@ -47,6 +58,7 @@ public final class StatusFollower {
             return StatusView.unavailable(error: warnings.first ?? "", format: format)
         }
         let state = TodayState(snapshot: loaded.snapshot, progress: loaded.progress.banis, at: now, calendar: calendar)
+        currentURL = state.url
         let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
         // One line per change: a multi-line format is folded so the reader sees one update.
         return format == .i3blocks ? view.label : view.render(format).replacingOccurrences(of: "\n", with: " · ")
@@ -91,8 +103,14 @@ public final class StatusFollower {
                     PollItem(fileDescriptor: timer.fileDescriptor),
                     // No events asked: only an error or hang-up (a closed reader) is reported.
                     PollItem(fileDescriptor: output ?? -1, events: []),
+                    PollItem(fileDescriptor: clicks ?? -1),
                 ], timeoutMilliseconds: -1)
             if ready[0].isReady || ready[3].isReady { return }
+            if ready[4].isReady { readClicks() }
+            openers.removeAll { opener in
+                opener.reap()
+                return opener.running.isEmpty
+            }
             if ready[1].isReady {
                 for event in try inotify.readEvents() {
                     if event.watch == zoneWatch, event.name == "localtime",
@@ -109,6 +127,34 @@ public final class StatusFollower {
             }
             if ready[2].isReady { _ = try timer.read() }
         }
+    }
+}
+
+extension StatusFollower {
+    /// Reads click events (one JSON object a line, as i3blocks writes them); a left click
+    /// (`"button": 1`) opens the current deep link. End of input stops reading, not following.
+    func readClicks() {
+        guard let fd = clicks else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 {
+            if n == 0 || (errno != EINTR && errno != EAGAIN) { clicks = nil }
+            return
+        }
+        clickBuffer += chunk[0..<n]
+        while let newline = clickBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(clickBuffer[..<newline])
+            clickBuffer.removeSubrange(...newline)
+            guard let event = try? JSONParser.parse(line), event["button"] == .number("1") else { continue }
+            let opener = Opener(program: self.opener[0], arguments: Array(self.opener.dropFirst()))
+            do {
+                try opener.open(currentURL)
+                openers.append(opener)
+            } catch {
+                Journal().log(.error, error.description)
+            }
+        }
+        if clickBuffer.count > 1 << 16 { clickBuffer.removeAll() }
     }
 }
 

@@ -30,9 +30,21 @@ enum StatusCommand {
         let format = StatusFormat(rawValue: args.value("format") ?? "text") ?? .text
         let group = context.group(args)
         if args.flag("follow") {
+            // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the deep link
+            // with the configured `open` program.
+            var opener = AgentConfig().opener
+            if format == .i3blocks {
+                do {
+                    opener = try AgentConfig.load(
+                        path: AgentPaths.resolve(configFlag: nil, environment: context.environment).config
+                    ).opener
+                } catch {
+                    throw .badInput(error.description)
+                }
+            }
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
-                format: format)
+                format: format, clicks: format == .i3blocks ? 0 : nil, opener: opener)
             do {
                 try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             } catch {

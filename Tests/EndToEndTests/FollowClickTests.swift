@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// i3blocks in `interval=persist` mode writes clicks to the block's stdin: a left click opens the
+/// deep link of what is shown, with the configured `open` program.
+@Suite struct FollowClickTests {
+    @Test func aLeftClickOpensTheCurrentDeepLink() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-click-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path,
+            toPath: root + "/group")
+        let opener = root + "/opener"
+        try "#!/bin/sh\necho \"$@\" >> \(root)/opened\n".write(toFile: opener, atomically: true, encoding: .utf8)
+        chmod(opener, 0o755)
+        try "open = \(opener)\n".write(toFile: root + "/config/nitnem/config", atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NitnemBinary.path)
+        process.arguments = ["status", "--follow", "--format", "i3blocks", "--group", root + "/group"]
+        process.environment = [
+            "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00", "XDG_CONFIG_HOME": root + "/config",
+            "HOME": root, "PATH": "/usr/bin:/bin",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { process.terminate() }
+        // A right click does nothing; a left click opens the link; garbage is ignored.
+        input.fileHandleForWriting.write(Data("{\"name\":\"nitnem\",\"button\":3}\nnot json\n".utf8))
+        input.fileHandleForWriting.write(Data("{\"name\":\"nitnem\",\"button\":1,\"x\":10}\n".utf8))
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: root + "/opened"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let opened = (try? String(contentsOfFile: root + "/opened", encoding: .utf8)) ?? ""
+        #expect(opened == "sggs://bani/savaiye\n")
+        // Closing stdin stops reading clicks, not following.
+        try input.fileHandleForWriting.close()
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(process.isRunning)
+    }
+}
