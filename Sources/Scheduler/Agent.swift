@@ -81,7 +81,8 @@ public final class Agent {
         let timer: RealtimeTimer
         do {
             try SignalDescriptor.ignoreSIGPIPE()
-            signals = try SignalDescriptor(signals: [SIGTERM, SIGINT, SIGHUP])
+            // SIGCHLD: a "Read now" opener finished; it is reaped at once (below), never left a zombie.
+            signals = try SignalDescriptor(signals: [SIGTERM, SIGINT, SIGHUP, SIGCHLD])
             inotify = try Inotify()
             timer = try RealtimeTimer()
         } catch {
@@ -165,6 +166,8 @@ public final class Agent {
             if ready[0].isReady {
                 for signal in (try? signals.read()) ?? [] {
                     switch signal {
+                    case SIGCHLD:
+                        break  // reaped after every wake
                     case SIGHUP:
                         do {
                             let config = try AgentConfig.load(path: options.paths.config)

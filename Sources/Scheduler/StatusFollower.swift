@@ -71,7 +71,7 @@ public final class StatusFollower {
     /// next line, which may be hours away.
     public func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
         try SignalDescriptor.ignoreSIGPIPE()
-        let signals = try SignalDescriptor(signals: [SIGTERM, SIGINT])
+        let signals = try SignalDescriptor(signals: [SIGTERM, SIGINT, SIGCHLD])
         let inotify = try Inotify()
         let timer = try RealtimeTimer()
         defer {
@@ -86,7 +86,9 @@ public final class StatusFollower {
         }
         var groupWatch = watchGroup()
         let zoneWatch = try? inotify.addWatch(
-            (localtimePath as NSString).deletingLastPathComponent, mask: [.create, .movedTo, .closeWrite])
+            (localtimePath as NSString).deletingLastPathComponent,
+            mask: [.create, .movedTo, .delete, .closeWrite, .attrib])
+        let zoneName = (localtimePath as NSString).lastPathComponent
         var files: GroupFiles?
         var last: String?
         while true {
@@ -105,7 +107,9 @@ public final class StatusFollower {
                     PollItem(fileDescriptor: output ?? -1, events: []),
                     PollItem(fileDescriptor: clicks ?? -1),
                 ], timeoutMilliseconds: -1)
-            if ready[0].isReady || ready[3].isReady { return }
+            if ready[3].isReady { return }
+            // SIGCHLD only says an opener finished (reaped below); any other signal ends the follower.
+            if ready[0].isReady, try signals.read().contains(where: { $0 != SIGCHLD }) { return }
             if ready[4].isReady { readClicks() }
             openers.removeAll { opener in
                 opener.reap()
@@ -113,7 +117,7 @@ public final class StatusFollower {
             }
             if ready[1].isReady {
                 for event in try inotify.readEvents() {
-                    if event.watch == zoneWatch, event.name == "localtime",
+                    if event.watch == zoneWatch, event.name == zoneName,
                         let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath)
                     {
                         calendar = NitnemCalendar(timeZone: zone)

@@ -17,7 +17,7 @@ public enum FileReader {
     /// - Throws: `SnapshotError` when it is not a regular file (a folder, a symlink to one, a FIFO,
     ///   a socket, a device: saying which), larger than `limit` bytes, not readable (permission
     ///   denied), a dangling symlink, or any other `open`/`read` failure (naming the errno).
-    public static func read(_ path: String, limit: Int = 4 << 20) throws(SnapshotError) -> [UInt8]? {
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(SnapshotError) -> [UInt8]? {
         let fd = nitnem_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)
         if fd < 0 {
             let code = nitnem_errno()

@@ -33,6 +33,8 @@ private struct Layout {
 
 private struct Splicer {
     let bytes: [UInt8]
+    /// The offsets of every `\n`, in order.
+    let newlines: [Int]
     /// `\r\n` when the file uses it anywhere, else `\n`.
     let newline: [UInt8]
     /// What follows a comma on one line (`" "` or nothing), as the file does it.
@@ -43,6 +45,8 @@ private struct Splicer {
 
     init(bytes: [UInt8], root: JSONSyntax) {
         self.bytes = bytes
+        let newlines = bytes.indices.filter { bytes[$0] == 0x0A }
+        self.newlines = newlines
         newline = zip(bytes, bytes.dropFirst()).contains { $0 == (0x0D, 0x0A) } ? [0x0D, 0x0A] : [0x0A]
         let multiline = bytes[root.range].contains(0x0A)
         var colon: [UInt8]?
@@ -69,8 +73,8 @@ private struct Splicer {
                     let c = Array(b[first.keyRange.upperBound..<first.value.range.lowerBound])
                     if colon == nil, !c.contains(0x0A) { colon = c }
                     if unit == nil {
-                        let outer = Splicer.lineIndent(node.range.lowerBound, b)
-                        let inner = Splicer.lineIndent(first.keyRange.lowerBound, b)
+                        let outer = Splicer.lineIndent(node.range.lowerBound, b, newlines)
+                        let inner = Splicer.lineIndent(first.keyRange.lowerBound, b, newlines)
                         if Splicer.gapBefore(first.keyRange.lowerBound, b).contains(0x0A), inner.count > outer.count,
                             inner.starts(with: outer)
                         {
@@ -89,18 +93,28 @@ private struct Splicer {
         inlineGap = gap ?? (multiline ? [0x20] : [])
         inlineScalarArrays = scalarArrays ?? false
         rootLayout = Layout(
-            indent: Splicer.lineIndent(root.range.lowerBound, bytes), unit: unit ?? [0x20, 0x20],
+            indent: Splicer.lineIndent(root.range.lowerBound, bytes, newlines), unit: unit ?? [0x20, 0x20],
             multiline: multiline, colon: colon ?? (multiline ? Array(": ".utf8) : [UInt8(ascii: ":")]))
     }
 
     /// The spaces and tabs that start the line holding `offset`.
-    static func lineIndent(_ offset: Int, _ bytes: [UInt8]) -> [UInt8] {
-        var start = offset
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+    static func lineIndent(_ offset: Int, _ bytes: [UInt8], _ newlines: [Int]) -> [UInt8] {
+        // The line starts after the last newline before `offset` (binary search: a one-line file with
+        // thousands of members must not cost members × size).
+        var lo = 0
+        var hi = newlines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if newlines[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        let start = lo == 0 ? 0 : newlines[lo - 1] + 1
         var end = start
         while end < offset, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
         return Array(bytes[start..<end])
     }
+
+    /// `lineIndent` over this splicer's bytes.
+    func lineIndent(_ offset: Int) -> [UInt8] { Splicer.lineIndent(offset, bytes, newlines) }
 
     /// The whitespace just before `offset` (after the comma or bracket before it).
     static func gapBefore(_ offset: Int, _ bytes: [UInt8]) -> [UInt8] {
@@ -130,8 +144,8 @@ private struct Splicer {
     func inner(_ node: JSONSyntax, last: Int, colon: [UInt8]?, _ layout: Layout) -> Layout {
         var result = layout
         result.multiline = Splicer.gapBefore(last, bytes).contains(0x0A)
-        let outer = Splicer.lineIndent(node.range.lowerBound, bytes)
-        let itemIndent = Splicer.lineIndent(last, bytes)
+        let outer = lineIndent(node.range.lowerBound)
+        let itemIndent = lineIndent(last)
         if result.multiline, itemIndent.count > outer.count, itemIndent.starts(with: outer) {
             result.unit = Array(itemIndent[outer.count...])
         }
@@ -172,12 +186,12 @@ private struct Splicer {
             if n > 0 { out += bytes[syntax[i - 1].value.range.upperBound..<member.keyRange.lowerBound] }
             out += bytes[member.keyRange.lowerBound..<member.value.range.lowerBound]
             var here = inside
-            here.indent = Splicer.lineIndent(member.keyRange.lowerBound, bytes)
+            here.indent = lineIndent(member.keyRange.lowerBound)
             self.node(member.value, before[i].value, value, here, into: &out)
         }
         let separator = separator(before: lastKept.keyRange.lowerBound, count: kept.count)
         var here = inside
-        here.indent = Splicer.lineIndent(lastKept.keyRange.lowerBound, bytes)
+        here.indent = lineIndent(lastKept.keyRange.lowerBound)
         for (key, value) in after[j...] {
             out += separator + Splicer.text(.string(key)) + here.colon
             fresh(value, here, into: &out)
@@ -207,7 +221,7 @@ private struct Splicer {
         }
         let separator = separator(before: lastKept.range.lowerBound, count: kept.count)
         var here = inside
-        here.indent = Splicer.lineIndent(lastKept.range.lowerBound, bytes)
+        here.indent = lineIndent(lastKept.range.lowerBound)
         for value in after[j...] {
             out += separator
             fresh(value, here, into: &out)

@@ -24,6 +24,13 @@ extension NitnemProgress {
             }
             for (id, entry) in entries {
                 let entryPath = "$.banis" + jsonKey(id)
+                // A `null` entry reads as no progress for that bani (a warning, not an unreadable file).
+                if entry == .null {
+                    warnings.append(
+                        SnapshotError(path: path, jsonPath: entryPath, problem: "is null; read as no progress")
+                            .description)
+                    continue
+                }
                 banis[id] = try decodeEntry(entry, file: path, jsonPath: entryPath, warnings: &warnings)
             }
         }

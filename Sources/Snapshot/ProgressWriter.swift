@@ -113,15 +113,13 @@ public enum ProgressWriter {
             } else if !movePosition {
                 return (raw, false)
             }
-            set(&entry, "completedDays", .array(days))
-            guard movePosition else {
-                set(&banis, id, .object(entry))
-                set(&top, "banis", .object(banis))
-                return (.object(top), true)
+            if movePosition {
+                // Missing members are added in the v1 order: lastSeq, lastReadAt, completedDays.
+                let own = entry.last(where: { $0.key == "nLines" }).flatMap { JSONFields.integer($0.value) }
+                set(&entry, "lastSeq", .int(own.flatMap { $0 >= 0 ? $0 : nil } ?? nLines))
+                set(&entry, "lastReadAt", .string(utcTimestamp(at)))
             }
-            set(&entry, "lastReadAt", .string(utcTimestamp(at)))
-            let own = entry.last(where: { $0.key == "nLines" }).flatMap { JSONFields.integer($0.value) }
-            set(&entry, "lastSeq", .int(own.flatMap { $0 >= 0 ? $0 : nil } ?? nLines))
+            set(&entry, "completedDays", .array(days))
         }
         set(&banis, id, .object(entry))
         set(&top, "banis", .object(banis))
@@ -150,6 +148,18 @@ public enum ProgressWriter {
     /// The bytes to write: a new file indented; an existing one with only the changed values
     /// rewritten (`JSONSplice`), checked to read back as exactly `patched` before anything is written.
     static func text(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
+        throws(SnapshotError) -> [UInt8]
+    {
+        let bytes = try splice(patched, over: original, old: old, path: path)
+        // Never write what no reader (this one included) would read back.
+        guard bytes.count <= FileReader.defaultLimit else {
+            throw SnapshotError(
+                path: path, problem: "would grow past the \(FileReader.defaultLimit >> 20) MiB limit; not written")
+        }
+        return bytes
+    }
+
+    static func splice(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
         throws(SnapshotError) -> [UInt8]
     {
         guard let original, let old else { return Array(patched.pretty.utf8) }

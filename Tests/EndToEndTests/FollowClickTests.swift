@@ -5,6 +5,18 @@ import Testing
 /// i3blocks in `interval=persist` mode writes clicks to the block's stdin: a left click opens the
 /// deep link of what is shown, with the configured `open` program.
 @Suite struct FollowClickTests {
+    /// Children of `pid` in state Z, from /proc.
+    static func zombieChildren(of pid: Int32) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int32($0) != nil }.filter { entry in
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && fields[0] == "Z" && Int32(fields[1]) == pid
+        }.count
+    }
+
     @Test func aLeftClickOpensTheCurrentDeepLink() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-click-\(UUID().uuidString)")
             .path
@@ -41,6 +53,9 @@ import Testing
         Thread.sleep(forTimeInterval: 0.2)
         let opened = (try? String(contentsOfFile: root + "/opened", encoding: .utf8)) ?? ""
         #expect(opened == "sggs://bani/savaiye\n")
+        // The finished opener is reaped at once (SIGCHLD), not left a zombie until the next wake.
+        let zombies = NitnemProcess.waitUntil(timeout: 5) { Self.zombieChildren(of: process.processIdentifier) == 0 }
+        #expect(zombies)
         // Closing stdin stops reading clicks, not following.
         try input.fileHandleForWriting.close()
         Thread.sleep(forTimeInterval: 0.2)

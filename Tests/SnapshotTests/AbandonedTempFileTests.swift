@@ -1,4 +1,5 @@
 import Foundation
+import NitnemClockKit
 import Snapshot
 import Testing
 
@@ -26,5 +27,44 @@ import Testing
             left
                 == [".NitnemNow.json.tmp-\(mine)", ".other.json.tmp-\(gone.processIdentifier)", "NitnemNow.json"]
                 .sorted())
+    }
+}
+
+@Suite struct ProgressEdgeTests {
+    static func group() throws -> AppGroup {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-edge-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return AppGroup(path: dir)
+    }
+
+    @Test func aNullEntryReadsAsNoProgressWithAWarning() throws {
+        let g = try Self.group()
+        defer { try? FileManager.default.removeItem(atPath: g.path) }
+        try #"{"schema":1,"banis":{"japji":null,"jaap":{"completedDays":["2026-11-29"]}}}"#.write(
+            toFile: g.progressPath, atomically: true, encoding: .utf8)
+        let progress = try GroupFiles.loadProgress(g)
+        #expect(progress.banis["japji"] == nil)
+        #expect(progress.banis["jaap"]?.completedDays.count == 1)
+        #expect(progress.warnings == ["\(g.progressPath): $.banis.japji: is null; read as no progress"])
+        // And mark writes an entry in its place.
+        _ = try ProgressWriter.update(
+            "japji", day: CivilDate("2026-11-29")!, at: Date(timeIntervalSince1970: 0), nLines: 385, undo: false, in: g)
+        #expect(try GroupFiles.loadProgress(g).banis["japji"]?.lastSeq == 385)
+    }
+
+    @Test func aMarkThatWouldPassTheSizeCapIsRefused() throws {
+        let g = try Self.group()
+        defer { try? FileManager.default.removeItem(atPath: g.path) }
+        let pad = String(repeating: "x", count: FileReader.defaultLimit - 40)
+        let text = #"{"schema":1,"pad":"\#(pad)","banis":{}}"#
+        try text.write(toFile: g.progressPath, atomically: true, encoding: .utf8)
+        #expect(throws: SnapshotError.self) {
+            try ProgressWriter.update(
+                "japji", day: CivilDate("2026-11-29")!, at: Date(timeIntervalSince1970: 0), nLines: 385, undo: false,
+                in: g)
+        }
+        // Untouched, and still readable.
+        #expect(try String(contentsOfFile: g.progressPath, encoding: .utf8) == text)
+        #expect(try GroupFiles.loadProgress(g).banis.isEmpty)
     }
 }

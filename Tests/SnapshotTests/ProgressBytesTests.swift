@@ -200,7 +200,7 @@ import Testing
                 + "      ]\r\n    }\r\n  }\r\n}\r\n")
         #expect(
             try marked(#"{"banis": {"japji": {"anchor": "line:2"}}, "schema": 1}"#)
-                == #"{"banis": {"japji": {"anchor": "line:2", "completedDays": ["2026-11-29"], "lastReadAt": "\#(Self.stamp)", "lastSeq": 385}}, "schema": 1}"#
+                == #"{"banis": {"japji": {"anchor": "line:2", "lastSeq": 385, "lastReadAt": "\#(Self.stamp)", "completedDays": ["2026-11-29"]}}, "schema": 1}"#
         )
         #expect(
             try marked(#"{"banis":{"japji":{"completedDays":null,"lastSeq":null,"nLines":380}}}"#)
@@ -275,7 +275,7 @@ import Testing
         #expect(
             try marked(text)
                 == "\u{FEFF}\n\n  {\"banis\":{\"japji\":{\"completedDays\":[\"2026-11-28\",\"2026-11-29\"],"
-                + "\"lastReadAt\":\"\(Self.stamp)\",\"lastSeq\":385}}}  \n\n")
+                + "\"lastSeq\":385,\"lastReadAt\":\"\(Self.stamp)\"}}}  \n\n")
     }
 
     // MARK: The splicer on its own

@@ -33,7 +33,7 @@ import Testing
         let (out, _) = try patch(#"{"banis":{"japji":{"nLines":380}}}"#, "japji")
         #expect(
             out
-                == #"{"banis":{"japji":{"nLines":380,"completedDays":["2026-11-29"],"lastReadAt":"2026-11-29T05:00:09Z","lastSeq":380}}}"#
+                == #"{"banis":{"japji":{"nLines":380,"lastSeq":380,"lastReadAt":"2026-11-29T05:00:09Z","completedDays":["2026-11-29"]}}}"#
         )
     }
 
@@ -70,7 +70,7 @@ import Testing
         let (out, _) = try patch(#"{"banis":{"japji":{"a":1},"japji":{"b":2}}}"#, "japji", undo: false)
         #expect(
             out
-                == #"{"banis":{"japji":{"a":1},"japji":{"b":2,"completedDays":["2026-11-29"],"lastReadAt":"2026-11-29T05:00:09Z","lastSeq":385}}}"#
+                == #"{"banis":{"japji":{"a":1},"japji":{"b":2,"lastSeq":385,"lastReadAt":"2026-11-29T05:00:09Z","completedDays":["2026-11-29"]}}}"#
         )
     }
 
