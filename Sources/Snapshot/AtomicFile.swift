@@ -6,7 +6,14 @@ public enum AtomicFile {
     /// Replaces `path` with `bytes`: a temp file beside it, fsync, rename over, fsync of the folder.
     /// A crash at any point leaves the old file or the new one, whole.
     /// - Important: Creates the folder (0700) when missing; the file gets `mode` (0600).
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(SnapshotError) {
+    public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600) throws(SnapshotError) {
+        // A symlink stays a symlink: the file it points to is the one replaced (in its own folder).
+        var path = link
+        var info = stat()
+        if lstat(link, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(link, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
         let dir = (path as NSString).deletingLastPathComponent
         let folder = dir.isEmpty ? "." : dir
         try createFolder(folder, path: path)

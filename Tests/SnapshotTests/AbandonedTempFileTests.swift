@@ -67,4 +67,16 @@ import Testing
         #expect(try String(contentsOfFile: g.progressPath, encoding: .utf8) == text)
         #expect(try GroupFiles.loadProgress(g).banis.isEmpty)
     }
+
+    @Test func aSymlinkedProgressFileStaysALinkAndItsTargetIsUpdated() throws {
+        let g = try Self.group()
+        defer { try? FileManager.default.removeItem(atPath: g.path) }
+        let target = g.path + "/elsewhere.json"
+        try #"{"schema":1,"banis":{}}"#.write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: g.progressPath, withDestinationPath: target)
+        _ = try ProgressWriter.update(
+            "japji", day: CivilDate("2026-11-29")!, at: Date(timeIntervalSince1970: 0), nLines: 385, undo: false, in: g)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: g.progressPath) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("2026-11-29"))
+    }
 }
