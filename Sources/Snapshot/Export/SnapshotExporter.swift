@@ -1,3 +1,4 @@
+import CLinux
 internal import CSQLite
 import Foundation
 import NitnemClockKit
