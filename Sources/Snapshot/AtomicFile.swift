@@ -8,12 +8,7 @@ public enum AtomicFile {
     /// - Important: Creates the folder (0700) when missing; the file gets `mode` (0600).
     public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600) throws(SnapshotError) {
         // A symlink stays a symlink: the file it points to is the one replaced (in its own folder).
-        var path = link
-        var info = stat()
-        if lstat(link, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(link, nil) {
-            path = String(cString: resolved)
-            free(resolved)
-        }
+        let path = target(of: link)
         let dir = (path as NSString).deletingLastPathComponent
         let folder = dir.isEmpty ? "." : dir
         try createFolder(folder, path: path)
@@ -55,13 +50,24 @@ public enum AtomicFile {
     /// Removes temp files that writers of `path` left when they were killed mid-write
     /// (`.<name>.tmp-<pid>` whose process no longer exists). Safe without a lock: a live writer's
     /// pid exists.
-    public static func removeAbandonedTempFiles(for path: String) {
+    public static func removeAbandonedTempFiles(for link: String) {
+        let path = target(of: link)
         let folder = (path as NSString).deletingLastPathComponent
         let prefix = "." + (path as NSString).lastPathComponent + ".tmp-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
             if kill(pid, 0) != 0 && nitnem_errno() == ESRCH { unlink(folder + "/" + name) }
         }
+    }
+
+    /// The file a write of `link` replaces: `link` itself, or what it points to when it is a symlink.
+    static func target(of link: String) -> String {
+        var info = stat()
+        guard lstat(link, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(link, nil) else {
+            return link
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Creates `folder` and its parents, 0700, when missing.

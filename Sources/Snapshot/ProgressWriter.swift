@@ -42,7 +42,7 @@ public enum ProgressWriter {
         try AtomicFile.createFolder(group.path)
         return try AtomicFile.withLock(group.progressLockPath) { () throws(SnapshotError) -> Outcome in
             let path = group.progressPath
-            removeStaleTempFiles(in: group)
+            AtomicFile.removeAbandonedTempFiles(for: path)
             let bytes = try FileReader.read(path)
             let raw = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parse(bytes, path: path) }
             let current = try NitnemProgress.decode(raw ?? NitnemProgress.empty.raw, path: path)
@@ -124,16 +124,6 @@ public enum ProgressWriter {
         set(&banis, id, .object(entry))
         set(&top, "banis", .object(banis))
         return (.object(top), true)
-    }
-
-    /// Removes temp files left by a writer killed mid-write (`AtomicFile.write` names them
-    /// `.<name>.tmp-<pid>`). Only called under the lock, so no live writer owns one.
-    static func removeStaleTempFiles(in group: AppGroup) {
-        let prefix = "." + AppGroup.progressName + ".tmp-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: group.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            unlink(group.path + "/" + name)
-        }
     }
 
     /// Replaces the value of the last member named `key` (the one readers read), or appends it.
