@@ -5,6 +5,9 @@ import Testing
 @testable import Scheduler
 
 @Suite struct SystemPollerTests {
+    /// A descriptor number no test opens (a just-closed one may be reused at once by another test).
+    static let neverOpen: Int32 = 999_999
+
     @Test func pipeReadinessHangupAndInvalidDescriptors() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
@@ -24,7 +27,13 @@ import Testing
         #expect(both.map(\.fileDescriptor) == [-1, ends[0], ends[1]])
 
         close(ends[1])
-        let closed = try Poller.poll([reader, PollItem(fileDescriptor: ends[1])], timeoutMilliseconds: 0)
+        // Another test's process spawn may hold a copy of the write end for a moment: wait (bounded)
+        // for the hang-up rather than expect it at once.
+        var closed = try Poller.poll([reader, PollItem(fileDescriptor: Self.neverOpen)], timeoutMilliseconds: 0)
+        for _ in 0..<200 where !closed[0].returnedEvents.contains(.hangup) {
+            usleep(10_000)
+            closed = try Poller.poll([reader, PollItem(fileDescriptor: Self.neverOpen)], timeoutMilliseconds: 0)
+        }
         #expect(closed[0].returnedEvents == [.readable, .hangup])
         #expect(closed[1].returnedEvents == .invalid)
         #expect(try Poller.poll([], timeoutMilliseconds: 0) == [])

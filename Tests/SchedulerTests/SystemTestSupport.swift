@@ -40,6 +40,9 @@ enum SystemTestSupport {
     static func inForkedChild(_ body: () -> Int32) -> Int32 {
         let child = fork()
         if child == 0 {
+            // Drop the copies of every descriptor the test process had open: other tests running
+            // meanwhile must see their pipes hang up and their files close when they close them.
+            for fd in Int32(3)..<4096 { close(fd) }
             alarm(10)
             _exit(body())
         }
