@@ -1,5 +1,3 @@
-internal import CLibnotify
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -39,36 +37,15 @@ public final class Opener {
         // be able to pass for one.
         guard !url.hasPrefix("-") else { throw NotifyError("open: refusing a link that starts with '-': \(url)") }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // Nothing else of ours leaks into the child (glibc 2.34+ closes the rest at spawn).
-        nitnem_spawn_close_from(&actions, 3)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments + [url]).map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-        guard status == 0 else {
-            if status == ENOENT {
-                throw NotifyError("open: program '\(program)' not found (config key `open`, PATH)")
-            }
-            throw NotifyError("open: cannot run '\(program)': \(String(cString: strerror(status)))")
+        switch CleanSpawn.start(program, arguments + [url], searchPath: true) {
+        case .success(let pid):
+            running.insert(pid)
+            return pid
+        case .failure(let error) where error.code == ENOENT:
+            throw NotifyError("open: program '\(program)' not found (config key `open`, PATH)")
+        case .failure(let error):
+            throw NotifyError("open: cannot run '\(program)': \(error.reason)")
         }
-        running.insert(pid)
-        return pid
     }
 
     /// Reaps every finished child (`waitpid(pid, WNOHANG)`); returns their exit statuses

@@ -1,3 +1,5 @@
+import Notify
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -6,7 +8,7 @@
 ///
 /// - Important: Foundation's `Process` passes on the spawning thread's signal mask, and
 ///   test-runner threads block almost every signal: a server started that way never sees
-///   `SIGTERM`. This spawns with an empty mask and default dispositions instead.
+///   `SIGTERM`. This spawns through `CleanSpawn` (empty mask, default dispositions) instead.
 public final class ChildProcess {
     /// The child's pid.
     public let pid: pid_t
@@ -17,34 +19,13 @@ public final class ChildProcess {
     public init(
         _ path: String, _ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32
     ) throws(DesktopSession.Failure) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] =
-            environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            throw DesktopSession.Failure(description: "\(path): cannot start: \(String(cString: strerror(status)))")
+        switch CleanSpawn.start(
+            path, arguments, searchPath: false, environment: environment, stdout: stdout, stderr: stderr)
+        {
+        case .success(let pid): self.pid = pid
+        case .failure(let error):
+            throw DesktopSession.Failure(description: "\(path): cannot start: \(error.reason)")
         }
-        self.pid = pid
     }
 
     deinit { terminate() }
