@@ -19,16 +19,6 @@ public enum ProgressWriter {
         public var wasMarked: Bool
     }
 
-    /// Marks (or with `undo`, unmarks) bani `id` as read on Nitnem day `day`, and returns the new
-    /// progress. See `update` for exactly what changes.
-    /// - Throws: `SnapshotError` when the file cannot be read, parsed or written, or is of a newer
-    ///   schema (`…is schema N, newer than this nitnem (1); not written`).
-    public static func mark(_ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, in group: AppGroup)
-        throws(SnapshotError) -> NitnemProgress
-    {
-        try update(id, day: day, at: at, nLines: nLines, undo: undo, in: group).progress
-    }
-
     /// Marks or unmarks, saying whether anything changed.
     ///
     /// Mark: adds the day key to `banis[id].completedDays` (at the end, once), sets `lastReadAt` to

@@ -97,7 +97,8 @@ import Testing
         let dir = Support.tempFolder()
         defer { Support.cleanup(dir) }
         let group = AppGroup(path: dir + "/new/group")
-        let progress = try ProgressWriter.mark("japji", day: day, at: at, nLines: 385, undo: false, in: group)
+        let progress = try ProgressWriter.update("japji", day: day, at: at, nLines: 385, undo: false, in: group)
+            .progress
         #expect(progress.banis["japji"]?.completedDays == [day])
         #expect(progress.banis["japji"]?.lastSeq == 385)
         let text = String(decoding: Support.bytes(group.progressPath), as: UTF8.self)
@@ -129,7 +130,7 @@ import Testing
         defer { Support.cleanup(dir) }
         let group = AppGroup(path: dir)
         try Support.write(#"{"schema":1,"banis":{}}"#, to: group.progressPath)
-        _ = try ProgressWriter.mark("japji", day: day, at: at, nLines: 385, undo: false, in: group)
+        _ = try ProgressWriter.update("japji", day: day, at: at, nLines: 385, undo: false, in: group).progress
         #expect(
             String(decoding: Support.bytes(group.progressPath), as: UTF8.self)
                 == #"{"schema":1,"banis":{"japji":{"lastSeq":385,"lastReadAt":"2026-11-29T05:00:09Z","completedDays":["2026-11-29"]}}}"#
@@ -144,8 +145,8 @@ import Testing
         let fixture = Support.fixture("bad/unknown-fields-progress.json")
         try Support.copy(fixture, to: group.progressPath)
         let before = try JSONParser.parse(Support.bytes(fixture))
-        _ = try ProgressWriter.mark("japji", day: day, at: at, nLines: 385, undo: false, in: group)
-        _ = try ProgressWriter.mark("sukhmani", day: day, at: at, nLines: 2027, undo: false, in: group)
+        _ = try ProgressWriter.update("japji", day: day, at: at, nLines: 385, undo: false, in: group).progress
+        _ = try ProgressWriter.update("sukhmani", day: day, at: at, nLines: 2027, undo: false, in: group).progress
         let after = try JSONParser.parse(Support.bytes(group.progressPath))
         Self.expectSameExcept(before, after)
         let text = String(decoding: Support.bytes(group.progressPath), as: UTF8.self)
@@ -153,8 +154,8 @@ import Testing
             #expect(text.contains(number), "\(number) kept as written")
         }
         // Undo both: the document is back to the original (but for the time stamps we set).
-        _ = try ProgressWriter.mark("japji", day: day, at: at, nLines: 385, undo: true, in: group)
-        _ = try ProgressWriter.mark("sukhmani", day: day, at: at, nLines: 2027, undo: true, in: group)
+        _ = try ProgressWriter.update("japji", day: day, at: at, nLines: 385, undo: true, in: group).progress
+        _ = try ProgressWriter.update("sukhmani", day: day, at: at, nLines: 2027, undo: true, in: group).progress
         let undone = try JSONParser.parse(Support.bytes(group.progressPath))
         #expect(undone["banis"]?["japji"]?["completedDays"] == before["banis"]?["japji"]?["completedDays"])
         #expect(undone["banis"]?["sukhmani"]?["completedDays"] == .array([]))
@@ -188,7 +189,7 @@ import Testing
         #expect(
             throws: SnapshotError(
                 path: group.progressPath, problem: "is schema 2, newer than this nitnem (1); not written")
-        ) { try ProgressWriter.mark("japji", day: day, at: at, nLines: 385, undo: false, in: group) }
+        ) { try ProgressWriter.update("japji", day: day, at: at, nLines: 385, undo: false, in: group).progress }
         #expect(Support.bytes(group.progressPath) == before)
     }
 }
