@@ -93,13 +93,13 @@ public final class Agent {
             inotify.close()
             timer.close()
         }
-        var groupWatch = watchGroup(inotify)
+        let watch = GroupWatch(inotify, group: options.group, localtimePath: options.localtimePath)
+        if watch.groupWatch == nil {
+            journal.log(.error, "\(options.group.path): cannot create or watch the group folder")
+        }
         // The widgets folder, to notice the timeline removed by hand; watched once it exists.
         var widgetsWatch: WatchDescriptor?
         let timelineName = (options.group.timelinePath as NSString).lastPathComponent
-        let zoneFolder = (options.localtimePath as NSString).deletingLastPathComponent
-        let zoneName = (options.localtimePath as NSString).lastPathComponent
-        let zoneWatch = try? inotify.addWatch(zoneFolder, mask: [.create, .movedTo, .delete, .closeWrite, .attrib])
 
         // The desktop (libnotify, GLib) is set up at the first reminder, not before: an agent that
         // never reminds never loads it.
@@ -185,25 +185,22 @@ public final class Agent {
             }
             if ready[1].isReady {
                 for event in (try? inotify.readEvents()) ?? [] {
-                    if event.mask.contains(.qOverflow) {
+                    switch watch.classify(event) {
+                    case .overflow:
                         filesPending = true
-                    } else if event.watch == groupWatch {
-                        if event.mask.contains(.ignored) || event.mask.contains(.deleteSelf)
-                            || event.mask.contains(.moveSelf)
-                        {
-                            journal.log(.warning, "\(options.group.path): the group folder is gone; recreating it")
-                            groupWatch = watchGroup(inotify)
-                            core.timelineLost()
-                            filesPending = true
-                        } else if let name = event.name,
-                            name == AppGroup.snapshotName || name == AppGroup.progressName
-                        {
-                            filesPending = true
-                            filesWhole = !event.mask.contains(.create) && !event.mask.contains(.movedFrom)
-                        }
-                    } else if event.watch == zoneWatch, event.name == zoneName {
+                    case .groupRecreated:
+                        journal.log(.warning, "\(options.group.path): the group folder is gone; recreating it")
+                        core.timelineLost()
+                        filesPending = true
+                    case .file(let whole):
+                        filesPending = true
+                        filesWhole = whole
+                    case .zone:
                         zoneMayHaveChanged(&wake)
-                    } else if event.watch == widgetsWatch {
+                    case .other:
+                        break
+                    }
+                    if event.watch == widgetsWatch {
                         if event.mask.contains(.ignored) || event.mask.contains(.deleteSelf) {
                             widgetsWatch = nil
                         }
@@ -276,18 +273,6 @@ public final class Agent {
             wake = perform(core.handle(.zoneChanged(NitnemCalendar(timeZone: zone)), now: clock.now()))
         } catch {
             journal.log(.error, error.description)
-        }
-    }
-
-    /// Creates the group folder when missing (0700) and watches it.
-    func watchGroup(_ inotify: Inotify) -> WatchDescriptor? {
-        do {
-            try AtomicFile.createFolder(options.group.path)
-            return try inotify.addWatch(
-                options.group.path, mask: [.closeWrite, .movedTo, .movedFrom, .create, .delete, .deleteSelf, .moveSelf])
-        } catch {
-            journal.log(.error, "\(options.group.path): cannot watch the group folder: \(error)")
-            return nil
         }
     }
 

@@ -79,16 +79,7 @@ public final class StatusFollower {
             inotify.close()
             timer.close()
         }
-        func watchGroup() -> WatchDescriptor? {
-            try? AtomicFile.createFolder(group.path)
-            return try? inotify.addWatch(
-                group.path, mask: [.closeWrite, .movedTo, .create, .delete, .movedFrom, .deleteSelf, .moveSelf])
-        }
-        var groupWatch = watchGroup()
-        let zoneWatch = try? inotify.addWatch(
-            (localtimePath as NSString).deletingLastPathComponent,
-            mask: [.create, .movedTo, .delete, .closeWrite, .attrib])
-        let zoneName = (localtimePath as NSString).lastPathComponent
+        let watch = GroupWatch(inotify, group: group, localtimePath: localtimePath)
         var files: GroupFiles?
         var last: String?
         while true {
@@ -116,16 +107,11 @@ public final class StatusFollower {
                 return opener.running.isEmpty
             }
             if ready[1].isReady {
-                for event in try inotify.readEvents() {
-                    if event.watch == zoneWatch, event.name == zoneName,
-                        let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath)
-                    {
+                // Any group event re-renders (below); a removed folder is watched again by `classify`.
+                for event in try inotify.readEvents()
+                where watch.classify(event) == .zone {
+                    if let zone = try? SystemTimeZone.current(environment: environment, localtime: localtimePath) {
                         calendar = NitnemCalendar(timeZone: zone)
-                    }
-                    // The group folder was removed or moved away: watch the new one.
-                    if event.watch == groupWatch, !event.mask.isDisjoint(with: [.ignored, .deleteSelf, .moveSelf]) {
-                        if let old = groupWatch { try? inotify.removeWatch(old) }
-                        groupWatch = watchGroup()
                     }
                 }
             }
