@@ -11,6 +11,7 @@ run: deps build
 	.build/debug/nitnem run
 
 test: deps lint
+	scripts/check-pure.sh
 	contrib/gnome-shell/tests/run.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

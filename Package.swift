@@ -28,22 +28,38 @@ var package = Package(
         ),
         .target(name: "CLinux"),
 
+        // Pure decisions: no Glibc, no CLinux, no system layer (checked by scripts/check-pure.sh).
         .target(name: "NitnemClockKit"),
-        .target(name: "Snapshot", dependencies: ["NitnemClockKit", "CSQLite", "CLinux"]),
-        .target(name: "Notify", dependencies: ["CLibnotify"]),
-        .target(name: "Scheduler", dependencies: ["NitnemClockKit", "Snapshot", "Notify", "CLinux"]),
+        .target(name: "Snapshot", dependencies: ["NitnemClockKit"]),
+        .target(name: "Scheduler", dependencies: ["NitnemClockKit", "Snapshot"]),
+
+        // The system layer: every system call, once.
+        .target(name: "Posix", dependencies: ["CLinux"]),
+        // Desktop notifications (libnotify) and the GLib pump.
+        .target(name: "Notify", dependencies: ["CLibnotify", "Posix"]),
+        // The shell: loads and writes the files, runs the agent's and the follower's loops.
+        .target(name: "AgentShell", dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify"]),
+        // The only code that opens a database.
+        .target(name: "SnapshotExport", dependencies: ["NitnemClockKit", "Snapshot", "Posix", "CSQLite"]),
         .executableTarget(
             name: "nitnem",
-            dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Notify"]
+            dependencies: [
+                "NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify", "AgentShell", "SnapshotExport",
+            ]
         ),
-        .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Notify"]),
+        .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Posix", "Notify"]),
 
         .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit"]),
-        .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Snapshot", "NitnemClockKit"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit"]),
+        .testTarget(name: "PosixTests", dependencies: ["Posix", "TestSupport"]),
+        .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
+        .testTarget(
+            name: "AgentShellTests",
+            dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "TestSupport"]),
+        .testTarget(
+            name: "ExportTests", dependencies: ["SnapshotExport", "Snapshot", "NitnemClockKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
     ]
 )
 

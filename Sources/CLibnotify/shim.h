@@ -24,12 +24,4 @@ static inline void nitnem_clear_error(GError **error) {
     g_clear_error(error);
 }
 
-#include <spawn.h>
-
-/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+), which Swift's Glibc module does not
-/// declare: the child closes every descriptor from `from` on, so nothing of the agent leaks into it.
-extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
-static inline int nitnem_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
-    return posix_spawn_file_actions_addclosefrom_np(actions, from);
-}
 #endif

@@ -3,14 +3,6 @@
 #include <string.h>
 #include "CLinux.h"
 
-int nitnem_signalfd_for(const int *signals, int count) {
-    sigset_t set;
-    sigemptyset(&set);
-    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
-    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
-    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-}
-
 const char *nitnem_errno_name(int code) { return strerrorname_np(code); }
 
 static int fill_set(sigset_t *set, const int *signals, int count) {

@@ -82,4 +82,13 @@ public enum RFC3339 {
         let local = p.date.daysSinceEpoch * 86_400 + p.time.secondsIntoDay
         return Date(timeIntervalSince1970: Double(local - offset) + p.fraction)
     }
+
+    /// `at` in UTC, whole seconds: `2026-11-29T04:12:00Z`.
+    public static func utcTimestamp(_ at: Date) -> String {
+        let seconds = Int(at.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(CivilDate(daysSinceEpoch: days))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
 }

@@ -21,13 +21,15 @@ public struct AgentConfig: Hashable, Sendable {
         var config = AgentConfig()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
-            func fail(_ problem: String) -> ConfigError { ConfigError(path: path, line: lineNumber, problem: problem) }
+            func fail(_ problem: String, _ code: ConfigError.Code = .badValue) -> ConfigError {
+                ConfigError(code, path: path, line: lineNumber, problem: problem)
+            }
             var line = Substring(raw)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { continue }
             guard let eq = trimmed.firstIndex(of: "=") else {
-                throw fail("expected 'key = value', found '\(trimmed)'")
+                throw fail("expected 'key = value', found '\(trimmed)'", .syntax)
             }
             let key = trimmed[..<eq].trimmingWhitespace()
             let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
@@ -60,8 +62,8 @@ public struct AgentConfig: Hashable, Sendable {
                 }
             default:
                 throw fail(
-                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, open, remind-when-done"
-                )
+                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, open, remind-when-done",
+                    .unknownKey)
             }
         }
         return config
@@ -71,13 +73,34 @@ public struct AgentConfig: Hashable, Sendable {
     static func yesNo(_ v: Substring) -> Bool? { v == "yes" ? true : v == "no" ? false : nil }
 }
 
-/// A bad line in the config file.
+/// A bad line in the config file, or a config file that cannot be read.
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    /// What kind of problem.
+    public enum Code: Equatable, Hashable, Sendable {
+        /// The file exists but cannot be read.
+        case unreadable
+        /// The file is not UTF-8 text.
+        case notText
+        /// A line is not `key = value`.
+        case syntax
+        /// A key this version does not know.
+        case unknownKey
+        /// A known key with a value it does not take.
+        case badValue
+    }
+
+    /// What kind of problem.
+    public let code: Code
+    /// The config file.
     public let path: String
+    /// The 1-based line, when the problem is on one.
     public let line: Int?
+    /// What is wrong, in words a user can act on.
     public let problem: String
 
-    public init(path: String, line: Int?, problem: String) {
+    /// A problem in `path` (at `line`).
+    public init(_ code: Code, path: String, line: Int?, problem: String) {
+        self.code = code
         self.path = path
         self.line = line
         self.problem = problem

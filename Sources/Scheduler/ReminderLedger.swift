@@ -77,7 +77,7 @@ public struct ReminderLedger: Hashable, Sendable {
                     entries.map { e in
                         .object([
                             ("dayKey", .string(e.dayKey.description)), ("band", .string(e.band.rawValue)),
-                            ("at", .string(ProgressWriter.utcTimestamp(e.at))),
+                            ("at", .string(RFC3339.utcTimestamp(e.at))),
                             ("outcome", .string(e.outcome.rawValue)),
                             ("bani", .optional(e.bani)), ("late", .bool(e.late)), ("reason", .optional(e.reason)),
                         ])

@@ -1,9 +1,6 @@
-import Foundation
-
 /// The App-Group folder and the paths of the files in it.
 ///
-/// `<group>` is `--group DIR` when given, else `$SGGS_APP_GROUP`, else
-/// `$XDG_DATA_HOME/sggs/group.org.sggs` (`~/.local/share/sggs/group.org.sggs`).
+/// Which folder it is (`--group`, `$SGGS_APP_GROUP`, XDG) is the shell's `UserPaths`.
 public struct AppGroup: Hashable, Sendable {
     /// The folder.
     public let path: String
@@ -11,15 +8,9 @@ public struct AppGroup: Hashable, Sendable {
     /// The group at `path`.
     public init(path: String) { self.path = path }
 
-    /// The group a command uses: `flag` (from `--group`), else the environment's.
-    public static func resolve(flag: String?, environment: [String: String]) -> AppGroup {
-        if let flag, !flag.isEmpty { return AppGroup(path: flag) }
-        if let group = environment["SGGS_APP_GROUP"], !group.isEmpty { return AppGroup(path: group) }
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return AppGroup(path: data + "/sggs/group.org.sggs")
-    }
+    /// The size cap for the group's files (4 MiB, far above any real snapshot or progress file):
+    /// the shell reads no more, and a write never makes a file larger.
+    public static let fileSizeLimit = 4 << 20
 
     /// `<group>/nitnem-snapshot.json`.
     public var snapshotPath: String { path + "/" + Self.snapshotName }

@@ -1,60 +1,15 @@
 import Foundation
 import NitnemClockKit
 
-/// Records completions in `nitnem-progress.json`, changing only what it must.
+/// The pure half of recording completions in `nitnem-progress.json`: the patch of one bani entry and
+/// the bytes to write. The shell's `ProgressStore` holds the lock, reads and replaces the file.
 ///
-/// - Important: Every write holds the exclusive lock `group.progressLockPath`, re-reads the file
-///   under it, refuses a file it cannot read or of a newer schema (never overwriting what it could
-///   not read), patches the one bani entry and replaces the file atomically (0600). Every byte
-///   outside the values it changes stays as it was (`JSONSplice`): indentation, line endings,
-///   string escapes and number text of every other member, and the separators between them.
+/// - Important: Every byte outside the values it changes stays as it was (`JSONSplice`):
+///   indentation, line endings, string escapes and number text of every other member, and the
+///   separators between them.
 public enum ProgressWriter {
-    /// What one `update` did.
-    public struct Outcome: Sendable {
-        /// The progress as now on disk.
-        public var progress: NitnemProgress
-        /// Whether the file was written (an undo of an unmarked day writes nothing).
-        public var changed: Bool
-        /// Whether the day was marked before the update.
-        public var wasMarked: Bool
-    }
-
-    /// Marks or unmarks, saying whether anything changed.
-    ///
-    /// Mark: adds the day key to `banis[id].completedDays` (at the end, once), sets `lastReadAt` to
-    /// `at` (`YYYY-MM-DDTHH:MM:SSZ`) and `lastSeq` to the entry's own `nLines` when it has one, else
-    /// to `nLines` (so the position reads as the end). With `movePosition` false (marking another day
-    /// than today), only the day key changes: the reader's saved position is theirs. Undo: removes the
-    /// day key only. A missing file starts as `{"schema":1,"banis":{}}`.
-    public static func update(
-        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup
-    ) throws(SnapshotError) -> Outcome {
-        try AtomicFile.createFolder(group.path)
-        return try AtomicFile.withLock(group.progressLockPath) { () throws(SnapshotError) -> Outcome in
-            let path = group.progressPath
-            AtomicFile.removeAbandonedTempFiles(for: path)
-            let bytes = try FileReader.read(path)
-            let raw = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parse(bytes, path: path) }
-            let current = try NitnemProgress.decode(raw ?? NitnemProgress.empty.raw, path: path)
-            if current.isReadOnly {
-                throw SnapshotError(
-                    path: path,
-                    problem: "is schema \(current.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
-                        + "not written")
-            }
-            let wasMarked = current.banis[id]?.completedDays.contains(day) ?? false
-            let (patched, changed) = try patch(
-                current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition,
-                path: path)
-            guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
-            try AtomicFile.write(try text(patched, over: bytes, old: raw, path: path), to: path)
-            let progress = try NitnemProgress.decode(patched, path: path)
-            return Outcome(progress: progress, changed: true, wasMarked: wasMarked)
-        }
-    }
-
     /// The document with `banis[id]` patched; `changed` is false when there was nothing to do.
-    static func patch(
+    public static func patch(
         _ raw: JSONValue, id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true,
         path: String
     ) throws(SnapshotError) -> (value: JSONValue, changed: Bool) {
@@ -107,7 +62,7 @@ public enum ProgressWriter {
                 // Missing members are added in the v1 order: lastSeq, lastReadAt, completedDays.
                 let own = entry.last(where: { $0.key == "nLines" }).flatMap { JSONFields.integer($0.value) }
                 set(&entry, "lastSeq", .int(own.flatMap { $0 >= 0 ? $0 : nil } ?? nLines))
-                set(&entry, "lastReadAt", .string(utcTimestamp(at)))
+                set(&entry, "lastReadAt", .string(RFC3339.utcTimestamp(at)))
             }
             set(&entry, "completedDays", .array(days))
         }
@@ -127,14 +82,15 @@ public enum ProgressWriter {
 
     /// The bytes to write: a new file indented; an existing one with only the changed values
     /// rewritten (`JSONSplice`), checked to read back as exactly `patched` before anything is written.
-    static func text(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
+    public static func text(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
         throws(SnapshotError) -> [UInt8]
     {
         let bytes = try splice(patched, over: original, old: old, path: path)
         // Never write what no reader (this one included) would read back.
-        guard bytes.count <= FileReader.defaultLimit else {
+        guard bytes.count <= AppGroup.fileSizeLimit else {
             throw SnapshotError(
-                path: path, problem: "would grow past the \(FileReader.defaultLimit >> 20) MiB limit; not written")
+                .notWritten, path: path,
+                problem: "would grow past the \(AppGroup.fileSizeLimit >> 20) MiB limit; not written")
         }
         return bytes
     }
@@ -147,17 +103,8 @@ public enum ProgressWriter {
             (try? JSONParser.parse(spliced)) == patched
         else {
             // Unreachable for JSON the parser accepted; refusing beats writing something else.
-            throw SnapshotError(path: path, problem: "could not patch the text in place; not written")
+            throw SnapshotError(.notWritten, path: path, problem: "could not patch the text in place; not written")
         }
         return spliced
-    }
-
-    /// `at` in UTC, whole seconds: `2026-11-29T04:12:00Z`.
-    public static func utcTimestamp(_ at: Date) -> String {
-        let seconds = Int(at.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - days * 86_400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(CivilDate(daysSinceEpoch: days))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
     }
 }

@@ -1,4 +1,4 @@
-import Notify
+import Posix
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Runs the built `nitnem` binary the way a user does, for end-to-end tests.
 public enum NitnemBinary {
@@ -17,14 +18,19 @@ public enum NitnemBinary {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// Whether it had to be killed after its timeout (it did not exit by itself).
+        public let timedOut: Bool
     }
 
-    /// Runs `nitnem arguments…` with exactly `environment` (plus PATH), waits, and returns its output.
-    public static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil)
-        throws -> Result
-    {
+    /// Runs `nitnem arguments…` (or `executable`) with exactly `environment` (plus PATH when it has
+    /// none), `stdin` as its input (else an empty one), waits at most `timeout` seconds (then kills
+    /// it: `timedOut`), and returns its output.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, executable: String? = nil,
+        timeout: Double = 60
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
         var env = environment
         env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
@@ -36,6 +42,13 @@ public enum NitnemBinary {
         let input = Pipe()
         process.standardInput = input
         try process.run()
+        let pid = process.processIdentifier
+        nonisolated(unsafe) var killed = false
+        let watchdog = DispatchWorkItem {
+            killed = true
+            kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
@@ -49,9 +62,10 @@ public enum NitnemBinary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        watchdog.cancel()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), timedOut: killed)
     }
 }
 

@@ -1,3 +1,4 @@
+import AgentShell
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -14,7 +15,7 @@ struct Context {
         -> Context
     {
         do {
-            let zone = try SystemTimeZone.current(environment: environment)
+            let zone = try SystemZone.current(environment: environment)
             let calendar = NitnemCalendar(timeZone: zone)
             let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar)
             return Context(environment: environment, calendar: calendar, clock: clock)
@@ -23,11 +24,14 @@ struct Context {
         }
     }
 
+    /// Where this user's files are.
+    var paths: UserPaths { UserPaths(environment: environment) }
+
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
 
     /// The App Group of `--group` (else the environment's).
     func group(_ args: ParsedArguments) -> AppGroup {
-        AppGroup.resolve(flag: args.value("group"), environment: environment)
+        paths.group(flag: args.value("group"))
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

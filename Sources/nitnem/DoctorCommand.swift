@@ -1,6 +1,8 @@
+import AgentShell
 import Foundation
 import NitnemClockKit
 import Notify
+import Posix
 import Scheduler
 import Snapshot
 
@@ -83,7 +85,8 @@ enum DoctorCommand {
         }
 
         // The widget timeline.
-        if let bytes = try? FileReader.read(group.timelinePath), let json = try? JSONParser.parse(bytes),
+        if let bytes = try? FileReader.read(group.timelinePath, limit: AppGroup.fileSizeLimit),
+            let json = try? JSONParser.parse(bytes),
             case .string(let until)? = json["validUntil"], let validUntil = RFC3339.parseAbsolute(until)
         {
             report(
@@ -96,23 +99,22 @@ enum DoctorCommand {
         }
 
         // The agent.
-        let lockPath = args.value("lock") ?? InstanceLock.defaultPath(environment: context.environment)
+        let lockPath = args.value("lock") ?? context.paths.agentLock
         do {
             let lock = try InstanceLock(path: lockPath)
             lock.close()
             report(.warn, "agent", "not running (start it: nitnem run, or the systemd unit in contrib/)")
         } catch {
-            if case .alreadyRunning = error {
-                report(
-                    .ok, "agent",
-                    error.description.replacingOccurrences(of: "another nitnem agent is already", with: "agent"))
-            } else {
+            switch error {
+            case .alreadyRunning(let pid):
+                report(.ok, "agent", "running (pid \(pid.map(String.init) ?? "unknown"))")
+            default:
                 report(.fail, "agent", error.description)
             }
         }
 
         // Config and reminders.
-        let paths = AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment)
+        let paths = context.paths.agent(configFlag: args.value("config"))
         do {
             let config = try AgentConfig.load(path: paths.config)
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Foundation
+import Scheduler
 
 /// The top-level `nitnem` command: picks a subcommand and maps errors to exit codes.
 @main

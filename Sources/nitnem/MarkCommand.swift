@@ -1,3 +1,4 @@
+import AgentShell
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -65,9 +66,9 @@ enum MarkCommand {
             throw .badInput(error.description)
         }
         let undo = args.flag("undo")
-        let outcome: ProgressWriter.Outcome
+        let outcome: ProgressStore.Outcome
         do {
-            outcome = try ProgressWriter.update(
+            outcome = try ProgressStore.update(
                 bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group)
         } catch {
             throw .failure(error.description)

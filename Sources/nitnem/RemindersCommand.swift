@@ -1,3 +1,4 @@
+import AgentShell
 import NitnemClockKit
 import Notify
 import Scheduler
@@ -19,7 +20,7 @@ enum RemindersCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
-        let paths = AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment)
+        let paths = context.paths.agent(configFlag: args.value("config"))
         let config: AgentConfig
         do {
             config = try AgentConfig.load(path: paths.config)

@@ -1,3 +1,4 @@
+import AgentShell
 import NitnemClockKit
 import Scheduler
 import Snapshot
@@ -30,7 +31,7 @@ enum RunCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let paths = AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment)
+        let paths = context.paths.agent(configFlag: args.value("config"))
         let config: AgentConfig
         do {
             config = try AgentConfig.load(path: paths.config)

@@ -1,3 +1,4 @@
+import AgentShell
 import Foundation
 import NitnemClockKit
 import Scheduler
@@ -75,7 +76,7 @@ enum SimulateCommand {
         let config: AgentConfig
         do {
             config = try AgentConfig.load(
-                path: AgentPaths.resolve(configFlag: args.value("config"), environment: context.environment).config)
+                path: context.paths.agent(configFlag: args.value("config")).config)
         } catch {
             throw .badInput(error.description)
         }

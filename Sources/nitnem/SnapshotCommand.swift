@@ -1,6 +1,9 @@
+import AgentShell
 import Foundation
 import NitnemClockKit
+import Posix
 import Snapshot
+import SnapshotExport
 
 /// `nitnem snapshot export`: writes the App-Group snapshot from a SQLite corpus database.
 enum SnapshotCommand {
@@ -27,7 +30,7 @@ enum SnapshotCommand {
         let context = try Context.load()
         let group = context.group(args)
         var snapshot: NitnemSnapshot
-        do {
+        do throws(SnapshotError) {
             snapshot = try SnapshotExporter(databasePath: db).snapshot(
                 now: context.clock.now(), calendar: context.calendar)
             // The reader's choices live in the snapshot too: a re-export keeps them when they still apply.
@@ -37,6 +40,10 @@ enum SnapshotCommand {
             {
                 snapshot.preferences.rehrasVariant = variant
             }
+        } catch {
+            throw .failure(error.description)
+        }
+        do throws(FileError) {
             try AtomicFile.write(Array(snapshot.json.pretty.utf8), to: group.snapshotPath)
         } catch {
             throw .failure(error.description)

@@ -1,4 +1,6 @@
+import AgentShell
 import NitnemClockKit
+import Posix
 import Scheduler
 import Snapshot
 
@@ -36,7 +38,7 @@ enum StatusCommand {
             if format == .i3blocks {
                 do {
                     opener = try AgentConfig.load(
-                        path: AgentPaths.resolve(configFlag: nil, environment: context.environment).config
+                        path: context.paths.agent(configFlag: nil).config
                     ).opener
                 } catch {
                     throw .badInput(error.description)

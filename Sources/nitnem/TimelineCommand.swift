@@ -1,4 +1,5 @@
 import NitnemClockKit
+import Posix
 import Scheduler
 import Snapshot
 

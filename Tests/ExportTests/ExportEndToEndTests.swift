@@ -1,5 +1,6 @@
 import Foundation
 import Snapshot
+import SnapshotExport
 import Testing
 
 /// `nitnem snapshot export` through the built binary: the file it writes, read back on its own.

@@ -1,6 +1,7 @@
 import Foundation
 import NitnemClockKit
 import Snapshot
+import SnapshotExport
 import Testing
 
 /// The guard: each rule of the seeds' `guard_banis.py`, every offending row listed, exit 1 through

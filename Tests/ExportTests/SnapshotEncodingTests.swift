@@ -1,4 +1,5 @@
 import Snapshot
+import SnapshotExport
 import Testing
 
 /// The exact JSON shape of `nitnem-snapshot.json` (the reader decodes this shape).

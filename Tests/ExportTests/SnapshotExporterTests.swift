@@ -1,6 +1,7 @@
 import Foundation
 import NitnemClockKit
 import Snapshot
+import SnapshotExport
 import Testing
 
 /// What the exporter reads from each fixture database: ids, counts, Angs, sources, review, sets.

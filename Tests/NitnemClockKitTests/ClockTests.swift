@@ -105,22 +105,22 @@ import Testing
         #expect(message.hasPrefix("TZ: '\(tz)' is not a known time zone"))
     }
 
-    @Test func readsTheLocaltimeLinkAfresh() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-tz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let link = dir.appendingPathComponent("localtime").path
-        try FileManager.default.createSymbolicLink(
-            atPath: link, withDestinationPath: "/usr/share/zoneinfo/Pacific/Apia")
-        #expect(try SystemTimeZone.current(environment: [:], localtime: link).identifier == "Pacific/Apia")
-        try FileManager.default.removeItem(atPath: link)
-        try FileManager.default.createSymbolicLink(
-            atPath: link, withDestinationPath: "/usr/share/zoneinfo/Australia/Lord_Howe")
-        #expect(try SystemTimeZone.current(environment: [:], localtime: link).identifier == "Australia/Lord_Howe")
-        // TZ wins over the link.
+    @Test func zoneFromWhatTheSystemLayerRead() throws {
+        let sources = SystemTimeZone.Sources(localtimeTarget: "/usr/share/zoneinfo/Pacific/Apia")
+        #expect(try SystemTimeZone.zone(from: sources).identifier == "Pacific/Apia")
         #expect(
-            try SystemTimeZone.current(environment: ["TZ": "Asia/Kolkata"], localtime: link).identifier
-                == "Asia/Kolkata")
+            try SystemTimeZone.zone(from: .init(localtimeTarget: "../usr/share/zoneinfo/Australia/Lord_Howe"))
+                .identifier == "Australia/Lord_Howe")
+        #expect(try SystemTimeZone.zone(from: .init(timezoneFile: "Europe/Dublin\n")).identifier == "Europe/Dublin")
+        #expect(try SystemTimeZone.zone(from: .init()).identifier == "Etc/UTC")
+        // TZ wins over the link; `TZ=:/etc/localtime` names what its link points to.
+        #expect(
+            try SystemTimeZone.zone(from: .init(tz: "Asia/Kolkata", localtimeTarget: "/usr/share/zoneinfo/UTC"))
+                .identifier == "Asia/Kolkata")
+        #expect(
+            try SystemTimeZone.zone(
+                from: .init(tz: ":/etc/localtime", tzLinkTarget: "/usr/share/zoneinfo/Europe/Helsinki")
+            ).identifier == "Europe/Helsinki")
     }
 }
 

@@ -299,18 +299,4 @@ import Testing
         let back = try ReminderLedger.decode(try JSONParser.parse(Array(text.utf8), path: "l"), path: "l")
         #expect(back == ledger)
     }
-
-    @Test func corruptLedgerIsSetAside() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-ledger-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = dir + "/reminders.json"
-        try "{not json".write(toFile: path, atomically: true, encoding: .utf8)
-        let (ledger, problem) = ReminderLedgerStore.load(path: path)
-        #expect(ledger.entries.isEmpty)
-        #expect(problem?.contains("set aside as \(path).corrupt") == true)
-        #expect(FileManager.default.fileExists(atPath: path + ".corrupt"))
-        #expect(!FileManager.default.fileExists(atPath: path))
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NitnemClockKit
+import TestSupport
 import Testing
 
 @testable import Snapshot

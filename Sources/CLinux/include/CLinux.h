@@ -15,18 +15,21 @@
 #include <time.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+), which Swift's Glibc module does not
+/// declare: the child closes every descriptor from `from` on, so nothing of ours leaks into it.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+static inline int nitnem_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
 
 /// The errno of the calling thread (errno is a macro over a TLS location).
 static inline int nitnem_errno(void) { return errno; }
 
 /// open(2) with a mode: Swift cannot call the variadic prototype.
 static inline int nitnem_open(const char *path, int flags, mode_t mode) { return open(path, flags, mode); }
-
-/// Blocks `signals` for the calling thread and returns a signalfd for them, or -1.
-int nitnem_signalfd_for(const int *signals, int count);
-
-/// Size of one inotify_event header (the name follows it).
-static inline size_t nitnem_inotify_event_size(void) { return sizeof(struct inotify_event); }
 
 /// The symbolic name of an errno value ("ECANCELED"), or NULL when glibc does not know it
 /// (strerrorname_np, a GNU extension, hence defined in CLinux.c under _GNU_SOURCE).

@@ -1,0 +1,56 @@
+import NitnemClockKit
+import Posix
+import Snapshot
+
+extension GroupFiles {
+    /// Reads both files of `group`. A missing snapshot means `EmbeddedRegistry` (source
+    /// `.embedded`); a missing progress file means `.empty`.
+    /// - Throws: `SnapshotError` for any file that exists but cannot be read, parsed or decoded; the
+    ///   caller decides (the CLI exits 2, the agent keeps its last good state).
+    public static func load(_ group: AppGroup) throws(SnapshotError) -> GroupFiles {
+        let (snapshot, source, warnings) = try loadSnapshot(group)
+        let progress = try loadProgress(group)
+        return GroupFiles(
+            snapshot: snapshot, source: source, progress: progress, warnings: warnings + progress.warnings)
+    }
+
+    /// Reads `<group>/nitnem-snapshot.json`, or gives the embedded registry when it is missing.
+    public static func loadSnapshot(_ group: AppGroup) throws(SnapshotError) -> (
+        snapshot: NitnemSnapshot, source: Source, warnings: [String]
+    ) {
+        let path = group.snapshotPath
+        guard let bytes = try readGroupFile(path) else { return (EmbeddedRegistry.snapshot, .embedded, []) }
+        let snapshot = try NitnemSnapshot.decode(try JSONParser.parse(bytes, path: path), path: path)
+        var warnings: [String] = []
+        if snapshot.schema > NitnemSnapshot.currentSchema {
+            warnings.append(
+                "\(path): schema \(snapshot.schema) is newer than \(NitnemSnapshot.currentSchema); "
+                    + "read as far as understood")
+        }
+        return (snapshot, .snapshot, warnings)
+    }
+
+    /// Reads `<group>/nitnem-progress.json`, or gives `.empty` when it is missing.
+    public static func loadProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress {
+        let path = group.progressPath
+        guard let bytes = try readGroupFile(path) else { return .empty }
+        return try NitnemProgress.decode(try JSONParser.parse(bytes, path: path), path: path)
+    }
+}
+
+/// The bytes of one of the group's files (`nil` when missing), within `AppGroup.fileSizeLimit`.
+/// - Throws: `SnapshotError(.unreadable)` with the `FileError` as its cause.
+func readGroupFile(_ path: String, limit: Int = AppGroup.fileSizeLimit) throws(SnapshotError) -> [UInt8]? {
+    do {
+        return try FileReader.read(path, limit: limit)
+    } catch {
+        throw SnapshotError(error)
+    }
+}
+
+extension SnapshotError {
+    /// A file problem as a snapshot error (`.unreadable`, or `.notWritten` for a failed write).
+    init(_ error: FileError, writing: Bool = false) {
+        self.init(writing ? .notWritten : .unreadable, path: error.path, problem: error.problem, cause: error)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import NitnemClockKit
+import Posix
+import Snapshot
+
+/// Records completions in `nitnem-progress.json`, changing only what it must.
+///
+/// - Important: Every write holds the exclusive lock `group.progressLockPath` (documented for other
+///   writers), re-reads the file under it, refuses a file it cannot read or of a newer schema (never
+///   overwriting what it could not read), patches the one bani entry (`ProgressWriter`) and
+///   replaces the file atomically (0600).
+public enum ProgressStore {
+    /// What one `update` did.
+    public struct Outcome: Sendable {
+        /// The progress as now on disk.
+        public var progress: NitnemProgress
+        /// Whether the file was written (an undo of an unmarked day writes nothing).
+        public var changed: Bool
+        /// Whether the day was marked before the update.
+        public var wasMarked: Bool
+    }
+
+    /// Marks or unmarks, saying whether anything changed.
+    ///
+    /// Mark: adds the day key to `banis[id].completedDays` (at the end, once), sets `lastReadAt` to
+    /// `at` (`YYYY-MM-DDTHH:MM:SSZ`) and `lastSeq` to the entry's own `nLines` when it has one, else
+    /// to `nLines` (so the position reads as the end). With `movePosition` false (marking another day
+    /// than today), only the day key changes: the reader's saved position is theirs. Undo: removes the
+    /// day key only. A missing file starts as `{"schema":1,"banis":{}}`.
+    public static func update(
+        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup
+    ) throws(SnapshotError) -> Outcome {
+        do {
+            try AtomicFile.createFolder(group.path)
+        } catch {
+            throw SnapshotError(error, writing: true)
+        }
+        do throws(AtomicFile.LockError<SnapshotError>) {
+            return try AtomicFile.withLock(group.progressLockPath) { () throws(SnapshotError) -> Outcome in
+                try locked(id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition, in: group)
+            }
+        } catch {
+            switch error {
+            case .lock(let problem): throw SnapshotError(problem, writing: true)
+            case .body(let problem): throw problem
+            }
+        }
+    }
+
+    /// The update, under the lock.
+    static func locked(
+        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool, in group: AppGroup
+    ) throws(SnapshotError) -> Outcome {
+        let path = group.progressPath
+        AtomicFile.removeAbandonedTempFiles(for: path)
+        let bytes = try readGroupFile(path)
+        let raw = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parse(bytes, path: path) }
+        let current = try NitnemProgress.decode(raw ?? NitnemProgress.empty.raw, path: path)
+        if current.isReadOnly {
+            throw SnapshotError(
+                .newerSchema, path: path,
+                problem: "is schema \(current.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
+                    + "not written")
+        }
+        let wasMarked = current.banis[id]?.completedDays.contains(day) ?? false
+        let (patched, changed) = try ProgressWriter.patch(
+            current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition,
+            path: path)
+        guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
+        let text = try ProgressWriter.text(patched, over: bytes, old: raw, path: path)
+        do throws(FileError) {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw SnapshotError(error, writing: true)
+        }
+        let progress = try NitnemProgress.decode(patched, path: path)
+        return Outcome(progress: progress, changed: true, wasMarked: wasMarked)
+    }
+
+}

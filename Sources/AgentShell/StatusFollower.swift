@@ -1,0 +1,166 @@
+import Foundation
+import Glibc
+import NitnemClockKit
+import Notify
+import Posix
+import Scheduler
+import Snapshot
+
+/// `nitnem status --follow`: one line now and one more each time what it shows changes — when the
+/// group's files change (inotify) or the next band starts (a realtime timerfd). Never polls.
+public final class StatusFollower {
+    let group: AppGroup
+    let clock: NitnemClock
+    let environment: [String: String]
+    let format: StatusFormat
+    let localtimePath: String
+    var calendar: NitnemCalendar
+    /// The read error last reported, so each is said once.
+    var lastError: String?
+    /// Where click events arrive (i3blocks `interval=persist` writes them to the block's stdin).
+    var clicks: Int32?
+    /// The program (and words) a left click opens the current deep link with.
+    let opener: [String]
+    /// The deep link of what is shown now.
+    var currentURL = "sggs://nitnem"
+    var openers: [Opener] = []
+    var clickBuffer: [UInt8] = []
+
+    /// A follower of `group` printing `format`.
+    public init(
+        group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
+        format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
+        opener: [String] = ["xdg-open"]
+    ) {
+        self.clicks = clicks
+        self.opener = opener
+        self.group = group
+        self.clock = clock
+        self.calendar = calendar
+        self.environment = environment
+        self.format = format
+        self.localtimePath = localtimePath
+    }
+
+    /// The line to show now; a file that cannot be read shows the last good files, or the error.
+    func render(_ files: inout GroupFiles?, now: Date) -> String {
+        var warnings: [String] = []
+        do {
+            files = try GroupFiles.load(group)
+            lastError = nil
+        } catch {
+            warnings.append(error.description)
+            // Said once on stderr (bars log it); the bar keeps the last good state and marks it.
+            if lastError != error.description {
+                lastError = error.description
+                Journal().log(.warning, "\(error.description) (showing the last good state)")
+            }
+        }
+        guard let loaded = files else {
+            return StatusView.unavailable(error: warnings.first ?? "", format: format)
+        }
+        let state = TodayState(snapshot: loaded.snapshot, progress: loaded.progress.banis, at: now, calendar: calendar)
+        currentURL = state.url
+        let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
+        // One line per change: a multi-line format is folded so the reader sees one update.
+        return format == .i3blocks ? view.label : view.render(format).replacingOccurrences(of: "\n", with: " · ")
+    }
+
+    /// Prints through `emit` until it returns false (the reader went away: EPIPE) or a signal ends it.
+    ///
+    /// `output` (the descriptor `emit` writes to) is polled too: when it is a pipe whose reader
+    /// closed, poll reports an error on it at once, so the follower exits then rather than at its
+    /// next line, which may be hours away.
+    public func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
+        try SignalDescriptor.ignoreSIGPIPE()
+        let signals = try SignalDescriptor(signals: [SIGTERM, SIGINT, SIGCHLD])
+        let inotify = try Inotify()
+        let timer = try RealtimeTimer()
+        defer {
+            signals.close()
+            inotify.close()
+            timer.close()
+        }
+        let watch = GroupWatch(inotify, group: group, localtimePath: localtimePath)
+        var files: GroupFiles?
+        var last: String?
+        while true {
+            let now = clock.now()
+            let line = render(&files, now: now)
+            if line != last {
+                guard emit(line) else { return }
+                last = line
+            }
+            try timer.arm(at: clock.realInstant(for: calendar.nextFixedPoints(after: now, count: 1)[0].at))
+            let ready = try Poller.poll(
+                [
+                    PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
+                    PollItem(fileDescriptor: timer.fileDescriptor),
+                    // No events asked: only an error or hang-up (a closed reader) is reported.
+                    PollItem(fileDescriptor: output ?? -1, events: []),
+                    PollItem(fileDescriptor: clicks ?? -1),
+                ], timeoutMilliseconds: -1)
+            if ready[3].isReady { return }
+            // SIGCHLD only says an opener finished (reaped below); any other signal ends the follower.
+            if ready[0].isReady, try signals.read().contains(where: { $0 != SIGCHLD }) { return }
+            if ready[4].isReady { readClicks() }
+            openers.removeAll { opener in
+                opener.reap()
+                return opener.running.isEmpty
+            }
+            if ready[1].isReady {
+                // Any group event re-renders (below); a removed folder is watched again by `classify`.
+                for event in try inotify.readEvents()
+                where watch.classify(event) == .zone {
+                    if let zone = try? SystemZone.current(environment: environment, localtime: localtimePath) {
+                        calendar = NitnemCalendar(timeZone: zone)
+                    }
+                }
+            }
+            if ready[2].isReady { _ = try timer.read() }
+        }
+    }
+}
+
+extension StatusFollower {
+    /// Reads click events (one JSON object a line, as i3blocks writes them); a left click
+    /// (`"button": 1`) opens the current deep link. End of input stops reading, not following.
+    func readClicks() {
+        guard let fd = clicks else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 {
+            if n == 0 || (errno != EINTR && errno != EAGAIN) { clicks = nil }
+            return
+        }
+        clickBuffer += chunk[0..<n]
+        while let newline = clickBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(clickBuffer[..<newline])
+            clickBuffer.removeSubrange(...newline)
+            guard let event = try? JSONParser.parse(line), event["button"] == .number("1") else { continue }
+            let opener = Opener(program: self.opener[0], arguments: Array(self.opener.dropFirst()))
+            do {
+                try opener.open(currentURL)
+                openers.append(opener)
+            } catch {
+                Journal().log(.error, error.description)
+            }
+        }
+        if clickBuffer.count > 1 << 16 { clickBuffer.removeAll() }
+    }
+}
+
+extension StatusView {
+    /// What a bar shows when the files cannot be read and nothing good was read before.
+    static func unavailable(error: String, format: StatusFormat) -> String {
+        switch format {
+        case .json: JSONValue.object([("error", .string(error))]).compact
+        case .waybar:
+            JSONValue.object([
+                ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(error))),
+                ("class", .array([.string("error")])),
+            ]).compact
+        default: "Nitnem ⚠ \(error)"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import NitnemClockKit
+import Notify
+import Scheduler
+import Snapshot
+
+/// How `nitnem status` shows today's state: for a person, as JSON, or for a status bar.
+public enum StatusFormat: String, CaseIterable, Sendable {
+    case text, json, waybar, i3blocks, polybar
+}
+
+/// Renders a `TodayState` in each `StatusFormat`.
+public struct StatusView: Sendable {
+    /// The state to show.
+    public let state: TodayState
+    /// Where the registry came from.
+    public let source: GroupFiles.Source
+    /// Problems found while reading the files, one line each.
+    public let warnings: [String]
+
+    /// A view of `state`.
+    public init(state: TodayState, source: GroupFiles.Source, warnings: [String]) {
+        self.state = state
+        self.source = source
+        self.warnings = warnings
+    }
+
+    /// The output in `format`, without a trailing newline.
+    public func render(_ format: StatusFormat) -> String {
+        switch format {
+        case .json: json.compact
+        case .text: text
+        case .waybar: waybar.compact
+        case .i3blocks: i3blocks
+        case .polybar: polybar
+        }
+    }
+
+    /// One object: `{"dayKey","band","next","today","bandComplete","dayComplete","source","warnings",
+    /// "banisAvailable"}`.
+    public var json: JSONValue {
+        .object([
+            ("dayKey", .string(state.dayKey.description)),
+            ("band", state.bandJSON),
+            ("next", state.nextJSON),
+            ("today", state.todayJSON),
+            ("bandComplete", .bool(state.bandComplete)),
+            ("dayComplete", .bool(state.dayComplete)),
+            ("source", .string(source.rawValue)),
+            ("warnings", .array(warnings.map { .string($0) })),
+            ("banisAvailable", .bool(state.banisAvailable)),
+        ])
+    }
+
+    /// Why there is nothing to read: an older database without the registry, or a snapshot whose
+    /// daily sets are empty.
+    var unavailableReason: String {
+        state.banisAvailable ? "No daily banis in this snapshot" : "Nitnem not available in this database"
+    }
+
+    /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`.
+    public var label: String {
+        guard state.total > 0 else { return "Nitnem not available" }
+        let count = "\(state.done)/\(state.total)"
+        guard let next = state.next else { return "Nitnem complete · \(count)" }
+        return "\(next.bani.titleEn) · \(count)"
+    }
+
+    /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
+    public var detailLines: [String] {
+        var lines = ["\(state.band.title) · Nitnem day \(state.dayKey)"]
+        guard state.total > 0 else { return lines + [unavailableReason] }
+        if let next = state.next {
+            var line = "Next: \(next.bani.titleEn)"
+            if let g = next.bani.titleGurmukhi { line += " (\(g))" }
+            if let r = next.resume {
+                line += ", resume at line \(r.seq) of \(r.nLines) (\(Int((r.fraction * 100).rounded()))%)"
+            }
+            lines.append(line)
+        } else {
+            lines.append("Today's Nitnem is complete")
+        }
+        var progress = "Today: \(state.done) of \(state.total) read"
+        if state.bandComplete, !state.dayComplete { progress += " · \(state.band.title) done" }
+        lines.append(progress)
+        return lines
+    }
+
+    /// Two lines for a person.
+    public var text: String {
+        guard state.total > 0 else {
+            return "\(unavailableReason)\n\(state.band.title) · Nitnem day \(state.dayKey)"
+        }
+        var first: String
+        if let next = state.next {
+            first = "\(state.band.title) · next: \(next.bani.titleEn)"
+            if let g = next.bani.titleGurmukhi { first += " (\(g))" }
+            if let r = next.resume { first += " — resume at line \(r.seq) of \(r.nLines)" }
+        } else {
+            first = "\(state.band.title) · today's Nitnem is complete"
+        }
+        var second = "Today \(state.done) of \(state.total) · Nitnem day \(state.dayKey)"
+        if state.bandComplete, !state.dayComplete { second += " · \(state.band.title) done" }
+        return first + "\n" + second
+    }
+
+    /// waybar's custom module, `return-type: json`: `{"text","alt","tooltip","class","percentage"}`,
+    /// markup escaped (waybar reads Pango markup in text and tooltip).
+    public var waybar: JSONValue {
+        var classes = [state.band.rawValue]
+        if state.total == 0 {
+            classes.append("unavailable")
+        } else if state.dayComplete {
+            classes.append("complete")
+        } else {
+            classes.append(state.bandComplete ? "band-complete" : "pending")
+        }
+        if !warnings.isEmpty { classes.append("warning") }
+        return .object([
+            ("text", .string(Markup.escape(label))),
+            ("alt", .string(state.band.rawValue)),
+            ("tooltip", .string(Markup.escape((detailLines + warnings.map { "⚠ " + $0 }).joined(separator: "\n")))),
+            ("class", .array(classes.map { .string($0) })),
+            ("percentage", .int(Int((state.fraction * 100).rounded()))),
+        ])
+    }
+
+    /// i3blocks: `full_text`, `short_text` and `color` lines.
+    public var i3blocks: String {
+        let short =
+            state.next.map { "\($0.bani.titleEn) \(state.done)/\(state.total)" } ?? "\(state.done)/\(state.total)"
+        let color = state.dayComplete ? "#8ec07c" : (state.bandComplete ? "#b8bb26" : "#ebdbb2")
+        return [label, short, color].joined(separator: "\n")
+    }
+
+    /// polybar's script module: one line, with polybar's `%{` formatting tags defused.
+    public var polybar: String { label.replacingOccurrences(of: "%{", with: "% {") }
+}

@@ -1,0 +1,137 @@
+internal import CLinux
+import Glibc
+
+/// Crash-safe file replacement, folder creation and the advisory lock writers share.
+public enum AtomicFile {
+    /// Replaces `link` with `bytes`: a temp file beside it (`.<name>.tmp-<pid>`), fsync, rename over,
+    /// fsync of the folder. A crash at any point leaves the old file or the new one, whole.
+    /// - Important: Creates the folder (0700) when missing; the file gets `mode` (0600). A symlink
+    ///   stays a symlink: the file it points to is the one replaced (in its own folder).
+    /// - Throws: `FileError` naming the file and the failed call (`cannot write: ENOSPC (…)`); the
+    ///   old file is then untouched and no temp file is left.
+    public static func write(_ bytes: [UInt8], to link: String, mode: UInt32 = 0o600) throws(FileError) {
+        let path = target(of: link)
+        let folder = Path.folder(of: path)
+        try createFolder(folder, for: path)
+        let temp = folder + "/" + tempPrefix(of: path) + "\(getpid())"
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: mode)
+        } catch {
+            throw fail(path, "cannot create \(temp)", error)
+        }
+        do throws(FileError) {
+            do {
+                try file.writeAll(bytes, path: temp)
+            } catch {
+                throw fail(path, "cannot write", error)
+            }
+            do {
+                // The mode asked for, whatever the umask made of it at open.
+                try file.setMode(mode, path: temp)
+                try file.sync(path: temp)
+            } catch {
+                throw fail(path, "cannot finish \(temp)", error)
+            }
+            file.close()
+            do {
+                try rename(temp, to: path)
+            } catch {
+                throw fail(path, "cannot replace the file", error)
+            }
+        } catch {
+            file.close()
+            unlink(temp)
+            throw error
+        }
+        // The rename itself is durable once the folder is synced; a failure here loses nothing.
+        if let dir = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+            try? dir.sync(path: folder)
+        }
+    }
+
+    /// Renames `path` to `newPath` (`rename(2)`, atomic within one file system).
+    public static func rename(_ path: String, to newPath: String) throws(SystemError) {
+        _ = try Syscall.retrying("rename", path: path) { Glibc.rename(path, newPath) }
+    }
+
+    /// `.<name>.tmp-`: how the temp files of writes of `path` begin.
+    static func tempPrefix(of path: String) -> String { "." + Path.name(of: path) + ".tmp-" }
+
+    /// Removes temp files that writers of `link` left when they were killed mid-write
+    /// (`.<name>.tmp-<pid>` whose process no longer exists). Safe without a lock: a live writer's
+    /// pid exists.
+    public static func removeAbandonedTempFiles(for link: String) {
+        let path = target(of: link)
+        let folder = Path.folder(of: path)
+        let prefix = tempPrefix(of: path)
+        for name in Folder.names(in: folder) where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if kill(pid, 0) != 0 && nitnem_errno() == ESRCH { unlink(folder + "/" + name) }
+        }
+    }
+
+    /// The file a write of `link` replaces: `link` itself, or what it points to when it is a symlink.
+    static func target(of link: String) -> String {
+        guard (try? FileStatus.of(link, followingLinks: false))??.kind == .symlink,
+            let resolved = realpath(link, nil)
+        else { return link }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Creates `folder` and its parents, 0700, when missing.
+    /// - Throws: `FileError` naming `path` (the file the folder is for), or the folder itself.
+    public static func createFolder(_ folder: String, for path: String? = nil) throws(FileError) {
+        do {
+            try Folder.create(folder)
+        } catch {
+            if error.errno == ENOTDIR || error.errno == EEXIST {
+                throw FileError(.notAFolder, path: error.path ?? folder, problem: "is not a folder", cause: error)
+            }
+            throw FileError(
+                error.errno == EACCES || error.errno == EROFS || error.errno == EPERM ? .permissionDenied : .system,
+                path: path ?? folder, problem: "cannot create folder \(folder): \(error.reason)", cause: error)
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `lockPath` (created 0600 when missing), so two
+    /// writers of one file serialise. The lock is on a separate file, never on the one renamed over.
+    public static func withLock<T, E: Error>(_ lockPath: String, _ body: () throws(E) -> T) throws(LockError<E>) -> T {
+        let lock: FileDescriptor
+        do {
+            lock = try FileDescriptor.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
+        } catch {
+            throw .lock(fail(lockPath, "cannot open the lock file", error))
+        }
+        let fd = lock.rawValue
+        do {
+            _ = try Syscall.retrying("flock", path: lockPath) { flock(fd, LOCK_EX) }
+        } catch {
+            throw .lock(fail(lockPath, "cannot lock", error))
+        }
+        // Closing the descriptor (deinit) releases the lock, whatever `body` does.
+        defer { lock.close() }
+        do {
+            return try body()
+        } catch {
+            throw .body(error)
+        }
+    }
+
+    /// Why `withLock` failed: the lock itself, or what the body threw.
+    public enum LockError<Body: Error>: Error {
+        case lock(FileError)
+        case body(Body)
+    }
+
+    static func fail(_ path: String, _ what: String, _ error: SystemError) -> FileError {
+        let code: FileError.Code =
+            switch error.errno {
+            case EACCES, EPERM, EROFS: .permissionDenied
+            case ENOTDIR: .notAFolder
+            default: .system
+            }
+        return FileError(code, path: path, problem: "\(what): \(error.reason)", cause: error)
+    }
+}

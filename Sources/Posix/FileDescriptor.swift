@@ -1,0 +1,136 @@
+internal import CLinux
+import Glibc
+
+/// An open file descriptor this process owns: closed once, by `close()` or by `deinit`.
+///
+/// Every descriptor the system layer opens (timerfd, inotify, signalfd, locks, files being read
+/// or written) is held by one of these, so none leaks and none is closed twice.
+public final class FileDescriptor {
+    /// The kernel's descriptor number; -1 once closed.
+    public private(set) var rawValue: Int32
+
+    /// Takes ownership of `rawValue` (from `open`, `timerfd_create`…).
+    public init(owning rawValue: Int32) { self.rawValue = rawValue }
+
+    deinit { close() }
+
+    /// Opens `path`: `open(2)` with `flags` and, when it creates the file, `mode`. EINTR retried.
+    /// - Throws: `SystemError` (`open <path>: ENOENT (…)`).
+    public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0) throws(SystemError) -> FileDescriptor {
+        FileDescriptor(owning: try Syscall.retrying("open", path: path) { nitnem_open(path, flags, mode) })
+    }
+
+    /// Closes the descriptor (`close(2)`, not retried on EINTR: Linux has released it either way).
+    /// Idempotent.
+    public func close() {
+        guard rawValue >= 0 else { return }
+        _ = Glibc.close(rawValue)
+        rawValue = -1
+    }
+
+    /// One `read(2)` into `buffer`: the byte count (0 at end of file), or `.wouldBlock` (EAGAIN).
+    /// - Throws: `SystemError` for any other errno (e.g. `read: ECANCELED` on a timerfd).
+    public func read(into buffer: UnsafeMutableRawBufferPointer, path: String? = nil) throws(SystemError)
+        -> IOResult<Int>
+    {
+        let fd = rawValue
+        return try Syscall.nonBlocking("read", path: path) { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// One `read(2)` into `buffer` (see `read(into:path:)`).
+    public func read(into buffer: inout [UInt8], path: String? = nil) throws(SystemError) -> IOResult<Int> {
+        let fd = rawValue
+        return try Syscall.nonBlocking("read", path: path) {
+            buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Writes all of `bytes` (`write(2)` until done).
+    /// - Throws: `SystemError` naming `path` (`write <path>: ENOSPC (No space left on device)`).
+    public func writeAll(_ bytes: [UInt8], path: String? = nil) throws(SystemError) {
+        try Syscall.writeAll(rawValue, bytes, path: path)
+    }
+
+    /// `fstat(2)`.
+    public func status(path: String? = nil) throws(SystemError) -> FileStatus {
+        var info = stat()
+        let fd = rawValue
+        _ = try Syscall.retrying("fstat", path: path) { fstat(fd, &info) }
+        return FileStatus(info)
+    }
+
+    /// `fchmod(2)`.
+    public func setMode(_ mode: UInt32, path: String? = nil) throws(SystemError) {
+        let fd = rawValue
+        _ = try Syscall.retrying("fchmod", path: path) { fchmod(fd, mode) }
+    }
+
+    /// `fsync(2)`: the data and metadata are on disk when it returns.
+    public func sync(path: String? = nil) throws(SystemError) {
+        let fd = rawValue
+        _ = try Syscall.retrying("fsync", path: path) { fsync(fd) }
+    }
+}
+
+/// What `stat`/`fstat`/`lstat` say about a file: its kind, size, mode, owner and change time.
+public struct FileStatus: Equatable, Sendable {
+    /// The kind of file.
+    public enum Kind: Equatable, Sendable {
+        case regular, folder, symlink, fifo, socket, characterDevice, blockDevice, other
+
+        /// `a folder`, `a FIFO (named pipe)`… for messages.
+        public var phrase: String {
+            switch self {
+            case .regular: "a regular file"
+            case .folder: "a folder"
+            case .symlink: "a symlink"
+            case .fifo: "a FIFO (named pipe)"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .other: "a special file"
+            }
+        }
+    }
+
+    public let kind: Kind
+    /// Size in bytes.
+    public let size: Int
+    /// Permission bits (`st_mode & 0o7777`).
+    public let permissions: UInt32
+    /// The owner's uid.
+    public let owner: UInt32
+    /// Last modification, seconds since the epoch.
+    public let modifiedSeconds: Int
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .folder
+        case S_IFLNK: kind = .symlink
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        default: kind = .other
+        }
+        size = Int(info.st_size)
+        permissions = UInt32(info.st_mode & 0o7777)
+        owner = UInt32(info.st_uid)
+        modifiedSeconds = Int(info.st_mtim.tv_sec)
+    }
+
+    /// `stat(2)` (follows symlinks); nil when nothing is there.
+    /// - Throws: `SystemError` for errors other than ENOENT / ENOTDIR.
+    public static func of(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus? {
+        var info = stat()
+        do {
+            _ = try Syscall.retrying(followingLinks ? "stat" : "lstat", path: path) {
+                followingLinks ? stat(path, &info) : lstat(path, &info)
+            }
+        } catch  where error.errno == ENOENT || error.errno == ENOTDIR {
+            return nil
+        }
+        return FileStatus(info)
+    }
+}

@@ -1,0 +1,96 @@
+internal import CLinux
+import Glibc
+
+/// Reads one small file safely: never blocks on a FIFO, never follows into a folder or device,
+/// never reads more than a size cap.
+public enum FileReader {
+    /// The whole contents of the regular file at `path`, or `nil` when nothing exists there.
+    ///
+    /// Opens with `O_RDONLY|O_NONBLOCK|O_CLOEXEC` (so opening a FIFO returns at once) and decides on
+    /// the `fstat` of that descriptor, so the check and the read see the same file.
+    /// - Throws: `FileError` when it is not a regular file (a folder, a symlink to one, a FIFO,
+    ///   a socket, a device: saying which), larger than `limit` bytes, not readable (permission
+    ///   denied), a dangling symlink, or any other `open`/`read` failure (naming the errno).
+    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        } catch {
+            if error.errno == ENOENT {
+                if let target = symlinkTarget(path) {
+                    throw FileError(
+                        .danglingSymlink, path: path, problem: "is a symlink to \(target), which does not exist",
+                        cause: error)
+                }
+                return nil
+            }
+            // Opening a socket fails (ENXIO); name what is there rather than the errno.
+            if error.errno != EACCES, error.errno != EPERM, let info = try? FileStatus.of(path), info.kind != .regular {
+                throw notRegular(path, info.kind)
+            }
+            throw openProblem(path, error)
+        }
+        defer { file.close() }
+        let info: FileStatus
+        do {
+            info = try file.status(path: path)
+        } catch {
+            throw FileError(.system, path: path, problem: "fstat failed: \(error.reason)", cause: error)
+        }
+        guard info.kind == .regular else { throw notRegular(path, info.kind) }
+        if info.size > limit { throw tooLarge(path, size: info.size, limit: limit) }
+
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(info.size)
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let result: IOResult<Int>
+            do {
+                result = try file.read(into: &chunk, path: path)
+            } catch {
+                throw FileError(.system, path: path, problem: "cannot read: \(error.reason)", cause: error)
+            }
+            // A regular file never blocks; .wouldBlock would only come from something stranger.
+            guard case .done(let n) = result, n > 0 else { break }
+            bytes += chunk[0..<n]
+            // The file may have grown since fstat: the cap holds for what is actually read.
+            if bytes.count > limit { throw tooLarge(path, size: bytes.count, limit: limit) }
+        }
+        return bytes
+    }
+
+    /// The error for an `open(2)` failure, as shown after the path.
+    static func openProblem(_ path: String, _ error: SystemError) -> FileError {
+        switch error.errno {
+        case EACCES, EPERM:
+            FileError(
+                .permissionDenied, path: path,
+                problem: "permission denied: this user cannot read it (check its owner and mode)", cause: error)
+        case ELOOP: FileError(.system, path: path, problem: "too many levels of symlinks", cause: error)
+        case ENOTDIR: FileError(.notAFolder, path: path, problem: "a part of the path is not a folder", cause: error)
+        default: FileError(.system, path: path, problem: "cannot open: \(error.reason)", cause: error)
+        }
+    }
+
+    static func notRegular(_ path: String, _ kind: FileStatus.Kind) -> FileError {
+        if let target = symlinkTarget(path) {
+            return FileError(
+                .notRegular, path: path, problem: "is a symlink to \(kind.phrase) (\(target)), not a regular file")
+        }
+        return FileError(.notRegular, path: path, problem: "is \(kind.phrase), not a regular file")
+    }
+
+    static func tooLarge(_ path: String, size: Int, limit: Int) -> FileError {
+        let cap = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return FileError(.tooLarge, path: path, problem: "is too large (\(size) bytes, the limit is \(cap))")
+    }
+
+    /// What `path` points to when it is a symlink; `nil` otherwise (`readlink(2)`).
+    public static func symlinkTarget(_ path: String) -> String? {
+        guard (try? FileStatus.of(path, followingLinks: false))??.kind == .symlink else { return nil }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return "?" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

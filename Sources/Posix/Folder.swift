@@ -1,0 +1,36 @@
+internal import CLinux
+import Glibc
+
+/// Folders: creating them with their parents, listing their entries.
+public enum Folder {
+    /// Creates `path` and any missing parents (`mkdir(2)`, `mode`); an existing folder is fine.
+    /// - Throws: `SystemError` for the first `mkdir` that fails (ENOTDIR/EEXIST when a part is a file).
+    public static func create(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
+        if let info = try FileStatus.of(path) {
+            if info.kind == .folder { return }
+            throw SystemError(call: "mkdir", errno: EEXIST, path: path)
+        }
+        let parent = Path.folder(of: path)
+        if parent != path, parent != "." { try create(parent, mode: mode) }
+        do {
+            _ = try Syscall.retrying("mkdir", path: path) { mkdir(path, mode) }
+        } catch  where error.errno == EEXIST {
+            // Made meanwhile by someone else: fine if it is a folder.
+            guard try FileStatus.of(path)?.kind == .folder else { throw error }
+        }
+    }
+
+    /// The names in folder `path` (not `.` and `..`); empty when it cannot be read.
+    public static func names(in path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

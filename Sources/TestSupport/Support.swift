@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Paths, temp folders and the built binary, shared by the tests.
+public enum Support {
+    /// The package root, found from this file's path (no bundle resources needed).
+    public static let root = NitnemBinary.packageRoot.path
+
+    /// `fixtures/<relative>`.
+    public static func fixture(_ relative: String) -> String { root + "/fixtures/" + relative }
+
+    /// The bytes of a file, or an empty array when it cannot be read.
+    public static func bytes(_ path: String) -> [UInt8] {
+        (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+    }
+
+    /// A fresh folder under the temp dir (0700); removed by `cleanup`.
+    public static func tempFolder() -> String {
+        var base = NSTemporaryDirectory()
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        var template = Array((base + "/nitnem-snapshot-tests-XXXXXX").utf8CString)
+        let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        return path
+    }
+
+    public static func cleanup(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    public static func copy(_ from: String, to: String) throws {
+        try Data(contentsOf: URL(fileURLWithPath: from)).write(to: URL(fileURLWithPath: to))
+    }
+
+    public static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The environment the binary runs with: a pinned clock and zone, no inherited group.
+    public static let baseEnvironment: [String: String] = {
+        var env = ProcessInfo.processInfo.environment
+        env["SGGS_APP_GROUP"] = nil
+        env["SGGS_CLOCK_RATE"] = nil
+        env["TZ"] = "Asia/Kolkata"
+        env["SGGS_CLOCK_NOW"] = "2026-11-29T10:30:00+05:30"
+        return env
+    }()
+
+    /// Runs the binary with `arguments` in `baseEnvironment` (see `NitnemBinary.run`).
+    public static func run(
+        _ arguments: [String], executable: String = NitnemBinary.path, environment: [String: String] = baseEnvironment,
+        timeout: Double = 60
+    ) throws -> NitnemBinary.Result {
+        try NitnemBinary.run(arguments, environment: environment, executable: executable, timeout: timeout)
+    }
+
+    /// `nitnem mark …` in `group`.
+    public static func mark(_ arguments: [String], group: String) throws -> NitnemBinary.Result {
+        try run(["mark"] + arguments + ["--group", group])
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Decisions are pure: NitnemClockKit, Snapshot and Scheduler import no system library and no
+# system layer, directly (an import line) or through a dependency (Package.swift). Run by `make test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pure=(NitnemClockKit Snapshot Scheduler)
+forbidden='Glibc|Darwin|CLinux|CSQLite|CLibnotify|Posix|Notify|AgentShell|SnapshotExport'
+status=0
+for target in "${pure[@]}"; do
+  if hits=$(grep -rnE "^[[:space:]]*(@_implementationOnly |@testable |internal |public |package |private |fileprivate )?import ($forbidden)\b|canImport\(($forbidden)\)" "Sources/$target"); then
+    echo "check-pure: $target imports a system library or the system layer:" >&2
+    echo "$hits" >&2
+    status=1
+  fi
+done
+# The dependencies each pure target declares in Package.swift, transitively, must stay pure too.
+deps=$(swift package dump-package 2>/dev/null | python3 -c '
+import json, sys
+pkg = json.load(sys.stdin)
+deps = {t["name"]: [d.get("byName", d.get("target", [None]))[0] for d in t["dependencies"]] for t in pkg["targets"]}
+pure = {"NitnemClockKit", "Snapshot", "Scheduler"}
+for name in sorted(pure):
+    seen, todo = set(), list(deps.get(name, []))
+    while todo:
+        d = todo.pop()
+        if d in seen: continue
+        seen.add(d); todo += deps.get(d, [])
+    bad = sorted(seen - pure)
+    if bad: print(name + " depends on " + ", ".join(bad))
+')
+if [ -n "$deps" ]; then
+  echo "check-pure: a pure target depends on an impure one (Package.swift):" >&2
+  echo "$deps" >&2
+  status=1
+fi
+[ $status -eq 0 ] && echo "check-pure: NitnemClockKit, Snapshot and Scheduler import no system library or system layer"
+exit $status
