@@ -17,6 +17,11 @@ const ExtensionUtils = imports.misc.extensionUtils;
 const Me = ExtensionUtils.getCurrentExtension();
 const Timeline = Me.imports.timeline;
 
+// BEGIN shared with GNOME 45+: gen-45.sh copies the lines from here to END unchanged into
+// ../nitnem@nitnem-45/extension.js, between that variant's imports and its extension class.
+// They may use only what both variants define: Clutter, Gio, GLib, GObject, St, Main, PanelMenu,
+// PopupMenu, Timeline, and the Shell's globals (global, logError).
+
 const STATE_CLASSES = ['nitnem-stale', 'nitnem-warning', 'nitnem-complete'];
 
 const NitnemIndicator = GObject.registerClass(
@@ -227,30 +232,41 @@ class NitnemIndicator extends PanelMenu.Button {
     }
 });
 
+/** Adds the indicator to the panel under `uuid`; returns it, or null if that failed. */
+function addIndicator(uuid) {
+    // Nothing may escape enable(): a Shell extension that throws is disabled for the session.
+    let indicator = null;
+    try {
+        indicator = new NitnemIndicator();
+        Main.panel.addToStatusArea(uuid, indicator);
+        return indicator;
+    } catch (e) {
+        logError(e, 'nitnem: could not add the panel indicator');
+        if (indicator)
+            indicator.destroy();
+        return null;
+    }
+}
+
+/** Takes what addIndicator() returned off the panel (null: nothing to do); returns null. */
+function removeIndicator(indicator) {
+    if (indicator)
+        indicator.destroy();
+    return null;
+}
+// END shared with GNOME 45+
+
 class Extension {
     constructor() {
         this._indicator = null;
     }
 
     enable() {
-        // Nothing may escape enable(): a Shell extension that throws is disabled for the session.
-        try {
-            this._indicator = new NitnemIndicator();
-            Main.panel.addToStatusArea(Me.metadata.uuid, this._indicator);
-        } catch (e) {
-            logError(e, 'nitnem: could not add the panel indicator');
-            if (this._indicator) {
-                this._indicator.destroy();
-                this._indicator = null;
-            }
-        }
+        this._indicator = addIndicator(Me.metadata.uuid);
     }
 
     disable() {
-        if (this._indicator) {
-            this._indicator.destroy();
-            this._indicator = null;
-        }
+        this._indicator = removeIndicator(this._indicator);
     }
 }
 

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
-# - gen-45.sh --check: nitnem@nitnem-45/'s timeline.js and stylesheet.css are what gen-45.sh makes
-#   of nitnem@nitnem/'s;
+# - gen-45.sh --check: nitnem@nitnem-45/'s timeline.js, extension.js and stylesheet.css are what
+#   gen-45.sh makes of nitnem@nitnem/'s;
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_esm45.js: the 45+ extension.js parsed as an ES module and checked against the 43/44 one.
+# (harness.js is the test()/eq() both gjs test files use.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
 # exits non-zero on any failure.
 set -eu
@@ -18,7 +19,7 @@ failed=0
 
 if out=$("$here/../gen-45.sh" --check 2>&1); then
     passed=$((passed + 1))
-    echo "ok   nitnem@nitnem-45/ timeline.js and stylesheet.css are what gen-45.sh makes"
+    echo "ok   nitnem@nitnem-45/ timeline.js, extension.js and stylesheet.css are what gen-45.sh makes"
 else
     failed=$((failed + 1))
     printf 'FAIL nitnem@nitnem-45/ is out of date: %s\n' "$out"

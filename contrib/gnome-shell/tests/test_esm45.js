@@ -4,7 +4,8 @@
 // so it is parsed as a module with SpiderMonkey's Reflect.parse and its syntax tree is checked.
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_esm45.js)
 import GLib from 'gi://GLib';
-import System from 'system';
+
+import {eq, finish, test as harnessTest} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
@@ -15,25 +16,8 @@ imports.searchPath.unshift(legacyDir);
 const Legacy = imports.timeline;
 const Esm = await import(GLib.filename_to_uri(`${esmDir}/timeline.js`, null));
 
-let passed = 0;
-let failed = 0;
-
 function test(name, fn) {
-    try {
-        fn();
-        passed++;
-        print(`ok   [45] ${name}`);
-    } catch (e) {
-        failed++;
-        print(`FAIL [45] ${name}: ${e.message}`);
-    }
-}
-
-function eq(actual, expected, what = 'value') {
-    const a = JSON.stringify(actual);
-    const b = JSON.stringify(expected);
-    if (a !== b)
-        throw new Error(`${what}: expected ${b}, got ${a}`);
+    harnessTest('45', name, fn);
 }
 
 function readText(path) {
@@ -67,13 +51,19 @@ function timelineUses(ast) {
     return [...names].sort();
 }
 
-// The indicator class, from its registerClass line to the `});` closing it.
-function indicatorClass(source, path) {
-    const start = source.indexOf('const NitnemIndicator = GObject.registerClass(');
-    const end = source.indexOf('\n});\n', start);
-    if (start < 0 || end < 0)
-        throw new Error(`${path}: no "const NitnemIndicator = GObject.registerClass(" … "});"`);
-    return source.slice(start, end + 5);
+// The lines from `// BEGIN shared with GNOME 45+` to `// END shared with GNOME 45+`, both included:
+// in the 43/44 extension.js the code both variants run, which gen-45.sh copies into the 45+ one.
+function sharedBlock(source, path) {
+    const begin = '// BEGIN shared with GNOME 45+';
+    const end = '// END shared with GNOME 45+';
+    const lines = source.split('\n');
+    const b = lines.filter(l => l.startsWith(begin)).length;
+    const e = lines.filter(l => l.startsWith(end)).length;
+    const start = lines.findIndex(l => l.startsWith(begin));
+    const stop = lines.findIndex(l => l.startsWith(end));
+    if (b !== 1 || e !== 1 || stop < start)
+        throw new Error(`${path}: wants one "${begin}" line and, after it, one "${end}" line`);
+    return lines.slice(start, stop + 1).join('\n');
 }
 
 const legacySource = readText(`${legacyDir}/timeline.js`);
@@ -169,14 +159,54 @@ test('every Timeline.<name> extension.js uses is exported by its timeline.js', (
     eq(timelineUses(legacyAst).filter(n => !(n in Legacy)), [], 'used by 43/44 extension.js, not exported');
 });
 
-test('the NitnemIndicator class is the same text in both extension.js', () => {
-    const a = indicatorClass(legacyExt, legacyExtPath);
-    const b = indicatorClass(esmExt, esmExtPath);
+test('the shared block (NitnemIndicator, addIndicator, removeIndicator) is the same text in both', () => {
+    const a = sharedBlock(legacyExt, legacyExtPath);
+    const b = sharedBlock(esmExt, esmExtPath);
     if (a !== b) {
         const al = a.split('\n');
         const bl = b.split('\n');
         const i = al.findIndex((line, k) => line !== bl[k]);
-        throw new Error(`first difference at line ${i + 1} of the class: ${JSON.stringify(al[i])} vs ${JSON.stringify(bl[i])}`);
+        throw new Error(`first difference at line ${i + 1} of the block: ${JSON.stringify(al[i])} vs ${JSON.stringify(bl[i])}`);
+    }
+    const block = Reflect.parse(a, {source: legacyExtPath});
+    const names = block.body.map(n => n.type === 'VariableDeclaration' ? n.declarations[0].id.name
+        : n.id && n.id.name).sort();
+    eq(names, ['NitnemIndicator', 'STATE_CLASSES', 'addIndicator', 'removeIndicator'], 'declared in the block');
+});
+
+// The names declared at the top level of a parsed extension.js outside its shared block (an
+// export as `export <name>`, a destructuring as `{…}`), in order.
+function ownDeclarations(ast, source) {
+    const lines = source.split('\n');
+    const begin = lines.findIndex(l => l.startsWith('// BEGIN shared')) + 1;
+    const end = lines.findIndex(l => l.startsWith('// END shared')) + 1;
+    return ast.body.filter(n => n.loc.start.line < begin || n.loc.start.line > end)
+        .filter(n => !/^(Import|Expression)/.test(n.type))
+        .flatMap(n => {
+            if (n.type === 'ExportDeclaration')
+                return [`export ${n.declaration.id.name}`];
+            if (n.type === 'VariableDeclaration')
+                return n.declarations.map(d => d.id.type === 'Identifier' ? d.id.name : '{…}');
+            return [n.id.name];
+        });
+}
+
+test('outside the shared block each extension.js declares only its own imports and wrapper', () => {
+    eq(ownDeclarations(esmAst, esmExt), ['export NitnemExtension'], '45+ outside the block');
+    eq(ownDeclarations(legacyAst, legacyExt), ['{…}', 'Main', 'PanelMenu', 'PopupMenu', 'ExtensionUtils',
+        'Me', 'Timeline', 'Extension', 'init'], '43/44 outside the block');
+});
+
+test('enable() and disable() of both variants call addIndicator and removeIndicator', () => {
+    const legacyCls = legacyAst.body.find(n => n.type === 'ClassStatement' && n.id.name === 'Extension');
+    const esmCls = esmAst.body.find(n => n.type === 'ExportDeclaration' && n.isDefault).declaration;
+    for (const [what, cls] of [['43/44', legacyCls], ['45+', esmCls]]) {
+        for (const [method, fn] of [['enable', 'addIndicator'], ['disable', 'removeIndicator']]) {
+            const m = cls.body.find(x => x.type === 'ClassMethod' && x.name.name === method);
+            const calls = [...nodes(m)].filter(n => n.type === 'CallExpression' &&
+                n.callee.type === 'Identifier' && n.callee.name === fn);
+            eq(calls.length, 1, `${what} ${method}() calls of ${fn}`);
+        }
     }
 });
 
@@ -199,5 +229,4 @@ test('stylesheet.css is the same file', () => {
     eq(readText(`${esmDir}/stylesheet.css`), readText(`${legacyDir}/stylesheet.css`));
 });
 
-print(`${passed} passed, ${failed} failed`);
-System.exit(failed > 0 || passed === 0 ? 1 : 0);
+finish();

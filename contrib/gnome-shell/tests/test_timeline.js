@@ -8,6 +8,8 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import System from 'system';
 
+import {eq, finish, test as harnessTest} from './harness.js';
+
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const testsDir = GLib.path_get_dirname(testFile);
 const gnomeDir = GLib.path_get_dirname(testsDir);
@@ -27,25 +29,8 @@ if (variant === 'legacy') {
     System.exit(2);
 }
 
-let passed = 0;
-let failed = 0;
-
 function test(name, fn) {
-    try {
-        fn();
-        passed++;
-        print(`ok   [${variant}] ${name}`);
-    } catch (e) {
-        failed++;
-        print(`FAIL [${variant}] ${name}: ${e.message}`);
-    }
-}
-
-function eq(actual, expected, what = 'value') {
-    const a = JSON.stringify(actual);
-    const b = JSON.stringify(expected);
-    if (a !== b)
-        throw new Error(`${what}: expected ${b}, got ${a}`);
+    harnessTest(variant, name, fn);
 }
 
 function throwsTimelineError(fn, pattern) {
@@ -374,5 +359,4 @@ test('parseInstant: Z, offsets, fractions; refuses zone-less and garbage', () =>
         eq(T.parseInstant(bad), null, JSON.stringify(bad));
 });
 
-print(`${passed} passed, ${failed} failed`);
-System.exit(failed > 0 || passed === 0 ? 1 : 0);
+finish();
