@@ -34,7 +34,10 @@ public enum ProgressWriter {
             let path = group.progressPath
             AtomicFile.removeAbandonedTempFiles(for: path)
             let bytes = try FileReader.read(path)
-            let raw = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parse(bytes, path: path) }
+            let parsed = try bytes.map { bytes throws(SnapshotError) in
+                try JSONParser.parseWithRanges(bytes, path: path)
+            }
+            let raw = parsed?.value
             let current = try NitnemProgress.decode(raw ?? NitnemProgress.empty.raw, path: path)
             if current.isReadOnly {
                 throw SnapshotError(
@@ -47,7 +50,7 @@ public enum ProgressWriter {
                 current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition,
                 path: path)
             guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
-            try AtomicFile.write(try text(patched, over: bytes, old: raw, path: path), to: path)
+            try AtomicFile.write(try text(patched, over: bytes, old: parsed, path: path), to: path)
             let progress = try NitnemProgress.decode(patched, path: path)
             return Outcome(progress: progress, changed: true, wasMarked: wasMarked)
         }
@@ -127,9 +130,10 @@ public enum ProgressWriter {
 
     /// The bytes to write: a new file indented; an existing one with only the changed values
     /// rewritten (`JSONSplice`), checked to read back as exactly `patched` before anything is written.
-    static func text(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
-        throws(SnapshotError) -> [UInt8]
-    {
+    /// `old` is what `original` parses to, with its ranges.
+    static func text(
+        _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
+    ) throws(SnapshotError) -> [UInt8] {
         let bytes = try splice(patched, over: original, old: old, path: path)
         // Never write what no reader (this one included) would read back.
         guard bytes.count <= FileReader.defaultLimit else {
@@ -139,13 +143,12 @@ public enum ProgressWriter {
         return bytes
     }
 
-    static func splice(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
-        throws(SnapshotError) -> [UInt8]
-    {
+    static func splice(
+        _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
+    ) throws(SnapshotError) -> [UInt8] {
         guard let original, let old else { return Array(patched.pretty.utf8) }
-        guard let spliced = JSONSplice.render(patched, over: original, old: old),
-            (try? JSONParser.parse(spliced)) == patched
-        else {
+        let spliced = JSONSplice.render(patched, over: original, old: old.value, syntax: old.syntax)
+        guard (try? JSONParser.parse(spliced)) == patched else {
             // Unreachable for JSON the parser accepted; refusing beats writing something else.
             throw SnapshotError(path: path, problem: "could not patch the text in place; not written")
         }
