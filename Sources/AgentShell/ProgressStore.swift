@@ -54,7 +54,8 @@ public enum ProgressStore {
         let path = group.progressPath
         AtomicFile.removeAbandonedTempFiles(for: path)
         let bytes = try readGroupFile(path)
-        let raw = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parse(bytes, path: path) }
+        let parsed = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parseWithRanges(bytes, path: path) }
+        let raw = parsed?.value
         let current = try NitnemProgress.decode(raw ?? NitnemProgress.empty.raw, path: path)
         if current.isReadOnly {
             throw SnapshotError(
@@ -67,7 +68,7 @@ public enum ProgressStore {
             current.raw, id: id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition,
             path: path)
         guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
-        let text = try ProgressWriter.text(patched, over: bytes, old: raw, path: path)
+        let text = try ProgressWriter.text(patched, over: bytes, old: parsed, path: path)
         do throws(FileError) {
             try AtomicFile.write(text, to: path)
         } catch {

@@ -1,6 +1,6 @@
 /// Why some bytes are not the JSON this project reads, and where: 1-based line and column
 /// (columns count Unicode scalars, not bytes).
-public struct JSONParseError: Error, Equatable, CustomStringConvertible {
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, e.g. "expected ',' or '}' after an object member".
     public let message: String
     /// The 1-based line of the offending byte.
@@ -8,11 +8,15 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     /// The 1-based column of the offending byte.
     public let column: Int
 
+    /// Whether the input ended where the problem is (the document is cut off, not malformed).
+    public let atEnd: Bool
+
     /// An error at `line`:`column`.
-    public init(message: String, line: Int, column: Int) {
+    public init(message: String, line: Int, column: Int, atEnd: Bool = false) {
         self.message = message
         self.line = line
         self.column = column
+        self.atEnd = atEnd
     }
 
     /// `line L, column C: message`.

@@ -11,15 +11,17 @@ public enum JSONParser {
     /// Parses one JSON document.
     /// - Throws: `JSONParseError` with the line and column of the first problem.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var reader = Reader(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-        reader.skipWhitespace()
-        let value = try reader.value(depth: 0)
-        reader.skipWhitespace()
-        if reader.index < bytes.count {
-            throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value")
-        }
-        return value
+        var reader = Reader(bytes: bytes, recording: false)
+        return try reader.document()
+    }
+
+    /// Parses one JSON document as `parse` does (as strictly, with the same errors) and, in the same
+    /// pass, records where each value, member name and element lies in `bytes`.
+    /// - Throws: `JSONParseError` with the line and column of the first problem.
+    static func parseWithRanges(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, syntax: JSONSyntax) {
+        var reader = Reader(bytes: bytes, recording: true)
+        let value = try reader.document()
+        return (value, reader.node)
     }
 }
 
@@ -27,24 +29,60 @@ extension JSONParser {
     /// Parses the contents of file `path`: an empty (or all-whitespace) file and a parse error become
     /// a `SnapshotError` naming the file, e.g. `…: not valid JSON: line 3, column 1: unexpected end of file…`.
     public static func parse(_ bytes: [UInt8], path: String) throws(SnapshotError) -> JSONValue {
+        try naming(path, bytes) { () throws(JSONParseError) in try parse(bytes) }
+    }
+
+    /// `parseWithRanges` with the errors of `parse(_:path:)`.
+    public static func parseWithRanges(_ bytes: [UInt8], path: String) throws(SnapshotError) -> (
+        value: JSONValue, syntax: JSONSyntax
+    ) {
+        try naming(path, bytes) { () throws(JSONParseError) in try parseWithRanges(bytes) }
+    }
+
+    private static func naming<T>(_ path: String, _ bytes: [UInt8], _ parse: () throws(JSONParseError) -> T)
+        throws(SnapshotError) -> T
+    {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw SnapshotError(path: path, problem: "is empty; expected a JSON object")
+            throw SnapshotError(.empty, path: path, problem: "is empty; expected a JSON object")
         }
         do throws(JSONParseError) {
-            return try parse(bytes)
+            return try parse()
         } catch {
-            let truncated = error.message.hasPrefix("unexpected end of file") || error.message.hasPrefix("unterminated")
-            throw SnapshotError(path: path, problem: "not valid JSON\(truncated ? " (truncated?)" : ""): \(error)")
+            throw SnapshotError(
+                error.atEnd ? .truncated : .syntax, path: path,
+                problem: "not valid JSON\(error.atEnd ? " (truncated?)" : ""): \(error)", cause: error)
         }
     }
 }
 
 /// The cursor over the bytes; line and column are computed only when an error is reported.
+///
+/// When `recording`, each value parsed leaves its `JSONSyntax` in `node` (a container's holding
+/// its children's), for the caller to take before it parses the next; otherwise `node` is never
+/// touched and no ranges are built.
 private struct Reader {
     let bytes: [UInt8]
+    let recording: Bool
     var index = 0
+    /// The syntax of the value parsed last, when `recording`.
+    var node = JSONSyntax(range: 0..<0, kind: .scalar)
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], recording: Bool) {
+        self.bytes = bytes
+        self.recording = recording
+    }
+
+    /// The whole document: one value between optional whitespace, after an optional byte-order mark.
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        let value = try value(depth: 0)
+        skipWhitespace()
+        if index < bytes.count {
+            throw error("unexpected \(describeCurrent()) after the JSON value")
+        }
+        return value
+    }
 
     func error(_ message: String, at position: Int? = nil) -> JSONParseError {
         let end = min(position ?? index, bytes.count)
@@ -61,7 +99,7 @@ private struct Reader {
             }
             i += 1
         }
-        return JSONParseError(message: message, line: line, column: column)
+        return JSONParseError(message: message, line: line, column: column, atEnd: index >= bytes.count)
     }
 
     func describeCurrent() -> String {
@@ -82,19 +120,24 @@ private struct Reader {
 
     mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let start = index
+        let scalar: JSONValue
         switch bytes[index] {
+        // A container records its own node.
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "\""): scalar = .string(try string())
+        case UInt8(ascii: "t"): scalar = try literal("true", .bool(true))
+        case UInt8(ascii: "f"): scalar = try literal("false", .bool(false))
+        case UInt8(ascii: "n"): scalar = try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): scalar = .number(try number())
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw error("NaN and Infinity are not JSON numbers")
         default:
             throw error("unexpected \(describeCurrent()), expected a value")
         }
+        if recording { node = JSONSyntax(range: start..<index, kind: .scalar) }
+        return scalar
     }
 
     mutating func literal(_ word: StaticString, _ result: JSONValue) throws(JSONParseError) -> JSONValue {
@@ -110,11 +153,14 @@ private struct Reader {
         guard depth <= JSONParser.maxDepth else {
             throw error("nested deeper than \(JSONParser.maxDepth) levels")
         }
+        let start = index
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var syntax: [JSONSyntax.Member] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
+            if recording { node = JSONSyntax(range: start..<index, kind: .object(syntax)) }
             return .object(members)
         }
         while true {
@@ -123,7 +169,9 @@ private struct Reader {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
             }
+            let keyStart = index
             let key = try string()
+            let keyRange = keyStart..<index
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error(
@@ -135,6 +183,7 @@ private struct Reader {
             skipWhitespace()
             let value = try value(depth: depth)
             members.append((key, value))
+            if recording { syntax.append(JSONSyntax.Member(key: key, keyRange: keyRange, value: node)) }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file inside an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -143,6 +192,7 @@ private struct Reader {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
+                if recording { node = JSONSyntax(range: start..<index, kind: .object(syntax)) }
                 return .object(members)
             }
             throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
@@ -153,16 +203,20 @@ private struct Reader {
         guard depth <= JSONParser.maxDepth else {
             throw error("nested deeper than \(JSONParser.maxDepth) levels")
         }
+        let start = index
         index += 1
         var items: [JSONValue] = []
+        var syntax: [JSONSyntax] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
+            if recording { node = JSONSyntax(range: start..<index, kind: .array(syntax)) }
             return .array(items)
         }
         while true {
             skipWhitespace()
             items.append(try value(depth: depth))
+            if recording { syntax.append(node) }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file inside an array") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -171,6 +225,7 @@ private struct Reader {
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
+                if recording { node = JSONSyntax(range: start..<index, kind: .array(syntax)) }
                 return .array(items)
             }
             throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array element")

@@ -7,10 +7,9 @@
 ///   name and elements by value, in order: the new value must keep the old order for this to hold,
 ///   as `ProgressWriter.patch` does.
 enum JSONSplice {
-    /// The bytes of `new` written over `bytes` (which parse to `old`), or `nil` when `bytes` cannot
-    /// be scanned.
-    static func render(_ new: JSONValue, over bytes: [UInt8], old: JSONValue) -> [UInt8]? {
-        guard let syntax = JSONSyntax.scan(bytes) else { return nil }
+    /// The bytes of `new` written over `bytes`, which parse to `old` laid out as `syntax`
+    /// (`JSONParser.parseWithRanges(bytes)`).
+    static func render(_ new: JSONValue, over bytes: [UInt8], old: JSONValue, syntax: JSONSyntax) -> [UInt8] {
         let splicer = Splicer(bytes: bytes, root: syntax)
         var out = Array(bytes[..<syntax.range.lowerBound])
         splicer.node(syntax, old, new, splicer.rootLayout, into: &out)

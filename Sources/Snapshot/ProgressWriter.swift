@@ -82,9 +82,10 @@ public enum ProgressWriter {
 
     /// The bytes to write: a new file indented; an existing one with only the changed values
     /// rewritten (`JSONSplice`), checked to read back as exactly `patched` before anything is written.
-    public static func text(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
-        throws(SnapshotError) -> [UInt8]
-    {
+    /// `old` is what `original` parses to, with its ranges.
+    public static func text(
+        _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
+    ) throws(SnapshotError) -> [UInt8] {
         let bytes = try splice(patched, over: original, old: old, path: path)
         // Never write what no reader (this one included) would read back.
         guard bytes.count <= AppGroup.fileSizeLimit else {
@@ -95,13 +96,12 @@ public enum ProgressWriter {
         return bytes
     }
 
-    static func splice(_ patched: JSONValue, over original: [UInt8]?, old: JSONValue?, path: String)
-        throws(SnapshotError) -> [UInt8]
-    {
+    static func splice(
+        _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
+    ) throws(SnapshotError) -> [UInt8] {
         guard let original, let old else { return Array(patched.pretty.utf8) }
-        guard let spliced = JSONSplice.render(patched, over: original, old: old),
-            (try? JSONParser.parse(spliced)) == patched
-        else {
+        let spliced = JSONSplice.render(patched, over: original, old: old.value, syntax: old.syntax)
+        guard (try? JSONParser.parse(spliced)) == patched else {
             // Unreachable for JSON the parser accepted; refusing beats writing something else.
             throw SnapshotError(.notWritten, path: path, problem: "could not patch the text in place; not written")
         }

@@ -77,7 +77,7 @@ import Testing
     /// The bytes with the values of `banis.<id>.<field>` for each of `fields` (the last of each
     /// name, as readers read) replaced by `#`, so two texts that differ only there compare equal.
     static func masked(_ bytes: [UInt8], _ id: String, _ fields: [String]) throws -> [UInt8] {
-        let syntax = try #require(JSONSyntax.scan(bytes))
+        let syntax = try JSONParser.parseWithRanges(bytes).syntax
         func member(_ node: JSONSyntax, _ key: String) -> JSONSyntax? {
             guard case .object(let members) = node.kind else { return nil }
             return members.last { $0.key == key }?.value
@@ -297,13 +297,13 @@ import Testing
     ])
     func spliceKeepsWhatStays(_ text: String, _ new: String, _ expected: String) throws {
         let bytes = Array(text.utf8)
-        let out = JSONSplice.render(
-            try JSONParser.parse(Array(new.utf8)), over: bytes, old: try JSONParser.parse(bytes))
-        #expect(out.map { String(decoding: $0, as: UTF8.self) } == expected)
+        let (old, syntax) = try JSONParser.parseWithRanges(bytes)
+        let out = JSONSplice.render(try JSONParser.parse(Array(new.utf8)), over: bytes, old: old, syntax: syntax)
+        #expect(String(decoding: out, as: UTF8.self) == expected)
     }
 
     @Test(arguments: ["", "{", "[1,]x", #"{"a" 1}"#, "1 2", #""open"#])
-    func scanRefusesWhatIsNotOneValue(_ text: String) {
-        #expect(JSONSyntax.scan(Array(text.utf8)) == nil)
+    func rangesRefuseWhatIsNotOneValue(_ text: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parseWithRanges(Array(text.utf8)) }
     }
 }

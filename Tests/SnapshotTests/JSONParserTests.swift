@@ -21,6 +21,7 @@ import Testing
     ])
     func parsesValid(_ input: String, _ compact: String) throws {
         #expect(try JSONParser.parse(Array(input.utf8)).compact == compact)
+        #expect(try JSONParser.parseWithRanges(Array(input.utf8)).value.compact == compact)
     }
 
     @Test func duplicateKeysLastWins() throws {
@@ -65,6 +66,13 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+        // Recording ranges is exactly as strict.
+        do {
+            _ = try JSONParser.parseWithRanges(Array(input.utf8))
+            Issue.record("parsed with ranges")
+        } catch {
+            #expect(error.description == message)
+        }
     }
 
     /// Bytes that are not UTF-8, and UTF-8 that is not allowed (overlong, surrogates, past U+10FFFF).
@@ -100,6 +108,94 @@ import Testing
         // Far deeper input must fail cleanly, not overflow the stack.
         let abyss = Array(String(repeating: "{\"a\":", count: 100_000).utf8)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(abyss) }
+    }
+
+    // MARK: Ranges
+
+    /// The text of `range` in `bytes`.
+    static func text(_ bytes: [UInt8], _ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Checks every node of `syntax` against `value`: the same shape, each range reads back alone as
+    /// its value (each key range as its name), and ranges are in order and do not overlap.
+    static func check(_ syntax: JSONSyntax, _ value: JSONValue, _ bytes: [UInt8]) throws {
+        #expect(try JSONParser.parse(Array(bytes[syntax.range])) == value)
+        var end = syntax.range.lowerBound
+        switch (syntax.kind, value) {
+        case (.scalar, .array), (.scalar, .object):
+            Issue.record("a container recorded as a scalar: \(text(bytes, syntax.range))")
+        case (.scalar, _): break
+        case (.array(let nodes), .array(let items)):
+            #expect(nodes.count == items.count)
+            for (node, item) in zip(nodes, items) {
+                #expect(node.range.lowerBound > end)
+                end = node.range.upperBound
+                try check(node, item, bytes)
+            }
+        case (.object(let members), .object(let pairs)):
+            #expect(members.count == pairs.count)
+            for (member, pair) in zip(members, pairs) {
+                #expect(member.key == pair.key)
+                #expect(try JSONParser.parse(Array(bytes[member.keyRange])) == .string(pair.key))
+                #expect(member.keyRange.lowerBound > end && member.value.range.lowerBound > member.keyRange.upperBound)
+                end = member.value.range.upperBound
+                try check(member.value, pair.value, bytes)
+            }
+        default:
+            Issue.record("shape differs at \(text(bytes, syntax.range))")
+        }
+        // The last part ends before the closing bracket.
+        #expect(end < syntax.range.upperBound)
+    }
+
+    /// CRLF, escapes in names and values, duplicate names, nested and empty arrays, number text.
+    static let rangesDocument =
+        "\u{FEFF}{\r\n  \"a\\u0062\" : [1, [ 2.50E1 ,[]], {\"k\":\"\\\"q\\\"\"}],\r\n"
+        + "  \"k\": true,\r\n  \"k\":\"caf\u{E9} \\/\"\r\n}\r\n"
+
+    @Test func rangesOfKeysAndValues() throws {
+        let bytes = Array(Self.rangesDocument.utf8)
+        let (value, syntax) = try JSONParser.parseWithRanges(bytes)
+        #expect(value == (try JSONParser.parse(bytes)))
+        try Self.check(syntax, value, bytes)
+        // After the byte-order mark, up to the closing brace (the final CRLF is outside).
+        #expect(syntax.range == 3..<(bytes.count - 2))
+        guard case .object(let members) = syntax.kind else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["ab", "k", "k"])
+        #expect(members.map { Self.text(bytes, $0.keyRange) } == [#""a\u0062""#, #""k""#, #""k""#])
+        #expect(
+            members.map { Self.text(bytes, $0.value.range) }
+                == [#"[1, [ 2.50E1 ,[]], {"k":"\"q\""}]"#, "true", #""café \/""#])
+        // What lies between a name and its value, and between members, is the bytes between ranges.
+        #expect(Self.text(bytes, members[0].keyRange.upperBound..<members[0].value.range.lowerBound) == " : ")
+        #expect(Self.text(bytes, members[0].value.range.upperBound..<members[1].keyRange.lowerBound) == ",\r\n  ")
+        #expect(Self.text(bytes, members[2].keyRange.upperBound..<members[2].value.range.lowerBound) == ":")
+        guard case .array(let items) = members[0].value.kind, items.count == 3,
+            case .array(let inner) = items[1].kind, inner.count == 2, case .array(let empty) = inner[1].kind,
+            case .object(let last) = items[2].kind, last.count == 1
+        else {
+            Issue.record("unexpected shape of \"ab\"")
+            return
+        }
+        #expect(items.map { Self.text(bytes, $0.range) } == ["1", "[ 2.50E1 ,[]]", #"{"k":"\"q\""}"#])
+        #expect(inner.map { Self.text(bytes, $0.range) } == ["2.50E1", "[]"])
+        #expect(empty.isEmpty && inner[0].kind == .scalar)
+        #expect(Self.text(bytes, last[0].keyRange) == #""k""#)
+        #expect(Self.text(bytes, last[0].value.range) == #""\"q\"""#)
+    }
+
+    /// Scalars, empty containers and surrounding whitespace at the top level.
+    @Test(arguments: [
+        (" 12 ", "12"), ("\r\n\"x\\n\"\r\n", "\"x\\n\""), ("[]", "[]"), ("{ }", "{ }"), ("\tnull", "null"),
+        ("[[[-0.0e-0]]]", "[[[-0.0e-0]]]"),
+    ])
+    func rangeOfTheWholeDocument(_ input: String, _ text: String) throws {
+        let bytes = Array(input.utf8)
+        let (value, syntax) = try JSONParser.parseWithRanges(bytes)
+        #expect(Self.text(bytes, syntax.range) == text)
+        try Self.check(syntax, value, bytes)
     }
 
     @Test func fileErrorsNameTheFile() {
