@@ -29,12 +29,13 @@ var package = Package(
         .target(name: "CLinux"),
 
         .target(name: "NitnemClockKit"),
+        .target(name: "CommandLineKit"),
         .target(name: "Snapshot", dependencies: ["NitnemClockKit", "CSQLite", "CLinux"]),
         .target(name: "Notify", dependencies: ["CLibnotify"]),
         .target(name: "Scheduler", dependencies: ["NitnemClockKit", "Snapshot", "Notify", "CLinux"]),
         .executableTarget(
             name: "nitnem",
-            dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Notify"]
+            dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Notify", "CommandLineKit"]
         ),
         .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Notify"]),
 
@@ -44,6 +45,7 @@ var package = Package(
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Snapshot", "NitnemClockKit"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport", "nitnem"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -27,7 +28,7 @@ struct Context {
 
     /// The App Group of `--group` (else the environment's).
     func group(_ args: ParsedArguments) -> AppGroup {
-        AppGroup.resolve(flag: args.value("group"), environment: environment)
+        AppGroup.resolve(flag: args.value(.group), environment: environment)
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

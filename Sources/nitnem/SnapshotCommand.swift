@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -10,7 +11,7 @@ enum SnapshotCommand {
         options: [
             OptionSpec(
                 name: "db", value: "FILE", help: "The corpus database to read (opened read-only).", required: true),
-            OptionSpec(name: "group", value: "DIR", help: "The App-Group folder (default: $SGGS_APP_GROUP, else XDG)."),
+            .group,
         ],
         discussion: """
             Reads the bani registry (banis, bani_lines, lines, extra_lines, and the optional
