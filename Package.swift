@@ -39,12 +39,15 @@ var package = Package(
         .target(name: "Notify", dependencies: ["CLibnotify", "Posix"]),
         // The shell: loads and writes the files, runs the agent's and the follower's loops.
         .target(name: "AgentShell", dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify"]),
+        // The command-line parser: declared commands and options, generated help.
+        .target(name: "CommandLineKit"),
         // The only code that opens a database.
         .target(name: "SnapshotExport", dependencies: ["NitnemClockKit", "Snapshot", "Posix", "CSQLite"]),
         .executableTarget(
             name: "nitnem",
             dependencies: [
                 "NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify", "AgentShell", "SnapshotExport",
+                "CommandLineKit",
             ]
         ),
         .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Posix", "Notify"]),
@@ -60,6 +63,7 @@ var package = Package(
         .testTarget(
             name: "ExportTests", dependencies: ["SnapshotExport", "Snapshot", "NitnemClockKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport", "nitnem"]),
     ]
 )
 

@@ -14,15 +14,6 @@ public final class InstanceLock {
     public var fileDescriptor: Int32 { descriptor.rawValue }
     private let descriptor: FileDescriptor
 
-    /// `$XDG_RUNTIME_DIR/nitnem/agent.lock`, or `/tmp/nitnem-<uid>/agent.lock` when
-    /// `XDG_RUNTIME_DIR` is unset or not absolute.
-    public static func defaultPath(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return runtime + "/nitnem/agent.lock"
-        }
-        return "/tmp/nitnem-\(getuid())/agent.lock"
-    }
-
     /// Takes the lock at `path`: creates its folder (`mkdir`, 0700) when missing and checks it is this
     /// user's and writable only by them (`lstat`), opens or creates the file (`open`, 0600,
     /// `O_NOFOLLOW | O_CLOEXEC`), `flock(LOCK_EX | LOCK_NB)`, then replaces its content with

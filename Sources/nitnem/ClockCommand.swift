@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -7,11 +8,7 @@ enum ClockCommand {
     static let spec = CommandSpec(
         path: ["clock"],
         abstract: "Show the Nitnem day and band now, and the fixed points and reminders that come next.",
-        options: [
-            OptionSpec(
-                name: "format", value: "FORMAT", help: "Output format.", choices: ["text", "json"],
-                defaultValue: "text")
-        ],
+        options: [.format()],
         discussion: """
             ENVIRONMENT:
               SGGS_CLOCK_NOW   Pin "now": 2026-11-29T22:00:00+05:30, 2026-11-29T16:30:00Z,

@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -31,7 +32,7 @@ struct Context {
 
     /// The App Group of `--group` (else the environment's).
     func group(_ args: ParsedArguments) -> AppGroup {
-        paths.group(flag: args.value("group"))
+        paths.group(flag: args.value(.group))
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Notify
@@ -12,11 +13,7 @@ enum DoctorCommand {
     static let spec = CommandSpec(
         path: ["doctor"],
         abstract: "Check the App Group files, the agent, the time zone and the notification server.",
-        options: [
-            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
-            OptionSpec(name: "config", value: "FILE", help: "The config file."),
-            OptionSpec(name: "lock", value: "FILE", help: "The agent's lock file."),
-        ],
+        options: [.group, .config, .lock],
         discussion: "Exit 0 when everything is fine, 1 when a check failed (warnings alone do not fail)."
     )
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import NitnemClockKit
 import Scheduler
 import Snapshot
@@ -8,11 +9,10 @@ enum JourneyCommand {
         path: ["journey"],
         abstract: "Show the reading journey of a month: which days the daily banis were all read.",
         options: [
-            OptionSpec(name: "month", value: "YYYY-MM", help: "The month (default: this Nitnem day's)."),
             OptionSpec(
-                name: "format", value: "FORMAT", help: "Output format.", choices: ["text", "json"], defaultValue: "text"
-            ),
-            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
+                name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's")),
+            .format(),
+            .group,
         ]
     )
 

@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Snapshot
@@ -12,10 +13,8 @@ enum MarkCommand {
             .flag("undo", "Remove the day from the bani's completed days instead."),
             OptionSpec(
                 name: "day", value: "YYYY-MM-DD", help: "The Nitnem day to mark.",
-                defaultValue: "the Nitnem day now; it rolls at 03:00"),
-            OptionSpec(
-                name: "group", value: "DIR", help: "The App-Group folder.",
-                defaultValue: "$SGGS_APP_GROUP, else $XDG_DATA_HOME/sggs/group.org.sggs"),
+                defaultValue: .described("the Nitnem day now; it rolls at 03:00")),
+            .group,
         ],
         positionals: [
             PositionalSpec(

@@ -1,24 +1,31 @@
 import AgentShell
+import CommandLineKit
 import NitnemClockKit
 import Notify
 import Scheduler
 import Snapshot
 
-/// `nitnem reminders [list|test]`: today's reminder slots and what became of them, or a test
+/// `nitnem reminders list|test`: today's reminder slots and what became of them, or a test
 /// notification.
 enum RemindersCommand {
-    static let spec = CommandSpec(
-        path: ["reminders"],
-        abstract: "List today's reminders (what fired, what was skipped and why, what is next), or 'test' the desktop.",
-        options: [
-            OptionSpec(
-                name: "config", value: "FILE", help: "The config file (default: $XDG_CONFIG_HOME/nitnem/config)."),
-            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
-        ],
-        positionals: [PositionalSpec(name: "list|test", help: "list (the default) or test.", optional: true)]
+    static let listSpec = CommandSpec(
+        path: ["reminders", "list"],
+        abstract: "List today's reminders: what fired, what was skipped and why, what is next.",
+        options: [.config, .group],
+        discussion: "'nitnem reminders' alone runs this command."
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static let testSpec = CommandSpec(
+        path: ["reminders", "test"],
+        abstract: "Show a test notification, to check that reminders reach the desktop.",
+        options: [.config, .group]
+    )
+
+    static func runList(_ args: ParsedArguments) throws(CLIError) { try run(args, test: false) }
+
+    static func runTest(_ args: ParsedArguments) throws(CLIError) { try run(args, test: true) }
+
+    static func run(_ args: ParsedArguments, test testing: Bool) throws(CLIError) {
         let context = try Context.load()
         let paths = context.paths.agent(configFlag: args.value("config"))
         let config: AgentConfig
@@ -27,10 +34,10 @@ enum RemindersCommand {
         } catch {
             throw .badInput(error.description)
         }
-        switch args.positionals.first ?? "list" {
-        case "list": try list(context: context, config: config, paths: paths, args: args)
-        case "test": try test()
-        case let other: throw spec.usageError("unknown action '\(other)'; use list or test")
+        if testing {
+            try test()
+        } else {
+            try list(context: context, config: config, paths: paths, args: args)
         }
     }
 

@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import NitnemClockKit
 import Scheduler
 import Snapshot
@@ -9,15 +10,12 @@ enum RunCommand {
         path: ["run"],
         abstract: "Run the agent: keep the widget timeline up to date and remind once per band.",
         options: [
-            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
+            .group,
+            .config,
             OptionSpec(
-                name: "config", value: "FILE", help: "The config file (default: $XDG_CONFIG_HOME/nitnem/config)."),
-            OptionSpec(
-                name: "localtime", value: "FILE",
-                help: "The zone link watched for time zone changes (default: /etc/localtime)."),
-            OptionSpec(
-                name: "lock", value: "FILE",
-                help: "The one-agent-per-user lock (default: $XDG_RUNTIME_DIR/nitnem/agent.lock)."),
+                name: "localtime", value: "FILE", help: "The zone link watched for time zone changes.",
+                defaultValue: .described("/etc/localtime")),
+            .lock,
         ],
         discussion: """
             Writes <group>/widgets/NitnemNow.json at every band start (03:00, 09:00, 17:00, 21:00) and

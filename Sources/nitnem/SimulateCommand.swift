@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Scheduler
@@ -14,10 +15,8 @@ enum SimulateCommand {
                 name: "from", value: "TIME", help: "Start (RFC 3339 with offset, or local wall time in TZ).",
                 required: true),
             OptionSpec(name: "to", value: "TIME", help: "End, in the same forms.", required: true),
-            OptionSpec(name: "group", value: "DIR", help: "The App Group folder to start from."),
-            OptionSpec(
-                name: "config", value: "FILE",
-                help: "The reminder settings (default: $XDG_CONFIG_HOME/nitnem/config, as the agent reads them)."),
+            .group,
+            .config,
             OptionSpec(
                 name: "mark", value: "AT=BANI", help: "Record BANI as read at instant AT (may repeat).", repeats: true),
             OptionSpec(

@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import Foundation
 import NitnemClockKit
 import Posix
@@ -13,7 +14,7 @@ enum SnapshotCommand {
         options: [
             OptionSpec(
                 name: "db", value: "FILE", help: "The corpus database to read (opened read-only).", required: true),
-            OptionSpec(name: "group", value: "DIR", help: "The App-Group folder (default: $SGGS_APP_GROUP, else XDG)."),
+            .group,
         ],
         discussion: """
             Reads the bani registry (banis, bani_lines, lines, extra_lines, and the optional

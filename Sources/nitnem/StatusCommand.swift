@@ -1,4 +1,5 @@
 import AgentShell
+import CommandLineKit
 import NitnemClockKit
 import Posix
 import Scheduler
@@ -10,12 +11,8 @@ enum StatusCommand {
         path: ["status"],
         abstract: "Show the next bani and today's progress (for a person or a status bar).",
         options: [
-            OptionSpec(
-                name: "format", value: "FORMAT", help: "Output format.", choices: StatusFormat.allCases.map(\.rawValue),
-                defaultValue: "text"),
-            OptionSpec(
-                name: "group", value: "DIR",
-                help: "The App Group folder (default: $SGGS_APP_GROUP, else $XDG_DATA_HOME/sggs/group.org.sggs)."),
+            .format(StatusFormat.allCases.map(\.rawValue)),
+            .group,
             .flag("follow", "Keep running: print a new line each time what is shown changes (for bars)."),
         ],
         discussion: """

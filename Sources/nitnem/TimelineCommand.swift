@@ -1,3 +1,4 @@
+import CommandLineKit
 import NitnemClockKit
 import Posix
 import Scheduler
@@ -9,7 +10,7 @@ enum TimelineCommand {
         path: ["timeline"],
         abstract: "Print the widget timeline (NitnemNow.json) the agent would write now.",
         options: [
-            OptionSpec(name: "group", value: "DIR", help: "The App Group folder."),
+            .group,
             .flag("write", "Also write it to <group>/widgets/NitnemNow.json (atomically, 0600)."),
         ]
     )

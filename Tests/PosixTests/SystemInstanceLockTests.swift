@@ -89,12 +89,4 @@ import Testing
         #expect(missing.description == "mkdir \(base)/a/b: ENOENT (No such file or directory)")
     }
 
-    @Test func defaultPathFollowsXDGRuntimeDir() {
-        #expect(
-            InstanceLock.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
-                == "/run/user/1000/nitnem/agent.lock")
-        #expect(InstanceLock.defaultPath(environment: [:]) == "/tmp/nitnem-\(getuid())/agent.lock")
-        #expect(
-            InstanceLock.defaultPath(environment: ["XDG_RUNTIME_DIR": "run"]) == "/tmp/nitnem-\(getuid())/agent.lock")
-    }
 }

@@ -199,15 +199,31 @@ import Testing
     }
 
     @Test func fileErrorsNameTheFile() {
-        #expect(throws: SnapshotError(path: "/g/p.json", problem: "is empty; expected a JSON object")) {
+        #expect(throws: SnapshotError(.empty, path: "/g/p.json", problem: "is empty; expected a JSON object")) {
             try JSONParser.parse(Array(" \n\t".utf8), path: "/g/p.json")
         }
         #expect(
             throws: SnapshotError(
-                path: "/g/p.json",
+                .truncated, path: "/g/p.json",
                 problem: "not valid JSON (truncated?): line 1, column 9: unexpected end of file inside an object")
         ) {
             try JSONParser.parse(Array(#"{"a":[1]"#.utf8), path: "/g/p.json")
         }
+    }
+
+    @Test func errorCodesTellTruncatedFromMalformed() {
+        func code(_ text: String) -> SnapshotError.Code? {
+            do {
+                _ = try JSONParser.parse(Array(text.utf8), path: "p")
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        #expect(code(#"{"a":1"#) == .truncated)
+        #expect(code(#"{"a":"unterminated"#) == .truncated)
+        #expect(code(#"{"a":1]"#) == .syntax)
+        #expect(code(#"{"a":tru}"#) == .syntax)
+        #expect(code("") == .empty)
     }
 }

@@ -1,0 +1,26 @@
+import CommandLineKit
+
+/// How a command ends other than with success.
+enum CLIError: Error {
+    /// Bad usage: the message, and the usage line to show (exit 2).
+    case usage(String, usage: String)
+    /// Bad input, such as a malformed environment variable or file (exit 2).
+    case badInput(String)
+    /// The command could not do its work (exit 1).
+    case failure(String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .usage, .badInput: 2
+        case .failure: 1
+        }
+    }
+}
+
+extension CommandSpec {
+    /// This command's usage line.
+    var usage: String { usage(program: Main.program) }
+
+    /// Bad usage of this command: `message`, shown with its usage line.
+    func usageError(_ message: String) -> CLIError { .usage(message, usage: usage) }
+}

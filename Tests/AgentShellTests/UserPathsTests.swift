@@ -1,0 +1,31 @@
+import AgentShell
+import Glibc
+import Snapshot
+import Testing
+
+@Suite struct UserPathsTests {
+    @Test func defaultPathFollowsXDGRuntimeDir() {
+        #expect(
+            UserPaths(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]).agentLock
+                == "/run/user/1000/nitnem/agent.lock")
+        #expect(UserPaths(environment: [:]).agentLock == "/tmp/nitnem-\(getuid())/agent.lock")
+        #expect(UserPaths(environment: ["XDG_RUNTIME_DIR": "run"]).agentLock == "/tmp/nitnem-\(getuid())/agent.lock")
+    }
+
+    @Test func groupConfigAndLedgerFollowTheirVariables() {
+        let home = ["HOME": "/home/u"]
+        #expect(UserPaths(environment: home).group().path == "/home/u/.local/share/sggs/group.org.sggs")
+        #expect(UserPaths(environment: home.merging(["SGGS_APP_GROUP": "/g"]) { $1 }).group().path == "/g")
+        #expect(UserPaths(environment: home.merging(["SGGS_APP_GROUP": "/g"]) { $1 }).group(flag: "/f").path == "/f")
+        #expect(
+            UserPaths(environment: home.merging(["XDG_DATA_HOME": "/d"]) { $1 }).group().path
+                == "/d/sggs/group.org.sggs")
+        // Not absolute: ignored, as the base directory spec says.
+        #expect(
+            UserPaths(environment: home.merging(["XDG_CONFIG_HOME": "rel"]) { $1 }).config()
+                == "/home/u/.config/nitnem/config")
+        #expect(UserPaths(environment: home).config(flag: "/c") == "/c")
+        #expect(
+            UserPaths(environment: home.merging(["XDG_STATE_HOME": "/s"]) { $1 }).ledger == "/s/nitnem/reminders.json")
+    }
+}

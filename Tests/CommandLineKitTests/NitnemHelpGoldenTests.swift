@@ -1,0 +1,74 @@
+import CommandLineKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import nitnem
+
+/// Every `--help` text of the built `nitnem`, byte for byte against `fixtures/golden/help/`
+/// (re-record with `NITNEM_RECORD_GOLDEN=1`), and the shared options declared once.
+@Suite struct NitnemHelpGoldenTests {
+    /// The program itself (`[]`), every declared command path, and every group.
+    static let invocations: [[String]] = [[]] + Main.table.specs.map(\.path) + Main.table.groups.map { [$0] }
+
+    @Test(arguments: invocations)
+    func helpMatchesGolden(_ path: [String]) throws {
+        let r = try NitnemBinary.run(path + ["--help"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let name = path.isEmpty ? "nitnem" : path.joined(separator: "-")
+        #expect(r.stdout == (try Golden.expected("help/\(name).txt", actual: r.stdout)))
+    }
+
+    @Test func theBinaryPrintsTheDeclarations() throws {
+        #expect(try NitnemBinary.run(["--help"]).stdout == Main.table.overview + "\n")
+        for spec in Main.table.specs {
+            #expect(try NitnemBinary.run(spec.path + ["-h"]).stdout == Main.table.help(of: spec) + "\n")
+        }
+    }
+
+    @Test func overviewListsVersion() throws {
+        #expect(Main.table.overview.contains("\n  --version                 Show the version.\n"))
+        let r = try NitnemBinary.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "nitnem \(Main.version)\n")
+    }
+
+    /// An option named like a shared one is that shared declaration: one help text and one default.
+    @Test func sharedOptionsAreDeclaredOnce() {
+        let shared: [String: OptionSpec] = ["group": .group, "config": .config, "lock": .lock]
+        for spec in Main.table.specs {
+            for option in spec.options {
+                if let declared = shared[option.name] { #expect(option == declared, "\(spec.path)") }
+                if option.name == "format" {
+                    #expect(option == .format(option.choices ?? []), "\(spec.path)")
+                }
+            }
+        }
+    }
+
+    @Test func remindersAloneStillLists() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let environment = [
+            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_STATE_HOME": state.path,
+            "XDG_CONFIG_HOME": state.path, "HOME": state.path,
+        ]
+        let bare = try NitnemBinary.run(["reminders"], environment: environment)
+        let list = try NitnemBinary.run(["reminders", "list"], environment: environment)
+        #expect(bare.status == 0)
+        #expect(bare.stdout.hasPrefix("Reminders for Nitnem day 2026-11-29\n"))
+        #expect(bare.stdout == list.stdout)
+        #expect(bare.stderr == list.stderr)
+    }
+
+    @Test func mistypedRemindersSubcommandIsUsage() throws {
+        let r = try NitnemBinary.run(["reminders", "tset"])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr
+                == "nitnem: 'reminders' has no subcommand 'tset'\n"
+                + "usage: nitnem reminders list [--config FILE] [--group DIR]\n"
+                + "usage: nitnem reminders test [--config FILE] [--group DIR]\n")
+    }
+}
