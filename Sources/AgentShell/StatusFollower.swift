@@ -19,11 +19,10 @@ public final class StatusFollower {
     var lastError: String?
     /// Where click events arrive (i3blocks `interval=persist` writes them to the block's stdin).
     var clicks: Int32?
-    /// The program (and words) a left click opens the current deep link with.
-    let opener: [String]
     /// The deep link of what is shown now.
     var currentURL = "sggs://nitnem"
-    var openers: [Opener] = []
+    /// Runs the click's opener and reaps it.
+    let opener: Opener
     var clickBuffer: [UInt8] = []
 
     /// A follower of `group` printing `format`.
@@ -33,7 +32,7 @@ public final class StatusFollower {
         opener: [String] = ["xdg-open"]
     ) {
         self.clicks = clicks
-        self.opener = opener
+        self.opener = Opener(words: opener)
         self.group = group
         self.clock = clock
         self.calendar = calendar
@@ -72,16 +71,8 @@ public final class StatusFollower {
     /// closed, poll reports an error on it at once, so the follower exits then rather than at its
     /// next line, which may be hours away.
     public func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
-        try SignalDescriptor.ignoreSIGPIPE()
-        let signals = try SignalDescriptor(signals: [SIGTERM, SIGINT, SIGCHLD])
-        let inotify = try Inotify()
-        let timer = try RealtimeTimer()
-        defer {
-            signals.close()
-            inotify.close()
-            timer.close()
-        }
-        let watch = GroupWatch(inotify, group: group, localtimePath: localtimePath)
+        let loop = try EventLoop(group: group, localtimePath: localtimePath, signals: [SIGTERM, SIGINT, SIGCHLD])
+        defer { loop.close() }
         var files: GroupFiles?
         var last: String?
         while true {
@@ -91,33 +82,28 @@ public final class StatusFollower {
                 guard emit(line) else { return }
                 last = line
             }
-            try timer.arm(at: clock.realInstant(for: calendar.nextFixedPoints(after: now, count: 1)[0].at))
-            let ready = try Poller.poll(
-                [
-                    PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
-                    PollItem(fileDescriptor: timer.fileDescriptor),
+            let events = try loop.wait(
+                until: clock.realInstant(for: calendar.nextFixedPoints(after: now, count: 1)[0].at),
+                extra: [
                     // No events asked: only an error or hang-up (a closed reader) is reported.
                     PollItem(fileDescriptor: output ?? -1, events: []),
                     PollItem(fileDescriptor: clicks ?? -1),
-                ], timeoutMilliseconds: -1)
-            if ready[3].isReady { return }
-            // SIGCHLD only says an opener finished (reaped below); any other signal ends the follower.
-            if ready[0].isReady, try signals.read().contains(where: { $0 != SIGCHLD }) { return }
-            if ready[4].isReady { readClicks() }
-            openers.removeAll { opener in
-                opener.reap()
-                return opener.running.isEmpty
-            }
-            if ready[1].isReady {
-                // Any group event re-renders (below); a removed folder is watched again by `classify`.
-                for event in try inotify.readEvents()
-                where watch.classify(event) == .zone {
+                ])
+            for event in events {
+                switch event {
+                case .extra(index: 0, _): return
+                case .extra(index: 1, _): readClicks()
+                // SIGCHLD only says an opener finished (reaped below); any other signal ends the follower.
+                case .signal(let number) where number != SIGCHLD: return
+                case .zoneLinkChanged:
                     if let zone = try? SystemZone.current(environment: environment, localtime: localtimePath) {
                         calendar = NitnemCalendar(timeZone: zone)
                     }
+                // Any other event re-renders (above): a file, the timer, a recreated folder.
+                default: break
                 }
             }
-            if ready[2].isReady { _ = try timer.read() }
+            opener.reap()
         }
     }
 }
@@ -128,9 +114,12 @@ extension StatusFollower {
     func readClicks() {
         guard let fd = clicks else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        if n <= 0 {
-            if n == 0 || (errno != EINTR && errno != EAGAIN) { clicks = nil }
+        let n: Int
+        switch try? FileDescriptor.read(fd, into: &chunk) {
+        case .done(let count) where count > 0: n = count
+        case .wouldBlock?: return
+        default:
+            clicks = nil  // end of input, or it cannot be read: stop reading, keep following
             return
         }
         clickBuffer += chunk[0..<n]
@@ -138,10 +127,8 @@ extension StatusFollower {
             let line = Array(clickBuffer[..<newline])
             clickBuffer.removeSubrange(...newline)
             guard let event = try? JSONParser.parse(line), event["button"] == .number("1") else { continue }
-            let opener = Opener(program: self.opener[0], arguments: Array(self.opener.dropFirst()))
-            do {
+            do throws(Opener.OpenError) {
                 try opener.open(currentURL)
-                openers.append(opener)
             } catch {
                 Journal().log(.error, error.description)
             }

@@ -36,7 +36,7 @@ public struct NitnemClock: Sendable {
         if let text = environment["SGGS_CLOCK_RATE"] {
             guard let value = Double(text), value.isFinite, value > 0, value <= maximumRate else {
                 throw ClockError(
-                    variable: "SGGS_CLOCK_RATE", value: text,
+                    .badRate, variable: "SGGS_CLOCK_RATE", value: text,
                     problem: "is not a number greater than 0 and at most 1000000 (e.g. 60)")
             }
             rate = value
@@ -44,7 +44,7 @@ public struct NitnemClock: Sendable {
         if let text = environment["SGGS_CLOCK_NOW"] {
             guard let start = RFC3339.parse(text, in: calendar) else {
                 throw ClockError(
-                    variable: "SGGS_CLOCK_NOW", value: text,
+                    .badTime, variable: "SGGS_CLOCK_NOW", value: text,
                     problem:
                         "is not a time; use RFC 3339 with an offset (2026-11-29T22:00:00+05:30 or 2026-11-29T16:30:00Z) or a local wall time (2026-11-29T22:00 or 2026-11-29T22:00:00)"
                 )

@@ -71,7 +71,7 @@ public enum SystemTimeZone {
         }
         if let zone = fixedPOSIX(value) { return zone }
         throw ClockError(
-            variable: "TZ", value: raw,
+            .unknownZone, variable: "TZ", value: raw,
             problem: "is not a known time zone; use a tz database name such as Europe/Helsinki or UTC")
     }
 

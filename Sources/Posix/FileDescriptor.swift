@@ -39,8 +39,15 @@ public final class FileDescriptor {
 
     /// One `read(2)` into `buffer` (see `read(into:path:)`).
     public func read(into buffer: inout [UInt8], path: String? = nil) throws(SystemError) -> IOResult<Int> {
-        let fd = rawValue
-        return try Syscall.nonBlocking("read", path: path) {
+        try Self.read(rawValue, into: &buffer, path: path)
+    }
+
+    /// One `read(2)` of a descriptor this process does not own here (stdin): the byte count, 0 at
+    /// end of input, or `.wouldBlock`.
+    public static func read(_ fd: Int32, into buffer: inout [UInt8], path: String? = nil) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try Syscall.nonBlocking("read", path: path) {
             buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         }
     }

@@ -7,35 +7,73 @@ import Snapshot
 /// The shell (`Agent`) reads files, arms timers and performs the actions; `simulate` drives the same
 /// core on a virtual clock. Nothing here reads a clock or touches a file.
 public struct AgentCore: Sendable {
-    /// What wakes the core. File contents arrive already read, as a result.
+    /// What wakes the core, named by the shell. What the shell read (files, zone, config) arrives
+    /// already read, as a result.
     public enum Event: Sendable {
         /// The agent starts, with the files as read.
         case start(Result<GroupFiles, SnapshotError>)
         /// A timer armed for the last `nextWake` fired.
         case timer
-        /// The snapshot or progress file changed, and was read again.
+        /// The snapshot or progress file changed on disk (inotify); `whole` when the file is complete
+        /// (renamed into place, closed after writing, deleted), not when more events may follow (a
+        /// create, a move away). The core decides when to read (`Action.readFiles`).
+        case filesTouched(whole: Bool)
+        /// Events were lost (the inotify queue overflowed): the files may have changed.
+        case eventsLost
+        /// The group folder at `path` was removed or moved away; the shell made and watches it again.
+        case groupRecreated(path: String)
+        /// The widget timeline at `path` (or its folder) was removed by someone else.
+        case timelineRemoved(path: String)
+        /// Nothing happened for as long as the last step's `wait` asked: the folder has settled.
+        case settled
+        /// The snapshot or progress file was read again (after `Action.readFiles`).
         case filesChanged(Result<GroupFiles, SnapshotError>)
         /// The real clock jumped (set by hand, NTP) or the machine resumed.
         case clockChanged
-        /// The system time zone changed.
-        case zoneChanged(NitnemCalendar)
-        /// SIGHUP with a configuration that could not be read: re-evaluate with the old one.
-        case reload
-        /// SIGHUP: the configuration was read again.
-        case configChanged(AgentConfig)
+        /// The system time zone may have changed (the zone link changed), as read again.
+        case zoneChanged(Result<NitnemCalendar, ClockError>)
+        /// The configuration was read again (SIGHUP); a failure keeps the old one.
+        case configChanged(Result<AgentConfig, ConfigError>)
+        /// SIGTERM or SIGINT (the number).
+        case stopSignal(Int32)
+        /// A notification's "Read now" was pressed for `url`.
+        case readNow(url: String)
+        /// An opener the shell started for `url` exited with `status` (128 + n: killed by signal n).
+        case openerExited(program: String, url: String, status: Int32)
+        /// Writing the timeline failed (the message says why); it is written again later.
+        case timelineWriteFailed(String)
+        /// Saving the reminder ledger failed (the message says why).
+        case ledgerSaveFailed(String)
 
         /// A short name for logs and `simulate`.
         public var name: String {
             switch self {
             case .start: "start"
             case .timer: "timer"
+            case .filesTouched: "filesTouched"
+            case .eventsLost: "eventsLost"
+            case .groupRecreated: "groupRecreated"
+            case .timelineRemoved: "timelineRemoved"
+            case .settled: "settled"
             case .filesChanged: "filesChanged"
             case .clockChanged: "clockChanged"
             case .zoneChanged: "zoneChanged"
-            case .reload: "reload"
             case .configChanged: "configChanged"
+            case .stopSignal: "stopSignal"
+            case .readNow: "readNow"
+            case .openerExited: "openerExited"
+            case .timelineWriteFailed: "timelineWriteFailed"
+            case .ledgerSaveFailed: "ledgerSaveFailed"
             }
         }
+    }
+
+    /// How long the shell waits for more file events before it reports `.settled`.
+    public enum Wait: Hashable, Sendable {
+        /// Only drain what is already queued (a whole file: read as soon as the queue is empty).
+        case drain
+        /// Wait until nothing happened for this many milliseconds (a file may be half-written).
+        case quiet(milliseconds: Int32)
     }
 
     /// What the shell must do.
@@ -48,6 +86,12 @@ public struct AgentCore: Sendable {
         case reminder(ReminderDecision)
         /// Persist the reminder ledger (before a reminder is shown, and after).
         case saveLedger(ReminderLedger)
+        /// Read the snapshot and progress files again, then report `.filesChanged`.
+        case readFiles
+        /// Open `url` in the reader (then report `.openerExited`).
+        case open(url: String)
+        /// Stop the agent.
+        case stop
     }
 
     /// What the core decided at a reminder slot.
@@ -79,7 +123,21 @@ public struct AgentCore: Sendable {
         public var actions: [Action]
         /// When to wake next, at the latest (a fixed point or a reminder slot).
         public var nextWake: Date
+        /// Whether file events are being gathered, and for how long to wait for more.
+        public var wait: Wait?
+
+        public init(actions: [Action], nextWake: Date, wait: Wait? = nil) {
+            self.actions = actions
+            self.nextWake = nextWake
+            self.wait = wait
+        }
     }
+
+    /// How long a burst of file events that may leave a file half-written is gathered (a create, a
+    /// move away) before the files are read: 5 ms.
+    public var debounceMilliseconds: Int32 = 5
+    /// File events seen and not yet read: `.drain` when the last one left the file whole.
+    private var pendingRead: Wait?
 
     /// The calendar of the current time zone.
     public private(set) var calendar: NitnemCalendar
@@ -118,6 +176,43 @@ public struct AgentCore: Sendable {
     public mutating func handle(_ event: Event, now: Date) -> Step {
         var actions: [Action] = []
         switch event {
+        case .filesTouched(let whole):
+            // The last event decides: a rename into place after a create is whole.
+            pendingRead = whole ? .drain : .quiet(milliseconds: debounceMilliseconds)
+            return gathering(now: now)
+        case .eventsLost:
+            if pendingRead == nil { pendingRead = .quiet(milliseconds: debounceMilliseconds) }
+            return gathering(now: now)
+        case .groupRecreated(let path):
+            actions.append(.log(.warning, "\(path): the group folder is gone; recreating it"))
+            lastTimeline = nil
+            // Gathered like a file change, so whatever else is being removed is seen first.
+            pendingRead = .quiet(milliseconds: debounceMilliseconds)
+            return gathering(actions, now: now)
+        case .timelineRemoved(let path):
+            actions.append(.log(.warning, "\(path) was removed; writing it again"))
+            lastTimeline = nil
+            pendingRead = .quiet(milliseconds: debounceMilliseconds)
+            return gathering(actions, now: now)
+        case .settled:
+            guard pendingRead != nil else { return gathering(now: now) }
+            pendingRead = nil
+            return Step(actions: [.readFiles], nextWake: nextWake(after: now))
+        case .stopSignal(let signal):
+            return Step(actions: [.log(.info, "signal \(signal): stopping"), .stop], nextWake: nextWake(after: now))
+        case .readNow(let url):
+            return gathering([.open(url: url)], now: now)
+        case .openerExited(let program, let url, let status):
+            let line =
+                status == 0
+                ? Action.log(.info, "opened \(url) with \(program)")
+                : Action.log(.warning, "\(program) exited \(status) for \(url)")
+            return gathering([line], now: now)
+        case .timelineWriteFailed(let message):
+            lastTimeline = nil
+            return gathering([.log(.error, message)], now: now)
+        case .ledgerSaveFailed(let message):
+            return gathering([.log(.error, message)], now: now)
         case .start(let result), .filesChanged(let result):
             switch result {
             case .success(let loaded):
@@ -139,21 +234,23 @@ public struct AgentCore: Sendable {
                     actions.append(.log(.error, "\(line) (\(keeping))"))
                 }
             }
-        case .zoneChanged(let newCalendar):
-            if newCalendar.timeZone.identifier != calendar.timeZone.identifier {
-                actions.append(
-                    .log(
-                        .notice,
-                        "time zone changed: \(calendar.timeZone.identifier) → \(newCalendar.timeZone.identifier)"))
-            }
+        case .zoneChanged(.success(let newCalendar)):
+            guard newCalendar.timeZone.identifier != calendar.timeZone.identifier else { return gathering(now: now) }
+            actions.append(
+                .log(
+                    .notice, "time zone changed: \(calendar.timeZone.identifier) → \(newCalendar.timeZone.identifier)"))
             calendar = newCalendar
+        case .zoneChanged(.failure(let error)):
+            return gathering([.log(.error, error.description)], now: now)
         case .clockChanged:
             actions.append(
                 .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
-        case .configChanged(let newConfig):
+        case .configChanged(.success(let newConfig)):
             if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
             config = newConfig
-        case .timer, .reload:
+        case .configChanged(.failure(let error)):
+            actions.append(.log(.error, "\(error) (keeping the previous configuration)"))
+        case .timer:
             break
         }
         if let files {
@@ -165,7 +262,12 @@ public struct AgentCore: Sendable {
             }
         }
         actions += reminderActions(now: now)
-        return Step(actions: actions, nextWake: nextWake(after: now))
+        return Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
+    }
+
+    /// A step that decides nothing new (`actions` only), still gathering file events if it was.
+    private func gathering(_ actions: [Action] = [], now: Date) -> Step {
+        Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
     }
 
     /// When to wake next: the next fixed point, reminder slot or retry, whichever is first.
@@ -242,10 +344,6 @@ public struct AgentCore: Sendable {
             actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
         }
         actions.append(.saveLedger(ledger))
-        return Step(actions: actions, nextWake: nextWake(after: now))
+        return Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
     }
-
-    /// The written timeline is not on disk (its write failed, or it or its folder was removed):
-    /// write it again at the next chance, even if nothing in it changed.
-    public mutating func timelineLost() { lastTimeline = nil }
 }

@@ -44,7 +44,8 @@ enum RunCommand {
         do throws(Agent.StartError) {
             try agent.run()
         } catch {
-            throw error.exitCode == 2 ? .badInput(error.description) : .failure(error.description)
+            // Another agent, or no descriptors: a failure (exit 1), never bad input.
+            throw .failure(error.description)
         }
     }
 }

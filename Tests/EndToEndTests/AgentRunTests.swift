@@ -78,7 +78,8 @@ import Testing
         #expect(box.firstEntry()?.next == "rehras/taksal")
         let mode = (try FileManager.default.attributesOfItem(atPath: box.timeline))[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(agent.stderr.contains("<6>timeline written: 2026-11-29 evening, next rehras/taksal, 2/7"))
+        // The line follows the write (it says what happened), so it may land a moment after the file.
+        #expect(Self.wait { agent.stderr.contains("<6>timeline written: 2026-11-29 evening, next rehras/taksal, 2/7") })
 
         // Marking Rehras rewrites the file with the next bani.
         #expect(try box.mark("rehras").status == 0)

@@ -66,6 +66,8 @@ struct StepSummary: Equatable, CustomStringConvertible {
                 logs.append("\(level) \(line)")
             case .reminder, .saveLedger:
                 break  // the reminder half has its own tests (ReminderCoreTests)
+            case .readFiles, .open, .stop:
+                break  // the shell-event half has its own tests (ShellEventTests)
             }
         }
         nextWake = step.nextWake
@@ -219,9 +221,12 @@ struct StepSummary: Equatable, CustomStringConvertible {
             start: "2026-11-29T10:00:00+05:30", startProgress: [:], event: .filesChanged(.success(Fixture.files())),
             at: "2026-11-29T10:00:05+05:30", writes: [], logs: [], wake: "2026-11-29T17:00:00+05:30"),
         SequenceCase(
-            name: "a reload with nothing changed: no rewrite", zone: kolkata,
-            start: "2026-11-29T18:00:00+05:30", startProgress: [:], event: .reload, at: "2026-11-29T18:00:01+05:30",
-            writes: [], logs: [], wake: "2026-11-29T21:00:00+05:30"),
+            name: "a reload of a bad config: the old one kept, said, no rewrite", zone: kolkata,
+            start: "2026-11-29T18:00:00+05:30", startProgress: [:],
+            event: .configChanged(.failure(ConfigError(.unknownKey, path: "/c", line: 2, problem: "unknown key 'x'"))),
+            at: "2026-11-29T18:00:01+05:30", writes: [],
+            logs: ["error /c:2: unknown key 'x' (keeping the previous configuration)"],
+            wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
             name: "a mark rewrites with the next bani", zone: kolkata,
             start: "2026-11-29T18:00:00+05:30", startProgress: [:],
@@ -268,20 +273,22 @@ struct StepSummary: Equatable, CustomStringConvertible {
             wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
             name: "a zone change mid-day moves the band", zone: kolkata,
-            start: "2026-11-29T12:00:00+05:30", startProgress: [:], event: .zoneChanged(Fixture.calendar("UTC")),
+            start: "2026-11-29T12:00:00+05:30", startProgress: [:],
+            event: .zoneChanged(.success(Fixture.calendar("UTC"))),
             at: "2026-11-29T12:00:00+05:30", writes: ["2026-11-29 amritVela japji 0/7"],
             logs: ["notice time zone changed: Asia/Kolkata → \(Fixture.calendar("UTC").timeZone.identifier)"],
             wake: "2026-11-29T09:00:00Z"),
         SequenceCase(
             name: "a zone change mid-day across the roll", zone: "America/New_York",
             start: "2026-11-29T20:00:00-05:00", startProgress: [:],
-            event: .zoneChanged(Fixture.calendar("Asia/Kolkata")), at: "2026-11-29T20:00:00-05:00",
+            event: .zoneChanged(.success(Fixture.calendar("Asia/Kolkata"))), at: "2026-11-29T20:00:00-05:00",
             writes: ["2026-11-30 amritVela japji 0/7"],
             logs: ["notice time zone changed: America/New_York → Asia/Kolkata"], wake: "2026-11-30T09:00:00+05:30"),
         SequenceCase(
             name: "the same zone again: nothing", zone: kolkata,
             start: "2026-11-29T12:00:00+05:30", startProgress: [:],
-            event: .zoneChanged(Fixture.calendar(kolkata)), at: "2026-11-29T12:00:01+05:30", writes: [], logs: [],
+            event: .zoneChanged(.success(Fixture.calendar(kolkata))), at: "2026-11-29T12:00:01+05:30", writes: [],
+            logs: [],
             wake: "2026-11-29T17:00:00+05:30"),
     ]
 
@@ -423,10 +430,13 @@ struct StepSummary: Equatable, CustomStringConvertible {
         let t0 = Fixture.instant("2026-11-29T10:00:00Z")
         #expect(StepSummary(core.handle(.start(.success(Fixture.files())), now: t0)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 60)).writes.isEmpty)
-        core.timelineLost()
+        #expect(
+            StepSummary(core.handle(.timelineWriteFailed("t: cannot write"), now: t0 + 61)).logs == [
+                "error t: cannot write"
+            ])
         #expect(StepSummary(core.handle(.timer, now: t0 + 120)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 180)).writes.isEmpty)
-        core.timelineLost()
+        _ = core.handle(.timelineRemoved(path: "/g/widgets/NitnemNow.json"), now: t0 + 181)
         #expect(StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: t0 + 240)).writes.count == 1)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import Posix
+import Snapshot
+
+/// The loop skeleton the agent and `status --follow` share: one thread, `poll(2)` over a signalfd,
+/// an inotify instance (the group folder, the widgets folder, the zone link's folder) and a realtime
+/// timerfd, plus whatever descriptors the caller adds. Each wait returns what happened as named
+/// events, never as positions in a poll array.
+final class EventLoop {
+    /// What woke the loop.
+    enum Event: Equatable {
+        /// A signal arrived (its number).
+        case signal(Int32)
+        /// The snapshot or progress file changed; `whole` unless it may still be being written.
+        case filesTouched(whole: Bool)
+        /// The inotify queue overflowed: events were lost.
+        case eventsLost
+        /// The group folder was removed or moved away; it has been made and watched again.
+        case groupRecreated
+        /// The widget timeline (or its folder) was removed.
+        case timelineRemoved
+        /// The zone link (`/etc/localtime`) changed.
+        case zoneLinkChanged
+        /// The timer armed with `wait(until:)` fired.
+        case timer
+        /// The realtime clock was set or the machine resumed (the armed instant lost its meaning).
+        case clockJumped
+        /// One of the caller's extra descriptors is ready (its index in `extra`, what `poll` said).
+        case extra(index: Int, PollEvents)
+        /// Nothing happened within the timeout.
+        case timedOut
+    }
+
+    let group: AppGroup
+    let signals: SignalDescriptor
+    let inotify: Inotify
+    let timer: RealtimeTimer
+    let watch: GroupWatch
+    /// The widgets folder, to notice the timeline removed by hand; watched once it exists.
+    private var widgetsWatch: WatchDescriptor?
+    private let timelineName: String
+
+    /// Blocks `signals` and opens the descriptors; watches `group` (creating it) and the folder of
+    /// `localtimePath`.
+    init(group: AppGroup, localtimePath: String, signals signalNumbers: [Int32]) throws(SystemError) {
+        self.group = group
+        try SignalDescriptor.ignoreSIGPIPE()
+        signals = try SignalDescriptor(signals: signalNumbers)
+        inotify = try Inotify()
+        timer = try RealtimeTimer()
+        watch = GroupWatch(inotify, group: group, localtimePath: localtimePath)
+        timelineName = Path.name(of: group.timelinePath)
+    }
+
+    /// Watches the widgets folder (once it exists), to notice the timeline removed by hand.
+    /// - Returns: true when the watch was added just now (an earlier removal was not seen: the
+    ///   caller checks the timeline is there).
+    @discardableResult
+    func watchWidgets() -> Bool {
+        guard widgetsWatch == nil else { return false }
+        widgetsWatch = try? inotify.addWatch(group.widgetsPath, mask: [.delete, .movedFrom, .deleteSelf])
+        return widgetsWatch != nil
+    }
+
+    /// Whether the group folder is watched (it could be made).
+    var watchesGroup: Bool { watch.groupWatch != nil }
+
+    /// Closes every descriptor.
+    func close() {
+        signals.close()
+        inotify.close()
+        timer.close()
+    }
+
+    /// Waits until something happens: the timer fires at `instant` (real time, `nil`: not armed),
+    /// a signal, a file event, an extra descriptor, or `timeoutMilliseconds` pass (-1: no timeout).
+    /// - Throws: `SystemError` when arming the timer or `poll` fails.
+    func wait(until instant: Date?, timeoutMilliseconds: Int32 = -1, extra: [PollItem] = []) throws(SystemError)
+        -> [Event]
+    {
+        if let instant { try timer.arm(at: instant) } else { try timer.disarm() }
+        let own = [
+            PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
+            PollItem(fileDescriptor: timer.fileDescriptor),
+        ]
+        let ready = try Poller.poll(own + extra, timeoutMilliseconds: timeoutMilliseconds)
+        var events: [Event] = []
+        if ready[0].isReady { events += try signals.read().map(Event.signal) }
+        if ready[1].isReady { events += try inotify.readEvents().compactMap(name) }
+        if ready[2].isReady {
+            switch try timer.read() {
+            case .expired: events.append(.timer)
+            case .clockChanged: events.append(.clockJumped)
+            case .notReady: break
+            }
+        }
+        for (index, item) in ready.dropFirst(own.count).enumerated() where item.isReady {
+            events.append(.extra(index: index, item.returnedEvents))
+        }
+        return events.isEmpty && !ready.contains(where: \.isReady) ? [.timedOut] : events
+    }
+
+    /// What one inotify event means, or nil when it is about nothing watched here.
+    private func name(_ event: InotifyEvent) -> Event? {
+        if event.watch == widgetsWatch, widgetsWatch != nil {
+            if event.mask.contains(.ignored) || event.mask.contains(.deleteSelf) { widgetsWatch = nil }
+            if event.name == timelineName || event.mask.contains(.deleteSelf) { return .timelineRemoved }
+            return nil
+        }
+        switch watch.classify(event) {
+        case .overflow: return .eventsLost
+        case .groupRecreated: return .groupRecreated
+        case .file(let whole): return .filesTouched(whole: whole)
+        case .zone: return .zoneLinkChanged
+        case .other: return nil
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import NitnemClockKit
+import Scheduler
+import Snapshot
+import Testing
+
+/// The decisions the shell used to make itself: when to read after file events (the debounce),
+/// writing a removed timeline again, stopping, opening, and what an opener's exit means.
+@Suite struct ShellEventTests {
+    static let t0 = Fixture.instant("2026-11-29T10:00:00Z")
+    static let timeline = "/g/widgets/NitnemNow.json"
+
+    /// A started core and what one sequence of events did: each step's actions, named, and waits.
+    static func run(_ events: [AgentCore.Event]) -> (actions: [[String]], waits: [AgentCore.Wait?]) {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        _ = core.handle(.start(.success(Fixture.files())), now: t0)
+        var actions: [[String]] = []
+        var waits: [AgentCore.Wait?] = []
+        for (i, event) in events.enumerated() {
+            let step = core.handle(event, now: t0.addingTimeInterval(Double(i + 1)))
+            actions.append(step.actions.map(Self.name))
+            waits.append(step.wait)
+        }
+        return (actions, waits)
+    }
+
+    static func name(_ action: AgentCore.Action) -> String {
+        switch action {
+        case .writeTimeline: "write"
+        case .log(let level, let line): "\(level) \(line)"
+        case .reminder: "reminder"
+        case .saveLedger: "ledger"
+        case .readFiles: "read"
+        case .open(let url): "open \(url)"
+        case .stop: "stop"
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let events: [AgentCore.Event]
+        let actions: [[String]]
+        let waits: [AgentCore.Wait?]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "a whole file (renamed into place): drain the queue, then read",
+            events: [.filesTouched(whole: true), .settled],
+            actions: [[], ["read"]], waits: [.drain, nil]),
+        Case(
+            name: "a create may be half-written: wait 5 ms of quiet, then read",
+            events: [.filesTouched(whole: false), .settled], actions: [[], ["read"]],
+            waits: [.quiet(milliseconds: 5), nil]),
+        Case(
+            name: "the last event decides: a create then the rename is whole",
+            events: [.filesTouched(whole: false), .filesTouched(whole: true), .settled], actions: [[], [], ["read"]],
+            waits: [.quiet(milliseconds: 5), .drain, nil]),
+        Case(
+            name: "a whole file then a move away: wait again",
+            events: [.filesTouched(whole: true), .filesTouched(whole: false)],
+            actions: [[], []], waits: [.drain, .quiet(milliseconds: 5)]),
+        Case(
+            name: "settled with nothing pending reads nothing", events: [.settled], actions: [[]], waits: [nil]),
+        Case(
+            name: "a read is asked once per burst", events: [.filesTouched(whole: true), .settled, .settled],
+            actions: [[], ["read"], []], waits: [.drain, nil, nil]),
+        Case(
+            name: "lost events: read after quiet", events: [.eventsLost, .settled], actions: [[], ["read"]],
+            waits: [.quiet(milliseconds: 5), nil]),
+        Case(
+            name: "lost events keep a whole file's drain", events: [.filesTouched(whole: true), .eventsLost],
+            actions: [[], []], waits: [.drain, .drain]),
+        Case(
+            name: "the timeline removed: said, gathered like a change, then written again though unchanged",
+            events: [.timelineRemoved(path: timeline), .settled, .filesChanged(.success(Fixture.files()))],
+            actions: [["warning \(timeline) was removed; writing it again"], ["read"], ["write"]],
+            waits: [.quiet(milliseconds: 5), nil, nil]),
+        Case(
+            name: "the group folder recreated: said, then the files read and the timeline written",
+            events: [.groupRecreated(path: "/g"), .settled, .filesChanged(.success(Fixture.files()))],
+            actions: [["warning /g: the group folder is gone; recreating it"], ["read"], ["write"]],
+            waits: [.quiet(milliseconds: 5), nil, nil]),
+        Case(
+            name: "the same files read again without a loss: nothing written",
+            events: [.filesTouched(whole: true), .settled, .filesChanged(.success(Fixture.files()))],
+            actions: [[], ["read"], []], waits: [.drain, nil, nil]),
+        Case(
+            name: "a failed timeline write is said and written again at the next event",
+            events: [
+                .timelineWriteFailed("/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"),
+                .timer,
+            ],
+            actions: [["error /g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"], ["write"]],
+            waits: [nil, nil]),
+        Case(
+            name: "SIGTERM stops", events: [.stopSignal(15)], actions: [["info signal 15: stopping", "stop"]],
+            waits: [nil]),
+        Case(
+            name: "Read now opens the link", events: [.readNow(url: "sggs://bani/japji")],
+            actions: [["open sggs://bani/japji"]], waits: [nil]),
+        Case(
+            name: "an opener that exited 0 opened the link; one that failed says its status",
+            events: [
+                .openerExited(program: "xdg-open", url: "sggs://bani/japji", status: 0),
+                .openerExited(program: "xdg-open", url: "sggs://bani/jaap", status: 3),
+            ],
+            actions: [
+                ["info opened sggs://bani/japji with xdg-open"], ["warning xdg-open exited 3 for sggs://bani/jaap"],
+            ],
+            waits: [nil, nil]),
+        Case(
+            name: "a zone that cannot be read is said, the zone kept",
+            events: [
+                .zoneChanged(
+                    .failure(
+                        ClockError(
+                            .unknownZone, variable: "TZ", value: "Mars/Base", problem: "is not a known time zone")))
+            ],
+            actions: [["error TZ: 'Mars/Base' is not a known time zone"]], waits: [nil]),
+        Case(
+            name: "file events still gather across a timer", events: [.filesTouched(whole: false), .timer, .settled],
+            actions: [[], [], ["read"]], waits: [.quiet(milliseconds: 5), .quiet(milliseconds: 5), nil]),
+    ]
+
+    @Test(arguments: cases)
+    func decides(_ c: Case) {
+        let result = Self.run(c.events)
+        #expect(result.actions == c.actions)
+        #expect(result.waits == c.waits)
+    }
+
+    @Test func theDebounceIsTheCoresSetting() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        core.debounceMilliseconds = 40
+        _ = core.handle(.start(.success(Fixture.files())), now: Self.t0)
+        #expect(core.handle(.filesTouched(whole: false), now: Self.t0).wait == .quiet(milliseconds: 40))
+    }
+}
