@@ -97,7 +97,7 @@ public struct Simulation: Sendable {
                 emit(
                     .object([
                         ("at", time), ("event", .string("reminder-skipped")), ("band", .string(band.rawValue)),
-                        ("dayKey", .string(dayKey.description)), ("reason", .string(reason)),
+                        ("dayKey", .string(dayKey.description)), ("reason", .string(reason.rawValue)),
                     ]))
             }
             guard case .writeTimeline(let timeline) = action, let state = timeline.entries.first?.state else {

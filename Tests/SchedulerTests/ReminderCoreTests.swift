@@ -93,7 +93,7 @@ import Testing
         _ = core.handle(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
         let step = core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))
         #expect(
-            Self.reminders(step) == [.skip(dayKey: CivilDate("2026-11-29")!, band: .evening, reason: "band-complete")])
+            Self.reminders(step) == [.skip(dayKey: CivilDate("2026-11-29")!, band: .evening, reason: .bandComplete)])
         // remind-when-done = yes reminds anyway.
         var config = AgentConfig()
         config.remindWhenDone = true
@@ -293,7 +293,7 @@ import Testing
         ledger.record(
             .init(
                 dayKey: day, band: .night, at: RFC3339.parseAbsolute("2026-11-29T21:30:00Z")!, outcome: .skipped,
-                reason: "band-complete"))
+                reason: .bandComplete))
         #expect(ledger.entries.count == 2)
         let text = ledger.json.compact
         let back = try ReminderLedger.decode(try JSONParser.parse(Array(text.utf8), path: "l"), path: "l")
