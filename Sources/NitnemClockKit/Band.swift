@@ -29,15 +29,6 @@ public enum Band: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The daily set read in this band: Amrit Vela and Morning read `morning`.
-    public var dailySet: String {
-        switch self {
-        case .amritVela, .morning: "morning"
-        case .evening: "evening"
-        case .night: "night"
-        }
-    }
-
     /// Whether a reminder at wall time `time` lies inside this band. Night may run past midnight
     /// (21:00–02:59).
     public func contains(_ time: WallTime) -> Bool {

@@ -98,8 +98,8 @@ public struct AgentCore: Sendable {
     public enum ReminderDecision: Hashable, Sendable {
         /// Show this reminder.
         case fire(ReminderNotice)
-        /// Not shown, and why (`band-complete`).
-        case skip(dayKey: CivilDate, band: Band, reason: String)
+        /// Not shown, and why.
+        case skip(dayKey: CivilDate, band: Band, reason: SkipReason)
     }
 
     /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
@@ -115,6 +115,9 @@ public struct AgentCore: Sendable {
         public let body: String
         /// The deep link the "Read now" action opens.
         public let url: String
+
+        /// The slot it reminds of.
+        public var slot: SlotKey { SlotKey(day: dayKey, band: band) }
     }
 
     /// The core's answer to one event.
@@ -155,11 +158,8 @@ public struct AgentCore: Sendable {
     public private(set) var config: AgentConfig
     /// What was reminded, per Nitnem day and band.
     public private(set) var ledger: ReminderLedger
-    /// After a failed show: when to try again (while the band lasts).
-    private var retryAt: Date?
-    /// Failed shows in a row for the band in `failing` (the back-off starts again for each band).
-    private var failures = 0
-    private var failing: String?
+    /// After failed shows: when to try again (while the band lasts).
+    public private(set) var retry: Retry = .idle
     /// The warnings of the last good read: logged when they first appear, not on every read.
     private var warned: Set<String> = []
 
@@ -276,7 +276,7 @@ public struct AgentCore: Sendable {
         if config.remindersOn, let slot = calendar.nextReminders(after: now, slots: config.slots, count: 1).first {
             wake = min(wake, slot.at)
         }
-        if let retryAt, retryAt > now { wake = min(wake, retryAt) }
+        if let retryAt = retry.wake(after: now) { wake = min(wake, retryAt) }
         return wake
     }
 
@@ -287,18 +287,16 @@ public struct AgentCore: Sendable {
         let day = calendar.dayKey(at: now)
         let band = calendar.band(at: now)
         // A back-off holds back only the band that failed; the next band starts afresh.
-        if failing != "\(day) \(band)" {
-            retryAt = nil
-        } else if let retryAt, now < retryAt {
-            return []
-        }
+        let current = SlotKey(day: day, band: band)
+        retry = retry.entering(current)
+        if retry.holds(current, at: now) { return [] }
         guard let slot = calendar.reminders(on: day, slots: config.slots).first(where: { $0.band == band }),
             slot.at <= now, ledger.entry(day, band) == nil
         else { return [] }
         let state = TodayState(snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: calendar)
-        let set = files.snapshot.dailySets[NitnemSnapshot.dailySetNames.firstIndex(of: band.dailySet)!]
+        let set = files.snapshot.ids(in: band.dailySet)
         if state.bandComplete && !config.remindWhenDone || set.isEmpty {
-            let reason = set.isEmpty ? "empty-set" : "band-complete"
+            let reason: SkipReason = set.isEmpty ? .emptySet : .bandComplete
             ledger.record(.init(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason))
             return [
                 .reminder(.skip(dayKey: day, band: band, reason: reason)), .saveLedger(ledger),
@@ -323,20 +321,14 @@ public struct AgentCore: Sendable {
         var actions: [Action] = []
         if let error {
             ledger.remove(notice.dayKey, notice.band)
-            let key = "\(notice.dayKey) \(notice.band)"
-            if failing != key { failures = 0 }
-            failing = key
-            failures += 1
-            // 30 s, 1, 2, 4 … minutes, at most 10: a retry timer, bounded by the band's end.
-            let delay = min(30 * pow(2, Double(failures - 1)), 600)
-            retryAt = now.addingTimeInterval(delay)
+            // A retry timer, bounded by the band's end (`reminderActions` lets the back-off go).
+            retry = retry.failed(notice.slot, at: now)
             if notifyReported.insert(error).inserted {
                 actions.append(.log(.warning, "\(error); will retry while the \(notice.band.title) band lasts"))
             }
         } else {
             notifyReported.removeAll()
-            failures = 0
-            retryAt = nil
+            retry = .idle
             ledger.record(
                 .init(
                     dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,

@@ -20,11 +20,11 @@ public struct ReminderLedger: Hashable, Sendable {
         /// Fired after its slot (the agent was asleep or off at the slot).
         public var late: Bool
         /// Why it was skipped.
-        public var reason: String?
+        public var reason: SkipReason?
 
         public init(
             dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
-            reason: String? = nil
+            reason: SkipReason? = nil
         ) {
             self.dayKey = dayKey
             self.band = band
@@ -79,7 +79,8 @@ public struct ReminderLedger: Hashable, Sendable {
                             ("dayKey", .string(e.dayKey.description)), ("band", .string(e.band.rawValue)),
                             ("at", .string(RFC3339.utcTimestamp(e.at))),
                             ("outcome", .string(e.outcome.rawValue)),
-                            ("bani", .optional(e.bani)), ("late", .bool(e.late)), ("reason", .optional(e.reason)),
+                            ("bani", .optional(e.bani)), ("late", .bool(e.late)),
+                            ("reason", .optional(e.reason?.rawValue)),
                         ])
                     })
             ),
@@ -105,7 +106,8 @@ public struct ReminderLedger: Hashable, Sendable {
             var entry = Entry(dayKey: day, band: band, at: at, outcome: outcome)
             if case .string(let bani)? = item["bani"] { entry.bani = bani }
             if case .bool(let late)? = item["late"] { entry.late = late }
-            if case .string(let reason)? = item["reason"] { entry.reason = reason }
+            // A reason this version does not know is kept as read (`SkipReason.other`).
+            if case .string(let reason)? = item["reason"] { entry.reason = SkipReason(rawValue: reason) }
             ledger.entries.append(entry)
         }
         return ledger

@@ -97,7 +97,7 @@ public struct Simulation: Sendable {
                 emit(
                     .object([
                         ("at", time), ("event", .string("reminder-skipped")), ("band", .string(band.rawValue)),
-                        ("dayKey", .string(dayKey.description)), ("reason", .string(reason)),
+                        ("dayKey", .string(dayKey.description)), ("reason", .string(reason.rawValue)),
                     ]))
             }
             guard case .writeTimeline(let timeline) = action, let state = timeline.entries.first?.state else {
@@ -117,15 +117,14 @@ public struct Simulation: Sendable {
         return wake
     }
 
-    /// `files` with `mark` recorded as `nitnem mark` would (in memory): the day key added, read to the end.
+    /// `files` with `mark` recorded as `nitnem mark` would (in memory, by the same `MarkRule`): the
+    /// day key added, read to the end.
     static func apply(_ mark: Mark, to files: GroupFiles, calendar: NitnemCalendar) -> GroupFiles {
         var files = files
-        var p = files.progress.banis[mark.baniID] ?? BaniProgress()
-        p.completedDays.insert(calendar.dayKey(at: mark.at))
-        // As `ProgressWriter.update` does: read to the end of the entry's own line count, if it has one.
-        p.lastReadAt = mark.at
-        p.lastSeq = p.nLines ?? files.snapshot.bani(id: mark.baniID)?.nLines
-        files.progress.banis[mark.baniID] = p
+        let progress = files.progress.banis[mark.baniID] ?? BaniProgress()
+        let rule = MarkRule(
+            day: calendar.dayKey(at: mark.at), at: mark.at, nLines: files.snapshot.bani(id: mark.baniID)?.nLines ?? 0)
+        files.progress.banis[mark.baniID] = rule.apply(to: progress) ?? progress
         return files
     }
 }

@@ -16,8 +16,8 @@ public struct TodayState: Hashable, Sendable {
     public let next: Next?
     /// Distinct ids of morning ∪ evening ∪ night completed today.
     public let done: Int
-    /// Distinct ids of morning ∪ evening ∪ night.
-    public let total: Int
+    /// Distinct ids of morning ∪ evening ∪ night: the length of `order`.
+    public var total: Int { order.count }
     /// Every bani of the band's set is completed today.
     public let bandComplete: Bool
     /// Every bani of the daily sets is completed today.
@@ -39,15 +39,14 @@ public struct TodayState: Hashable, Sendable {
         public let seq: Int
         /// The line count the position refers to (the progress file's own, when it has one).
         public let nLines: Int
-        /// `seq / nLines`.
-        public let fraction: Double
-
         /// A saved position.
-        public init(seq: Int, nLines: Int, fraction: Double) {
+        public init(seq: Int, nLines: Int) {
             self.seq = seq
             self.nLines = nLines
-            self.fraction = fraction
         }
+
+        /// `seq / nLines` (0 when `nLines` is 0).
+        public var fraction: Double { nLines == 0 ? 0 : Double(seq) / Double(nLines) }
     }
 
     /// `done / total`, 0 when there is nothing to read.
@@ -67,19 +66,17 @@ public struct TodayState: Hashable, Sendable {
 
         func completed(_ id: String) -> Bool { progress[id]?.completedDays.contains(key) ?? false }
 
-        let sets = snapshot.dailySets
-        let first = NitnemSnapshot.dailySetNames.firstIndex(of: band.dailySet)!
         var seen: Set<String> = []
         var order: [String] = []
-        for i in 0..<sets.count {
-            for id in sets[(first + i) % sets.count] where seen.insert(id).inserted { order.append(id) }
+        for set in band.dailySet.rotation {
+            for id in snapshot.ids(in: set) where seen.insert(id).inserted { order.append(id) }
         }
         self.order = order
-        total = order.count
         done = order.filter(completed).count
         // An empty set is not "complete": there is nothing to read in this band.
-        bandComplete = !sets[first].isEmpty && sets[first].allSatisfy(completed)
-        dayComplete = total > 0 && done == total
+        let bandSet = snapshot.ids(in: band.dailySet)
+        bandComplete = !bandSet.isEmpty && bandSet.allSatisfy(completed)
+        dayComplete = !order.isEmpty && done == order.count
 
         if let id = order.first(where: { !completed($0) }), let bani = snapshot.bani(id: id) {
             next = Next(bani: bani, resume: Self.resume(progress[id], bani: bani, today: day))
@@ -95,6 +92,6 @@ public struct TodayState: Hashable, Sendable {
         let nLines = p.nLines ?? bani.nLines
         guard nLines > 0 else { return nil }
         let clamped = min(max(seq, 0), nLines)
-        return Resume(seq: clamped, nLines: nLines, fraction: Double(clamped) / Double(nLines))
+        return Resume(seq: clamped, nLines: nLines)
     }
 }

@@ -15,14 +15,17 @@ public struct WidgetTimeline: Hashable, Sendable {
         public let state: TodayState
     }
 
-    /// When it was made.
-    public let generatedAt: Date
-    /// The entries, in time order; the first is for `generatedAt`.
+    /// The entries, in time order: the first for when it was made, then one per fixed point.
+    ///
+    /// - Important: Never empty (`init` makes the first); `generatedAt` and `reloadAfter` read it.
     public let entries: [Entry]
     /// The fixed point after the last entry: past it the timeline is stale.
     public let validUntil: Date
-    /// When the agent will write the next timeline (the next fixed point).
-    public let reloadAfter: Date
+
+    /// When it was made: the first entry's date.
+    public var generatedAt: Date { entries[0].date }
+    /// When the agent will write the next timeline: the next fixed point, the second entry's date.
+    public var reloadAfter: Date { entries.dropFirst().first?.date ?? validUntil }
 
     /// How many fixed points ahead a timeline reaches: a whole Nitnem day of band starts.
     ///
@@ -33,7 +36,6 @@ public struct WidgetTimeline: Hashable, Sendable {
 
     /// The timeline at `now` for these files.
     public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
-        generatedAt = now
         var entries = [
             Entry(date: now, state: TodayState(snapshot: snapshot, progress: progress, at: now, calendar: calendar))
         ]
@@ -46,7 +48,6 @@ public struct WidgetTimeline: Hashable, Sendable {
         }
         self.entries = entries
         validUntil = points[Self.fixedPointsAhead].at
-        reloadAfter = points[0].at
     }
 
     /// What the file says apart from when it was made: equal fingerprints mean nothing changed for a

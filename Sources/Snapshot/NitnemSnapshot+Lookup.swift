@@ -17,24 +17,22 @@ extension NitnemSnapshot {
         return candidates.first(where: \.isDefault) ?? candidates.first
     }
 
-    /// The morning, evening and night sets in that order, with Rehras as the variant the reader
-    /// prefers (`preferences.rehrasVariant`); all empty when the registry is unavailable.
-    public var dailySets: [[String]] {
-        guard banisAvailable else { return Self.dailySetNames.map { _ in [] } }
+    /// The ids of daily set `set`, with Rehras as the variant the reader prefers
+    /// (`preferences.rehrasVariant`); empty when the registry is unavailable.
+    public func ids(in set: DailySet) -> [String] {
+        guard banisAvailable else { return [] }
         let rehras = preferences.rehrasVariant.flatMap { variant in
             banis.first { $0.key == "rehras" && $0.variant == variant }
         }
-        return Self.dailySetNames.map { name in
-            (sets[name] ?? []).map { id in
-                if let rehras, bani(id: id)?.key == "rehras" { return rehras.id }
-                return id
-            }
+        return (sets[set.rawValue] ?? []).map { id in
+            if let rehras, bani(id: id)?.key == "rehras" { return rehras.id }
+            return id
         }
     }
 
     /// The distinct ids of morning ∪ evening ∪ night (preferences applied), in set order.
     public var dailyIDs: [String] {
         var seen: Set<String> = []
-        return dailySets.joined().filter { seen.insert($0).inserted }
+        return DailySet.allCases.flatMap(ids(in:)).filter { seen.insert($0).inserted }
     }
 }

@@ -17,10 +17,9 @@ public struct NitnemSnapshot: Hashable, Sendable {
     /// Where the snapshot came from, when exported from a database.
     public var provenance: Provenance?
 
-    /// The sets a Nitnem day is made of, in band order.
-    public static let dailySetNames = ["morning", "evening", "night"]
-    /// Every set name, in the order a home shows them.
-    public static let setNames = ["morning", "evening", "night", "popular", "ceremony"]
+    /// Every set name of the file, in the order a home shows them: the daily sets, then
+    /// `popular` and `ceremony`.
+    public static let setNames = DailySet.allCases.map(\.rawValue) + ["popular", "ceremony"]
 
     /// A snapshot.
     public init(

@@ -8,7 +8,9 @@ import NitnemClockKit
 ///   indentation, line endings, string escapes and number text of every other member, and the
 ///   separators between them.
 public enum ProgressWriter {
-    /// The document with `banis[id]` patched; `changed` is false when there was nothing to do.
+    /// The document with `banis[id]` changed as `MarkRule` says; `changed` is false when there was
+    /// nothing to do. Missing members are added in the v1 order: `lastSeq`, `lastReadAt`,
+    /// `completedDays`.
     public static func patch(
         _ raw: JSONValue, id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true,
         path: String
@@ -19,26 +21,24 @@ public enum ProgressWriter {
         var banis: [(key: String, value: JSONValue)] = []
         switch top.last(where: { $0.key == "banis" })?.value {
         case .object(let members)?: banis = members
-        case nil, .null?: if undo { return (raw, false) }
+        case nil, .null?: break
         case let other?:
             throw SnapshotError(
                 path: path, jsonPath: "$.banis",
                 problem: "expected an object, found \(JSONFields.describe(other)); not written")
         }
         let entryPath = "$.banis" + NitnemProgress.jsonKey(id)
-        var entry: [(key: String, value: JSONValue)]
+        var entry: [(key: String, value: JSONValue)]?
         switch banis.last(where: { $0.key == id })?.value {
         case .object(let members)?: entry = members
-        case nil, .null?:
-            if undo { return (raw, false) }
-            entry = [("lastSeq", .null), ("lastReadAt", .null), ("completedDays", .array([]))]
+        case nil, .null?: break
         case let other?:
             throw SnapshotError(
                 path: path, jsonPath: entryPath,
                 problem: "expected an object, found \(JSONFields.describe(other)); not written")
         }
         var days: [JSONValue] = []
-        switch entry.last(where: { $0.key == "completedDays" })?.value {
+        switch entry?.last(where: { $0.key == "completedDays" })?.value {
         case .array(let items)?: days = items
         case nil, .null?: break
         case let other?:
@@ -48,25 +48,21 @@ public enum ProgressWriter {
                 problem: "expected an array of day keys, found \(JSONFields.describe(other)); not written")
         }
         let key = JSONValue.string(day.description)
-        if undo {
-            guard days.contains(key) else { return (raw, false) }
-            days.removeAll { $0 == key }
-            set(&entry, "completedDays", .array(days))
-        } else {
-            if !days.contains(key) {
-                days.append(key)
-            } else if !movePosition {
-                return (raw, false)
-            }
-            if movePosition {
-                // Missing members are added in the v1 order: lastSeq, lastReadAt, completedDays.
-                let own = entry.last(where: { $0.key == "nLines" }).flatMap { JSONFields.integer($0.value) }
-                set(&entry, "lastSeq", .int(own.flatMap { $0 >= 0 ? $0 : nil } ?? nLines))
-                set(&entry, "lastReadAt", .string(RFC3339.utcTimestamp(at)))
-            }
-            set(&entry, "completedDays", .array(days))
+        let own = entry?.last(where: { $0.key == "nLines" }).flatMap { JSONFields.integer($0.value) }
+        let rule = MarkRule(day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition)
+        guard let change = rule.change(isMarked: days.contains(key), ownNLines: own) else { return (raw, false) }
+        var members = entry ?? [("lastSeq", .null), ("lastReadAt", .null), ("completedDays", .array([]))]
+        if let position = change.position {
+            set(&members, "lastSeq", .int(position.lastSeq))
+            set(&members, "lastReadAt", .string(RFC3339.utcTimestamp(position.lastReadAt)))
         }
-        set(&banis, id, .object(entry))
+        switch change.day {
+        case .add?: days.append(key)
+        case .remove?: days.removeAll { $0 == key }
+        case nil: break
+        }
+        set(&members, "completedDays", .array(days))
+        set(&banis, id, .object(members))
         set(&top, "banis", .object(banis))
         return (.object(top), true)
     }

@@ -58,7 +58,7 @@ enum RemindersCommand {
                 switch entry.outcome {
                 case .fired, .pending:
                     line += "reminded \(entry.bani ?? "")\(entry.late ? " (late)" : "") at \(context.format(entry.at))"
-                case .skipped: line += "skipped: \(entry.reason ?? "")"
+                case .skipped: line += "skipped: \(entry.reason?.rawValue ?? "")"
                 }
             } else if slot.at > now {
                 line += "due"

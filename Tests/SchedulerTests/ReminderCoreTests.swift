@@ -93,7 +93,7 @@ import Testing
         _ = core.handle(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
         let step = core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))
         #expect(
-            Self.reminders(step) == [.skip(dayKey: CivilDate("2026-11-29")!, band: .evening, reason: "band-complete")])
+            Self.reminders(step) == [.skip(dayKey: CivilDate("2026-11-29")!, band: .evening, reason: .bandComplete)])
         // remind-when-done = yes reminds anyway.
         var config = AgentConfig()
         config.remindWhenDone = true
@@ -293,10 +293,56 @@ import Testing
         ledger.record(
             .init(
                 dayKey: day, band: .night, at: RFC3339.parseAbsolute("2026-11-29T21:30:00Z")!, outcome: .skipped,
-                reason: "band-complete"))
+                reason: .bandComplete))
         #expect(ledger.entries.count == 2)
         let text = ledger.json.compact
         let back = try ReminderLedger.decode(try JSONParser.parse(Array(text.utf8), path: "l"), path: "l")
         #expect(back == ledger)
+    }
+}
+
+@Suite struct SkipReasonTests {
+    static let day = CivilDate("2026-11-29")!
+    static let at = RFC3339.parseAbsolute("2026-11-29T21:30:00Z")!
+
+    @Test(arguments: [
+        (SkipReason.bandComplete, "band-complete"), (.emptySet, "empty-set"), (.other("quiet-hours"), "quiet-hours"),
+    ])
+    func roundTripThroughTheLedgerFile(_ reason: SkipReason, _ text: String) throws {
+        #expect(reason.rawValue == text)
+        #expect(SkipReason(rawValue: text) == reason)
+        let ledger = ReminderLedger(entries: [
+            .init(dayKey: Self.day, band: .night, at: Self.at, outcome: .skipped, reason: reason)
+        ])
+        let file = ledger.json.compact
+        #expect(
+            file
+                == #"{"schema":1,"entries":[{"dayKey":"2026-11-29","band":"night","at":"2026-11-29T21:30:00Z","outcome":"skipped","bani":null,"late":false,"reason":""#
+                + text + #""}]}"#)
+        let back = try ReminderLedger.decode(try JSONParser.parse(Array(file.utf8), path: "l"), path: "l")
+        #expect(back == ledger)
+        #expect(back.json.compact == file)
+    }
+
+    @Test func anUnknownReasonFromAnOlderLedgerIsKeptAsRead() throws {
+        // No known case: decoded as `.other`, never a crash or a lost entry, and written back as read.
+        let file =
+            #"{"schema":1,"entries":[{"dayKey":"2026-11-29","band":"evening","at":"2026-11-29T18:00:00Z","outcome":"skipped","bani":null,"late":false,"reason":"paused"}]}"#
+        let ledger = try ReminderLedger.decode(try JSONParser.parse(Array(file.utf8), path: "l"), path: "l")
+        #expect(ledger.entry(Self.day, .evening)?.reason == .other("paused"))
+        #expect(ledger.json.compact == file)
+    }
+
+    @Test func theCoreSkipsAnEmptySet() {
+        var snapshot = EmbeddedRegistry.snapshot
+        snapshot.sets["night"] = []
+        let files = GroupFiles(
+            snapshot: snapshot, source: .embedded,
+            progress: NitnemProgress(schema: 1, banis: [:], warnings: [], raw: .null), warnings: [])
+        var core = AgentCore(calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+        let step = core.handle(.start(.success(files)), now: Self.at)
+        #expect(step.actions.contains(.reminder(.skip(dayKey: Self.day, band: .night, reason: .emptySet))))
+        #expect(core.ledger.entry(Self.day, .night)?.reason == .emptySet)
+        #expect(step.actions.contains(.log(.info, "Night reminder for 2026-11-29 skipped: empty-set")))
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import NitnemClockKit
+
+/// The back-off after failed reminder shows (no notification server): at most one slot backs off,
+/// and a slot of another band starts afresh.
+public enum Retry: Hashable, Sendable {
+    /// Nothing to retry.
+    case idle
+    /// `failures` shows in a row failed for the slot; the next try is not before `until`.
+    case backingOff(SlotKey, failures: Int, until: Date)
+
+    /// The wait after `failures` failures in a row: 30 s, 1, 2, 4 … minutes, at most 10.
+    public static func delay(afterFailures failures: Int) -> TimeInterval {
+        min(30 * pow(2, Double(max(failures, 1) - 1)), 600)
+    }
+
+    /// The state after a show for `slot` failed at `now`: one more failure for the same slot, the
+    /// first for another.
+    public func failed(_ slot: SlotKey, at now: Date) -> Retry {
+        var failures = 1
+        if case .backingOff(slot, let earlier, _) = self { failures = earlier + 1 }
+        return .backingOff(slot, failures: failures, until: now.addingTimeInterval(Self.delay(afterFailures: failures)))
+    }
+
+    /// The state once the current slot is `slot`: a back-off of another slot is over.
+    public func entering(_ slot: SlotKey) -> Retry {
+        if case .backingOff(let backingOff, _, _) = self, backingOff != slot { return .idle }
+        return self
+    }
+
+    /// Whether a reminder for `slot` is held back at `now`.
+    public func holds(_ slot: SlotKey, at now: Date) -> Bool {
+        if case .backingOff(slot, _, let until) = self { return now < until }
+        return false
+    }
+
+    /// The next try, if it is after `now`: a wake the shell must arm.
+    public func wake(after now: Date) -> Date? {
+        if case .backingOff(_, _, let until) = self, until > now { return until }
+        return nil
+    }
+}
