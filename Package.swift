@@ -54,7 +54,7 @@ var package = Package(
 
         .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),
-        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
+        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix", "TestSupport"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
         .testTarget(
@@ -62,8 +62,12 @@ var package = Package(
             dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "TestSupport"]),
         .testTarget(
             name: "ExportTests", dependencies: ["SnapshotExport", "Snapshot", "NitnemClockKit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "nitnem"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport", "nitnem"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "TestSupport", "nitnem", "CommandLineKit", "AgentShell", "Snapshot", "NitnemClockKit", "Posix",
+            ]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "nitnem"]),
     ]
 )
 

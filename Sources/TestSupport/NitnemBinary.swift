@@ -1,16 +1,30 @@
 import Foundation
 import Glibc
 
-/// Runs the built `nitnem` binary the way a user does, for end-to-end tests.
+/// The built `nitnem` binary, for end-to-end tests: the one place tests find the package root and
+/// the binary, and the one function that runs it to completion (`run`). `NitnemProcess` starts a
+/// long-running one with the same `path` and `environment(_:)`.
 public enum NitnemBinary {
-    /// The package root (from this file's path).
+    /// The package root (from this file's path): the only place a test finds it.
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `<package>/fixtures/<relative>`.
+    public static func fixture(_ relative: String) -> String {
+        packageRoot.path + "/fixtures/" + relative
+    }
 
     /// `$NITNEM_BIN`, else `<package>/.build/debug/nitnem` (`make test` builds it first).
     public static var path: String {
         ProcessInfo.processInfo.environment["NITNEM_BIN"]
             ?? packageRoot.appendingPathComponent(".build/debug/nitnem").path
+    }
+
+    /// The environment a child gets: exactly `environment`, plus `PATH=/usr/bin:/bin` when it has none.
+    public static func environment(_ environment: [String: String]) -> [String: String] {
+        var env = environment
+        env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
+        return env
     }
 
     /// What one run printed and how it ended.
@@ -22,9 +36,9 @@ public enum NitnemBinary {
         public let timedOut: Bool
     }
 
-    /// Runs `nitnem arguments…` (or `executable`) with exactly `environment` (plus PATH when it has
-    /// none), `stdin` as its input (else an empty one), waits at most `timeout` seconds (then kills
-    /// it: `timedOut`), and returns its output.
+    /// Runs `nitnem arguments…` (or `executable`) with `environment(environment)`, `stdin` as its
+    /// input (else an empty one), waits at most `timeout` seconds (then kills it: `timedOut`), and
+    /// returns its output.
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, executable: String? = nil,
         timeout: Double = 60
@@ -32,9 +46,7 @@ public enum NitnemBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
-        var env = environment
-        env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
-        process.environment = env
+        process.environment = Self.environment(environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -77,7 +89,7 @@ public enum Golden {
 
     /// The expected text of golden file `name`, or (when recording) writes `actual` there and returns it.
     public static func expected(_ name: String, actual: String) throws -> String {
-        let url = NitnemBinary.packageRoot.appendingPathComponent("fixtures/golden/\(name)")
+        let url = URL(fileURLWithPath: NitnemBinary.fixture("golden/\(name)"))
         if recording {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

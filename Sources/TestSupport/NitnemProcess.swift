@@ -8,21 +8,24 @@ import Glibc
 public final class NitnemProcess: @unchecked Sendable {
     let process = Process()
     let stdoutPipe = Pipe()
+    let stdinPipe: Pipe?
     let stderrPath: String
     var pending: [UInt8] = []
 
-    /// Starts `nitnem arguments…` with exactly `environment` (plus PATH); stderr goes to `stderrPath`.
-    public init(_ arguments: [String], environment: [String: String], stderrPath: String) throws {
+    /// Starts `NitnemBinary.path arguments…` with `NitnemBinary.environment(environment)`; stderr goes
+    /// to `stderrPath`. Its stdin is `/dev/null`, or with `stdin` a pipe the test writes to (`write`).
+    public init(_ arguments: [String], environment: [String: String], stderrPath: String, stdin: Bool = false)
+        throws
+    {
         self.stderrPath = stderrPath
+        stdinPipe = stdin ? Pipe() : nil
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: NitnemBinary.path)
         process.arguments = arguments
-        var env = environment
-        env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
-        process.environment = env
+        process.environment = NitnemBinary.environment(environment)
         process.standardOutput = stdoutPipe
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = stdinPipe ?? FileHandle.nullDevice
         try process.run()
     }
 
@@ -41,6 +44,15 @@ public final class NitnemProcess: @unchecked Sendable {
 
     /// Everything written to stderr so far.
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Whether it exited because of a signal (after `waitForExit` saw it end).
+    public var terminatedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
+
+    /// Writes `text` to its stdin (started with `stdin: true`).
+    public func write(_ text: String) { stdinPipe?.fileHandleForWriting.write(Data(text.utf8)) }
+
+    /// Closes its stdin (started with `stdin: true`): it reads end of file.
+    public func closeStdin() throws { try stdinPipe?.fileHandleForWriting.close() }
 
     /// Sends `signal` (SIGTERM, SIGHUP…).
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }

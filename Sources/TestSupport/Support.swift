@@ -4,13 +4,11 @@ import Foundation
     import Glibc
 #endif
 
-/// Paths, temp folders and the built binary, shared by the tests.
+/// Fixtures, temp folders and file helpers shared by the tests, and `nitnem` runs in a pinned
+/// environment (through `NitnemBinary`).
 public enum Support {
-    /// The package root, found from this file's path (no bundle resources needed).
-    public static let root = NitnemBinary.packageRoot.path
-
-    /// `fixtures/<relative>`.
-    public static func fixture(_ relative: String) -> String { root + "/fixtures/" + relative }
+    /// `fixtures/<relative>` (see `NitnemBinary.fixture`).
+    public static func fixture(_ relative: String) -> String { NitnemBinary.fixture(relative) }
 
     /// The bytes of a file, or an empty array when it cannot be read.
     public static func bytes(_ path: String) -> [UInt8] {

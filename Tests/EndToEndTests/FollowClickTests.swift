@@ -30,22 +30,16 @@ import Testing
         chmod(opener, 0o755)
         try "open = \(opener)\n".write(toFile: root + "/config/nitnem/config", atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: NitnemBinary.path)
-        process.arguments = ["status", "--follow", "--format", "i3blocks", "--group", root + "/group"]
-        process.environment = [
-            "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00", "XDG_CONFIG_HOME": root + "/config",
-            "HOME": root, "PATH": "/usr/bin:/bin",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { process.terminate() }
+        let process = try NitnemProcess(
+            ["status", "--follow", "--format", "i3blocks", "--group", root + "/group"],
+            environment: [
+                "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00", "XDG_CONFIG_HOME": root + "/config",
+                "HOME": root, "PATH": "/usr/bin:/bin",
+            ], stderrPath: root + "/follow.err", stdin: true)
+        defer { process.send(SIGTERM) }
         // A right click does nothing; a left click opens the link; garbage is ignored.
-        input.fileHandleForWriting.write(Data("{\"name\":\"nitnem\",\"button\":3}\nnot json\n".utf8))
-        input.fileHandleForWriting.write(Data("{\"name\":\"nitnem\",\"button\":1,\"x\":10}\n".utf8))
+        process.write("{\"name\":\"nitnem\",\"button\":3}\nnot json\n")
+        process.write("{\"name\":\"nitnem\",\"button\":1,\"x\":10}\n")
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: root + "/opened"), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
@@ -54,11 +48,11 @@ import Testing
         let opened = (try? String(contentsOfFile: root + "/opened", encoding: .utf8)) ?? ""
         #expect(opened == "sggs://bani/savaiye\n")
         // The finished opener is reaped at once (SIGCHLD), not left a zombie until the next wake.
-        let zombies = NitnemProcess.waitUntil(timeout: 5) { Self.zombieChildren(of: process.processIdentifier) == 0 }
+        let zombies = NitnemProcess.waitUntil(timeout: 5) { Self.zombieChildren(of: process.pid) == 0 }
         #expect(zombies)
         // Closing stdin stops reading clicks, not following.
-        try input.fileHandleForWriting.close()
+        try process.closeStdin()
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(process.isRunning)
+        #expect(process.isRunning, "\(process.stderr)")
     }
 }

@@ -75,7 +75,7 @@ import Testing
         for name in ["schema", "registry", "sets"] {
             sql += try String(contentsOf: corpus.appendingPathComponent("\(name).sql"), encoding: .utf8)
         }
-        try Sqlite.run(db, sql)
+        try CorpusFixture.run(sqlite3: db, sql: sql)
         let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T18:00"]
         let export = try NitnemBinary.run(["snapshot", "export", "--db", db, "--group", group.path], environment: env)
         #expect(export.status == 0, "\(export.stderr)")
@@ -100,9 +100,9 @@ import Testing
         let db = group.path + "/../corpus-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: db) }
         let corpus = NitnemBinary.packageRoot.appendingPathComponent("fixtures/corpus")
-        try Sqlite.run(
-            db,
-            try ["schema", "registry"].map {
+        try CorpusFixture.run(
+            sqlite3: db,
+            sql: try ["schema", "registry"].map {
                 try String(contentsOf: corpus.appendingPathComponent("\($0).sql"), encoding: .utf8)
             }.joined())
         let env = ["TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T18:00:00Z"]
@@ -120,9 +120,9 @@ import Testing
         defer { group.remove() }
         let db = group.path + "/../old-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: db) }
-        try Sqlite.run(
-            db,
-            try String(
+        try CorpusFixture.run(
+            sqlite3: db,
+            sql: try String(
                 contentsOf: NitnemBinary.packageRoot.appendingPathComponent("fixtures/corpus/old-corpus.sql"),
                 encoding: .utf8))
         let env = ["TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T18:00:00Z"]
@@ -151,22 +151,6 @@ struct TempGroup {
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-}
-
-/// Builds a test database with the `sqlite3` CLI.
-enum Sqlite {
-    static func run(_ db: String, _ sql: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["sqlite3", "-bail", db]
-        let input = Pipe()
-        p.standardInput = input
-        try p.run()
-        input.fileHandleForWriting.write(Data(sql.utf8))
-        try input.fileHandleForWriting.close()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
 }
 
 @Suite struct MarkPastDayTests {

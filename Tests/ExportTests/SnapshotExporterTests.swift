@@ -2,6 +2,7 @@ import Foundation
 import NitnemClockKit
 import Snapshot
 import SnapshotExport
+import TestSupport
 import Testing
 
 /// What the exporter reads from each fixture database: ids, counts, Angs, sources, review, sets.
@@ -14,67 +15,8 @@ import Testing
         return try SnapshotExporter(databasePath: path).snapshot(now: now, calendar: utc)
     }
 
-    /// One expected bani of the reference registry.
-    struct Expected: Sendable, CustomStringConvertible {
-        var id: String
-        var key: String
-        var variant: String
-        var isDefault: Bool
-        var nLines: Int
-        var firstAng: Int?
-        var source: String
-        /// Whether it has non-SGGS lines (so is under review until attested).
-        var nonSGGS: Bool
-        var description: String { id }
-    }
-
-    // nLines are the reference's real counts (taksal: the synthetic 8-line extension); firstAng is
-    // exact where the fixture's Ang anchors are (see registry.sql).
-    static let registry: [Expected] = [
-        Expected(
-            id: "japji", key: "japji", variant: "", isDefault: true, nLines: 385, firstAng: 1, source: "sggs",
-            nonSGGS: false),
-        Expected(
-            id: "jaap", key: "jaap", variant: "", isDefault: true, nLines: 444, firstAng: nil, source: "dasam",
-            nonSGGS: true),
-        Expected(
-            id: "savaiye", key: "savaiye", variant: "", isDefault: true, nLines: 41, firstAng: nil, source: "dasam",
-            nonSGGS: true),
-        Expected(
-            id: "chaupai", key: "chaupai", variant: "", isDefault: true, nLines: 53, firstAng: nil, source: "dasam",
-            nonSGGS: true),
-        Expected(
-            id: "anand", key: "anand", variant: "", isDefault: true, nLines: 210, firstAng: 917, source: "sggs",
-            nonSGGS: false),
-        Expected(
-            id: "rehras", key: "rehras", variant: "sgpc", isDefault: true, nLines: 460, firstAng: 8, source: "mixed",
-            nonSGGS: true),
-        Expected(
-            id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, nLines: 468, firstAng: 8,
-            source: "mixed",
-            nonSGGS: true),
-        Expected(
-            id: "kirtan_sohila", key: "kirtan_sohila", variant: "", isDefault: true, nLines: 56, firstAng: 12,
-            source: "sggs",
-            nonSGGS: false),
-        Expected(
-            id: "sukhmani", key: "sukhmani", variant: "", isDefault: true, nLines: 2027, firstAng: 262, source: "sggs",
-            nonSGGS: false),
-        Expected(
-            id: "asa_di_vaar", key: "asa_di_vaar", variant: "kirtan", isDefault: true, nLines: 725, firstAng: 448,
-            source: "sggs",
-            nonSGGS: false),
-        Expected(
-            id: "asa_di_vaar/printed", key: "asa_di_vaar", variant: "printed", isDefault: false, nLines: 637,
-            firstAng: 462,
-            source: "sggs", nonSGGS: false),
-        Expected(
-            id: "aarti", key: "aarti", variant: "", isDefault: true, nLines: 60, firstAng: 12, source: "mixed",
-            nonSGGS: true),
-        Expected(
-            id: "ardaas", key: "ardaas", variant: "", isDefault: true, nLines: 30, firstAng: nil, source: "ardaas",
-            nonSGGS: true),
-    ]
+    typealias Expected = CorpusFixture.ExpectedBani
+    static let registry = CorpusFixture.expectedRegistry
 
     @Test func banisAreInRegistryOrder() throws {
         let snapshot = try Self.export(["sets"])

@@ -1,6 +1,5 @@
 import Foundation
-import Snapshot
-import SnapshotExport
+import TestSupport
 import Testing
 
 /// `nitnem snapshot export` through the built binary: the file it writes, read back on its own.
@@ -31,8 +30,8 @@ import Testing
         #expect(json["generatedAt"] as? String == "2026-11-29T16:30:00+00:00")
         #expect(json["banisAvailable"] as? Bool == true)
         let banis = try #require(json["banis"] as? [[String: Any]])
-        #expect(banis.map { $0["id"] as? String } == SnapshotExporterTests.registry.map(\.id))
-        for (bani, expected) in zip(banis, SnapshotExporterTests.registry) {
+        #expect(banis.map { $0["id"] as? String } == CorpusFixture.expectedRegistry.map(\.id))
+        for (bani, expected) in zip(banis, CorpusFixture.expectedRegistry) {
             #expect(bani["nLines"] as? Int == expected.nLines)
             #expect(bani["source"] as? String == expected.source)
             #expect(bani["underReview"] as? Bool == expected.nonSGGS)

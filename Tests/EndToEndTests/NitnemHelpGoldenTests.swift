@@ -6,7 +6,8 @@ import Testing
 @testable import nitnem
 
 /// Every `--help` text of the built `nitnem`, byte for byte against `fixtures/golden/help/`
-/// (re-record with `NITNEM_RECORD_GOLDEN=1`), and the shared options declared once.
+/// (re-record with `NITNEM_RECORD_GOLDEN=1`); the shared options declared once are
+/// CommandLineKitTests' `SharedOptionTests`.
 @Suite struct NitnemHelpGoldenTests {
     /// The program itself (`[]`), every declared command path, and every group.
     static let invocations: [[String]] = [[]] + Main.table.specs.map(\.path) + Main.table.groups.map { [$0] }
@@ -32,19 +33,6 @@ import Testing
         let r = try NitnemBinary.run(["--version"])
         #expect(r.status == 0)
         #expect(r.stdout == "nitnem \(Main.version)\n")
-    }
-
-    /// An option named like a shared one is that shared declaration: one help text and one default.
-    @Test func sharedOptionsAreDeclaredOnce() {
-        let shared: [String: OptionSpec] = ["group": .group, "config": .config, "lock": .lock]
-        for spec in Main.table.specs {
-            for option in spec.options {
-                if let declared = shared[option.name] { #expect(option == declared, "\(spec.path)") }
-                if option.name == "format" {
-                    #expect(option == .format(option.choices ?? []), "\(spec.path)")
-                }
-            }
-        }
     }
 
     @Test func remindersAloneStillLists() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Files that are not a readable corpus: one clear line each, exit 1, the old snapshot unchanged.

@@ -1,8 +1,6 @@
 import AgentShell
 import Foundation
 import Glibc
-import NitnemClockKit
-import Scheduler
 import Snapshot
 import TestSupport
 import Testing

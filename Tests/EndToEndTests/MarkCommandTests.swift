@@ -1,8 +1,6 @@
 import AgentShell
 import Foundation
 import NitnemClockKit
-import Posix
-import Scheduler
 import TestSupport
 import Testing
 
@@ -134,18 +132,25 @@ import Testing
         // Each child is one shell running the binary 200 times in a row.
         let script =
             #"b=$1; g=$2; id=$3; shift 3; for d in "$@"; do "$b" mark "$id" --day "$d" --group "$g" >/dev/null || exit 1; done"#
-        var children: [Process] = []
-        for id in ["japji", "jaap"] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", script, "sh", NitnemBinary.path, dir, id] + days
-            p.environment = Support.baseEnvironment
-            children.append(p)
+        let ids = ["japji", "jaap"]
+        let results = Results()
+        let finished = DispatchGroup()
+        // Each on a thread of its own, so both run at once whatever the number of cores.
+        for id in ids {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                let result = Result {
+                    try Support.run(
+                        ["-c", script, "sh", NitnemBinary.path, dir, id] + days, executable: "/bin/sh", timeout: 240)
+                }
+                results.set(id, result)
+            }
         }
-        for p in children { try p.run() }
-        for p in children {
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0)
+        finished.wait()
+        for id in ids {
+            let result = try #require(results.get(id)).get()
+            #expect(result.status == 0, "\(id): \(result.stderr)")
         }
         let after = try JSONParser.parse(Support.bytes(path))
         let progress = try NitnemProgress.decode(after, path: path)
@@ -153,7 +158,7 @@ import Testing
         // Appended in order, after what was there.
         #expect(after["banis"]?["japji"]?["completedDays"] == .array((["2026-11-28"] + days).map { .string($0) }))
         #expect(after["banis"]?["jaap"]?["completedDays"] == .array(days.map { .string($0) }))
-        ProgressWriterTests.expectSameExcept(original, after)
+        Self.expectSameExcept(original, after)
     }
 
     /// `kill -9` at random moments during `mark`: the file always parses, and the lock is never stuck.
@@ -165,23 +170,21 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var killed = 0
         let start = CivilDate("2025-01-01")!
+        let logs = Support.tempFolder()
+        defer { Support.cleanup(logs) }
         for round in 0..<60 {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: NitnemBinary.path)
-            p.arguments = ["mark", "sukhmani", "--day", start.adding(days: round).description, "--group", dir]
-            p.environment = Support.baseEnvironment
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
+            let p = try NitnemProcess(
+                ["mark", "sukhmani", "--day", start.adding(days: round).description, "--group", dir],
+                environment: Support.baseEnvironment, stderrPath: logs + "/\(round).err")
             // A mark takes ~10-20 ms here: spread the kills over its whole life.
             usleep(UInt32.random(in: 0..<25_000, using: &generator))
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            if p.terminationReason == .uncaughtSignal { killed += 1 }
+            p.send(SIGKILL)
+            try #require(p.waitForExit(timeout: 10) != nil, "round \(round): still running after SIGKILL")
+            if p.terminatedBySignal { killed += 1 }
             let value = try JSONParser.parse(Support.bytes(path))
             let progress = try NitnemProgress.decode(value, path: path)
             #expect(progress.warnings.isEmpty)
-            ProgressWriterTests.expectSameExcept(original, value)
+            Self.expectSameExcept(original, value)
         }
         #expect(killed > 0, "no run was killed: the loop tested nothing")
         let r = try Support.mark(["sukhmani", "--day", "2024-12-31"], group: dir)
@@ -191,4 +194,33 @@ import Testing
         let days = try progress(dir).banis["sukhmani"]?.completedDays ?? []
         #expect(days.contains(CivilDate("2024-12-31")!))
     }
+
+    /// `after` has `before`'s members in the same order and the same values, but for the three
+    /// values a mark sets (the same check as AgentShellTests' `ProgressWriterTests.expectSameExcept`).
+    static func expectSameExcept(_ before: JSONValue, _ after: JSONValue) {
+        guard case .object(let b) = before, case .object(let a) = after else {
+            Issue.record("not objects")
+            return
+        }
+        #expect(a.map(\.key) == b.map(\.key))
+        for (key, value) in b where key != "banis" {
+            #expect(after[key] == value, "\(key)")
+        }
+        guard case .object(let oldBanis)? = before["banis"] else { return }
+        for (id, entry) in oldBanis {
+            guard case .object(let members) = entry else { continue }
+            for (key, value) in members where !["completedDays", "lastReadAt", "lastSeq"].contains(key) {
+                #expect(after["banis"]?[id]?[key] == value, "\(id).\(key)")
+            }
+        }
+    }
+}
+
+/// The runs of `concurrentWriters`' two shells, each set from its own thread.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byId: [String: Result<NitnemBinary.Result, any Error>] = [:]
+
+    func set(_ id: String, _ result: Result<NitnemBinary.Result, any Error>) { lock.withLock { byId[id] = result } }
+    func get(_ id: String) -> Result<NitnemBinary.Result, any Error>? { lock.withLock { byId[id] } }
 }

@@ -1,0 +1,216 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Test databases built at test time from `fixtures/corpus/*.sql` with the `sqlite3` CLI, and
+/// `nitnem` runs in the export tests' environment (through `NitnemBinary.run`).
+public enum CorpusFixture {
+    /// `$TMPDIR/nitnem-export-tests/<pid>`: this run's folders. Folders of earlier runs whose
+    /// process is gone are removed the first time it is used, so runs do not pile up databases.
+    public static let runFolder: String = {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-export-tests").path
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            if let pid = Int32(entry), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            }
+        }
+        return parent + "/\(getpid())"
+    }()
+
+    /// A new empty folder of its own for one test.
+    public static func folder() throws -> String {
+        let path = runFolder + "/\(UUID())"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The text of `fixtures/corpus/<name>.sql`.
+    public static func sql(_ name: String) throws -> String {
+        try String(contentsOfFile: NitnemBinary.fixture("corpus/\(name).sql"), encoding: .utf8)
+    }
+
+    /// The registry (schema + registry) built once; tests copy it and apply their own SQL on top.
+    public static let registryTemplate: Result<String, any Error> = Result {
+        let path = try folder() + "/registry.sqlite"
+        try run(sqlite3: path, sql: sql("schema") + sql("registry"))
+        return path
+    }
+
+    /// A database at `<folder>/corpus.sqlite`: the registry plus `fixtures` (names of SQL files)
+    /// applied in order; with `registry` false, only `fixtures` (e.g. the old corpus).
+    public static func database(_ fixtures: [String], registry: Bool = true) throws -> String {
+        let path = try folder() + "/corpus.sqlite"
+        if registry { try FileManager.default.copyItem(atPath: registryTemplate.get(), toPath: path) }
+        let text = try fixtures.map(sql).joined(separator: "\n")
+        if !text.isEmpty { try run(sqlite3: path, sql: text) }
+        return path
+    }
+
+    /// One expected bani of the reference registry (`fixtures/corpus/registry.sql`): what the exporter
+    /// reads in process (ExportTests) and what the binary writes (EndToEndTests).
+    public struct ExpectedBani: Sendable, CustomStringConvertible {
+        public var id: String
+        public var key: String
+        public var variant: String
+        public var isDefault: Bool
+        public var nLines: Int
+        public var firstAng: Int?
+        public var source: String
+        /// Whether it has non-SGGS lines (so is under review until attested).
+        public var nonSGGS: Bool
+        public var description: String { id }
+
+        /// A bani as the registry fixture must give it.
+        public init(
+            id: String, key: String, variant: String, isDefault: Bool, nLines: Int, firstAng: Int?, source: String,
+            nonSGGS: Bool
+        ) {
+            self.id = id
+            self.key = key
+            self.variant = variant
+            self.isDefault = isDefault
+            self.nLines = nLines
+            self.firstAng = firstAng
+            self.source = source
+            self.nonSGGS = nonSGGS
+        }
+    }
+
+    // nLines are the reference's real counts (taksal: the synthetic 8-line extension); firstAng is
+    // exact where the fixture's Ang anchors are (see registry.sql).
+    public static let expectedRegistry: [ExpectedBani] = [
+        ExpectedBani(
+            id: "japji", key: "japji", variant: "", isDefault: true, nLines: 385, firstAng: 1, source: "sggs",
+            nonSGGS: false),
+        ExpectedBani(
+            id: "jaap", key: "jaap", variant: "", isDefault: true, nLines: 444, firstAng: nil, source: "dasam",
+            nonSGGS: true),
+        ExpectedBani(
+            id: "savaiye", key: "savaiye", variant: "", isDefault: true, nLines: 41, firstAng: nil, source: "dasam",
+            nonSGGS: true),
+        ExpectedBani(
+            id: "chaupai", key: "chaupai", variant: "", isDefault: true, nLines: 53, firstAng: nil, source: "dasam",
+            nonSGGS: true),
+        ExpectedBani(
+            id: "anand", key: "anand", variant: "", isDefault: true, nLines: 210, firstAng: 917, source: "sggs",
+            nonSGGS: false),
+        ExpectedBani(
+            id: "rehras", key: "rehras", variant: "sgpc", isDefault: true, nLines: 460, firstAng: 8, source: "mixed",
+            nonSGGS: true),
+        ExpectedBani(
+            id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, nLines: 468, firstAng: 8,
+            source: "mixed",
+            nonSGGS: true),
+        ExpectedBani(
+            id: "kirtan_sohila", key: "kirtan_sohila", variant: "", isDefault: true, nLines: 56, firstAng: 12,
+            source: "sggs",
+            nonSGGS: false),
+        ExpectedBani(
+            id: "sukhmani", key: "sukhmani", variant: "", isDefault: true, nLines: 2027, firstAng: 262, source: "sggs",
+            nonSGGS: false),
+        ExpectedBani(
+            id: "asa_di_vaar", key: "asa_di_vaar", variant: "kirtan", isDefault: true, nLines: 725, firstAng: 448,
+            source: "sggs",
+            nonSGGS: false),
+        ExpectedBani(
+            id: "asa_di_vaar/printed", key: "asa_di_vaar", variant: "printed", isDefault: false, nLines: 637,
+            firstAng: 462,
+            source: "sggs", nonSGGS: false),
+        ExpectedBani(
+            id: "aarti", key: "aarti", variant: "", isDefault: true, nLines: 60, firstAng: 12, source: "mixed",
+            nonSGGS: true),
+        ExpectedBani(
+            id: "ardaas", key: "ardaas", variant: "", isDefault: true, nLines: 30, firstAng: nil, source: "ardaas",
+            nonSGGS: true),
+    ]
+
+    /// Runs `sqlite3 -bail <path>` with `sql` on its stdin; throws when it fails.
+    public static func run(sqlite3 path: String, sql: String) throws {
+        let result = try NitnemBinary.run(
+            ["sqlite3", "-bail", path], environment: ProcessInfo.processInfo.environment, stdin: sql,
+            executable: "/usr/bin/env")
+        guard result.status == 0 else { throw FixtureError("sqlite3 \(path): \(result.stderr)") }
+    }
+
+    /// Runs `nitnem` with `arguments`, a pinned clock and UTC.
+    public static func nitnem(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> NitnemBinary.Result
+    {
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "UTC"
+        env["SGGS_CLOCK_NOW"] = "2026-11-29T16:30:00Z"
+        env.removeValue(forKey: "SGGS_APP_GROUP")
+        for (k, v) in environment { env[k] = v }
+        return try NitnemBinary.run(arguments, environment: env)
+    }
+}
+
+/// A fixture could not be built.
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A fixture that breaks the bani registry's guard and every row the error must list: one table for
+/// the exporter's in-process tests (ExportTests) and the binary's (EndToEndTests).
+public struct RegistryGuardCase: Sendable, CustomStringConvertible {
+    /// The SQL fixtures applied over the registry, in order.
+    public var fixtures: [String]
+    /// Every row the error lists, in order.
+    public var rows: [String]
+    public var description: String { fixtures.last ?? "" }
+
+    /// One case per rule of the seeds' `guard_banis.py`.
+    public static let all: [RegistryGuardCase] = [
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-variant"],
+            rows: [
+                "rehras/damdami: variant 'damdami' is not one of '', 'sgpc', 'taksal', 'kirtan', 'printed'",
+                "japji/Printed: variant 'Printed' is not one of '', 'sgpc', 'taksal', 'kirtan', 'printed'",
+            ]),
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-no-default"],
+            rows: [
+                "rehras/sgpc: key 'rehras' has no default variant",
+                "rehras/taksal: key 'rehras' has no default variant",
+            ]),
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-two-defaults"],
+            rows: [
+                "asa_di_vaar/kirtan: key 'asa_di_vaar' has 2 default variants",
+                "asa_di_vaar/printed: key 'asa_di_vaar' has 2 default variants",
+            ]),
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-seq-gap"],
+            rows: [
+                "japji seq 12: follows seq 9: seq 10–11 missing",
+                "kirtan_sohila seq 2: is the first seq: seq 1 missing",
+            ]),
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-pointers"],
+            rows: [
+                "jaap seq 3: has neither line_id nor extra_line_id",
+                "sukhmani seq 7: has both line_id 11596 and extra_line_id 60628",
+            ]),
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-dangling"],
+            rows: [
+                "chaupai seq 2: extra_line_id 81122 is not in extra_lines",
+                "anand seq 1: line_id 39316 is not in lines",
+                "rehras/sgpc seq 160: extra_line_id 81122 is not in extra_lines",
+                "rehras/sgpc seq 217: line_id 39316 is not in lines",
+                "rehras/taksal seq 160: extra_line_id 81122 is not in extra_lines",
+                "rehras/taksal seq 225: line_id 39316 is not in lines",
+                "bani_id 99 seq 1: bani_id 99 is not in banis",
+                "bani_id 99 seq 2: bani_id 99 is not in banis",
+            ]),
+        RegistryGuardCase(
+            fixtures: ["sets", "guard-set-member"],
+            rows: [
+                "bani_sets evening position 2: bani_key 'so_purakh' is not a key in banis",
+                "bani_sets night position 0: bani_key 'sohila' is not a key in banis",
+            ]),
+    ]
+}

@@ -1,0 +1,151 @@
+import AgentShell
+import Foundation
+import Posix
+import TestSupport
+import Testing
+
+@testable import Snapshot
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One test per bad-input class: the exact message from `GroupFiles.load` and from `nitnem mark`,
+/// the exit code, and the file byte-identical afterwards.
+@Suite struct BadInputTests {
+    enum Role: String, Sendable {
+        case snapshot, progress
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// A file under fixtures/bad.
+        var fixture: String
+        var role: Role
+        /// What `GroupFiles.load` says after `<path>: `; `nil` when it loads.
+        var loadError: String?
+        /// Warnings `GroupFiles.load` gives (after `<path>: `).
+        var warnings: [String] = []
+        /// `nitnem mark japji`'s exit code and stderr after `nitnem: <path>: `.
+        var markStatus: Int32
+        var markError: String?
+        var testDescription: String { "\(role) \(fixture)" }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            fixture: "empty.json", role: .progress, loadError: "is empty; expected a JSON object", markStatus: 2,
+            markError: "is empty; expected a JSON object"),
+        Case(
+            fixture: "empty.json", role: .snapshot, loadError: "is empty; expected a JSON object", markStatus: 2,
+            markError: "is empty; expected a JSON object"),
+        Case(
+            fixture: "truncated.json", role: .progress,
+            loadError: "not valid JSON (truncated?): line 8, column 65: unexpected end of file inside an array",
+            markStatus: 2,
+            markError: "not valid JSON (truncated?): line 8, column 65: unexpected end of file inside an array"),
+        Case(
+            fixture: "not-json.json", role: .progress,
+            loadError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value", markStatus: 2,
+            markError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value"),
+        Case(
+            fixture: "not-json.json", role: .snapshot,
+            loadError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value", markStatus: 2,
+            markError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value"),
+        Case(
+            fixture: "wrong-types-progress.json", role: .progress,
+            loadError: "$.banis: expected an object of progress by bani id, found an array", markStatus: 2,
+            markError: "$.banis: expected an object of progress by bani id, found an array"),
+        Case(
+            fixture: "wrong-types-snapshot.json", role: .snapshot,
+            loadError: #"$.banis[3].nLines: expected an integer ≥ 0, found "ten""#, markStatus: 2,
+            markError: #"$.banis[3].nLines: expected an integer ≥ 0, found "ten""#),
+        Case(
+            fixture: "newer-schema-progress.json", role: .progress, loadError: nil,
+            warnings: ["schema 2 is newer than 1; read-only, never written"], markStatus: 1,
+            markError: "is schema 2, newer than this nitnem (1); not written"),
+        Case(
+            fixture: "newer-schema-snapshot.json", role: .snapshot, loadError: nil,
+            warnings: ["schema 2 is newer than 1; read as far as understood"], markStatus: 0, markError: nil),
+        Case(fixture: "unknown-fields-snapshot.json", role: .snapshot, loadError: nil, markStatus: 0, markError: nil),
+    ]
+
+    @Test(arguments: cases)
+    func badFile(_ c: Case) throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        let group = AppGroup(path: dir)
+        let path = c.role == .snapshot ? group.snapshotPath : group.progressPath
+        try Support.copy(Support.fixture("bad/" + c.fixture), to: path)
+        let before = Support.bytes(path)
+
+        do {
+            let files = try GroupFiles.load(group)
+            #expect(c.loadError == nil, "loaded, expected \(c.loadError ?? "")")
+            #expect(files.warnings == c.warnings.map { "\(path): \($0)" })
+            #expect(files.source == (c.role == .snapshot ? .snapshot : .embedded))
+        } catch {
+            #expect(error.description == "\(path): \(c.loadError ?? "(no error)")")
+        }
+
+        let result = try Support.mark(["japji"], group: dir)
+        #expect(result.status == c.markStatus)
+        if let markError = c.markError {
+            #expect(result.stderr == "nitnem: \(path): \(markError)\n")
+            #expect(result.stdout == "")
+        } else {
+            #expect(result.stderr == "")
+            #expect(result.stdout == "Marked Japji Sahib read on 2026-11-29 (1 of 7 today)\n")
+        }
+        #expect(Support.bytes(path) == before, "\(c.fixture) changed")
+    }
+
+    /// Huge: generated here rather than committed.
+    @Test(arguments: [Role.snapshot, .progress])
+    func huge(_ role: Role) throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        let group = AppGroup(path: dir)
+        let path = role == .snapshot ? group.snapshotPath : group.progressPath
+        let body = #"{"schema":1,"banis":{},"pad":""# + String(repeating: "x", count: 5 << 20) + #""}"#
+        try Support.write(body, to: path)
+        let before = Support.bytes(path)
+        let problem = "is too large (\(before.count) bytes, the limit is 4 MiB)"
+        #expect(throws: SnapshotError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
+        let result = try Support.mark(["japji"], group: dir)
+        #expect(result.status == 2)  // bad input, whichever file
+        #expect(result.stderr == "nitnem: \(path): \(problem)\n")
+        #expect(Support.bytes(path) == before)
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [Role.snapshot, .progress])
+    func fifo(_ role: Role) throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        let group = AppGroup(path: dir)
+        let path = role == .snapshot ? group.snapshotPath : group.progressPath
+        #expect(mkfifo(path, 0o600) == 0)
+        let problem = "is a FIFO (named pipe), not a regular file"
+        #expect(throws: SnapshotError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
+        let result = try Support.run(["mark", "japji", "--group", dir], timeout: 10)
+        #expect(result.status == 2)  // bad input, whichever file
+        #expect(result.stderr == "nitnem: \(path): \(problem)\n")
+        var st = stat()
+        #expect(lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO, "still the FIFO")
+    }
+
+    @Test(arguments: [Role.snapshot, .progress])
+    func symlinkToFolder(_ role: Role) throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        let group = AppGroup(path: dir)
+        let path = role == .snapshot ? group.snapshotPath : group.progressPath
+        mkdir(dir + "/elsewhere", 0o700)
+        symlink(dir + "/elsewhere", path)
+        let problem = "is a symlink to a folder (\(dir)/elsewhere), not a regular file"
+        #expect(throws: SnapshotError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
+        let result = try Support.mark(["japji"], group: dir)
+        #expect(result.status == 2)  // bad input, whichever file
+        #expect(result.stderr == "nitnem: \(path): \(problem)\n")
+        #expect(FileReader.symlinkTarget(path) == dir + "/elsewhere", "still the symlink")
+    }
+}
