@@ -215,6 +215,7 @@ public final class Agent {
         case .saveLedger(let ledger):
             do throws(FileError) {
                 try ReminderLedgerStore.save(ledger, to: options.paths.ledger)
+                return [.ledgerSaved]
             } catch {
                 return [.ledgerSaveFailed(error.description)]
             }
@@ -233,8 +234,9 @@ public final class Agent {
                 )
                 // Watched from its first write on; a removal before the watch existed is caught here.
                 if loop?.watchWidgets() == true, (try? FileStatus.of(options.group.timelinePath)) ?? nil == nil {
-                    return [.timelineRemoved(path: options.group.timelinePath)]
+                    return [.timelineWritten, .timelineRemoved(path: options.group.timelinePath)]
                 }
+                return [.timelineWritten]
             } catch {
                 return [.timelineWriteFailed(error.description)]
             }

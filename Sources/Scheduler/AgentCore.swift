@@ -42,8 +42,12 @@ public struct AgentCore: Sendable {
         case openerExited(program: String, url: String, status: Int32)
         /// Writing the timeline failed (the message says why); it is written again later.
         case timelineWriteFailed(String)
+        /// The reminder ledger was saved (after `Action.saveLedger`).
+        case ledgerSaved
         /// Saving the reminder ledger failed (the message says why).
         case ledgerSaveFailed(String)
+        /// The timeline was written (after `Action.writeTimeline`).
+        case timelineWritten
 
         /// A short name for logs and `simulate`.
         public var name: String {
@@ -63,7 +67,9 @@ public struct AgentCore: Sendable {
             case .readNow: "readNow"
             case .openerExited: "openerExited"
             case .timelineWriteFailed: "timelineWriteFailed"
+            case .ledgerSaved: "ledgerSaved"
             case .ledgerSaveFailed: "ledgerSaveFailed"
+            case .timelineWritten: "timelineWritten"
             }
         }
     }
@@ -158,8 +164,15 @@ public struct AgentCore: Sendable {
     public private(set) var config: AgentConfig
     /// What was reminded, per Nitnem day and band.
     public private(set) var ledger: ReminderLedger
-    /// After failed shows: when to try again (while the band lasts).
+    /// After failed shows (or a ledger that could not be saved): when to try again, while the band lasts.
     public private(set) var retry: Retry = .idle
+    /// A reminder recorded `pending` whose save was asked and not yet confirmed: shown once it is.
+    public private(set) var awaitingSave: ReminderNotice?
+    /// After failed timeline writes: when to write again.
+    public private(set) var timelineRetry: WriteRetry = .idle
+    /// Write and save problems already logged since the last success (each said once).
+    private var writeProblems: Set<String> = []
+    private var saveProblems: Set<String> = []
     /// The warnings of the last good read: logged when they first appear, not on every read.
     private var warned: Set<String> = []
 
@@ -208,11 +221,35 @@ public struct AgentCore: Sendable {
                 ? Action.log(.info, "opened \(url) with \(program)")
                 : Action.log(.warning, "\(program) exited \(status) for \(url)")
             return gathering([line], now: now)
+        case .timelineWritten:
+            timelineRetry = .idle
+            writeProblems.removeAll()
+            return gathering(now: now)
         case .timelineWriteFailed(let message):
+            // Freeing space is no event: try again with a back-off (1 s doubling to 5 min) until it lands.
             lastTimeline = nil
-            return gathering([.log(.error, message)], now: now)
+            timelineRetry = timelineRetry.failedWrite(at: now)
+            let said = writeProblems.insert(message).inserted
+            return gathering(said ? [.log(.error, "\(message) (writing it again later)")] : [], now: now)
+        case .ledgerSaved:
+            saveProblems.removeAll()
+            guard let notice = awaitingSave else { return gathering(now: now) }
+            // Recorded: now it may be shown (and at most once, even after a crash).
+            awaitingSave = nil
+            return gathering([.reminder(.fire(notice))], now: now)
         case .ledgerSaveFailed(let message):
-            return gathering([.log(.error, message)], now: now)
+            let said = saveProblems.insert(message).inserted
+            guard let notice = awaitingSave else {
+                return gathering(said ? [.log(.error, message)] : [], now: now)
+            }
+            // Not recorded, so not shown: a crash now must not let a restart show it again.
+            awaitingSave = nil
+            ledger.remove(notice.dayKey, notice.band)
+            retry = retry.failed(notice.slot, at: now)
+            let line =
+                "\(message); the \(notice.band.title) reminder is not shown until it can be recorded "
+                + "(retrying while the band lasts)"
+            return gathering(said ? [.log(.error, line)] : [], now: now)
         case .start(let result), .filesChanged(let result):
             switch result {
             case .success(let loaded):
@@ -277,6 +314,7 @@ public struct AgentCore: Sendable {
             wake = min(wake, slot.at)
         }
         if let retryAt = retry.wake(after: now) { wake = min(wake, retryAt) }
+        if let writeAt = timelineRetry.wake(after: now) { wake = min(wake, writeAt) }
         return wake
     }
 
@@ -312,7 +350,9 @@ public struct AgentCore: Sendable {
             dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
             url: bani.url)
         ledger.record(.init(dayKey: day, band: band, at: now, outcome: .pending, bani: bani.id, late: late))
-        return [.saveLedger(ledger), .reminder(.fire(notice))]
+        // Shown only once the pending entry is on disk (`.ledgerSaved`); a failed save shows nothing.
+        awaitingSave = notice
+        return [.saveLedger(ledger)]
     }
 
     /// The shell showed `notice` (`error == nil`) or could not (no notification server): record it,

@@ -40,3 +40,30 @@ public enum Retry: Hashable, Sendable {
         return nil
     }
 }
+
+/// The back-off after failed writes of the widget timeline (a full disk, a read-only folder):
+/// freeing space is no event, so the core wakes to write again, 1 s doubling to 5 minutes.
+public enum WriteRetry: Hashable, Sendable {
+    /// The last write landed (or none failed).
+    case idle
+    /// `failures` writes in a row failed; the next try is at `until`.
+    case backingOff(failures: Int, until: Date)
+
+    /// The wait after `failures` failures in a row: 1, 2, 4 … seconds, at most 300.
+    public static func delay(afterFailures failures: Int) -> TimeInterval {
+        min(pow(2, Double(min(max(failures, 1), 20) - 1)), 300)
+    }
+
+    /// The state after a write failed at `now`.
+    public func failedWrite(at now: Date) -> WriteRetry {
+        var failures = 1
+        if case .backingOff(let earlier, _) = self { failures = earlier + 1 }
+        return .backingOff(failures: failures, until: now.addingTimeInterval(Self.delay(afterFailures: failures)))
+    }
+
+    /// The next try, if it is after `now`.
+    public func wake(after now: Date) -> Date? {
+        if case .backingOff(_, let until) = self, until > now { return until }
+        return nil
+    }
+}

@@ -84,6 +84,10 @@ public struct Simulation: Sendable {
         var wake = step.nextWake
         let time = JSONValue.string(RFC3339.format(at, in: core.calendar))
         for action in step.actions {
+            // The simulated disk never fills: every save lands, which lets a pending reminder show.
+            if case .saveLedger = action {
+                wake = min(wake, report(core.handle(.ledgerSaved, now: at), at: at, core: &core, emit))
+            }
             if case .reminder(.fire(let notice)) = action {
                 emit(
                     .object([
@@ -91,7 +95,7 @@ public struct Simulation: Sendable {
                         ("dayKey", .string(notice.dayKey.description)), ("bani", .string(notice.bani.id)),
                         ("late", .bool(notice.late)),
                     ]))
-                wake = min(wake, core.reminderShown(notice, error: nil, now: at).nextWake)
+                wake = min(wake, report(core.reminderShown(notice, error: nil, now: at), at: at, core: &core, emit))
             }
             if case .reminder(.skip(let dayKey, let band, let reason)) = action {
                 emit(

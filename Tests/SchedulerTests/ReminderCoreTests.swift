@@ -33,7 +33,7 @@ import Testing
         _ core: inout AgentCore, from: Date, to: Date, files: GroupFiles, failShow: Bool = false
     ) -> [(Date, AgentCore.ReminderDecision)] {
         var out: [(Date, AgentCore.ReminderDecision)] = []
-        var step = core.handle(.start(.success(files)), now: from)
+        var step = core.handleSaving(.start(.success(files)), now: from)
         var now = from
         while true {
             for d in reminders(step) {
@@ -45,17 +45,17 @@ import Testing
             }
             guard step.nextWake <= to else { break }
             now = step.nextWake
-            step = core.handle(.timer, now: now)
+            step = core.handleSaving(.timer, now: now)
         }
         return out
     }
 
     @Test func firesAtTheSlotOnceWithSummaryAndBody() {
         var core = AgentCore(calendar: Self.cal("UTC"))
-        let start = core.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T17:00:00Z"))
+        let start = core.handleSaving(.start(.success(Self.files())), now: Self.at("2026-11-29T17:00:00Z"))
         #expect(start.nextWake == Self.at("2026-11-29T18:00:00Z"))
         #expect(Self.reminders(start).isEmpty)
-        let step = core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))
+        let step = core.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z"))
         let notice = try! #require(Self.fired(step))
         #expect(notice.summary == "Evening · Rehras Sahib")
         #expect(notice.body == "0 of 7 today")
@@ -71,18 +71,20 @@ import Testing
         #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .fired)
         #expect(shown.nextWake == Self.at("2026-11-29T21:00:00Z"))
         // Never twice: a clock jump back before the slot, or any later wake in the band.
-        #expect(Self.reminders(core.handle(.clockChanged, now: Self.at("2026-11-29T17:30:00Z"))).isEmpty)
-        #expect(Self.reminders(core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))).isEmpty)
+        #expect(Self.reminders(core.handleSaving(.clockChanged, now: Self.at("2026-11-29T17:30:00Z"))).isEmpty)
+        #expect(Self.reminders(core.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z"))).isEmpty)
         #expect(
-            Self.reminders(core.handle(.filesChanged(.success(Self.files())), now: Self.at("2026-11-29T19:00:00Z")))
-                .isEmpty)
+            Self.reminders(
+                core.handleSaving(.filesChanged(.success(Self.files())), now: Self.at("2026-11-29T19:00:00Z"))
+            )
+            .isEmpty)
     }
 
     @Test func bodyNamesTheResumePoint() {
         var core = AgentCore(calendar: Self.cal("UTC"))
         let progress = ["japji": BaniProgress(lastSeq: 120, lastReadAt: Self.at("2026-11-29T04:00:00Z"))]
-        _ = core.handle(.start(.success(Self.files(progress))), now: Self.at("2026-11-29T05:00:00Z"))
-        let notice = Self.fired(core.handle(.timer, now: Self.at("2026-11-29T06:00:00Z")))
+        _ = core.handleSaving(.start(.success(Self.files(progress))), now: Self.at("2026-11-29T05:00:00Z"))
+        let notice = Self.fired(core.handleSaving(.timer, now: Self.at("2026-11-29T06:00:00Z")))
         #expect(notice?.summary == "Amrit Vela · Japji Sahib")
         #expect(notice?.body == "0 of 7 today · resume at line 120 of 385")
     }
@@ -90,16 +92,16 @@ import Testing
     @Test func skippedWhenTheBandsSetIsComplete() {
         var core = AgentCore(calendar: Self.cal("UTC"))
         let read = ["rehras": BaniProgress(completedDays: [CivilDate("2026-11-29")!])]
-        _ = core.handle(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
-        let step = core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z"))
+        _ = core.handleSaving(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
+        let step = core.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z"))
         #expect(
             Self.reminders(step) == [.skip(dayKey: CivilDate("2026-11-29")!, band: .evening, reason: .bandComplete)])
         // remind-when-done = yes reminds anyway.
         var config = AgentConfig()
         config.remindWhenDone = true
         var eager = AgentCore(calendar: Self.cal("UTC"), config: config)
-        _ = eager.handle(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
-        #expect(Self.fired(eager.handle(.timer, now: Self.at("2026-11-29T18:00:00Z")))?.bani.id == "rehras")
+        _ = eager.handleSaving(.start(.success(Self.files(read))), now: Self.at("2026-11-29T17:00:00Z"))
+        #expect(Self.fired(eager.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z")))?.bani.id == "rehras")
     }
 
     @Test(arguments: [
@@ -109,17 +111,17 @@ import Testing
     func marksAroundTheSlot(_ markAt: String, _ skipped: Bool) {
         var core = AgentCore(calendar: Self.cal("UTC"))
         var decisions: [AgentCore.ReminderDecision] = []
-        var step = core.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T17:00:00Z"))
+        var step = core.handleSaving(.start(.success(Self.files())), now: Self.at("2026-11-29T17:00:00Z"))
         let read = Self.files(["rehras": BaniProgress(completedDays: [CivilDate("2026-11-29")!])])
         let mark = Self.at(markAt)
         if mark < step.nextWake {
-            decisions += Self.reminders(core.handle(.filesChanged(.success(read)), now: mark))
-            decisions += Self.reminders(core.handle(.timer, now: Self.at("2026-11-29T18:00:00Z")))
+            decisions += Self.reminders(core.handleSaving(.filesChanged(.success(read)), now: mark))
+            decisions += Self.reminders(core.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z")))
         } else {
-            step = core.handle(.timer, now: step.nextWake)
+            step = core.handleSaving(.timer, now: step.nextWake)
             decisions += Self.reminders(step)
             if let n = Self.fired(step) { _ = core.reminderShown(n, error: nil, now: step.nextWake) }
-            decisions += Self.reminders(core.handle(.filesChanged(.success(read)), now: mark))
+            decisions += Self.reminders(core.handleSaving(.filesChanged(.success(read)), now: mark))
         }
         #expect(decisions.count == 1)
         if case .skip = decisions[0] { #expect(skipped) } else { #expect(!skipped) }
@@ -128,21 +130,21 @@ import Testing
     @Test func lateWhileTheBandLastsNeverAfter() {
         // Started at 07:30, after the 06:00 slot, still Amrit Vela: once, late.
         var late = AgentCore(calendar: Self.cal("Asia/Kolkata"))
-        let step = late.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T02:00:00Z"))
+        let step = late.handleSaving(.start(.success(Self.files())), now: Self.at("2026-11-29T02:00:00Z"))
         #expect(Self.fired(step)?.late == true)
         #expect(Self.fired(step)?.band == .amritVela)
         // Started at 09:30: the Amrit Vela band has ended; nothing until the evening slot.
         var after = AgentCore(calendar: Self.cal("Asia/Kolkata"))
-        let s2 = after.handle(.start(.success(Self.files())), now: Self.at("2026-11-29T04:00:00Z"))
+        let s2 = after.handleSaving(.start(.success(Self.files())), now: Self.at("2026-11-29T04:00:00Z"))
         #expect(Self.reminders(s2).isEmpty)
         #expect(s2.nextWake == Self.at("2026-11-29T11:30:00Z"))  // 17:00 IST, the evening band
     }
 
     @Test func longSuspendGivesAtMostOneReminder() {
         var core = AgentCore(calendar: Self.cal("UTC"))
-        _ = core.handle(.start(.success(Self.files())), now: Self.at("2026-11-27T03:00:00Z"))
+        _ = core.handleSaving(.start(.success(Self.files())), now: Self.at("2026-11-27T03:00:00Z"))
         // Asleep from 03:00 on the 27th until 19:00 on the 29th: only the 29th's evening reminder.
-        let resumed = core.handle(.clockChanged, now: Self.at("2026-11-29T19:00:00Z"))
+        let resumed = core.handleSaving(.clockChanged, now: Self.at("2026-11-29T19:00:00Z"))
         let decisions = Self.reminders(resumed)
         #expect(decisions.count == 1)
         #expect(Self.fired(resumed)?.band == .evening)
@@ -340,7 +342,7 @@ import Testing
             snapshot: snapshot, source: .embedded,
             progress: NitnemProgress(schema: 1, banis: [:], warnings: [], raw: .null), warnings: [])
         var core = AgentCore(calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
-        let step = core.handle(.start(.success(files)), now: Self.at)
+        let step = core.handleSaving(.start(.success(files)), now: Self.at)
         #expect(step.actions.contains(.reminder(.skip(dayKey: Self.day, band: .night, reason: .emptySet))))
         #expect(core.ledger.entry(Self.day, .night)?.reason == .emptySet)
         #expect(step.actions.contains(.log(.info, "Night reminder for 2026-11-29 skipped: empty-set")))

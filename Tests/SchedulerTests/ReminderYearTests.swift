@@ -98,7 +98,8 @@ import Testing
                 bani: "rehras")
         ])
         var core = AgentCore(calendar: cal, ledger: ledger)
-        let step = core.handle(.start(.success(Self.files())), now: RFC3339.parseAbsolute("2026-11-29T18:00:05Z")!)
+        let step = core.handleSaving(
+            .start(.success(Self.files())), now: RFC3339.parseAbsolute("2026-11-29T18:00:05Z")!)
         #expect(!step.actions.contains { if case .reminder = $0 { true } else { false } })
     }
 }

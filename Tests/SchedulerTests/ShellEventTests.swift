@@ -92,7 +92,12 @@ import Testing
                 .timelineWriteFailed("/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"),
                 .timer,
             ],
-            actions: [["error /g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"], ["write"]],
+            actions: [
+                [
+                    "error /g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device) (writing it again later)"
+                ],
+                ["write"],
+            ],
             waits: [nil, nil]),
         Case(
             name: "SIGTERM stops", events: [.stopSignal(15)], actions: [["info signal 15: stopping", "stop"]],
@@ -136,5 +141,76 @@ import Testing
         core.debounceMilliseconds = 40
         _ = core.handle(.start(.success(Fixture.files())), now: Self.t0)
         #expect(core.handle(.filesTouched(whole: false), now: Self.t0).wait == .quiet(milliseconds: 40))
+    }
+
+    // MARK: Writes that fail (a full disk): retried without any other event.
+
+    @Test func aFailedTimelineWriteIsRetriedWithABackOffAndSaidOnce() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        let t0 = Self.t0
+        _ = core.handle(.start(.success(Fixture.files())), now: t0)
+        let problem = "/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"
+        var step = core.handle(.timelineWriteFailed(problem), now: t0)
+        #expect(step.nextWake == t0 + 1)
+        #expect(step.actions.count == 1)
+        // The retry writes again (the content did not change, but the file on disk is not it).
+        step = core.handle(.timer, now: t0 + 1)
+        #expect(step.actions.map(Self.name) == ["write"])
+        step = core.handle(.timelineWriteFailed(problem), now: t0 + 1)
+        #expect(step.actions.isEmpty, "said once")
+        #expect(step.nextWake == t0 + 3)
+        _ = core.handle(.timer, now: t0 + 3)
+        for failure in 3...12 { _ = core.handle(.timelineWriteFailed(problem), now: t0 + Double(failure * 1000)) }
+        #expect(core.handle(.timelineWriteFailed(problem), now: t0 + 20_000).nextWake == t0 + 20_300, "at most 5 min")
+        // Space freed: the write lands, and the back-off ends.
+        #expect(core.handle(.timer, now: t0 + 20_300).actions.map(Self.name) == ["write"])
+        #expect(core.handle(.timelineWritten, now: t0 + 20_300).nextWake == Fixture.instant("2026-11-29T17:00:00Z"))
+        #expect(core.timelineRetry == .idle)
+    }
+
+    @Test func aReminderWhoseLedgerEntryCannotBeSavedIsNotShownUntilItIs() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
+        let slot = Fixture.instant("2026-11-29T18:00:00Z")
+        _ = core.handle(.start(.success(Fixture.files())), now: slot - 60)
+        var step = core.handle(.timer, now: slot)
+        #expect(step.actions.map(Self.name) == ["ledger"], "saved first, not shown yet")
+        #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .pending)
+        let full = "/s/nitnem/reminders.json: cannot write: ENOSPC (No space left on device)"
+        step = core.handle(.ledgerSaveFailed(full), now: slot)
+        #expect(
+            step.actions.map(Self.name) == [
+                "error \(full); the Evening reminder is not shown until it can be recorded (retrying while the band lasts)"
+            ])
+        #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening) == nil)
+        #expect(step.nextWake == slot + 30)
+        // Still full at the retry: asked again, said no more, nothing shown.
+        step = core.handle(.timer, now: slot + 30)
+        #expect(step.actions.map(Self.name) == ["ledger"])
+        step = core.handle(.ledgerSaveFailed(full), now: slot + 30)
+        #expect(step.actions.isEmpty)
+        #expect(step.nextWake == slot + 90)
+        // Space freed: the save lands, then the reminder is shown, once.
+        step = core.handle(.timer, now: slot + 90)
+        #expect(step.actions.map(Self.name) == ["ledger"])
+        step = core.handle(.ledgerSaved, now: slot + 90)
+        #expect(step.actions.map(Self.name) == ["reminder"])
+        #expect(core.handle(.ledgerSaved, now: slot + 91).actions.isEmpty)
+    }
+
+    @Test func aLedgerThatCannotBeSavedAllBandLongShowsNothing() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
+        var now = Fixture.instant("2026-11-29T18:00:00Z")
+        _ = core.handle(.start(.success(Fixture.files())), now: now - 60)
+        var shown = 0
+        let end = Fixture.instant("2026-11-30T03:00:00Z")
+        while now < end {
+            let step = core.handle(.timer, now: now)
+            shown += step.actions.filter { if case .reminder(.fire) = $0 { true } else { false } }.count
+            if step.actions.contains(where: { if case .saveLedger = $0 { true } else { false } }) {
+                _ = core.handle(.ledgerSaveFailed("full"), now: now)
+            }
+            now = max(core.handle(.timer, now: now).nextWake, now + 1)
+        }
+        #expect(shown == 0)
     }
 }
