@@ -9,9 +9,10 @@ extension GroupFiles {
     ///   caller decides (the CLI exits 2, the agent keeps its last good state).
     public static func load(_ group: AppGroup) throws(SnapshotError) -> GroupFiles {
         let (snapshot, source, warnings) = try loadSnapshot(group)
-        let progress = try loadProgress(group)
+        let progress = try readProgress(group)
         return GroupFiles(
-            snapshot: snapshot, source: source, progress: progress, warnings: warnings + progress.warnings)
+            snapshot: snapshot, source: source, progress: progress ?? .empty,
+            warnings: warnings + (progress?.warnings ?? []), progressFound: progress != nil)
     }
 
     /// Reads `<group>/nitnem-snapshot.json`, or gives the embedded registry when it is missing.
@@ -32,8 +33,13 @@ extension GroupFiles {
 
     /// Reads `<group>/nitnem-progress.json`, or gives `.empty` when it is missing.
     public static func loadProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress {
+        try readProgress(group) ?? .empty
+    }
+
+    /// Reads `<group>/nitnem-progress.json`; nil when it is missing.
+    static func readProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress? {
         let path = group.progressPath
-        guard let bytes = try readGroupFile(path) else { return .empty }
+        guard let bytes = try readGroupFile(path) else { return nil }
         return try NitnemProgress.decode(try JSONParser.parse(bytes, path: path), path: path)
     }
 }

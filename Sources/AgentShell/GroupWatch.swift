@@ -69,7 +69,9 @@ final class GroupWatch {
         guard let name = event.name, name == AppGroup.snapshotName || name == AppGroup.progressName else {
             return .other
         }
-        return .file(whole: event.mask.isDisjoint(with: [.create, .movedFrom]))
+        // A create, a move away or a delete may be followed by more (a writer's unlink and recreate):
+        // not whole. A rename into place or a closed write is.
+        return .file(whole: event.mask.isDisjoint(with: [.create, .movedFrom, .delete]))
     }
 }
 

@@ -156,7 +156,27 @@ public struct AgentCore: Sendable {
     public private(set) var lastTimeline: WidgetTimeline?
     /// Read errors already logged since the last good read, so each distinct one is logged once,
     /// not on every wake.
-    private var reported: Set<String> = []
+    private var reported: Set<ProblemKey> = []
+    /// When each kind of problem was last said (a recurrence is said at most once a minute).
+    private var lastSaid: [ProblemKey: Date] = [:]
+    /// Whether a problem line was said since the last "problems cleared".
+    private var saidSinceClear = false
+    /// A good file vanished and the folder is settling before the files are read again.
+    private var confirmingVanish = false
+    /// How long the folder must stay quiet before a vanished file is believed gone: 250 ms.
+    public var settleMilliseconds: Int32 = 250
+
+    /// A kind of problem with one file.
+    struct ProblemKey: Hashable {
+        let path: String
+        let code: SnapshotError.Code
+    }
+
+    /// Whether `loaded` lacks a file that `old` had: the progress file, or the snapshot (then the
+    /// embedded registry stands in).
+    static func vanished(from old: GroupFiles, in loaded: GroupFiles) -> Bool {
+        (old.progressFound && !loaded.progressFound) || (old.source == .snapshot && loaded.source == .embedded)
+    }
     /// Notification-server problems already logged (apart from file problems: a good file read
     /// does not clear them).
     private var notifyReported: Set<String> = []
@@ -253,9 +273,20 @@ public struct AgentCore: Sendable {
         case .start(let result), .filesChanged(let result):
             switch result {
             case .success(let loaded):
+                // A file that vanished after a good read may be a writer's unlink and recreate: the
+                // folder settles and the files are read again before "nothing read" is believed.
+                if case .filesChanged = event, let old = files, Self.vanished(from: old, in: loaded), !confirmingVanish {
+                    confirmingVanish = true
+                    pendingRead = .quiet(milliseconds: settleMilliseconds)
+                    return gathering(now: now)
+                }
+                confirmingVanish = false
                 if !reported.isEmpty {
-                    actions.append(.log(.notice, "files read again without error; problems cleared"))
+                    if saidSinceClear {
+                        actions.append(.log(.notice, "files read again without error; problems cleared"))
+                    }
                     reported.removeAll()
+                    saidSinceClear = false
                 }
                 // A warning that persists across reads is not news; one that went away and came back is.
                 var current: Set<String> = []
@@ -265,10 +296,15 @@ public struct AgentCore: Sendable {
                 warned = current
                 files = loaded
             case .failure(let error):
-                let line = error.description
-                if reported.insert(line).inserted {
+                confirmingVanish = false
+                // Said once per file and kind of problem (not per line and column); a problem that
+                // comes back after a recovery is said again at most once a minute.
+                let key = ProblemKey(path: error.path, code: error.code)
+                if reported.insert(key).inserted, now.timeIntervalSince(lastSaid[key] ?? .distantPast) >= 60 {
+                    lastSaid[key] = now
+                    saidSinceClear = true
                     let keeping = files == nil ? "nothing to show until it is fixed" : "keeping the last good state"
-                    actions.append(.log(.error, "\(line) (\(keeping))"))
+                    actions.append(.log(.error, "\(error.description) (\(keeping))"))
                 }
             }
         case .zoneChanged(.success(let newCalendar)):

@@ -18,8 +18,15 @@ public struct GroupFiles: Sendable {
     /// Problems that did not stop the load, one line each naming the file.
     public var warnings: [String]
 
+    /// Whether the progress file was there (a missing one reads as `.empty`).
+    public var progressFound: Bool
+
     /// Loaded files.
-    public init(snapshot: NitnemSnapshot, source: Source, progress: NitnemProgress, warnings: [String]) {
+    public init(
+        snapshot: NitnemSnapshot, source: Source, progress: NitnemProgress, warnings: [String],
+        progressFound: Bool = true
+    ) {
+        self.progressFound = progressFound
         self.snapshot = snapshot
         self.source = source
         self.progress = progress

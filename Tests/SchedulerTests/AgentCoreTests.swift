@@ -347,7 +347,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
 
     // MARK: Bad files
 
-    static let e1 = SnapshotError(path: "/g/nitnem-progress.json", problem: "not valid JSON: line 1, column 2")
+    static let e1 = SnapshotError(.syntax, path: "/g/nitnem-progress.json", problem: "not valid JSON: line 1, column 2")
     static let e2 = SnapshotError(
         path: "/g/nitnem-progress.json", jsonPath: "$.banis.japji.lastSeq", problem: "expected a number")
 

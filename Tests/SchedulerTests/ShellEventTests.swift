@@ -213,4 +213,59 @@ import Testing
         }
         #expect(shown == 0)
     }
+
+    // MARK: A file that vanishes for a moment is not "nothing read".
+
+    static func files(found: Bool, _ banis: [String: BaniProgress]) -> GroupFiles {
+        var files = Fixture.files(banis)
+        files.progressFound = found
+        return files
+    }
+
+    static let three = Fixture.completed(["japji", "jaap", "savaiye"], on: "2026-11-29")
+
+    @Test func aProgressFileThatVanishesIsReadAgainAfterTheFolderSettles() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        _ = core.handle(.start(.success(Self.files(found: true, Self.three))), now: Self.t0)
+        // The unlink: read once after quiet, and missing. Not believed yet: nothing written, wait longer.
+        var step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1)
+        #expect(step.actions.isEmpty)
+        #expect(step.wait == .quiet(milliseconds: 250))
+        // The writer recreates it: the events come, the read finds it; still 3 done, nothing to write.
+        step = core.handle(.filesTouched(whole: true), now: Self.t0 + 1.1)
+        step = core.handle(.settled, now: Self.t0 + 1.1)
+        #expect(step.actions.map(Self.name) == ["read"])
+        step = core.handle(.filesChanged(.success(Self.files(found: true, Self.three))), now: Self.t0 + 1.1)
+        #expect(step.actions.isEmpty)
+        #expect(core.files?.progress.banis.count == 3)
+    }
+
+    @Test func aProgressFileStillMissingAfterTheFolderSettledIsNothingRead() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        _ = core.handle(.start(.success(Self.files(found: true, Self.three))), now: Self.t0)
+        var step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1)
+        #expect(step.actions.isEmpty)
+        step = core.handle(.settled, now: Self.t0 + 1.25)
+        #expect(step.actions.map(Self.name) == ["read"])
+        step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.25)
+        #expect(step.actions.map(Self.name) == ["write"])
+        #expect(core.files?.progress.banis.isEmpty == true)
+    }
+
+    @Test func aProblemIsSaidOncePerFileAndKindAndAtMostOnceAMinuteAfterRecovery() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        _ = core.handle(.start(.success(Fixture.files())), now: Self.t0)
+        var lines: [String] = []
+        // A file rewritten at different cut points, with good reads between, for a minute and a half.
+        for i in 0..<90 {
+            let cut = SnapshotError(
+                .truncated, path: "/g/nitnem-progress.json",
+                problem: "not valid JSON (truncated?): line 1, column \(i + 2): unexpected end of file")
+            let at = Self.t0 + Double(i)
+            lines += core.handle(.filesChanged(.failure(cut)), now: at).actions.map(Self.name)
+            lines += core.handle(.filesChanged(.success(Fixture.files())), now: at + 0.5).actions.map(Self.name)
+        }
+        #expect(lines.filter { $0.hasPrefix("error") }.count == 2, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("notice") }.count == 2, "\(lines)")
+    }
 }
