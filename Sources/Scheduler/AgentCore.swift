@@ -275,7 +275,8 @@ public struct AgentCore: Sendable {
             case .success(let loaded):
                 // A file that vanished after a good read may be a writer's unlink and recreate: the
                 // folder settles and the files are read again before "nothing read" is believed.
-                if case .filesChanged = event, let old = files, Self.vanished(from: old, in: loaded), !confirmingVanish {
+                if case .filesChanged = event, let old = files, Self.vanished(from: old, in: loaded), !confirmingVanish
+                {
                     confirmingVanish = true
                     pendingRead = .quiet(milliseconds: settleMilliseconds)
                     return gathering(now: now)
