@@ -57,8 +57,8 @@ public final class Agent {
     let opener = Opener()
     /// The links the running openers were started for, by pid.
     var opening: [Int32: String] = [:]
-    /// "Read now" presses delivered by libnotify during the last GLib dispatch.
-    var pressed: [String] = []
+    /// Buttons pressed on the reminder, delivered by libnotify during the last GLib dispatch.
+    var pressed: [ReminderAction] = []
 
     /// An agent on `clock`, in the zone of `calendar`, with `config` (read by the caller, so a bad
     /// file stops the start with exit 2); the reminder ledger is read once the lock is held.
@@ -142,7 +142,7 @@ public final class Agent {
                     return GLibPump.Ready(fd: extra[index].fileDescriptor, revents: events.rawValue)
                 })
             var events = happened.flatMap(coreEvents)
-            events += pressed.map { .readNow(url: $0) }
+            events += pressed.map { .reminderAction($0) }
             pressed = []
             events += reapOpeners()
             if happened == [.timedOut], step.wait != nil { events.append(.settled) }
@@ -252,6 +252,22 @@ public final class Agent {
             }
         case .stop:
             stopped = true
+        case .updateReminder(let notice):
+            if let problem = show(notice) { journal.log(.warning, "cannot update the reminder: \(problem)") }
+        case .closeReminder:
+            do throws(NotifyError) {
+                try notifier?.close()
+            } catch {
+                journal.log(.warning, "cannot close the reminder: \(error)")
+            }
+        case .markRead(let id, let day, let nLines):
+            do throws(SnapshotError) {
+                _ = try ProgressStore.update(
+                    id, day: day, at: clock.now(), nLines: nLines, undo: false, in: options.group)
+                return [.marked(id: id, error: nil), .filesChanged(load())]
+            } catch {
+                return [.marked(id: id, error: error.description)]
+            }
         }
         return []
     }
@@ -261,7 +277,7 @@ public final class Agent {
         if notifier == nil {
             if let missing = Self.noSessionBus(options.environment) { return missing }
             pump = GLibPump()
-            notifier = LibnotifyNotifier(onAction: { [weak self] url in self?.pressed.append(url) })
+            notifier = LibnotifyNotifier(onAction: { [weak self] _ in self?.pressed.append(.read) })
         }
         do throws(NotifyError) {
             try notifier?.show(Notification(summary: notice.summary, body: notice.body, actionURL: notice.url))

@@ -1,3 +1,4 @@
+import Foundation
 import NitnemClockKit
 
 /// The agent's settings, from `$XDG_CONFIG_HOME/nitnem/config` (`key = value` lines, `#` comments).
@@ -10,6 +11,10 @@ public struct AgentConfig: Hashable, Sendable {
     public var opener = ["xdg-open"]
     /// `remind-when-done = no|yes`: remind even when the band's set is already read.
     public var remindWhenDone = false
+    /// `snooze = 15m`: how long "Later" defers a reminder (1 minute to 3 hours), in seconds.
+    public var snooze: TimeInterval = 15 * 60
+    /// `sound = off|on|<sound-name>`: the reminder's `sound-name` hint (`on`: `message-new-instant`).
+    public var sound: String?
 
     /// The defaults.
     public init() {}
@@ -42,6 +47,23 @@ public struct AgentConfig: Hashable, Sendable {
                     throw fail("remind-when-done must be yes or no, not '\(value)'")
                 }
                 config.remindWhenDone = yes
+            case "snooze":
+                guard let seconds = Self.duration(value), (60...3 * 3600).contains(seconds) else {
+                    throw fail("snooze must be a duration from 1m to 3h (e.g. 15m, 1h30m), not '\(value)'")
+                }
+                config.snooze = TimeInterval(seconds)
+            case "sound":
+                switch value {
+                case "off": config.sound = nil
+                case "on": config.sound = "message-new-instant"
+                default:
+                    guard !value.isEmpty,
+                        value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
+                    else {
+                        throw fail("sound must be off, on or a sound name such as message-new-instant, not '\(value)'")
+                    }
+                    config.sound = String(value)
+                }
             case "open":
                 let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 guard !words.isEmpty else { throw fail("open needs a program, e.g. open = xdg-open") }
@@ -62,11 +84,34 @@ public struct AgentConfig: Hashable, Sendable {
                 }
             default:
                 throw fail(
-                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, open, remind-when-done",
+                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, remind-when-done",
                     .unknownKey)
             }
         }
         return config
+    }
+
+    /// `15m`, `1h`, `1h30m`, `90s` as seconds; nil when it is not one.
+    static func duration(_ text: Substring) -> Int? {
+        var total = 0
+        var digits = ""
+        var any = false
+        for c in text {
+            if c.isASCII, c.isNumber {
+                digits.append(c)
+                continue
+            }
+            guard let n = Int(digits), n <= 100_000 else { return nil }
+            switch c {
+            case "h": total += n * 3600
+            case "m": total += n * 60
+            case "s": total += n
+            default: return nil
+            }
+            digits = ""
+            any = true
+        }
+        return digits.isEmpty && any ? total : nil
     }
 
     static func onOff(_ v: Substring) -> Bool? { v == "on" ? true : v == "off" ? false : nil }

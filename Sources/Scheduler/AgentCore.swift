@@ -2,6 +2,20 @@ import Foundation
 import NitnemClockKit
 import Snapshot
 
+/// A button of a reminder: `read` "Read now", `mark` "Mark read", `later` "Later".
+public enum ReminderAction: String, CaseIterable, Hashable, Sendable {
+    case read, mark, later
+
+    /// The button's label.
+    public var label: String {
+        switch self {
+        case .read: "Read now"
+        case .mark: "Mark read"
+        case .later: "Later"
+        }
+    }
+}
+
 /// The agent's decisions, as a pure state machine: `(state, event, now) → (actions, next wake)`.
 ///
 /// The shell (`Agent`) reads files, arms timers and performs the actions; `simulate` drives the same
@@ -48,6 +62,14 @@ public struct AgentCore: Sendable {
         case ledgerSaveFailed(String)
         /// The timeline was written (after `Action.writeTimeline`).
         case timelineWritten
+        /// A button of the reminder on screen was pressed.
+        case reminderAction(ReminderAction)
+        /// The reminder on screen was closed by the user or the server (not by an action).
+        case reminderDismissed
+        /// Reminders are paused until the instant (nil: not paused), as read from the pause file.
+        case pauseChanged(Date?)
+        /// `Action.markRead` was done (`error` nil) or failed.
+        case marked(id: String, error: String?)
 
         /// A short name for logs and `simulate`.
         public var name: String {
@@ -70,6 +92,10 @@ public struct AgentCore: Sendable {
             case .ledgerSaved: "ledgerSaved"
             case .ledgerSaveFailed: "ledgerSaveFailed"
             case .timelineWritten: "timelineWritten"
+            case .reminderAction: "reminderAction"
+            case .reminderDismissed: "reminderDismissed"
+            case .pauseChanged: "pauseChanged"
+            case .marked: "marked"
             }
         }
     }
@@ -94,6 +120,13 @@ public struct AgentCore: Sendable {
         case saveLedger(ReminderLedger)
         /// Read the snapshot and progress files again, then report `.filesChanged`.
         case readFiles
+        /// Show `notice` in place of the reminder on screen (same notification, new text).
+        case updateReminder(ReminderNotice)
+        /// Close the reminder on screen.
+        case closeReminder
+        /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
+        /// position), under the same lock; then report `.marked` and the files read again.
+        case markRead(id: String, day: CivilDate, nLines: Int)
         /// Open `url` in the reader (then report `.openerExited`).
         case open(url: String)
         /// Stop the agent.
@@ -121,6 +154,10 @@ public struct AgentCore: Sendable {
         public let body: String
         /// The deep link the "Read now" action opens.
         public let url: String
+        /// The buttons it offers (when the server shows actions).
+        public var actions: [ReminderAction] = ReminderAction.allCases
+        /// The `sound-name` hint (config `sound`), if any.
+        public var sound: String?
 
         /// The slot it reminds of.
         public var slot: SlotKey { SlotKey(day: dayKey, band: band) }
@@ -141,6 +178,12 @@ public struct AgentCore: Sendable {
             self.wait = wait
         }
     }
+
+    /// The reminder this agent shows on screen now, if any: updated as the band's reading moves
+    /// on, closed when the band is complete or ends.
+    public private(set) var onScreen: ReminderNotice?
+    /// Reminders are paused until then (`nitnem reminders pause`).
+    public private(set) var pausedUntil: Date?
 
     /// How long a burst of file events that may leave a file half-written is gathered (a create, a
     /// move away) before the files are read: 5 ms.
@@ -227,6 +270,23 @@ public struct AgentCore: Sendable {
             lastTimeline = nil
             pendingRead = .quiet(milliseconds: debounceMilliseconds)
             return gathering(actions, now: now)
+        case .reminderAction(let action):
+            return gathering(reminderPressed(action, now: now), now: now)
+        case .reminderDismissed:
+            onScreen = nil
+            return gathering(now: now)
+        case .marked(let id, let error):
+            let line =
+                error.map { Action.log(.error, "Mark read: \($0)") }
+                ?? .log(.info, "marked \(id) read (from the reminder)")
+            return gathering([line], now: now)
+        case .pauseChanged(let until):
+            guard until != pausedUntil else { return gathering(now: now) }
+            pausedUntil = until
+            actions.append(
+                .log(
+                    .notice,
+                    until.map { "reminders paused until \(RFC3339.format($0, in: calendar))" } ?? "reminders resumed"))
         case .settled:
             guard pendingRead != nil else { return gathering(now: now) }
             pendingRead = nil
@@ -336,6 +396,7 @@ public struct AgentCore: Sendable {
             }
         }
         actions += reminderActions(now: now)
+        actions += reconcileOnScreen(now: now)
         return Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
     }
 
@@ -352,6 +413,14 @@ public struct AgentCore: Sendable {
         }
         if let retryAt = retry.wake(after: now) { wake = min(wake, retryAt) }
         if let writeAt = timelineRetry.wake(after: now) { wake = min(wake, writeAt) }
+        // A "Later" that comes due in the current band.
+        let day = calendar.dayKey(at: now)
+        if config.remindersOn, let entry = ledger.entry(day, calendar.band(at: now)), entry.outcome == .snoozed,
+            let until = entry.snoozedUntil, until > now
+        {
+            wake = min(wake, until)
+        }
+        if let until = pausedUntil, until > now { wake = min(wake, until) }
         return wake
     }
 
@@ -366,30 +435,111 @@ public struct AgentCore: Sendable {
         retry = retry.entering(current)
         if retry.holds(current, at: now) { return [] }
         guard let slot = calendar.reminders(on: day, slots: config.slots).first(where: { $0.band == band }),
-            slot.at <= now, ledger.entry(day, band) == nil
+            slot.at <= now
         else { return [] }
+        // Nothing decided yet, or a "Later" that is due.
+        let earlier = ledger.entry(day, band)
+        if let earlier, !(earlier.outcome == .snoozed && (earlier.snoozedUntil ?? .distantFuture) <= now) {
+            return []
+        }
+        let deferrals = earlier?.deferrals ?? 0
         let state = TodayState(snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: calendar)
         let set = files.snapshot.ids(in: band.dailySet)
-        if state.bandComplete && !config.remindWhenDone || set.isEmpty {
-            let reason: SkipReason = set.isEmpty ? .emptySet : .bandComplete
-            ledger.record(.init(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason))
+        let paused = pausedUntil.map { now < $0 } ?? false
+        if state.bandComplete && !config.remindWhenDone || set.isEmpty || paused {
+            // A slot that passes while paused is recorded, so it never fires late after resume.
+            let reason: SkipReason = paused ? .paused : set.isEmpty ? .emptySet : .bandComplete
+            var entry = ReminderLedger.Entry(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason)
+            entry.deferrals = deferrals
+            ledger.record(entry)
             return [
                 .reminder(.skip(dayKey: day, band: band, reason: reason)), .saveLedger(ledger),
                 .log(.info, "\(band.title) reminder for \(day) skipped: \(reason)"),
             ]
         }
-        let next = state.bandComplete ? nil : state.next
-        guard let bani = next?.bani ?? files.snapshot.bani(id: set[0]) else { return [] }
-        var body = "\(state.done) of \(state.total) today"
-        if let resume = next?.resume { body += " · resume at line \(resume.seq) of \(resume.nLines)" }
-        let late = now.timeIntervalSince(slot.at) > 60
-        let notice = ReminderNotice(
-            dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
-            url: bani.url)
-        ledger.record(.init(dayKey: day, band: band, at: now, outcome: .pending, bani: bani.id, late: late))
+        let late = earlier == nil && now.timeIntervalSince(slot.at) > 60
+        guard let notice = makeNotice(day: day, band: band, state: state, files: files, late: late) else { return [] }
+        var entry = ReminderLedger.Entry(
+            dayKey: day, band: band, at: now, outcome: .pending, bani: notice.bani.id, late: late)
+        entry.deferrals = deferrals
+        ledger.record(entry)
         // Shown only once the pending entry is on disk (`.ledgerSaved`); a failed save shows nothing.
         awaitingSave = notice
         return [.saveLedger(ledger)]
+    }
+
+    /// The reminder for `band` of `day`: `Evening · Rehras Sahib`, `1 of 7 today · resume at line
+    /// 120 of 444`; nil when the band's set has no bani.
+    func makeNotice(day: CivilDate, band: Band, state: TodayState, files: GroupFiles, late: Bool) -> ReminderNotice? {
+        let next = state.bandComplete ? nil : state.next
+        let set = files.snapshot.ids(in: band.dailySet)
+        guard let bani = next?.bani ?? set.first.flatMap(files.snapshot.bani(id:)) else { return nil }
+        var body = "\(state.done) of \(state.total) today"
+        if let resume = next?.resume { body += " · resume at line \(resume.seq) of \(resume.nLines)" }
+        var notice = ReminderNotice(
+            dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
+            url: bani.url)
+        notice.sound = config.sound
+        return notice
+    }
+
+    /// Keeps the reminder on screen true: closed when its band is complete or over, updated in
+    /// place when the band's next unread bani (or today's count) moved on.
+    mutating func reconcileOnScreen(now: Date) -> [Action] {
+        guard let shown = onScreen, let files else { return [] }
+        let day = calendar.dayKey(at: now)
+        let band = calendar.band(at: now)
+        guard shown.dayKey == day, shown.band == band else {
+            onScreen = nil
+            return [.closeReminder, .log(.info, "\(shown.band.title) reminder closed: the band is over")]
+        }
+        let state = TodayState(snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: calendar)
+        if state.bandComplete {
+            onScreen = nil
+            return [.closeReminder, .log(.info, "\(band.title) reminder closed: the band's banis are read")]
+        }
+        guard let updated = makeNotice(day: day, band: band, state: state, files: files, late: shown.late),
+            updated.summary != shown.summary || updated.body != shown.body
+        else { return [] }
+        onScreen = updated
+        return [.updateReminder(updated)]
+    }
+
+    /// What a button of the reminder on screen does.
+    mutating func reminderPressed(_ action: ReminderAction, now: Date) -> [Action] {
+        guard let shown = onScreen else { return [] }
+        switch action {
+        case .read:
+            return [.open(url: shown.url)]
+        case .mark:
+            let nLines = files?.snapshot.bani(id: shown.bani.id)?.nLines ?? shown.bani.nLines
+            return [.markRead(id: shown.bani.id, day: calendar.dayKey(at: now), nLines: nLines)]
+        case .later:
+            onScreen = nil
+            let bandEnd = calendar.band(containing: now).interval.end
+            let until = now.addingTimeInterval(config.snooze)
+            guard until < bandEnd, shown.band == calendar.band(at: now) else {
+                return [
+                    .closeReminder,
+                    .log(
+                        .info,
+                        "Later: the \(shown.band.title) band ends before \(RFC3339.format(until, in: calendar)); not shown again"
+                    ),
+                ]
+            }
+            var entry =
+                ledger.entry(shown.dayKey, shown.band)
+                ?? ReminderLedger.Entry(
+                    dayKey: shown.dayKey, band: shown.band, at: now, outcome: .fired, bani: shown.bani.id)
+            entry.outcome = .snoozed
+            entry.snoozedUntil = until
+            entry.deferrals += 1
+            ledger.record(entry)
+            return [
+                .closeReminder, .saveLedger(ledger),
+                .log(.info, "\(shown.band.title) reminder snoozed until \(RFC3339.format(until, in: calendar))"),
+            ]
+        }
     }
 
     /// The shell showed `notice` (`error == nil`) or could not (no notification server): record it,
@@ -410,6 +560,7 @@ public struct AgentCore: Sendable {
                 .init(
                     dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
                     late: notice.late))
+            onScreen = notice
             actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
         }
         actions.append(.saveLedger(ledger))

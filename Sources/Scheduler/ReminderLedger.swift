@@ -21,6 +21,10 @@ public struct ReminderLedger: Hashable, Sendable {
         public var late: Bool
         /// Why it was skipped.
         public var reason: SkipReason?
+        /// For `snoozed`: when it is shown again ("Later").
+        public var snoozedUntil: Date?
+        /// How many times "Later" deferred it.
+        public var deferrals: Int = 0
 
         public init(
             dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
@@ -38,7 +42,14 @@ public struct ReminderLedger: Hashable, Sendable {
 
     /// What happened to a slot.
     public enum Outcome: String, Hashable, Sendable {
-        case pending, fired, skipped
+        /// Recorded before the show; counts as shown.
+        case pending
+        /// Shown.
+        case fired
+        /// Not shown (`reason`).
+        case skipped
+        /// Shown, then deferred with "Later" until `snoozedUntil`.
+        case snoozed
     }
 
     /// The decisions, oldest first.
@@ -75,13 +86,19 @@ public struct ReminderLedger: Hashable, Sendable {
                 "entries",
                 .array(
                     entries.map { e in
-                        .object([
+                        var members: [(key: String, value: JSONValue)] = [
                             ("dayKey", .string(e.dayKey.description)), ("band", .string(e.band.rawValue)),
                             ("at", .string(RFC3339.utcTimestamp(e.at))),
                             ("outcome", .string(e.outcome.rawValue)),
                             ("bani", .optional(e.bani)), ("late", .bool(e.late)),
                             ("reason", .optional(e.reason?.rawValue)),
-                        ])
+                        ]
+                        // Written only when used, so a ledger without "Later" reads as before.
+                        if let until = e.snoozedUntil {
+                            members.append(("snoozedUntil", .string(RFC3339.utcTimestamp(until))))
+                        }
+                        if e.deferrals > 0 { members.append(("deferrals", .int(e.deferrals))) }
+                        return .object(members)
                     })
             ),
         ])
@@ -108,6 +125,14 @@ public struct ReminderLedger: Hashable, Sendable {
             if case .bool(let late)? = item["late"] { entry.late = late }
             // A reason this version does not know is kept as read (`SkipReason.other`).
             if case .string(let reason)? = item["reason"] { entry.reason = SkipReason(rawValue: reason) }
+            if case .string(let until)? = item["snoozedUntil"] { entry.snoozedUntil = RFC3339.parseAbsolute(until) }
+            if case .number(let text)? = item["deferrals"], let deferrals = Int(text) {
+                entry.deferrals = max(deferrals, 0)
+            }
+            if entry.outcome == .snoozed, entry.snoozedUntil == nil {
+                throw SnapshotError(
+                    path: path, jsonPath: where_ + ".snoozedUntil", problem: "a snoozed entry needs snoozedUntil")
+            }
             ledger.entries.append(entry)
         }
         return ledger

@@ -9,6 +9,8 @@ public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConver
     case bandComplete
     /// The band's daily set has no banis: `empty-set`.
     case emptySet
+    /// Reminders were paused (`nitnem reminders pause`) when the slot passed: `paused`.
+    case paused
     /// A reason this version does not know, as read.
     case other(String)
 
@@ -17,6 +19,7 @@ public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConver
         switch text {
         case "band-complete": self = .bandComplete
         case "empty-set": self = .emptySet
+        case "paused": self = .paused
         default: self = .other(text)
         }
     }
@@ -26,6 +29,7 @@ public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConver
         switch self {
         case .bandComplete: "band-complete"
         case .emptySet: "empty-set"
+        case .paused: "paused"
         case .other(let text): text
         }
     }

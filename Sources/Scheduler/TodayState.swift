@@ -91,7 +91,8 @@ public struct TodayState: Hashable, Sendable {
         else { return nil }
         let nLines = p.nLines ?? bani.nLines
         guard nLines > 0 else { return nil }
-        let clamped = min(max(seq, 0), nLines)
-        return Resume(seq: clamped, nLines: nLines)
+        // A position at (or past) the last line is finished, never a place to resume.
+        guard seq < nLines else { return nil }
+        return Resume(seq: seq, nLines: nLines)
     }
 }

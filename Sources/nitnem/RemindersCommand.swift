@@ -58,10 +58,14 @@ enum RemindersCommand {
                 switch entry.outcome {
                 case .fired, .pending:
                     line += "reminded \(entry.bani ?? "")\(entry.late ? " (late)" : "") at \(context.format(entry.at))"
+                case .snoozed:
+                    line += "snoozed until \(entry.snoozedUntil.map(context.format) ?? "?") (Later ×\(entry.deferrals))"
                 case .skipped: line += "skipped: \(entry.reason?.rawValue ?? "")"
                 }
+            } else if !config.remindersOn {
+                line += "off (reminders = off)"
             } else if slot.at > now {
-                line += "due"
+                line += "scheduled"
             } else if context.calendar.band(at: now) == band {
                 line += "due now (the agent reminds while the band lasts)"
             } else {
