@@ -259,10 +259,15 @@ public final class Agent {
         if notifier == nil {
             if let missing = Self.noSessionBus(options.environment) { return missing }
             pump = GLibPump()
-            notifier = LibnotifyNotifier(onAction: { [weak self] url in self?.pressed.append(url) })
+            // Only "Read now" is offered until the core handles Mark read and Later; the tag
+            // is the deep link it opens.
+            notifier = LibnotifyNotifier(onEvent: { [weak self] event in
+                if case .action(NotificationAction.read.id, let url) = event { self?.pressed.append(url) }
+            })
         }
         do throws(NotifyError) {
-            try notifier?.show(Notification(summary: notice.summary, body: notice.body, actionURL: notice.url))
+            try notifier?.show(
+                Notification(summary: notice.summary, body: notice.body, actions: [.read], tag: notice.url))
             return nil
         } catch {
             return error.description
