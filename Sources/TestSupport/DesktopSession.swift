@@ -168,10 +168,17 @@ public final class DesktopSession {
     /// stdin, one per line as `#<label> (<summary>) [<id>,<action>]`, and the script
     /// prints the matching line back, so dunst sends `ActionInvoked`.
     ///
-    /// Returns the menu's lines; throws when the menu did not offer the action.
+    /// Returns the menu's lines; throws when the menu did not offer the action, and at
+    /// once when no notification dunst printed (its last print per id) offers it: dunst
+    /// runs no menu then.
     @discardableResult
     public func press(_ actionID: String, of serverID: Int? = nil) throws -> [String] {
         let choice = "\(serverID.map { "[\($0)" } ?? ""),\(actionID)]"
+        let latest = Dictionary(printedNotifications().map { ($0.id ?? 0, $0) }) { $1 }
+        guard latest.values.contains(where: { ($0.id == serverID || serverID == nil) && $0.actions[actionID] != nil })
+        else {
+            throw Failure(description: "no notification dunst printed offers \(choice)")
+        }
         try? FileManager.default.removeItem(at: menuDone)
         try choice.write(to: menuChoice, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: menuChoice) }

@@ -119,9 +119,15 @@ import Testing
         defer { desktop.stop() }
         let notifier = LibnotifyNotifier { _ in }
         try notifier.show(Notification(summary: "Nitnem · test", body: "plain"))
-        _ = try #require(desktop.waitForNotification())
+        let record = try #require(desktop.waitForNotification())
+        #expect(record.actions.isEmpty)
         #expect(throws: DesktopSession.Failure.self) { try desktop.press("read") }
-        #expect(desktop.lastMenu().isEmpty)
+        // An update in place that drops the actions drops them in dunst, too.
+        try notifier.show(Self.reminder)
+        #expect(try #require(desktop.waitForNotification()).actions.count == 3)
+        try notifier.show(Notification(summary: "Nitnem · test", body: "plain again"))
+        #expect(try #require(desktop.waitForNotification()).actions.isEmpty)
+        #expect(throws: DesktopSession.Failure.self) { try desktop.press("read", of: notifier.currentServerID) }
     }
 
     // MARK: - Update in place, close, dismissal
