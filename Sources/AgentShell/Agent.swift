@@ -143,6 +143,8 @@ public final class Agent {
                 })
             var events = happened.flatMap(coreEvents)
             events += pressed.map { .reminderAction($0) }
+            if dismissed { events.append(.reminderDismissed) }
+            dismissed = false
             pressed = []
             events += reapOpeners()
             if happened == [.timedOut], step.wait != nil { events.append(.settled) }
@@ -277,15 +279,34 @@ public final class Agent {
         if notifier == nil {
             if let missing = Self.noSessionBus(options.environment) { return missing }
             pump = GLibPump()
-            notifier = LibnotifyNotifier(onAction: { [weak self] _ in self?.pressed.append(.read) })
+            notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
         }
         do throws(NotifyError) {
-            try notifier?.show(Notification(summary: notice.summary, body: notice.body, actionURL: notice.url))
+            try notifier?.show(
+                Notification(
+                    summary: notice.summary, body: notice.body,
+                    actions: notice.actions.map { NotificationAction(id: $0.rawValue, label: $0.label) },
+                    tag: notice.slot.description, soundName: notice.sound))
             return nil
         } catch {
             return error.description
         }
     }
+
+    /// A button pressed or the reminder closed (delivered during `GLibPump.dispatch`).
+    func notified(_ event: NotificationEvent) {
+        switch event {
+        case .action(let id, _):
+            if let action = ReminderAction(rawValue: id) { pressed.append(action) }
+        case .closed(.dismissed, _), .closed(.expired, _):
+            dismissed = true
+        case .closed:
+            break  // closed by us (`.closeReminder`), or for a reason the server does not say
+        }
+    }
+
+    /// Whether the user (or the server) closed the reminder since the last wake.
+    var dismissed = false
 
     /// Why there is no session bus to reach a notification server, or `nil` when there may be one.
     static func noSessionBus(_ environment: [String: String]) -> String? {

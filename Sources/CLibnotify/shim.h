@@ -24,4 +24,17 @@ static inline void nitnem_clear_error(GError **error) {
     g_clear_error(error);
 }
 
+/// Connects `handler` to the "closed" signal of `n` (g_signal_connect_data); `destroy`
+/// releases `data` when the handler is disconnected or `n` is finalized.
+static inline gulong nitnem_notification_connect_closed(
+    NotifyNotification *n, void (*handler)(NotifyNotification *, gpointer), gpointer data,
+    GDestroyNotify destroy) {
+    return g_signal_connect_data(G_OBJECT(n), "closed", G_CALLBACK(handler), data, (GClosureNotify)destroy, 0);
+}
+
+/// Disconnects a handler `nitnem_notification_connect_closed` returned (g_signal_handler_disconnect).
+static inline void nitnem_notification_disconnect(NotifyNotification *n, gulong handler) {
+    g_signal_handler_disconnect(G_OBJECT(n), handler);
+}
+
 #endif

@@ -10,25 +10,24 @@ internal import CLibnotify
 /// that went away all end in a `NotifyError` (never a crash), and a later call works
 /// again once the server is back.
 ///
-/// - Important: Action clicks arrive as D-Bus signals on the default GLib main context:
-///   drive it with `GLibPump`, on the thread that calls `show`.
+/// - Important: Presses and closes arrive as D-Bus signals on the default GLib main
+///   context: drive it with `GLibPump`, on the thread that calls `show`.
 public final class LibnotifyNotifier: Notifier {
-    /// The action id of "Read now".
-    public static let readActionID = "read"
-    /// The label of "Read now".
-    public static let readActionLabel = "Read now"
-
     private let appName: String
     private let desktopEntry: String
-    private let onAction: (String) -> Void
+    private let listener: NotificationListener
     private var connection: OpaquePointer?
     private var handle: NotificationHandle?
 
-    /// A notifier for `appName`; `onAction` gets the deep link when "Read now" is clicked.
-    public init(appName: String = "nitnem", desktopEntry: String = "nitnem", onAction: @escaping (String) -> Void) {
+    /// A notifier for `appName`; `onEvent` gets every action pressed and every close of the
+    /// notification it shows, with that notification's `tag`.
+    public init(
+        appName: String = "nitnem", desktopEntry: String = "nitnem",
+        onEvent: @escaping (NotificationEvent) -> Void
+    ) {
         self.appName = appName
         self.desktopEntry = desktopEntry
-        self.onAction = onAction
+        self.listener = NotificationListener(handler: onEvent)
     }
 
     deinit { shutdown() }
@@ -54,38 +53,36 @@ public final class LibnotifyNotifier: Notifier {
         return caps
     }
 
-    /// Shows `notification` (`notify_notification_show`), replacing the previous one.
+    /// Shows `notification` (`notify_notification_update` + `notify_notification_show`):
+    /// the notification shown before, if still open, is updated in place (same server id).
+    ///
+    /// It never expires, has normal urgency, and offers its actions only when the server
+    /// lists `actions` (see `NotificationRequest`).
     public func show(_ notification: Notification) throws(NotifyError) {
-        let caps = try capabilities()
-        let body = caps.contains("body-markup") ? Markup.escape(notification.body) : notification.body
+        let request = NotificationRequest(notification, capabilities: try capabilities(), desktopEntry: desktopEntry)
         let handle: NotificationHandle
-        if let existing = self.handle, let pointer = existing.pointer {
-            notify_notification_update(pointer, notification.summary, body, nil)
+        if let existing = self.handle, existing.pointer != nil {
+            existing.update(summary: request.summary, body: request.body)
             handle = existing
         } else {
-            handle = NotificationHandle(summary: notification.summary, body: body)
+            handle = NotificationHandle(summary: request.summary, body: request.body, listener: listener)
             self.handle = handle
         }
         guard let pointer = handle.pointer else {
             throw NotifyError("libnotify: notify_notification_new failed")
         }
-        notify_notification_set_category(pointer, notification.category)
-        notify_notification_set_urgency(pointer, NOTIFY_URGENCY_NORMAL)
-        notify_notification_set_hint_string(pointer, "desktop-entry", desktopEntry)
-        if caps.contains("actions"), let url = notification.actionURL {
-            handle.setAction(
-                id: Self.readActionID, label: Self.readActionLabel,
-                target: ActionTarget(url: url, handler: onAction))
-        } else {
-            handle.setAction(id: Self.readActionID, label: Self.readActionLabel, target: nil)
-        }
+        handle.setTimeout(request.expireTimeout)
+        handle.setHints(request.hints)
+        handle.setActions(request.actions)
+        listener.tag = notification.tag
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(pointer, &error) == 0 {
             throw failure("show", error)
         }
     }
 
-    /// Closes the notification shown last (`notify_notification_close`), if any.
+    /// Closes the notification shown last (`notify_notification_close`), if any; the server
+    /// then reports `.closed(.closedByCall, …)`.
     public func close() throws(NotifyError) {
         guard let handle, let pointer = handle.pointer, handle.serverID != 0 else { return }
         try connect()

@@ -1,17 +1,38 @@
 internal import CLibnotify
 
-/// Owns one `NotifyNotification` (a GObject reference) for `LibnotifyNotifier`.
+/// Owns one `NotifyNotification` (a GObject reference) for `LibnotifyNotifier`, with its
+/// actions and its "closed" handler.
 ///
-/// - Important: Reusing one handle for every reminder is what makes libnotify send the
-///   previous server id as `replaces_id`, so a new reminder replaces the old one.
+/// - Important: Reusing one handle for every show is what makes libnotify send the server
+///   id as `replaces_id`, so showing again updates the notification in place.
 final class NotificationHandle {
     private(set) var pointer: UnsafeMutablePointer<NotifyNotification>?
-    /// Keeps the "Read now" target alive while libnotify may call back into it.
-    private var action: ActionTarget?
+    /// Reports presses and closes; libnotify holds retains of it for each action and for
+    /// the "closed" handler.
+    let listener: NotificationListener
+    private var closedHandler: UInt = 0
 
-    /// A new, not yet shown notification (`notify_notification_new`).
-    init(summary: String, body: String) {
+    /// A new, not yet shown notification (`notify_notification_new`) reporting to `listener`.
+    init(summary: String, body: String, listener: NotificationListener) {
+        self.listener = listener
         pointer = notify_notification_new(summary, body, nil)
+        guard let pointer else { return }
+        // The retain is balanced by the destroy notify when the handler is disconnected.
+        let context = Unmanaged.passRetained(listener).toOpaque()
+        closedHandler = nitnem_notification_connect_closed(
+            pointer,
+            { notification, context in
+                guard let notification, let context else { return }
+                let listener = Unmanaged<NotificationListener>.fromOpaque(context).takeUnretainedValue()
+                let reason = NotificationEvent.CloseReason(code: notify_notification_get_closed_reason(notification))
+                // The handler may close this handle, which releases libnotify's retain.
+                withExtendedLifetime(listener) { listener.report(.closed(reason, tag: listener.tag)) }
+            },
+            context,
+            { context in
+                guard let context else { return }
+                Unmanaged<NotificationListener>.fromOpaque(context).release()
+            })
     }
 
     deinit { close() }
@@ -22,53 +43,85 @@ final class NotificationHandle {
         return nitnem_notification_get_id(pointer)
     }
 
-    /// Drops the GObject reference (`g_object_unref`); idempotent.
+    /// Disconnects the handlers and drops the GObject reference (`g_object_unref`); idempotent.
     func close() {
         if let pointer {
+            if closedHandler != 0 { nitnem_notification_disconnect(pointer, closedHandler) }
             notify_notification_clear_actions(pointer)
             g_object_unref(pointer)
         }
+        closedHandler = 0
         pointer = nil
-        action = nil
     }
 
-    /// Replaces the "Read now" action: `target == nil` removes it.
-    func setAction(id: String, label: String, target: ActionTarget?) {
+    /// Sets the summary and body (`notify_notification_update`).
+    func update(summary: String, body: String) {
+        guard let pointer else { return }
+        notify_notification_update(pointer, summary, body, nil)
+    }
+
+    /// Replaces every hint (`notify_notification_clear_hints` + `notify_notification_set_hint`).
+    func setHints(_ hints: [String: NotificationRequest.Hint]) {
+        guard let pointer else { return }
+        notify_notification_clear_hints(pointer)
+        for (key, hint) in hints.sorted(by: { $0.key < $1.key }) {
+            let value: OpaquePointer? =
+                switch hint {
+                case .string(let string): g_variant_new_string(string)
+                case .boolean(let flag): g_variant_new_boolean(flag ? 1 : 0)
+                case .byte(let byte): g_variant_new_byte(byte)
+                }
+            // set_hint sinks the floating reference.
+            notify_notification_set_hint(pointer, key, value)
+        }
+    }
+
+    /// Sets the expire timeout in milliseconds (`notify_notification_set_timeout`).
+    func setTimeout(_ milliseconds: Int32) {
+        guard let pointer else { return }
+        notify_notification_set_timeout(pointer, milliseconds)
+    }
+
+    /// Replaces the actions (`notify_notification_clear_actions` + `add_action`), in order.
+    func setActions(_ actions: [NotificationAction]) {
         guard let pointer else { return }
         notify_notification_clear_actions(pointer)
-        action = target
-        guard let target else { return }
-        // libnotify keeps one unmanaged retain and hands it back on invocation; the free
-        // function balances it when the action is cleared or the notification dies.
-        let context = Unmanaged.passRetained(target).toOpaque()
-        notify_notification_add_action(
-            pointer, id, label,
-            { _, action, context in
-                guard let context, let action else { return }
-                // The handler may show a new reminder, which clears this action and drops
-                // libnotify's retain while we are still inside the call.
-                let target = Unmanaged<ActionTarget>.fromOpaque(context).takeUnretainedValue()
-                withExtendedLifetime(target) { target.invoke(String(cString: action)) }
-            },
-            context,
-            { context in
-                guard let context else { return }
-                Unmanaged<ActionTarget>.fromOpaque(context).release()
-            })
+        for action in actions {
+            // libnotify keeps one retain per action and hands it back on invocation; the free
+            // function balances it when the actions are cleared or the notification dies.
+            let context = Unmanaged.passRetained(listener).toOpaque()
+            notify_notification_add_action(
+                pointer, action.id, action.label,
+                { _, action, context in
+                    guard let context, let action else { return }
+                    // The handler may show again, which clears the actions and drops
+                    // libnotify's retain while we are still inside the call.
+                    let listener = Unmanaged<NotificationListener>.fromOpaque(context).takeUnretainedValue()
+                    withExtendedLifetime(listener) {
+                        listener.report(.action(id: String(cString: action), tag: listener.tag))
+                    }
+                },
+                context,
+                { context in
+                    guard let context else { return }
+                    Unmanaged<NotificationListener>.fromOpaque(context).release()
+                })
+        }
     }
 }
 
-/// What a "Read now" click calls: the handler with the deep link.
-final class ActionTarget {
-    let url: String
-    let handler: (String) -> Void
+/// What libnotify's callbacks call: the notifier's handler, with the tag of the
+/// notification shown last.
+final class NotificationListener {
+    /// The tag of the notification shown last.
+    var tag = ""
+    private let handler: (NotificationEvent) -> Void
 
-    init(url: String, handler: @escaping (String) -> Void) {
-        self.url = url
+    init(handler: @escaping (NotificationEvent) -> Void) {
         self.handler = handler
     }
 
-    func invoke(_ action: String) {
-        handler(url)
+    func report(_ event: NotificationEvent) {
+        handler(event)
     }
 }

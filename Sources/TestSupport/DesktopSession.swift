@@ -8,6 +8,10 @@ import Foundation
 /// and notification server (`dunst -print`), so notification tests never touch the
 /// user's desktop and never skip.
 ///
+/// A test can press any action of a shown notification (`press(_:of:)`, through dunst's
+/// context menu), count what dunst displays and keeps (`count(_:)`), read its history
+/// (`history()`) and watch the `Notify` calls on the bus (`monitorNotifyCalls()`).
+///
 /// - Important: libnotify reads `DBUS_SESSION_BUS_ADDRESS` from the test process itself;
 ///   call `useInThisProcess()` before the first notifier call, and run such tests
 ///   serialized (`@Suite(.serialized)`).
@@ -21,7 +25,8 @@ public final class DesktopSession {
     /// The variables a client of this session needs: `DBUS_SESSION_BUS_ADDRESS`,
     /// `DISPLAY`, `XDG_RUNTIME_DIR`.
     public private(set) var environment: [String: String]
-    /// The session's private temporary folder (bus socket, dunstrc, dunst's output).
+    /// The session's private temporary folder (bus socket, dunstrc, dunst's output, the menu
+    /// script).
     public let directory: URL
 
     private var bus: ChildProcess?
@@ -31,13 +36,17 @@ public final class DesktopSession {
     private var seen = 0
 
     private let markup: Bool
+    private let timeout: Int
 
     /// Starts the bus, the X server and dunst; throws when any cannot start.
     ///
     /// `markup` configures dunst's `markup = full` (it then lists `body-markup` in its
-    /// capabilities) or `markup = no`.
-    public init(markup: Bool = true) throws {
+    /// capabilities) or `markup = no`. `timeout` is dunst's `timeout` in seconds for every
+    /// urgency, applied to notifications that ask for the server's default expiry
+    /// (0: they never expire).
+    public init(markup: Bool = true, timeout: Int = 0) throws {
         self.markup = markup
+        self.timeout = timeout
         directory = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("nitnem-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
@@ -65,21 +74,22 @@ public final class DesktopSession {
     public func startServer() throws {
         guard server == nil else { return }
         let config = directory.appendingPathComponent("dunstrc")
-        // Never expire, so a replaced notification is still on screen to be replaced, and
-        // the context menu picks the first action (dunstctl drives it in tests).
+        try writeMenuScript()
+        // By default nothing expires, so a replaced notification is still on screen to be
+        // replaced; the context menu is the script `press(_:of:)` steers.
         try """
         [global]
             monitor = 0
             follow = none
             notification_limit = 0
-            dmenu = /usr/bin/head -n 1
+            dmenu = \(menuScript.path)
             markup = \(markup ? "full" : "no")
         [urgency_low]
-            timeout = 0
+            timeout = \(timeout)
         [urgency_normal]
-            timeout = 0
+            timeout = \(timeout)
         [urgency_critical]
-            timeout = 0
+            timeout = \(timeout)
 
         """.write(to: config, atomically: true, encoding: .utf8)
         // Appended to, so records of an earlier dunst in this session stay counted.
@@ -118,6 +128,84 @@ public final class DesktopSession {
         return nil
     }
 
+    /// Every notification dunst has printed so far (each show and each update in place), in
+    /// order; does not change what `waitForNotification` returns next.
+    public func printedNotifications() -> [DunstRecord] {
+        DunstRecord.parseAll((try? String(contentsOf: serverOutput, encoding: .utf8)) ?? "")
+    }
+
+    /// What `count(_:)` counts (`dunstctl count displayed|history|waiting`).
+    public enum Count: String, Sendable {
+        /// On screen.
+        case displayed
+        /// Closed and kept in dunst's history.
+        case history
+        /// Queued, not yet on screen.
+        case waiting
+    }
+
+    /// How many notifications dunst has `which` (`dunstctl count <which>`).
+    public func count(_ which: Count) throws -> Int {
+        let text = try dunstctl(["count", which.rawValue]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let count = Int(text) else {
+            throw Failure(description: "dunstctl count \(which.rawValue) printed \(text.debugDescription)")
+        }
+        return count
+    }
+
+    /// The closed notifications dunst keeps, newest first (`dunstctl history`, JSON).
+    public func history() throws -> [DunstHistoryEntry] {
+        let text = try dunstctl(["history"])
+        guard let entries = DunstHistoryEntry.parseAll(text) else {
+            throw Failure(description: "dunstctl history printed no history: \(text.prefix(200))")
+        }
+        return entries
+    }
+
+    /// Presses the action `actionID` of the displayed notification with dunst's id
+    /// `serverID` (of any displayed notification offering it when `nil`): `dunstctl
+    /// context` runs the menu script with every action of the displayed notifications on
+    /// stdin, one per line as `#<label> (<summary>) [<id>,<action>]`, and the script
+    /// prints the matching line back, so dunst sends `ActionInvoked`.
+    ///
+    /// Returns the menu's lines; throws when the menu did not offer the action, and at
+    /// once when no notification dunst printed (its last print per id) offers it: dunst
+    /// runs no menu then.
+    @discardableResult
+    public func press(_ actionID: String, of serverID: Int? = nil) throws -> [String] {
+        let choice = "\(serverID.map { "[\($0)" } ?? ""),\(actionID)]"
+        let latest = Dictionary(printedNotifications().map { ($0.id ?? 0, $0) }) { $1 }
+        guard latest.values.contains(where: { ($0.id == serverID || serverID == nil) && $0.actions[actionID] != nil })
+        else {
+            throw Failure(description: "no notification dunst printed offers \(choice)")
+        }
+        try? FileManager.default.removeItem(at: menuDone)
+        try choice.write(to: menuChoice, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: menuChoice) }
+        try dunstctl(["context"])
+        try waitUntil("dunst's context menu") { FileManager.default.fileExists(atPath: menuDone.path) }
+        let lines = lastMenu()
+        guard lines.contains(where: { $0.hasSuffix(choice) }) else {
+            throw Failure(description: "dunst's menu offers no \(choice): \(lines)")
+        }
+        return lines
+    }
+
+    /// The lines dunst passed the menu script last (empty before any menu).
+    public func lastMenu() -> [String] {
+        let text = (try? String(contentsOf: menuInput, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Starts `dbus-monitor` on the session bus, recording every `Notify` call from now on.
+    public func monitorNotifyCalls() throws -> BusMonitor {
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        return try BusMonitor(
+            directory: directory, environment: env,
+            rule: "type='method_call',interface='org.freedesktop.Notifications',member='Notify'")
+    }
+
     /// Runs `dunstctl arguments` against this session; returns its stdout.
     @discardableResult
     public func dunstctl(_ arguments: [String]) throws -> String {
@@ -136,6 +224,35 @@ public final class DesktopSession {
     }
 
     // MARK: - Parts
+
+    private var menuScript: URL { directory.appendingPathComponent("menu") }
+    private var menuChoice: URL { directory.appendingPathComponent("menu.choice") }
+    private var menuInput: URL { directory.appendingPathComponent("menu.in") }
+    private var menuDone: URL { directory.appendingPathComponent("menu.done") }
+
+    /// dunst's `dmenu`: saves the menu, prints the line ending with `menu.choice` (the
+    /// first line when there is no choice, e.g. after `dunstctl action 0`), then marks the
+    /// pick done; the choice is used once.
+    private func writeMenuScript() throws {
+        try """
+        #!/bin/sh
+        cat > '\(menuInput.path)'
+        choice=$(cat '\(menuChoice.path)' 2>/dev/null)
+        rm -f '\(menuChoice.path)'
+        if [ -z "$choice" ]; then
+            head -n 1 '\(menuInput.path)'
+        else
+            while IFS= read -r line || [ -n "$line" ]; do
+                case $line in *"$choice") printf '%s\\n' "$line"; break ;; esac
+            done < '\(menuInput.path)'
+        fi
+        : > '\(menuDone.path)'
+
+        """.write(to: menuScript, atomically: true, encoding: .utf8)
+        guard chmod(menuScript.path, 0o700) == 0 else {
+            throw Failure(description: "\(menuScript.path): chmod: \(String(cString: strerror(errno)))")
+        }
+    }
 
     private func startBus() throws {
         let config = directory.appendingPathComponent("bus.conf")

@@ -128,7 +128,7 @@ enum DoctorCommand {
             ledger.problem ?? "\(paths.ledger): \(ledger.ledger.entries.count) entries")
 
         // The desktop.
-        let notifier = LibnotifyNotifier(onAction: { _ in })
+        let notifier = LibnotifyNotifier(onEvent: { _ in })
         do {
             let caps = try notifier.capabilities()
             report(

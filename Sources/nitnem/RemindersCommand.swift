@@ -82,7 +82,7 @@ enum RemindersCommand {
     }
 
     static func test() throws(CLIError) {
-        let notifier = LibnotifyNotifier(onAction: { _ in })
+        let notifier = LibnotifyNotifier(onEvent: { _ in })
         defer { notifier.shutdown() }
         do {
             let caps = try notifier.capabilities()
@@ -90,7 +90,7 @@ enum RemindersCommand {
                 Notification(
                     summary: "Nitnem · test",
                     body: "If you can read this, reminders will reach you.",
-                    actionURL: caps.contains("actions") ? "sggs://nitnem" : nil))
+                    actions: [.read], tag: "sggs://nitnem"))
             Output.line(
                 "Sent a test notification (server capabilities: \(caps.sorted().joined(separator: ", ")))")
         } catch {

@@ -87,8 +87,8 @@ import Testing
         defer { agent.terminate() }
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.summary == "Evening · Rehras Sahib")
-        // Click "Read now": dunst sends ActionInvoked to the agent, which runs the opener.
-        try session.dunstctl(["action", "0"])
+        // Press "Read now" (dunst's context menu): dunst sends ActionInvoked, the agent runs the opener.
+        _ = try session.press("read")
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: scratch + "/opened"), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)

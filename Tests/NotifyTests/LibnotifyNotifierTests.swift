@@ -8,15 +8,21 @@ import Testing
 /// Serialized: libnotify and GIO read `DBUS_SESSION_BUS_ADDRESS` from this process.
 @Suite(.serialized) struct LibnotifyNotifierTests {
     static let reminder = Notification(
-        summary: "Evening · Rehras Sahib", body: "5 of 7 today", actionURL: "sggs://bani/rehras")
+        summary: "Evening · Rehras Sahib", body: "5 of 7 today", actions: NotificationAction.reminder,
+        tag: "sggs://bani/rehras")
 
-    private func session(markup: Bool = true) throws -> DesktopSession {
-        let session = try DesktopSession(markup: markup)
+    private func session(markup: Bool = true, timeout: Int = 0) throws -> DesktopSession {
+        let session = try DesktopSession(markup: markup, timeout: timeout)
         session.useInThisProcess()
         return session
     }
 
-    @Test func deliversSummaryBodyCategoryAppNameAndAction() throws {
+    /// What the notifier reported, in order.
+    final class Events {
+        var all: [NotificationEvent] = []
+    }
+
+    @Test func deliversSummaryBodyCategoryAppNameAndActions() throws {
         let desktop = try session()
         defer { desktop.stop() }
         let notifier = LibnotifyNotifier { _ in }
@@ -28,7 +34,7 @@ import Testing
         #expect(record.category == "x-nitnem.reminder")
         #expect(record.desktopEntry == "nitnem")
         #expect(record.urgency == "NORMAL")
-        #expect(record.actions == ["read": "Read now"])
+        #expect(record.actions == ["read": "Read now", "mark": "Mark read", "later": "Later"])
         #expect(record.id == notifier.currentServerID)
     }
 
@@ -38,9 +44,11 @@ import Testing
         let caps = try LibnotifyNotifier { _ in }.capabilities()
         #expect(caps.contains("actions"))
         #expect(caps.contains("body-markup"))
+        // dunst keeps no notifications beyond its history: no `resident` hint for it.
+        #expect(!caps.contains("persistence"))
     }
 
-    @Test func escapesTheBodyForAMarkupServerAndOmitsTheActionWithoutALink() throws {
+    @Test func escapesTheBodyForAMarkupServerAndOffersNoActionsWhenNoneAreAsked() throws {
         let desktop = try session()
         defer { desktop.stop() }
         let notifier = LibnotifyNotifier { _ in }
@@ -62,28 +70,181 @@ import Testing
         #expect(record.body == "1 of 2 <b>&</b>")
     }
 
-    @Test func aNewReminderReplacesThePreviousOne() throws {
+    // MARK: - Actions
+
+    @Test(arguments: NotificationAction.reminder)
+    func eachActionPressedInDunstReachesTheHandler(action: NotificationAction) throws {
+        let desktop = try session()
+        defer { desktop.stop() }
+        let events = Events()
+        let notifier = LibnotifyNotifier { events.all.append($0) }
+        let pump = GLibPump()
+        defer { pump.close() }
+        try notifier.show(Self.reminder)
+        let record = try #require(desktop.waitForNotification())
+
+        let menu = try desktop.press(action.id, of: record.id)
+        #expect(menu.count == 3, "\(menu)")
+        #expect(menu.contains("#\(action.label) (Evening · Rehras Sahib) [\(notifier.currentServerID),\(action.id)]"))
+        pump.run(until: { !events.all.isEmpty })
+        #expect(events.all == [.action(id: action.id, tag: "sggs://bani/rehras")])
+        // Pressing is not dismissing: the reminder stays until the agent updates or closes it.
+        pump.run(until: { events.all.count > 1 }, timeout: .milliseconds(300))
+        #expect(events.all.count == 1)
+        #expect(try desktop.count(.displayed) == 1)
+    }
+
+    @Test func aPressAfterAnUpdateCarriesTheNewTag() throws {
+        let desktop = try session()
+        defer { desktop.stop() }
+        let events = Events()
+        let notifier = LibnotifyNotifier { events.all.append($0) }
+        let pump = GLibPump()
+        defer { pump.close() }
+        try notifier.show(Self.reminder)
+        _ = try #require(desktop.waitForNotification())
+        // After "Mark read" the agent turns the reminder into the band's next unread bani.
+        try notifier.show(
+            Notification(
+                summary: "Evening · Rehras Sahib", body: "6 of 7 today", actions: NotificationAction.reminder,
+                tag: "sggs://bani/kirtan-sohila"))
+        _ = try #require(desktop.waitForNotification())
+        try desktop.press("mark")
+        pump.run(until: { !events.all.isEmpty })
+        #expect(events.all == [.action(id: "mark", tag: "sggs://bani/kirtan-sohila")])
+    }
+
+    @Test func aNotificationWithoutActionsOffersNoneInTheMenu() throws {
         let desktop = try session()
         defer { desktop.stop() }
         let notifier = LibnotifyNotifier { _ in }
+        try notifier.show(Notification(summary: "Nitnem · test", body: "plain"))
+        let record = try #require(desktop.waitForNotification())
+        #expect(record.actions.isEmpty)
+        #expect(throws: DesktopSession.Failure.self) { try desktop.press("read") }
+        // An update in place that drops the actions drops them in dunst, too.
         try notifier.show(Self.reminder)
-        let first = try #require(desktop.waitForNotification())
-        try notifier.show(Notification(summary: "Night · Kirtan Sohila", body: "6 of 7 today"))
-        let second = try #require(desktop.waitForNotification())
-        #expect(second.summary == "Night · Kirtan Sohila")
-        #expect(first.id != nil)
-        #expect(second.id == first.id)
-        #expect(try desktop.dunstctl(["count", "displayed"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect(try #require(desktop.waitForNotification()).actions.count == 3)
+        try notifier.show(Notification(summary: "Nitnem · test", body: "plain again"))
+        #expect(try #require(desktop.waitForNotification()).actions.isEmpty)
+        #expect(throws: DesktopSession.Failure.self) { try desktop.press("read", of: notifier.currentServerID) }
     }
 
-    @Test func closeRemovesTheNotification() throws {
+    // MARK: - Update in place, close, dismissal
+
+    @Test func showingAgainUpdatesTheNotificationInPlace() throws {
         let desktop = try session()
+        defer { desktop.stop() }
+        let monitor = try desktop.monitorNotifyCalls()
+        defer { monitor.stop() }
+        let notifier = LibnotifyNotifier { _ in }
+        try notifier.show(Self.reminder)
+        let first = try #require(desktop.waitForNotification())
+        try notifier.show(
+            Notification(summary: "Evening · Kirtan Sohila", body: "6 of 7 today", actions: NotificationAction.reminder)
+        )
+        let second = try #require(desktop.waitForNotification())
+        #expect(second.summary == "Evening · Kirtan Sohila")
+        #expect(second.body == "6 of 7 today")
+        #expect(first.id != nil)
+        #expect(second.id == first.id)
+        #expect(notifier.currentServerID == first.id)
+        #expect(try desktop.count(.displayed) == 1)
+        #expect(try desktop.count(.history) == 0)
+        let calls = try #require(monitor.waitForNotifyCalls(2))
+        #expect(calls.map(\.replacesID) == [0, first.id ?? -1])
+    }
+
+    @Test func closeRemovesItAndTheServerReportsTheClose() throws {
+        let desktop = try session()
+        defer { desktop.stop() }
+        let events = Events()
+        let notifier = LibnotifyNotifier { events.all.append($0) }
+        let pump = GLibPump()
+        defer { pump.close() }
+        try notifier.show(Self.reminder)
+        _ = try #require(desktop.waitForNotification())
+        try notifier.close()
+        #expect(try desktop.count(.displayed) == 0)
+        pump.run(until: { !events.all.isEmpty })
+        #expect(events.all == [.closed(.closedByCall, tag: "sggs://bani/rehras")])
+        let history = try desktop.history()
+        #expect(history.map(\.summary) == ["Evening · Rehras Sahib"])
+        // Closing again is a no-op: libnotify forgot the id with the close.
+        try notifier.close()
+        #expect(notifier.currentServerID == 0)
+    }
+
+    @Test func aDismissalIsReportedAsOneAndTheNextShowIsANewNotification() throws {
+        let desktop = try session()
+        defer { desktop.stop() }
+        let events = Events()
+        let notifier = LibnotifyNotifier { events.all.append($0) }
+        let pump = GLibPump()
+        defer { pump.close() }
+        try notifier.show(Self.reminder)
+        let first = try #require(desktop.waitForNotification())
+        try desktop.dunstctl(["close"])
+        pump.run(until: { !events.all.isEmpty })
+        #expect(events.all == [.closed(.dismissed, tag: "sggs://bani/rehras")])
+        #expect(try desktop.count(.displayed) == 0)
+
+        try notifier.show(Self.reminder)
+        let second = try #require(desktop.waitForNotification())
+        #expect(second.id != first.id)
+        #expect(try desktop.count(.displayed) == 1)
+    }
+
+    // MARK: - Lifetime and hints
+
+    @Test func itNeverExpiresWhereTheServerDefaultWouldExpireIt() throws {
+        // dunst's default expiry is 1 s here; the reminder asks for "never".
+        let desktop = try session(timeout: 1)
         defer { desktop.stop() }
         let notifier = LibnotifyNotifier { _ in }
         try notifier.show(Self.reminder)
         _ = try #require(desktop.waitForNotification())
-        try notifier.close()
-        #expect(try desktop.dunstctl(["count", "displayed"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // The control: a notification with the server's default expiry (notify-send's).
+        var env = ProcessInfo.processInfo.environment
+        env.merge(desktop.environment) { $1 }
+        let control = try ChildProcess(
+            "/usr/bin/notify-send", ["control", "expires"], environment: env, stdout: 2, stderr: 2)
+        #expect(control.wait() == 0)
+        _ = try #require(desktop.waitForNotification())
+        #expect(try desktop.count(.displayed) == 2)
+
+        Thread.sleep(forTimeInterval: 2)
+        #expect(try desktop.count(.displayed) == 1)
+        #expect(try desktop.history().map(\.summary) == ["control"])
+    }
+
+    @Test func sendsUrgencyCategoryDesktopEntrySoundAndNeverExpires() throws {
+        let desktop = try session()
+        defer { desktop.stop() }
+        let monitor = try desktop.monitorNotifyCalls()
+        defer { monitor.stop() }
+        let notifier = LibnotifyNotifier { _ in }
+        var reminder = Self.reminder
+        reminder.soundName = "message-new-instant"
+        try notifier.show(reminder)
+        // Updated in place without a sound: the hint goes with it.
+        reminder.soundName = nil
+        try notifier.show(reminder)
+        let calls = try #require(monitor.waitForNotifyCalls(2))
+        let call = calls[0]
+        #expect(call.appName == "nitnem")
+        #expect(call.expireTimeout == 0)
+        #expect(call.hints["urgency"] == .integer(1))
+        #expect(call.hints["category"] == .string("x-nitnem.reminder"))
+        #expect(call.hints["desktop-entry"] == .string("nitnem"))
+        #expect(call.hints["sound-name"] == .string("message-new-instant"))
+        // dunst does not list `persistence`.
+        #expect(call.hints["resident"] == nil)
+        #expect(call.actionPairs.map(\.id) == ["read", "mark", "later"])
+        #expect(call.actionPairs.map(\.label) == ["Read now", "Mark read", "Later"])
+        #expect(calls[1].hints["sound-name"] == nil)
+        #expect(calls[1].hints["urgency"] == .integer(1))
+        #expect(calls[1].expireTimeout == 0)
     }
 
     @Test func noServerIsAnErrorAndDeliveryWorksOnceItIsBack() throws {
@@ -146,7 +307,9 @@ import Testing
         let desktop = try session()
         defer { desktop.stop() }
         var opened: [String] = []
-        let notifier = LibnotifyNotifier { opened.append($0) }
+        let notifier = LibnotifyNotifier { event in
+            if case .action("read", let url) = event { opened.append(url) }
+        }
         let pump = GLibPump()
         defer { pump.close() }
         try notifier.show(Self.reminder)
@@ -159,9 +322,9 @@ import Testing
         #expect(idle.timeoutMilliseconds == -1)
         #expect(!idle.descriptors.isEmpty)
 
-        // dunst invokes the only action of the top notification (dunstctl → D-Bus →
-        // ActionInvoked → GLib main context → libnotify → the handler).
-        try desktop.dunstctl(["action", "0"])
+        // Read now in dunst's menu (dunstctl → D-Bus → ActionInvoked → GLib main context →
+        // libnotify → the handler).
+        try desktop.press("read")
         var rounds = 0
         while opened.isEmpty, rounds < 10 {
             rounds += 1

@@ -66,8 +66,8 @@ struct StepSummary: Equatable, CustomStringConvertible {
                 logs.append("\(level) \(line)")
             case .reminder, .saveLedger:
                 break  // the reminder half has its own tests (ReminderCoreTests)
-            case .readFiles, .open, .stop:
-                break  // the shell-event half has its own tests (ShellEventTests)
+            case .readFiles, .open, .stop, .updateReminder, .closeReminder, .markRead:
+                break  // the shell-event half has its own tests (ShellEventTests, ReminderLoopTests)
             }
         }
         nextWake = step.nextWake

@@ -33,6 +33,9 @@ import Testing
         case .readFiles: "read"
         case .open(let url): "open \(url)"
         case .stop: "stop"
+        case .updateReminder(let notice): "update \(notice.summary) · \(notice.body)"
+        case .closeReminder: "close"
+        case .markRead(let id, let day, let nLines): "mark \(id) \(day) \(nLines)"
         }
     }
 

@@ -1,0 +1,36 @@
+/// What happened to a shown notification, as the server reported it.
+public enum NotificationEvent: Hashable, Sendable {
+    /// Why a notification was closed (`NotificationClosed`'s reason).
+    public enum CloseReason: Hashable, Sendable {
+        /// It expired (reason 1).
+        case expired
+        /// The user dismissed it (reason 2).
+        case dismissed
+        /// A client closed it with `CloseNotification` (reason 3), e.g. `Notifier.close()`.
+        case closedByCall
+        /// The server gave no reason (reason 4) or one the spec does not define.
+        case undefined
+
+        /// The reason for the spec's code `code`.
+        public init(code: Int32) {
+            switch code {
+            case 1: self = .expired
+            case 2: self = .dismissed
+            case 3: self = .closedByCall
+            default: self = .undefined
+            }
+        }
+    }
+
+    /// The user pressed the action `id` of the notification shown with `tag`.
+    case action(id: String, tag: String)
+    /// The notification shown with `tag` was closed.
+    case closed(CloseReason, tag: String)
+
+    /// The tag of the notification the event is about.
+    public var tag: String {
+        switch self {
+        case .action(_, let tag), .closed(_, let tag): tag
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// What a notifier sends the server for one `Notification`, given the server's capabilities:
+/// the decisions, without libnotify.
+public struct NotificationRequest: Hashable, Sendable {
+    /// A hint's value, as the D-Bus variant it is sent in.
+    public enum Hint: Hashable, Sendable {
+        /// A string (`s`).
+        case string(String)
+        /// A boolean (`b`).
+        case boolean(Bool)
+        /// A byte (`y`).
+        case byte(UInt8)
+    }
+
+    /// The urgency `normal` (the `urgency` hint's byte 1).
+    public static let normalUrgency: UInt8 = 1
+    /// The expire timeout for "never" (`NOTIFY_EXPIRES_NEVER`).
+    public static let expiresNever: Int32 = 0
+
+    /// The summary, as is (plain text by the spec).
+    public var summary: String
+    /// The body, markup-escaped when the server lists `body-markup`.
+    public var body: String
+    /// The actions, empty unless the server lists `actions`.
+    public var actions: [NotificationAction]
+    /// The hints: `urgency`, `category`, `desktop-entry`, `resident` (when the server lists
+    /// `persistence`) and `sound-name` (when the notification asks for a sound).
+    public var hints: [String: Hint]
+    /// The expire timeout in milliseconds: always `expiresNever`, a reminder stays until
+    /// acted on.
+    public var expireTimeout: Int32
+
+    /// The request for `notification` to a server with `capabilities`, naming `desktopEntry`.
+    public init(_ notification: Notification, capabilities: Set<String>, desktopEntry: String) {
+        summary = notification.summary
+        body = capabilities.contains("body-markup") ? Markup.escape(notification.body) : notification.body
+        actions = capabilities.contains("actions") ? notification.actions : []
+        hints = [
+            "urgency": .byte(Self.normalUrgency),
+            "category": .string(notification.category),
+            "desktop-entry": .string(desktopEntry),
+        ]
+        // `resident` keeps the notification after an action is pressed (the agent updates or
+        // closes it itself); the spec ties it to servers that keep notifications at all.
+        if capabilities.contains("persistence") { hints["resident"] = .boolean(true) }
+        if let sound = notification.soundName { hints["sound-name"] = .string(sound) }
+        expireTimeout = Self.expiresNever
+    }
+}
