@@ -271,7 +271,9 @@ public struct AgentCore: Sendable {
             pendingRead = .quiet(milliseconds: debounceMilliseconds)
             return gathering(actions, now: now)
         case .reminderAction(let action):
-            return gathering(reminderPressed(action, now: now), now: now)
+            // Decided first: `gathering` reads the state the press changed.
+            let pressed = reminderPressed(action, now: now)
+            return gathering(pressed, now: now)
         case .reminderDismissed:
             onScreen = nil
             return gathering(now: now)
@@ -556,10 +558,11 @@ public struct AgentCore: Sendable {
         } else {
             notifyReported.removeAll()
             retry = .idle
-            ledger.record(
-                .init(
-                    dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
-                    late: notice.late))
+            var entry = ReminderLedger.Entry(
+                dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
+                late: notice.late)
+            entry.deferrals = ledger.entry(notice.dayKey, notice.band)?.deferrals ?? 0
+            ledger.record(entry)
             onScreen = notice
             actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
         }

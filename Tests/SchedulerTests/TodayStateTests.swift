@@ -103,7 +103,7 @@ import Testing
         #expect(yesterday.next?.resume == nil)
     }
 
-    @Test func resumeUsesTheProgressFilesOwnLineCountAndClamps() {
+    @Test func resumeUsesTheProgressFilesOwnLineCount() {
         let own = Self.state(
             ["japji": BaniProgress(lastSeq: 100, lastReadAt: Self.at("2026-11-29T04:00:00Z"), nLines: 400)],
             at: "2026-11-29T05:00:00Z")
@@ -112,8 +112,18 @@ import Testing
         let over = Self.state(
             ["japji": BaniProgress(lastSeq: 999, lastReadAt: Self.at("2026-11-29T04:00:00Z"))],
             at: "2026-11-29T05:00:00Z")
-        #expect(over.next?.resume?.seq == 385)
-        #expect(over.next?.resume?.fraction == 1)
+        // A position at or past the last line is finished, never a place to resume (issue 11: `mark`
+        // then `--undo` used to offer "resume at line 385 of 385").
+        #expect(over.next?.bani.id == "japji")
+        #expect(over.next?.resume == nil)
+        let last = Self.state(
+            ["japji": BaniProgress(lastSeq: 385, lastReadAt: Self.at("2026-11-29T04:00:00Z"))],
+            at: "2026-11-29T05:00:00Z")
+        #expect(last.next?.resume == nil)
+        let before = Self.state(
+            ["japji": BaniProgress(lastSeq: 384, lastReadAt: Self.at("2026-11-29T04:00:00Z"))],
+            at: "2026-11-29T05:00:00Z")
+        #expect(before.next?.resume?.seq == 384)
     }
 
     static var variantSnapshot: NitnemSnapshot {
