@@ -1,4 +1,5 @@
 import NitnemClockKit
+import Snapshot
 
 /// The agent's settings, from `$XDG_CONFIG_HOME/nitnem/config` (`key = value` lines, `#` comments).
 public struct AgentConfig: Hashable, Sendable {
@@ -8,6 +9,9 @@ public struct AgentConfig: Hashable, Sendable {
     public var slots = ReminderSlots.defaults
     /// `open = <program> [args…]`: runs with the deep link as one more argv element, never a shell.
     public var opener = ["xdg-open"]
+    /// `reader = <template>`: what `nitnem open` runs for a deep link (a web page opened with `open`,
+    /// or a command run as argv); the SikhiToTheMax web Sundar Gutka by default.
+    public var reader = ReaderTemplate.default
     /// `remind-when-done = no|yes`: remind even when the band's set is already read.
     public var remindWhenDone = false
 
@@ -46,6 +50,12 @@ public struct AgentConfig: Hashable, Sendable {
                 let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 guard !words.isEmpty else { throw fail("open needs a program, e.g. open = xdg-open") }
                 config.opener = words
+            case "reader":
+                do {
+                    config.reader = try ReaderTemplate(parsing: String(value))
+                } catch {
+                    throw fail("reader: \(error)")
+                }
             case "reminder.amritVela", "reminder.evening", "reminder.night":
                 let band = Band(rawValue: String(key.dropFirst("reminder.".count)))!
                 if value == "off" {
@@ -62,7 +72,7 @@ public struct AgentConfig: Hashable, Sendable {
                 }
             default:
                 throw fail(
-                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, open, remind-when-done",
+                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, open, reader, remind-when-done",
                     .unknownKey)
             }
         }
