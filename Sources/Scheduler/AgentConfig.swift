@@ -23,7 +23,9 @@ public struct AgentConfig: Hashable, Sendable {
     ///   slot outside its band.
     public static func parse(_ text: String, path: String) throws(ConfigError) -> AgentConfig {
         var config = AgentConfig()
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character: splitting at "\n" alone would read a CRLF file as one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             let lineNumber = index + 1
             func fail(_ problem: String, _ code: ConfigError.Code = .badValue) -> ConfigError {
                 ConfigError(code, path: path, line: lineNumber, problem: problem)

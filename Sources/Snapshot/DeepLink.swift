@@ -89,9 +89,10 @@ public enum DeepLink: Hashable, Sendable {
             var variant: String?
             for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
                 let name = pair.firstIndex(of: "=").map { pair[..<$0] } ?? pair
-                guard name == "variant", let eq = pair.firstIndex(of: "=") else {
+                guard name == "variant" else {
                     throw fail(.malformed, "unknown query parameter '\(name)' (only variant= is read)")
                 }
+                guard let eq = pair.firstIndex(of: "=") else { throw fail(.malformed, "variant needs '='") }
                 guard variant == nil else { throw fail(.malformed, "variant is given more than once") }
                 let value = pair[pair.index(after: eq)...]
                 variant = try value.isEmpty ? "" : Self.decodedName(value, what: "variant", link: text)

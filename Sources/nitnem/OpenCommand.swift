@@ -18,15 +18,26 @@ enum OpenCommand {
                 optional: true)
         ],
         discussion: """
-            Without a URL, opens the next bani of today (the home when today is complete).
-            The reader is config key `reader`: a template with {banidb}, {key}, {variant} and {url}
-            (the SikhiToTheMax page of the link). One that starts with http:// or https:// is opened
-            with the `open` program (default xdg-open); anything else is a command run as argv (words
-            split at whitespace, '…' and "…" group), never through a shell.
-            Default: https://www.sikhitothemax.org/sundar-gutka/{banidb}. A bani without a BaniDB id
-            (a variant, an unknown key) opens the reader's home, and says so on stderr.
-            The reader's output goes to stderr. Exit 1 when it cannot run or exits non-zero, 2 for a
-            link it does not open. This is the handler of nitnem.desktop (x-scheme-handler/sggs).
+            Without a URL, opens what `nitnem status` shows next (the home when today is complete).
+
+            THE READER (config key `reader`, a template):
+              http(s)://…           a web page, opened with the `open` program (default xdg-open)
+              anything else         a command: split at whitespace ('…' and "…" group) and run
+                                    as argv, never through a shell
+              {banidb}              the BaniDB id
+              {key} {variant}       the key and the variant (empty when none)
+              {url}                 the SikhiToTheMax page of the link
+            Default: https://www.sikhitothemax.org/sundar-gutka/{banidb}. A bani without a BaniDB
+            id (a variant such as rehras?variant=taksal, an unknown key) opens the reader's home,
+            and says so on stderr.
+
+            EXAMPLES:
+              reader = firefox --new-window {url}
+              reader = https://example.org/read/{key}?variant={variant}
+
+            The reader's output goes to stderr, never stdout. Exit 1 when it cannot run or exits
+            non-zero (its status is named), 2 for a link it does not open. This is the handler of
+            contrib/nitnem.desktop (x-scheme-handler/sggs), installed by make install.
             """
     )
 
