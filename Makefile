@@ -4,6 +4,7 @@ SWIFT ?= swift
 
 PREFIX ?= $(HOME)/.local
 UNITDIR ?= $(HOME)/.config/systemd/user
+DATADIR ?= $(PREFIX)/share
 
 .PHONY: run test deps build lint format bench clean install
 
@@ -32,11 +33,13 @@ bench: deps
 	bench/run.sh
 
 # A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent), the
-# binary in $(PREFIX)/bin and the systemd user unit beside your other units.
+# binary in $(PREFIX)/bin, the systemd user unit beside your other units, and nitnem.desktop with its
+# icon in $(DATADIR), registered as the handler of sggs:// links (xdg-mime).
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	install -Dm755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/nitnem" "$(PREFIX)/bin/nitnem"
 	install -Dm644 contrib/nitnem.service "$(UNITDIR)/nitnem.service"
+	scripts/install-desktop.sh "$(DATADIR)" "$(abspath $(PREFIX))/bin/nitnem"
 	@echo "installed $(PREFIX)/bin/nitnem; start the agent: systemctl --user enable --now nitnem.service"
 
 clean:

@@ -244,11 +244,9 @@ public final class Agent {
             }
         case .readFiles:
             return [.filesChanged(load())]
-        case .open(let url):
-            opener.program = core.config.opener.first ?? ""
-            opener.arguments = Array(core.config.opener.dropFirst())
+        case .open(let launch):
             do throws(Opener.OpenError) {
-                opening[try opener.open(url)] = url
+                opening[try opener.open(launch)] = launch.target
             } catch {
                 journal.log(.error, error.description)
             }

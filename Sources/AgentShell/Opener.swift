@@ -1,4 +1,5 @@
 import Posix
+import Snapshot
 
 /// Runs the program that opens a link (`open = xdg-open`), never a shell, and reaps it.
 ///
@@ -34,26 +35,40 @@ public final class Opener {
         public let description: String
     }
 
-    /// Starts `program url` (`posix_spawnp`) and returns the child's pid.
+    /// Starts `program arguments… url` (`posix_spawnp`) and returns the child's pid.
     /// - Throws: a one-line `OpenError` when the program cannot be found or started.
     @discardableResult
     public func open(_ url: String) throws(OpenError) -> Int32 {
-        reap()
-        guard !program.isEmpty else {
-            throw OpenError(code: .emptyProgram, description: "open: the opener program is empty (config key `open`)")
-        }
         // Openers parse options (`xdg-open --help`) and few honour `--`: a link must not
         // be able to pass for one.
         guard !url.hasPrefix("-") else {
             throw OpenError(code: .optionLikeLink, description: "open: refusing a link that starts with '-': \(url)")
         }
-        switch CleanSpawn.start(program, arguments + [url], searchPath: true) {
+        return try start(arguments + [url])
+    }
+
+    /// Starts the reader `launch` resolved (its argv as is, never a shell) and returns the pid. Its
+    /// output goes to our stderr, never to our stdout (which may be a bar's).
+    @discardableResult
+    public func open(_ launch: ReaderLaunch) throws(OpenError) -> Int32 {
+        program = launch.program
+        arguments = []
+        return try start(Array(launch.argv.dropFirst()))
+    }
+
+    private func start(_ words: [String]) throws(OpenError) -> Int32 {
+        reap()
+        guard !program.isEmpty else {
+            throw OpenError(code: .emptyProgram, description: "open: the opener program is empty (config key `open`)")
+        }
+        switch CleanSpawn.start(program, words, searchPath: true, stdout: 2) {
         case .success(let pid):
             running.insert(pid)
             return pid
         case .failure(let error) where error.programNotFound:
             throw OpenError(
-                code: .notFound, description: "open: program '\(program)' not found (config key `open`, PATH)")
+                code: .notFound,
+                description: "open: program '\(program)' not found (config keys `open`, `reader`; PATH)")
         case .failure(let error):
             throw OpenError(code: .cannotRun, description: "open: cannot run '\(program)': \(error.reason)")
         }

@@ -21,18 +21,22 @@ public final class StatusFollower {
     var clicks: Int32?
     /// The deep link of what is shown now.
     var currentURL = "sggs://nitnem"
-    /// Runs the click's opener and reaps it.
-    let opener: Opener
+    /// Runs the click's reader and reaps it.
+    let opener = Opener()
+    /// The reader and opener a click uses (config `reader`, `open`).
+    let config: AgentConfig
+    /// The next bani shown now (a right click marks it), if any.
+    var currentNext: (id: String, nLines: Int, day: CivilDate)?
     var clickBuffer: [UInt8] = []
 
     /// A follower of `group` printing `format`.
     public init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
-        opener: [String] = ["xdg-open"]
+        config: AgentConfig = AgentConfig()
     ) {
         self.clicks = clicks
-        self.opener = Opener(words: opener)
+        self.config = config
         self.group = group
         self.clock = clock
         self.calendar = calendar
@@ -60,6 +64,7 @@ public final class StatusFollower {
         }
         let state = TodayState(snapshot: loaded.snapshot, progress: loaded.progress.banis, at: now, calendar: calendar)
         currentURL = state.url
+        currentNext = state.next.map { ($0.bani.id, $0.bani.nLines, state.dayKey) }
         let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
         // One line per change: a multi-line format is folded so the reader sees one update.
         return format == .i3blocks ? view.label : view.render(format).replacingOccurrences(of: "\n", with: " · ")
@@ -126,14 +131,43 @@ extension StatusFollower {
         while let newline = clickBuffer.firstIndex(of: UInt8(ascii: "\n")) {
             let line = Array(clickBuffer[..<newline])
             clickBuffer.removeSubrange(...newline)
-            guard let event = try? JSONParser.parse(line), event["button"] == .number("1") else { continue }
-            do throws(Opener.OpenError) {
-                try opener.open(currentURL)
-            } catch {
-                Journal().log(.error, error.description)
+            guard let event = try? JSONParser.parse(line) else { continue }
+            switch event["button"] {
+            case .number("1")?: openShown()
+            case .number("3")?: markShown()
+            default: continue
             }
         }
         if clickBuffer.count > 1 << 16 { clickBuffer.removeAll() }
+    }
+
+    /// A left click: the shown bani in the reader (the home when today is complete).
+    func openShown() {
+        let link: DeepLink
+        do throws(DeepLinkError) {
+            link = try DeepLink(parsing: currentURL)
+        } catch {
+            Journal().log(.error, error.description)
+            return
+        }
+        let launch = config.reader.resolve(link, opener: config.opener)
+        if let note = launch.note { Journal().log(.notice, note) }
+        do throws(Opener.OpenError) {
+            try opener.open(launch)
+        } catch {
+            Journal().log(.error, error.description)
+        }
+    }
+
+    /// A right click: the shown next bani marked read, as `nitnem mark --next` does.
+    func markShown() {
+        guard let next = currentNext else { return }
+        do throws(SnapshotError) {
+            _ = try ProgressStore.update(
+                next.id, day: next.day, at: clock.now(), nLines: next.nLines, undo: false, in: group)
+        } catch {
+            Journal().log(.error, "mark: \(error.description)")
+        }
     }
 }
 

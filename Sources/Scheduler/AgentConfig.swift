@@ -1,5 +1,6 @@
 import Foundation
 import NitnemClockKit
+import Snapshot
 
 /// The agent's settings, from `$XDG_CONFIG_HOME/nitnem/config` (`key = value` lines, `#` comments).
 public struct AgentConfig: Hashable, Sendable {
@@ -9,6 +10,9 @@ public struct AgentConfig: Hashable, Sendable {
     public var slots = ReminderSlots.defaults
     /// `open = <program> [args…]`: runs with the deep link as one more argv element, never a shell.
     public var opener = ["xdg-open"]
+    /// `reader = <template>`: what `nitnem open` runs for a deep link (a web page opened with `open`,
+    /// or a command run as argv); the SikhiToTheMax web Sundar Gutka by default.
+    public var reader = ReaderTemplate.default
     /// `remind-when-done = no|yes`: remind even when the band's set is already read.
     public var remindWhenDone = false
     /// `snooze = 15m`: how long "Later" defers a reminder (1 minute to 3 hours), in seconds.
@@ -24,7 +28,9 @@ public struct AgentConfig: Hashable, Sendable {
     ///   slot outside its band.
     public static func parse(_ text: String, path: String) throws(ConfigError) -> AgentConfig {
         var config = AgentConfig()
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character: splitting at "\n" alone would read a CRLF file as one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             let lineNumber = index + 1
             func fail(_ problem: String, _ code: ConfigError.Code = .badValue) -> ConfigError {
                 ConfigError(code, path: path, line: lineNumber, problem: problem)
@@ -68,6 +74,12 @@ public struct AgentConfig: Hashable, Sendable {
                 let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 guard !words.isEmpty else { throw fail("open needs a program, e.g. open = xdg-open") }
                 config.opener = words
+            case "reader":
+                do {
+                    config.reader = try ReaderTemplate(parsing: String(value))
+                } catch {
+                    throw fail("reader: \(error)")
+                }
             case "reminder.amritVela", "reminder.evening", "reminder.night":
                 let band = Band(rawValue: String(key.dropFirst("reminder.".count)))!
                 if value == "off" {
@@ -84,7 +96,7 @@ public struct AgentConfig: Hashable, Sendable {
                 }
             default:
                 throw fail(
-                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, remind-when-done",
+                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, reader, remind-when-done",
                     .unknownKey)
             }
         }

@@ -127,8 +127,9 @@ public struct AgentCore: Sendable {
         /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
         /// position), under the same lock; then report `.marked` and the files read again.
         case markRead(id: String, day: CivilDate, nLines: Int)
-        /// Open `url` in the reader (then report `.openerExited`).
-        case open(url: String)
+        /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
+        /// `.openerExited`.
+        case open(ReaderLaunch)
         /// Stop the agent.
         case stop
     }
@@ -296,7 +297,7 @@ public struct AgentCore: Sendable {
         case .stopSignal(let signal):
             return Step(actions: [.log(.info, "signal \(signal): stopping"), .stop], nextWake: nextWake(after: now))
         case .readNow(let url):
-            return gathering([.open(url: url)], now: now)
+            return gathering(readerActions(for: url), now: now)
         case .openerExited(let program, let url, let status):
             let line =
                 status == 0
@@ -507,12 +508,22 @@ public struct AgentCore: Sendable {
         return [.updateReminder(updated)]
     }
 
+    /// Opening `url` in the configured reader (the same resolver as `nitnem open`).
+    func readerActions(for url: String) -> [Action] {
+        do throws(DeepLinkError) {
+            let launch = config.reader.resolve(try DeepLink(parsing: url), opener: config.opener)
+            return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])
+        } catch {
+            return [.log(.error, "Read now: \(error.description)")]
+        }
+    }
+
     /// What a button of the reminder on screen does.
     mutating func reminderPressed(_ action: ReminderAction, now: Date) -> [Action] {
         guard let shown = onScreen else { return [] }
         switch action {
         case .read:
-            return [.open(url: shown.url)]
+            return readerActions(for: shown.url)
         case .mark:
             let nLines = files?.snapshot.bani(id: shown.bani.id)?.nLines ?? shown.bani.nLines
             return [.markRead(id: shown.bani.id, day: calendar.dayKey(at: now), nLines: nLines)]

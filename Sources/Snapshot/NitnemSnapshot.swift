@@ -79,9 +79,12 @@ public struct NitnemSnapshot: Hashable, Sendable {
         }
 
         /// The deep link: `sggs://bani/<key>`, or `sggs://bani/<key>?variant=<v>` for a non-default
-        /// variant.
-        public var url: String {
-            isDefault || variant.isEmpty ? "sggs://bani/\(key)" : "sggs://bani/\(key)?variant=\(variant)"
+        /// variant; key and variant percent-encoded.
+        public var url: String { link.url }
+
+        /// The deep link as a value: the variant only for a non-default one.
+        public var link: DeepLink {
+            .bani(key: key, variant: isDefault || variant.isEmpty ? nil : variant)
         }
     }
 

@@ -12,7 +12,7 @@ import Snapshot
 enum DoctorCommand {
     static let spec = CommandSpec(
         path: ["doctor"],
-        abstract: "Check the App Group files, the agent, the time zone and the notification server.",
+        abstract: "Check the App Group files, the agent, the time zone, notifications and the sggs:// handler.",
         options: [.group, .config, .lock],
         discussion: "Exit 0 when everything is fine, 1 when a check failed (warnings alone do not fail)."
     )
@@ -112,8 +112,10 @@ enum DoctorCommand {
 
         // Config and reminders.
         let paths = context.paths.agent(configFlag: args.value("config"))
+        var loaded: AgentConfig?
         do {
             let config = try AgentConfig.load(path: paths.config)
+            loaded = config
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
             report(
                 .ok, "config",
@@ -139,6 +141,42 @@ enum DoctorCommand {
             report(files?.snapshot.banisAvailable == false ? .warn : .fail, "notify", error.description)
         }
         notifier.shutdown()
+        checkReader(loaded ?? AgentConfig(), environment: context.environment, report: report)
         if failed { throw .failure("some checks failed") }
+    }
+    /// The `sggs://` handler (`xdg-mime query default x-scheme-handler/sggs` is `nitnem.desktop`)
+    /// and the reader's program (on `PATH`): warnings, never failures — `nitnem open URL` works
+    /// without either being set up.
+    static func checkReader(
+        _ config: AgentConfig, environment: [String: String], report: (Level, String, String) -> Void
+    ) {
+        let search = environment["PATH"] ?? "/usr/bin:/bin"
+        let register = "run make install, or: xdg-mime default nitnem.desktop x-scheme-handler/sggs"
+        if CleanSpawn.locate("xdg-mime", searchPath: search) == nil {
+            report(.warn, "handler", "xdg-mime not found (install xdg-utils): cannot tell what opens sggs:// links")
+        } else {
+            do {
+                let query = try CleanSpawn.capture("xdg-mime", ["query", "default", "x-scheme-handler/sggs"])
+                let answer = DeepLinkError.printable(
+                    String(decoding: query.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                if answer == "nitnem.desktop" {
+                    report(.ok, "handler", "sggs:// links open with nitnem.desktop (nitnem open)")
+                } else if answer.isEmpty {
+                    report(.warn, "handler", "nothing opens sggs:// links (Read now, bar clicks): \(register)")
+                } else {
+                    report(.warn, "handler", "sggs:// links open with \(answer), not nitnem.desktop: \(register)")
+                }
+            } catch {
+                report(.warn, "handler", "cannot ask xdg-mime what opens sggs:// links: \(error)")
+            }
+        }
+        let launch = config.reader.resolve(.bani(key: "japji", variant: nil), opener: config.opener)
+        let key = launch.via == .opener ? "open" : "reader"
+        let what = launch.via == .opener ? "\(config.reader) with \(launch.program)" : "\(config.reader)"
+        if let path = CleanSpawn.locate(launch.program, searchPath: search) {
+            report(.ok, "reader", "\(what) (\(path))")
+        } else {
+            report(.warn, "reader", "\(what): program '\(launch.program)' not found on PATH (config key `\(key)`)")
+        }
     }
 }

@@ -28,6 +28,7 @@ enum Main {
         commands: [
             .init(RunCommand.spec, Action(RunCommand.run)),
             .init(StatusCommand.spec, Action(StatusCommand.run)),
+            .init(OpenCommand.spec, Action(OpenCommand.run)),
             .init(MarkCommand.spec, Action(MarkCommand.run)),
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
             .init(RemindersCommand.listSpec, Action(RemindersCommand.runList)),

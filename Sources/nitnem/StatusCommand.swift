@@ -29,21 +29,19 @@ enum StatusCommand {
         let format = StatusFormat(rawValue: args.value("format") ?? "text") ?? .text
         let group = context.group(args)
         if args.flag("follow") {
-            // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the deep link
-            // with the configured `open` program.
-            var opener = AgentConfig().opener
+            // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the shown
+            // bani in the reader (config `reader`, `open`), a right click marks it read.
+            var config = AgentConfig()
             if format == .i3blocks {
                 do {
-                    opener = try AgentConfig.load(
-                        path: context.paths.agent(configFlag: nil).config
-                    ).opener
+                    config = try AgentConfig.load(path: context.paths.agent(configFlag: nil).config)
                 } catch {
                     throw .badInput(error.description)
                 }
             }
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
-                format: format, clicks: format == .i3blocks ? 0 : nil, opener: opener)
+                format: format, clicks: format == .i3blocks ? 0 : nil, config: config)
             do {
                 try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             } catch {

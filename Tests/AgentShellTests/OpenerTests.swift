@@ -37,7 +37,7 @@ import Testing
         #expect(
             throws: Opener.OpenError(
                 code: .notFound,
-                description: "open: program 'nitnem-no-such-opener' not found (config key `open`, PATH)")
+                description: "open: program 'nitnem-no-such-opener' not found (config keys `open`, `reader`; PATH)")
         ) {
             try opener.open("sggs://bani/japji")
         }

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// i3blocks in `interval=persist` mode writes clicks to the block's stdin: a left click opens the
-/// deep link of what is shown, with the configured `open` program.
+/// i3blocks in `interval=persist` mode writes clicks to the block's stdin: a left click opens what is
+/// shown in the reader (config `reader`, default the SikhiToTheMax page opened with `open`), a right
+/// click marks it read.
 @Suite struct FollowClickTests {
     /// Children of `pid` in state Z, from /proc.
     static func zombieChildren(of pid: Int32) -> Int {
@@ -37,8 +38,19 @@ import Testing
                 "HOME": root, "PATH": "/usr/bin:/bin",
             ], stderrPath: root + "/follow.err", stdin: true)
         defer { process.send(SIGTERM) }
-        // A right click does nothing; a left click opens the link; garbage is ignored.
+        // The block shows Savaiye next. A right click marks it (as `nitnem mark --next`); garbage is
+        // ignored; then the block shows Chaupai, and a left click opens it in the reader.
+        let first = try #require(process.readLine(timeout: 10), "no first line: \(process.stderr)")
+        #expect(first.contains("Savaiye"), "\(first)")
         process.write("{\"name\":\"nitnem\",\"button\":3}\nnot json\n")
+        var shown = ""
+        for _ in 0..<3 {
+            shown = process.readLine(timeout: 10) ?? ""
+            if shown.contains("Chaupai") { break }
+        }
+        #expect(shown.contains("Chaupai"), "no update after the right click: \(shown) \(process.stderr)")
+        let progress = try String(contentsOfFile: root + "/group/nitnem-progress.json", encoding: .utf8)
+        #expect(progress.contains("2026-11-29"))
         process.write("{\"name\":\"nitnem\",\"button\":1,\"x\":10}\n")
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: root + "/opened"), Date() < deadline {
@@ -46,7 +58,7 @@ import Testing
         }
         Thread.sleep(forTimeInterval: 0.2)
         let opened = (try? String(contentsOfFile: root + "/opened", encoding: .utf8)) ?? ""
-        #expect(opened == "sggs://bani/savaiye\n")
+        #expect(opened == "https://www.sikhitothemax.org/sundar-gutka/9\n", "\(process.stderr)")
         // The finished opener is reaped at once (SIGCHLD), not left a zombie until the next wake.
         let zombies = NitnemProcess.waitUntil(timeout: 5) { Self.zombieChildren(of: process.pid) == 0 }
         #expect(zombies)

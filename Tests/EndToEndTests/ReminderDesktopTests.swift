@@ -95,8 +95,10 @@ import Testing
         }
         Thread.sleep(forTimeInterval: 0.1)
         let opened = (try? String(contentsOfFile: scratch + "/opened", encoding: .utf8)) ?? ""
-        #expect(opened == "--new-tab\nsggs://bani/rehras?variant=taksal\n", "\(box.logText)")
-        #expect(box.logText.contains("<6>opened sggs://bani/rehras?variant=taksal with \(opener)"))
+        // Through the reader (config `reader`, default SikhiToTheMax; the Taksal Rehras has no BaniDB id:
+        // the reader's home), never `xdg-open sggs://…`, which no Linux program handles.
+        #expect(opened == "--new-tab\nhttps://www.sikhitothemax.org/sundar-gutka\n", "\(box.logText)")
+        #expect(box.logText.contains("<6>opened https://www.sikhitothemax.org/sundar-gutka with \(opener)"))
     }
 
     /// The guarantee: a reminder is recorded `pending` before it is shown, so it is shown at most once

@@ -173,7 +173,10 @@ import Testing
 
     @Test func readNowOpensTheShownBani() throws {
         var s = try Self.show(zone: "UTC", at: "2026-11-29T06:00")
-        #expect(Self.names(s.core.handle(.reminderAction(.read), now: s.now + 1)) == ["open sggs://bani/japji"])
+        #expect(
+            Self.names(s.core.handle(.reminderAction(.read), now: s.now + 1)) == [
+                "open xdg-open https://www.sikhitothemax.org/sundar-gutka/2"
+            ])
         // A dismissed reminder's late button press does nothing.
         _ = s.core.handle(.reminderDismissed, now: s.now + 2)
         #expect(Self.names(s.core.handle(.reminderAction(.read), now: s.now + 3)).isEmpty)

@@ -31,7 +31,7 @@ import Testing
         case .reminder: "reminder"
         case .saveLedger: "ledger"
         case .readFiles: "read"
-        case .open(let url): "open \(url)"
+        case .open(let launch): "open \(launch.argv.joined(separator: " "))"
         case .stop: "stop"
         case .updateReminder(let notice): "update \(notice.summary) · \(notice.body)"
         case .closeReminder: "close"
@@ -106,8 +106,25 @@ import Testing
             name: "SIGTERM stops", events: [.stopSignal(15)], actions: [["info signal 15: stopping", "stop"]],
             waits: [nil]),
         Case(
-            name: "Read now opens the link", events: [.readNow(url: "sggs://bani/japji")],
-            actions: [["open sggs://bani/japji"]], waits: [nil]),
+            name: "Read now opens the link in the reader", events: [.readNow(url: "sggs://bani/japji")],
+            actions: [["open xdg-open https://www.sikhitothemax.org/sundar-gutka/2"]], waits: [nil]),
+        Case(
+            name: "a bani without a BaniDB id opens the reader's home and says so",
+            events: [.readNow(url: "sggs://bani/rehras?variant=taksal")],
+            actions: [
+                [
+                    "open xdg-open https://www.sikhitothemax.org/sundar-gutka",
+                    "notice no BaniDB id for 'rehras' (variant taksal): opening the reader's home",
+                ]
+            ], waits: [nil]),
+        Case(
+            name: "a link that is not ours is said, nothing run", events: [.readNow(url: "http://x")],
+            actions: [
+                [
+                    "error Read now: cannot open 'http://x': it is not a sggs:// link"
+                ]
+            ],
+            waits: [nil]),
         Case(
             name: "an opener that exited 0 opened the link; one that failed says its status",
             events: [

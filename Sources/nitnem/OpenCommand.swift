@@ -1,0 +1,77 @@
+import AgentShell
+import CommandLineKit
+import NitnemClockKit
+import Scheduler
+import Snapshot
+
+/// `nitnem open [URL]`: the `sggs://` handler — opens a deep link (or what `status` shows next) in
+/// the configured reader.
+enum OpenCommand {
+    static let spec = CommandSpec(
+        path: ["open"],
+        abstract: "Open a sggs:// link (else what status shows next) in the reader.",
+        options: [.group, .config],
+        positionals: [
+            PositionalSpec(
+                name: "url",
+                help: "sggs://bani/<key>[?variant=…], sggs://composition/<key>[?variant=…] or sggs://nitnem.",
+                optional: true)
+        ],
+        discussion: """
+            Without a URL, opens what `nitnem status` shows next (the home when today is complete).
+
+            THE READER (config key `reader`, a template):
+              http(s)://…           a web page, opened with the `open` program (default xdg-open)
+              anything else         a command: split at whitespace ('…' and "…" group) and run
+                                    as argv, never through a shell
+              {banidb}              the BaniDB id
+              {key} {variant}       the key and the variant (empty when none)
+              {url}                 the SikhiToTheMax page of the link
+            Default: https://www.sikhitothemax.org/sundar-gutka/{banidb}. A bani without a BaniDB
+            id (a variant such as rehras?variant=taksal, an unknown key) opens the reader's home,
+            and says so on stderr.
+
+            EXAMPLES:
+              reader = firefox --new-window {url}
+              reader = https://example.org/read/{key}?variant={variant}
+
+            The reader's output goes to stderr, never stdout. Exit 1 when it cannot run or exits
+            non-zero (its status is named), 2 for a link it does not open. This is the handler of
+            contrib/nitnem.desktop (x-scheme-handler/sggs), installed by make install.
+            """
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let text: String
+        if let given = args.positionals.first {
+            text = given
+        } else {
+            let files = try context.loadFiles(context.group(args))
+            text =
+                TodayState(
+                    snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
+                    calendar: context.calendar
+                ).url
+        }
+        let link: DeepLink
+        do {
+            link = try DeepLink(parsing: text)
+        } catch {
+            throw .badInput(error.description)
+        }
+        let config: AgentConfig
+        do {
+            config = try AgentConfig.load(path: context.paths.config(flag: args.value(.config)))
+        } catch {
+            throw .badInput(error.description)
+        }
+        let launch = config.reader.resolve(link, opener: config.opener)
+        if let note = launch.note { Output.error(note) }
+        do {
+            try ReaderLauncher.run(launch)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+}

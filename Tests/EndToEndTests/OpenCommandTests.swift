@@ -1,0 +1,222 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `nitnem open [URL]`, the `sggs://` handler, run as a user runs it: a reader command that records
+/// its argv, bad links, openers that fail or talk, and the desktop's `xdg-open sggs://…` reaching it
+/// through `nitnem.desktop`.
+@Suite struct OpenCommandTests {
+    static let home = "https://www.sikhitothemax.org/sundar-gutka"
+
+    /// A scratch home: `config/nitnem/config`, a `data` folder, and scripts that record their argv.
+    struct Scratch {
+        let root: String
+
+        init() throws {
+            root =
+                FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-open-\(UUID().uuidString)")
+                .path
+            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+        var environment: [String: String] {
+            [
+                "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00", "HOME": root,
+                "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data", "PATH": "/usr/bin:/bin",
+            ]
+        }
+
+        /// Writes the config file.
+        func config(_ text: String) throws {
+            try text.write(toFile: root + "/config/nitnem/config", atomically: true, encoding: .utf8)
+        }
+
+        /// An executable script `name` with `body` after `#!/bin/sh`.
+        func script(_ name: String, _ body: String) throws -> String {
+            let path = root + "/" + name
+            try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o755)
+            return path
+        }
+
+        /// A script that writes each of its arguments on a line of `<root>/argv`.
+        func recorder() throws -> String {
+            try script("record", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(root)/argv'")
+        }
+
+        /// The arguments the recorder got; `nil` when it never ran.
+        var recorded: [String]? {
+            (try? String(contentsOfFile: root + "/argv", encoding: .utf8)).map {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            }
+        }
+
+        func open(_ arguments: [String]) throws -> NitnemBinary.Result {
+            try NitnemBinary.run(["open"] + arguments, environment: environment)
+        }
+    }
+
+    @Test func aReaderCommandGetsEachArgumentWhole() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try s.config("reader = \(try s.recorder()) {url} '{key} {variant}' --id={banidb}\n")
+        let r = try s.open(["sggs://bani/jaap"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "")
+        #expect(r.stderr == "")
+        #expect(s.recorded == [Self.home + "/4", "jaap ", "--id=4"])
+
+        // Percent-decoded; a variant has no BaniDB id: the home, and one line saying so.
+        let taksal = try s.open(["sggs://bani/reh%72as?variant=taksal"])
+        #expect(taksal.status == 0)
+        #expect(taksal.stdout == "")
+        #expect(taksal.stderr == "nitnem: no BaniDB id for 'rehras' (variant taksal): opening the reader's home\n")
+        #expect(s.recorded == [Self.home, "rehras taksal", "--id="])
+
+        let composition = try s.open(["sggs://composition/kirtan_sohila"])
+        #expect(composition.status == 0)
+        #expect(s.recorded == [Self.home + "/23", "kirtan_sohila ", "--id=23"])
+    }
+
+    @Test func withoutALinkItOpensWhatStatusShowsNext() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try s.config("reader = \(try s.recorder()) {url} {key}\n")
+        let demo = NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path
+        let next = try s.open(["--group", demo])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(s.recorded == [Self.home + "/6", "savaiye"])
+
+        // Today complete: the home (nothing to say about a missing id).
+        let group = s.root + "/group"
+        for bani in ["japji", "jaap", "savaiye", "chaupai", "anand", "rehras", "kirtan_sohila"] {
+            let marked = try NitnemBinary.run(["mark", bani, "--group", group], environment: s.environment)
+            #expect(marked.status == 0, "\(marked.stderr)")
+        }
+        let done = try s.open(["--group", group])
+        #expect(done.status == 0)
+        #expect(done.stderr == "")
+        #expect(s.recorded == [Self.home])
+    }
+
+    @Test(arguments: [
+        (
+            "sggs://ang/5",
+            "cannot open 'sggs://ang/5': nitnem opens only sggs://bani/<key>[?variant=…], "
+                + "sggs://composition/<key>[?variant=…] or sggs://nitnem"
+        ),
+        ("https://example.org", "cannot open 'https://example.org': it is not a sggs:// link"),
+        (
+            "sggs://bani/japji\n\u{1B}[2J",
+            #"cannot open 'sggs://bani/japji\n\u{1B}[2J': it holds whitespace or control characters"#
+        ),
+        ("sggs://bani/%2D%2Dhelp", "cannot open 'sggs://bani/%2D%2Dhelp': the key starts with '-'"),
+    ])
+    func aBadLinkIsOneLineAndExit2(_ link: String, _ message: String) throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try s.config("reader = \(try s.recorder()) {url}\n")
+        let r = try s.open([link])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "nitnem: \(message)\n")
+        #expect(s.recorded == nil)
+    }
+
+    @Test func anOpenerThatFailsIsReportedWithItsStatus() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let opener = try s.script("fail3", "exit 3")
+        try s.config("open = \(opener)\n")
+        let r = try s.open(["sggs://bani/jaap"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "nitnem: \(opener) exited 3 for \(Self.home)/4\n")
+
+        try s.config("reader = \(opener) {key}\n")
+        let command = try s.open(["sggs://bani/jaap"])
+        #expect(command.status == 1)
+        #expect(command.stderr == "nitnem: \(opener) exited 3 for sggs://bani/jaap\n")
+
+        try s.config("open = nitnem-no-such-opener\n")
+        let missing = try s.open(["sggs://bani/jaap"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "nitnem: program 'nitnem-no-such-opener' not found (config key `open`, PATH)\n")
+    }
+
+    /// Whatever the opener prints goes to our stderr, never our stdout (a bar may be reading it).
+    @Test func anOpenersOutputNeverReachesOurStdout() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let opener = try s.script("chatty", "echo \"opening $1\"; echo 'to stderr' >&2")
+        try s.config("open = \(opener)\n")
+        let r = try s.open(["sggs://nitnem"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "opening \(Self.home)\nto stderr\n")
+    }
+
+    @Test func aBadReaderInTheConfigNamesFileAndLine() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try s.config("# mine\nreader = gutka 'unclosed\n")
+        let r = try s.open(["sggs://bani/jaap"])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr
+                == "nitnem: \(s.root)/config/nitnem/config:2: reader: the reader template has an unterminated ' quote\n"
+        )
+    }
+}
+
+/// `make install`'s desktop half (`scripts/install-desktop.sh`) into a scratch XDG home: then
+/// `xdg-open sggs://bani/jaap` reaches `nitnem open`, and `doctor` sees the handler.
+@Suite(.serialized) struct DesktopHandlerTests {
+    @Test func xdgOpenReachesNitnemOpenThroughTheDesktopFile() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let s = try OpenCommandTests.Scratch()
+        defer { s.remove() }
+        let recorder = try s.recorder()
+        try s.config("reader = \(recorder) {url}\n")
+        // The generic freedesktop path every desktop falls back to (mimeapps.list, the entry's Exec).
+        let env = s.environment.merging(session.environment, uniquingKeysWith: { $1 })
+            .merging(["XDG_CURRENT_DESKTOP": "X-Generic"], uniquingKeysWith: { $1 })
+        let doctorBefore = try NitnemBinary.run(["doctor"], environment: env)
+        #expect(doctorBefore.stdout.contains("warn  handler      nothing opens sggs:// links"))
+
+        let install = try NitnemBinary.run(
+            [s.root + "/data", NitnemBinary.path], environment: env,
+            executable: NitnemBinary.packageRoot.appendingPathComponent("scripts/install-desktop.sh").path)
+        #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
+        let entry = try String(contentsOfFile: s.root + "/data/applications/nitnem.desktop", encoding: .utf8)
+        #expect(entry.contains("\nExec=\(NitnemBinary.path) open %u\n"))
+        #expect(entry.contains("\nMimeType=x-scheme-handler/sggs;\n"))
+        #expect(FileManager.default.fileExists(atPath: s.root + "/data/icons/hicolor/scalable/apps/nitnem.svg"))
+        let mimeapps = try String(contentsOfFile: s.root + "/config/mimeapps.list", encoding: .utf8)
+        #expect(mimeapps.contains("x-scheme-handler/sggs=nitnem.desktop"))
+
+        let opened = try NitnemBinary.run(["sggs://bani/jaap"], environment: env, executable: "/usr/bin/xdg-open")
+        #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
+        #expect(s.recorded == ["https://www.sikhitothemax.org/sundar-gutka/4"])
+
+        let doctor = try NitnemBinary.run(["doctor"], environment: env)
+        #expect(doctor.stdout.contains("ok    handler      sggs:// links open with nitnem.desktop (nitnem open)"))
+        #expect(doctor.stdout.contains("ok    reader       \(recorder) {url} (\(recorder))"))
+    }
+
+    /// The shipped entry is valid, and its id is the notifications' `desktop-entry` hint (`nitnem`).
+    @Test func theShippedEntryValidates() throws {
+        let path = NitnemBinary.packageRoot.appendingPathComponent("contrib/nitnem.desktop").path
+        let r = try NitnemBinary.run([path], executable: "/usr/bin/desktop-file-validate")
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout == "")
+        let entry = try String(contentsOfFile: path, encoding: .utf8)
+        for line in ["Name=Nitnem", "Exec=nitnem open %u", "MimeType=x-scheme-handler/sggs;", "Icon=nitnem"] {
+            #expect(entry.contains("\n\(line)\n"), "\(line)")
+        }
+    }
+}

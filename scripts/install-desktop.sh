@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs nitnem.desktop (the sggs:// handler) and its icon, and makes nitnem the default handler
+# of x-scheme-handler/sggs, so `xdg-open sggs://bani/jaap` (and a reminder's "Read now") runs
+# `nitnem open`. Run by `make install`; the end-to-end tests run it into a temporary data folder.
+#
+#   scripts/install-desktop.sh DATADIR BINARY
+#
+# DATADIR: where applications/ and icons/ go (`$(PREFIX)/share`: ~/.local/share by default).
+# BINARY:  the installed nitnem, written into Exec= (xdg-open runs the Exec of the entry).
+# xdg-mime writes the default to $XDG_CONFIG_HOME/mimeapps.list (~/.config).
+set -euo pipefail
+[ $# -eq 2 ] || { echo "usage: $0 DATADIR BINARY" >&2; exit 2; }
+datadir=$1
+binary=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+case "$binary" in
+  /*) ;;
+  *) echo "install-desktop: BINARY must be an absolute path, not '$binary'" >&2; exit 2 ;;
+esac
+# The desktop entry spec quotes an Exec argument holding a space or a reserved character.
+exec_path=$binary
+case "$binary" in
+  *[[:space:]\"\'\\\`\$]*)
+    exec_path="\"$(printf '%s' "$binary" | sed -e 's/[\\"`$]/\\\\&/g')\"" ;;
+esac
+applications="$datadir/applications"
+install -d -m755 "$applications" "$datadir/icons/hicolor/scalable/apps"
+tmp=$(mktemp --suffix=.desktop "$applications/.nitnem-XXXXXX")
+trap 'rm -f "$tmp"' EXIT
+awk -v exec="Exec=$exec_path open %u" '/^Exec=/ { print exec; next } { print }' \
+  "$root/contrib/nitnem.desktop" > "$tmp"
+if command -v desktop-file-validate >/dev/null; then desktop-file-validate "$tmp"; fi
+chmod 644 "$tmp"
+mv -f "$tmp" "$applications/nitnem.desktop"
+trap - EXIT
+install -m644 "$root/contrib/icons/nitnem.svg" "$datadir/icons/hicolor/scalable/apps/nitnem.svg"
+if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$applications"; fi
+if command -v gtk-update-icon-cache >/dev/null && [ -f "$datadir/icons/hicolor/index.theme" ]; then
+  gtk-update-icon-cache -q -t "$datadir/icons/hicolor" || true
+fi
+if command -v xdg-mime >/dev/null; then
+  xdg-mime default nitnem.desktop x-scheme-handler/sggs
+  echo "installed $applications/nitnem.desktop; sggs:// links open with nitnem open"
+else
+  echo "installed $applications/nitnem.desktop; xdg-mime not found (xdg-utils): register it with" \
+    "'xdg-mime default nitnem.desktop x-scheme-handler/sggs'" >&2
+fi
