@@ -61,8 +61,13 @@ public final class StatusFollower {
         let state = TodayState(snapshot: loaded.snapshot, progress: loaded.progress.banis, at: now, calendar: calendar)
         currentURL = state.url
         let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
-        // One line per change: a multi-line format is folded so the reader sees one update.
-        return format == .i3blocks ? view.label : view.render(format).replacingOccurrences(of: "\n", with: " · ")
+        // One line per change: a multi-line format is joined so the reader sees one update, and a
+        // control character in a title is folded to a space (JSON escapes its own).
+        switch format {
+        case .i3blocks: return view.label
+        case .text: return view.text(Printable.folded).replacingOccurrences(of: "\n", with: " · ")
+        default: return view.render(format).replacingOccurrences(of: "\n", with: " · ")
+        }
     }
 
     /// Prints through `emit` until it returns false (the reader went away: EPIPE) or a signal ends it.
@@ -147,7 +152,7 @@ extension StatusView {
                 ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(error))),
                 ("class", .array([.string("error")])),
             ]).compact
-        default: "Nitnem ⚠ \(error)"
+        default: "Nitnem ⚠ \(Printable.folded(error))"
         }
     }
 }

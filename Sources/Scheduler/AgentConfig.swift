@@ -106,8 +106,11 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// `file:line: what is wrong`.
-    public var description: String { line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)" }
+    /// `file:line: what is wrong`, control characters escaped (`Printable.escaped`): the problem
+    /// echoes values from the file, which may hold NUL or ESC.
+    public var description: String {
+        Printable.escaped(line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)")
+    }
 }
 
 extension Substring {

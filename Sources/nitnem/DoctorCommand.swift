@@ -29,7 +29,9 @@ enum DoctorCommand {
         var failed = false
         func report(_ level: Level, _ what: String, _ detail: String) {
             if level == .fail { failed = true }
-            Output.line("\(level.rawValue)  \(what.padding(toLength: 12, withPad: " ", startingAt: 0)) \(detail)")
+            Output.line(
+                "\(level.rawValue)  \(what.padding(toLength: 12, withPad: " ", startingAt: 0)) \(Printable.escaped(detail))"
+            )
         }
 
         // Time.

@@ -73,7 +73,8 @@ enum MarkCommand {
             throw .failure(error.description)
         }
         for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
-        let title = bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))"
+        let title = Printable.escaped(
+            bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))")
         let daily = snapshot.dailyIDs
         let done = daily.filter { outcome.progress.banis[$0]?.completedDays.contains(day) ?? false }.count
         let tally = daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
