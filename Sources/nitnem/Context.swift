@@ -2,6 +2,7 @@ import AgentShell
 import CommandLineKit
 import Foundation
 import NitnemClockKit
+import Scheduler
 import Snapshot
 
 /// What every command reads from its environment: the zone, the calendar and the clock.
@@ -33,6 +34,19 @@ struct Context {
     /// The App Group of `--group` (else the environment's).
     func group(_ args: ParsedArguments) -> AppGroup {
         paths.group(flag: args.value(.group))
+    }
+
+    /// The agent's paths (with `--config FILE`) and its settings from that file. The default file
+    /// may be missing (the defaults); a `--config FILE` that does not exist is bad input.
+    /// - Throws: `CLIError.badInput` naming the file (and line) for a missing, unreadable or wrong file.
+    func agentConfig(_ args: ParsedArguments) throws(CLIError) -> (config: AgentConfig, paths: AgentPaths) {
+        let flag = args.value(.config)
+        let paths = paths.agent(configFlag: flag)
+        do {
+            return (try AgentConfig.load(path: paths.config, required: flag != nil), paths)
+        } catch {
+            throw .badInput(error.description)
+        }
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

@@ -26,6 +26,14 @@ enum DoctorCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let now = context.clock.now()
+        // A `--config FILE` that does not exist is bad input (exit 2), as for every command; any other
+        // config problem is a failed check, reported below.
+        let configFlag = args.value(.config)
+        let paths = context.paths.agent(configFlag: configFlag)
+        let configRead = Result { () throws(ConfigError) in
+            try AgentConfig.load(path: paths.config, required: configFlag != nil)
+        }
+        if case .failure(let error) = configRead, error.code == .missing { throw .badInput(error.description) }
         var failed = false
         func report(_ level: Level, _ what: String, _ detail: String) {
             if level == .fail { failed = true }
@@ -113,9 +121,8 @@ enum DoctorCommand {
         }
 
         // Config and reminders.
-        let paths = context.paths.agent(configFlag: args.value("config"))
         do {
-            let config = try AgentConfig.load(path: paths.config)
+            let config = try configRead.get()
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
             report(
                 .ok, "config",

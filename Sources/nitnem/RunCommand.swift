@@ -29,13 +29,7 @@ enum RunCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let paths = context.paths.agent(configFlag: args.value("config"))
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(path: paths.config)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let (config, paths) = try context.agentConfig(args)
         var options = Agent.Options(
             group: group, environment: context.environment, lockPath: args.value("lock"), paths: paths)
         options.localtimePath = args.value("localtime") ?? options.localtimePath
