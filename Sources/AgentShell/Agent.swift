@@ -83,7 +83,7 @@ public final class Agent {
         }
         defer { lock.close() }
         for path in [options.group.timelinePath, options.paths.ledger] {
-            AtomicFile.removeAbandonedTempFiles(for: path)
+            AtomicFile.removeAbandonedTempFiles(for: path, now: clock.realNow())
         }
         // The ledger is read only now, holding the lock: a second agent must not touch it.
         let (ledger, problem) = ReminderLedgerStore.load(path: options.paths.ledger)

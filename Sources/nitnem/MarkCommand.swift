@@ -68,7 +68,8 @@ enum MarkCommand {
         let outcome: ProgressStore.Outcome
         do {
             outcome = try ProgressStore.update(
-                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group)
+                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group,
+                now: context.clock.realNow())
         } catch {
             throw .failure(error.description)
         }
