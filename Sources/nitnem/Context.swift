@@ -11,13 +11,14 @@ struct Context {
     let calendar: NitnemCalendar
     let clock: NitnemClock
 
-    /// Reads `TZ` / `/etc/localtime`, `SGGS_CLOCK_NOW` and `SGGS_CLOCK_RATE`.
+    /// Reads `TZ` / the zone link `localtime` (`run --localtime FILE`), `SGGS_CLOCK_NOW` and
+    /// `SGGS_CLOCK_RATE`.
     /// - Throws: `CLIError.badInput` naming the variable at fault.
-    static func load(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIError)
-        -> Context
-    {
+    static func load(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment, localtime: String = "/etc/localtime"
+    ) throws(CLIError) -> Context {
         do {
-            let zone = try SystemZone.current(environment: environment)
+            let zone = try SystemZone.current(environment: environment, localtime: localtime)
             let calendar = NitnemCalendar(timeZone: zone)
             let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar)
             return Context(environment: environment, calendar: calendar, clock: clock)
