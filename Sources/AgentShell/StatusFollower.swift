@@ -49,10 +49,12 @@ public final class StatusFollower {
             lastError = nil
         } catch {
             warnings.append(error.description)
-            // Said once on stderr (bars log it); the bar keeps the last good state and marks it.
+            // Said once on stderr (bars log it); the bar keeps the last good state and marks it, or
+            // shows the error when nothing good was read yet.
             if lastError != error.description {
                 lastError = error.description
-                Journal().log(.warning, "\(error.description) (showing the last good state)")
+                let shown = files == nil ? "nothing to show until it is fixed" : "showing the last good state"
+                Journal().log(.warning, "\(error.description) (\(shown))")
             }
         }
         guard let loaded = files else {
@@ -143,8 +145,9 @@ extension StatusFollower {
 }
 
 extension StatusView {
-    /// What a bar shows when the files cannot be read and nothing good was read before.
-    static func unavailable(error: String, format: StatusFormat) -> String {
+    /// What a bar shows when the files cannot be read and nothing good was read before: for
+    /// waybar and JSON an object with the error, for the line formats `Nitnem ⚠ <error>` (folded).
+    public static func unavailable(error: String, format: StatusFormat) -> String {
         switch format {
         case .json: JSONValue.object([("error", .string(error))]).compact
         case .waybar:

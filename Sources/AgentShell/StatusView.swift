@@ -7,6 +7,9 @@ import Snapshot
 /// How `nitnem status` shows today's state: for a person, as JSON, or for a status bar.
 public enum StatusFormat: String, CaseIterable, Sendable {
     case text, json, waybar, i3blocks, polybar
+
+    /// Whether a status bar reads this format (and so needs a line on stdout even for an error).
+    public var isBar: Bool { self == .waybar || self == .i3blocks || self == .polybar }
 }
 
 /// Renders a `TodayState` in each `StatusFormat`.
