@@ -82,6 +82,7 @@ public final class Agent {
             throw .lock(error)
         }
         defer { lock.close() }
+        AgentRecord.write(beside: options.lockPath, group: options.group, journal: journal)
         for path in [options.group.timelinePath, options.paths.ledger] {
             AtomicFile.removeAbandonedTempFiles(for: path, now: clock.realNow())
         }
