@@ -82,8 +82,9 @@ public final class Agent {
             throw .lock(error)
         }
         defer { lock.close() }
+        AgentRecord.write(beside: options.lockPath, group: options.group, journal: journal)
         for path in [options.group.timelinePath, options.paths.ledger] {
-            AtomicFile.removeAbandonedTempFiles(for: path)
+            AtomicFile.removeAbandonedTempFiles(for: path, now: clock.realNow())
         }
         // The ledger is read only now, holding the lock: a second agent must not touch it.
         let (ledger, problem) = ReminderLedgerStore.load(path: options.paths.ledger)

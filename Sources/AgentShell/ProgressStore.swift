@@ -27,8 +27,12 @@ public enum ProgressStore {
     /// to `nLines` (so the position reads as the end). With `movePosition` false (marking another day
     /// than today), only the day key changes: the reader's saved position is theirs. Undo: removes the
     /// day key only. A missing file starts as `{"schema":1,"banis":{}}`.
+    ///
+    /// `now` is the real clock's reading (`NitnemClock.realNow()`), for removing temp files that
+    /// writers abandoned more than 5 minutes ago; nil removes only those whose writer is gone.
     public static func update(
-        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup
+        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup,
+        now: Date? = nil
     ) throws(SnapshotError) -> Outcome {
         do {
             try AtomicFile.createFolder(group.path)
@@ -37,7 +41,8 @@ public enum ProgressStore {
         }
         do throws(AtomicFile.LockError<SnapshotError>) {
             return try AtomicFile.withLock(group.progressLockPath) { () throws(SnapshotError) -> Outcome in
-                try locked(id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition, in: group)
+                try locked(
+                    id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition, in: group, now: now)
             }
         } catch {
             switch error {
@@ -49,10 +54,11 @@ public enum ProgressStore {
 
     /// The update, under the lock.
     static func locked(
-        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool, in group: AppGroup
+        _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool, in group: AppGroup,
+        now: Date?
     ) throws(SnapshotError) -> Outcome {
         let path = group.progressPath
-        AtomicFile.removeAbandonedTempFiles(for: path)
+        AtomicFile.removeAbandonedTempFiles(for: path, now: now)
         let bytes = try readGroupFile(path)
         let parsed = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parseWithRanges(bytes, path: path) }
         let raw = parsed?.value

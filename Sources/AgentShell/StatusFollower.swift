@@ -53,10 +53,12 @@ public final class StatusFollower {
             lastError = nil
         } catch {
             warnings.append(error.description)
-            // Said once on stderr (bars log it); the bar keeps the last good state and marks it.
+            // Said once on stderr (bars log it); the bar keeps the last good state and marks it, or
+            // shows the error when nothing good was read yet.
             if lastError != error.description {
                 lastError = error.description
-                Journal().log(.warning, "\(error.description) (showing the last good state)")
+                let shown = files == nil ? "nothing to show until it is fixed" : "showing the last good state"
+                Journal().log(.warning, "\(error.description) (\(shown))")
             }
         }
         guard let loaded = files else {
@@ -66,8 +68,13 @@ public final class StatusFollower {
         currentURL = state.url
         currentNext = state.next.map { ($0.bani.id, $0.bani.nLines, state.dayKey) }
         let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
-        // One line per change: a multi-line format is folded so the reader sees one update.
-        return format == .i3blocks ? view.label : view.render(format).replacingOccurrences(of: "\n", with: " · ")
+        // One line per change: a multi-line format is joined so the reader sees one update, and a
+        // control character in a title is folded to a space (JSON escapes its own).
+        switch format {
+        case .i3blocks: return view.label
+        case .text: return view.text(Printable.folded).replacingOccurrences(of: "\n", with: " · ")
+        default: return view.render(format).replacingOccurrences(of: "\n", with: " · ")
+        }
     }
 
     /// Prints through `emit` until it returns false (the reader went away: EPIPE) or a signal ends it.
@@ -172,8 +179,9 @@ extension StatusFollower {
 }
 
 extension StatusView {
-    /// What a bar shows when the files cannot be read and nothing good was read before.
-    static func unavailable(error: String, format: StatusFormat) -> String {
+    /// What a bar shows when the files cannot be read and nothing good was read before: for
+    /// waybar and JSON an object with the error, for the line formats `Nitnem ⚠ <error>` (folded).
+    public static func unavailable(error: String, format: StatusFormat) -> String {
         switch format {
         case .json: JSONValue.object([("error", .string(error))]).compact
         case .waybar:
@@ -181,7 +189,7 @@ extension StatusView {
                 ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(error))),
                 ("class", .array([.string("error")])),
             ]).compact
-        default: "Nitnem ⚠ \(error)"
+        default: "Nitnem ⚠ \(Printable.folded(error))"
         }
     }
 }

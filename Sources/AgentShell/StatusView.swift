@@ -7,6 +7,9 @@ import Snapshot
 /// How `nitnem status` shows today's state: for a person, as JSON, or for a status bar.
 public enum StatusFormat: String, CaseIterable, Sendable {
     case text, json, waybar, i3blocks, polybar
+
+    /// Whether a status bar reads this format (and so needs a line on stdout even for an error).
+    public var isBar: Bool { self == .waybar || self == .i3blocks || self == .polybar }
 }
 
 /// Renders a `TodayState` in each `StatusFormat`.
@@ -58,12 +61,13 @@ public struct StatusView: Sendable {
         state.banisAvailable ? "No daily banis in this snapshot" : "Nitnem not available in this database"
     }
 
-    /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`.
+    /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`. One line: control
+    /// characters in a title are folded to a space (`Printable.folded`).
     public var label: String {
         guard state.total > 0 else { return "Nitnem not available" }
         let count = "\(state.done)/\(state.total)"
         guard let next = state.next else { return "Nitnem complete · \(count)" }
-        return "\(next.bani.titleEn) · \(count)"
+        return "\(Printable.folded(next.bani.titleEn)) · \(count)"
     }
 
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
@@ -86,15 +90,19 @@ public struct StatusView: Sendable {
         return lines
     }
 
-    /// Two lines for a person.
-    public var text: String {
+    /// Two lines for a person, control characters in titles escaped (`\n`, `\u{1B}`): a title
+    /// cannot add a line or drive the terminal.
+    public var text: String { text(Printable.escaped) }
+
+    /// Two lines, each title (a file's text) passed through `clean` first.
+    func text(_ clean: (String) -> String) -> String {
         guard state.total > 0 else {
             return "\(unavailableReason)\n\(state.band.title) · Nitnem day \(state.dayKey)"
         }
         var first: String
         if let next = state.next {
-            first = "\(state.band.title) · next: \(next.bani.titleEn)"
-            if let g = next.bani.titleGurmukhi { first += " (\(g))" }
+            first = "\(state.band.title) · next: \(clean(next.bani.titleEn))"
+            if let g = next.bani.titleGurmukhi { first += " (\(clean(g)))" }
             if let r = next.resume { first += " — resume at line \(r.seq) of \(r.nLines)" }
         } else {
             first = "\(state.band.title) · today's Nitnem is complete"
@@ -125,14 +133,15 @@ public struct StatusView: Sendable {
         ])
     }
 
-    /// i3blocks: `full_text`, `short_text` and `color` lines.
+    /// i3blocks: `full_text`, `short_text` and `color` lines — exactly three (titles folded).
     public var i3blocks: String {
         let short =
-            state.next.map { "\($0.bani.titleEn) \(state.done)/\(state.total)" } ?? "\(state.done)/\(state.total)"
+            state.next.map { "\(Printable.folded($0.bani.titleEn)) \(state.done)/\(state.total)" }
+            ?? "\(state.done)/\(state.total)"
         let color = state.dayComplete ? "#8ec07c" : (state.bandComplete ? "#b8bb26" : "#ebdbb2")
         return [label, short, color].joined(separator: "\n")
     }
 
-    /// polybar's script module: one line, with polybar's `%{` formatting tags defused.
+    /// polybar's script module: one line (`label`, folded), with polybar's `%{` formatting tags defused.
     public var polybar: String { label.replacingOccurrences(of: "%{", with: "% {") }
 }

@@ -28,24 +28,5 @@ public struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// One line: `SGGS_CLOCK_NOW: 'tomorrow' is not a time; use …`.
-    public var description: String { "\(variable): '\(Self.printable(value))' \(problem)" }
-
-    /// `value` on one line: control characters written as escapes (`\n`, `\u{1B}`).
-    public static func printable(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    public var description: String { "\(variable): '\(Printable.escaped(value))' \(problem)" }
 }

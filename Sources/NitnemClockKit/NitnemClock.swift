@@ -61,6 +61,10 @@ public struct NitnemClock: Sendable {
     /// Now.
     public func now() -> Date { virtualInstant(atReal: Date()) }
 
+    /// The real clock's reading, whatever `SGGS_CLOCK_NOW` pins: for comparing with times the file
+    /// system stamps (a file's mtime), never for deciding what to show.
+    public func realNow() -> Date { Date() }
+
     /// The virtual instant this clock reads when the real clock reads `real`.
     public func virtualInstant(atReal real: Date) -> Date {
         origin.addingTimeInterval(real.timeIntervalSince(realOrigin) * rate)

@@ -1,4 +1,5 @@
 internal import CLinux
+import Foundation
 import Glibc
 
 /// Crash-safe file replacement, folder creation and the advisory lock writers share.
@@ -18,7 +19,7 @@ public enum AtomicFile {
         do {
             file = try FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: mode)
         } catch {
-            throw fail(path, "cannot create \(temp)", error)
+            throw unwritableFolder(folder, error) ?? fail(path, "cannot create \(temp)", error)
         }
         do throws(FileError) {
             do {
@@ -58,16 +59,29 @@ public enum AtomicFile {
     /// `.<name>.tmp-`: how the temp files of writes of `path` begin.
     static func tempPrefix(of path: String) -> String { "." + Path.name(of: path) + ".tmp-" }
 
+    /// How old (by mtime, in seconds) a temp file must be to count as abandoned whatever its pid
+    /// says: a write takes milliseconds, so one untouched for 5 minutes is not in progress.
+    public static let abandonedTempFileAge = 5 * 60
+
     /// Removes temp files that writers of `link` left when they were killed mid-write
-    /// (`.<name>.tmp-<pid>` whose process no longer exists). Safe without a lock: a live writer's
-    /// pid exists.
-    public static func removeAbandonedTempFiles(for link: String) {
+    /// (`.<name>.tmp-<pid>`): those whose process no longer exists, and — when `now` is given — those
+    /// not modified for `abandonedTempFileAge` (the pid may since belong to another live process).
+    /// Safe without a lock: a live writer's pid exists and its temp file is seconds old.
+    /// - Parameter now: the real clock's reading (`NitnemClock.realNow()`, never a pinned "now"),
+    ///   compared with the files' mtimes; nil removes only the temp files of writers that are gone.
+    public static func removeAbandonedTempFiles(for link: String, now: Date?) {
         let path = target(of: link)
         let folder = Path.folder(of: path)
         let prefix = tempPrefix(of: path)
         for name in Folder.names(in: folder) where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
-            if kill(pid, 0) != 0 && nitnem_errno() == ESRCH { unlink(folder + "/" + name) }
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            let file = folder + "/" + name
+            let gone = kill(pid, 0) != 0 && nitnem_errno() == ESRCH
+            var stale = false
+            if let now, let status = (try? FileStatus.of(file, followingLinks: false)) ?? nil {
+                stale = Int(now.timeIntervalSince1970) - status.modifiedSeconds > abandonedTempFileAge
+            }
+            if gone || stale { unlink(file) }
         }
     }
 
@@ -102,7 +116,9 @@ public enum AtomicFile {
         do {
             lock = try FileDescriptor.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
         } catch {
-            throw .lock(fail(lockPath, "cannot open the lock file", error))
+            throw .lock(
+                unwritableFolder(Path.folder(of: lockPath), error) ?? fail(lockPath, "cannot open the lock file", error)
+            )
         }
         let fd = lock.rawValue
         do {
@@ -123,6 +139,22 @@ public enum AtomicFile {
     public enum LockError<Body: Error>: Error {
         case lock(FileError)
         case body(Body)
+    }
+
+    /// When creating or opening a file in `folder` failed with `error` because the folder itself
+    /// cannot be written (a read-only file system, a folder without write permission): that, named
+    /// by the folder — not by the file that could not be made in it. Nil for any other failure.
+    static func unwritableFolder(_ folder: String, _ error: SystemError) -> FileError? {
+        guard error.errno == EROFS || error.errno == EACCES || error.errno == EPERM else { return nil }
+        let why: String
+        if error.errno == EROFS {
+            why = "read-only file system"
+        } else if access(folder, W_OK) != 0 {
+            why = nitnem_errno() == EROFS ? "read-only file system" : "permission denied"
+        } else {
+            return nil  // the folder is writable: the file itself is the problem
+        }
+        return FileError(.permissionDenied, path: folder, problem: "the folder is not writable (\(why))", cause: error)
     }
 
     static func fail(_ path: String, _ what: String, _ error: SystemError) -> FileError {

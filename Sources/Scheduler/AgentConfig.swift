@@ -23,12 +23,14 @@ public struct AgentConfig: Hashable, Sendable {
     /// The defaults.
     public init() {}
 
-    /// Reads a config file's text; `path` names it in errors.
-    /// - Throws: `ConfigError` (`file:line: what is wrong`) for an unknown key, a bad value or a
-    ///   slot outside its band.
+    /// Reads a config file's text; `path` names it in errors. Lines end in LF or CRLF.
+    /// - Throws: `ConfigError` (`file:line: what is wrong`) for an unknown key, a key given twice, a
+    ///   bad value or a slot outside its band.
     public static func parse(_ text: String, path: String) throws(ConfigError) -> AgentConfig {
         var config = AgentConfig()
-        // "\r\n" is one Character: splitting at "\n" alone would read a CRLF file as one line.
+        // The line each key was first given on.
+        var seen: [Substring: Int] = [:]
+        // "\r\n" is one Character in Swift: splitting on "\n" alone never matches a CRLF line end.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, raw) in lines.enumerated() {
             let lineNumber = index + 1
@@ -44,6 +46,10 @@ public struct AgentConfig: Hashable, Sendable {
             }
             let key = trimmed[..<eq].trimmingWhitespace()
             let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
+            if let first = seen[key] {
+                throw fail("\(key) given twice (first on line \(first))", .duplicateKey)
+            }
+            seen[key] = lineNumber
             switch key {
             case "reminders":
                 guard let on = Self.onOff(value) else { throw fail("reminders must be on or off, not '\(value)'") }
@@ -136,6 +142,8 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public enum Code: Equatable, Hashable, Sendable {
         /// The file exists but cannot be read.
         case unreadable
+        /// The file was asked for (`--config FILE`) but does not exist.
+        case missing
         /// The file is not UTF-8 text.
         case notText
         /// A line is not `key = value`.
@@ -144,6 +152,8 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         case unknownKey
         /// A known key with a value it does not take.
         case badValue
+        /// A key given on two lines.
+        case duplicateKey
     }
 
     /// What kind of problem.
@@ -163,8 +173,11 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// `file:line: what is wrong`.
-    public var description: String { line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)" }
+    /// `file:line: what is wrong`, control characters escaped (`Printable.escaped`): the problem
+    /// echoes values from the file, which may hold NUL or ESC.
+    public var description: String {
+        Printable.escaped(line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)")
+    }
 }
 
 extension Substring {

@@ -2,6 +2,7 @@ import AgentShell
 import CommandLineKit
 import Foundation
 import NitnemClockKit
+import Scheduler
 import Snapshot
 
 /// What every command reads from its environment: the zone, the calendar and the clock.
@@ -10,13 +11,14 @@ struct Context {
     let calendar: NitnemCalendar
     let clock: NitnemClock
 
-    /// Reads `TZ` / `/etc/localtime`, `SGGS_CLOCK_NOW` and `SGGS_CLOCK_RATE`.
+    /// Reads `TZ` / the zone link `localtime` (`run --localtime FILE`), `SGGS_CLOCK_NOW` and
+    /// `SGGS_CLOCK_RATE`.
     /// - Throws: `CLIError.badInput` naming the variable at fault.
-    static func load(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIError)
-        -> Context
-    {
+    static func load(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment, localtime: String = "/etc/localtime"
+    ) throws(CLIError) -> Context {
         do {
-            let zone = try SystemZone.current(environment: environment)
+            let zone = try SystemZone.current(environment: environment, localtime: localtime)
             let calendar = NitnemCalendar(timeZone: zone)
             let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar)
             return Context(environment: environment, calendar: calendar, clock: clock)
@@ -33,6 +35,19 @@ struct Context {
     /// The App Group of `--group` (else the environment's).
     func group(_ args: ParsedArguments) -> AppGroup {
         paths.group(flag: args.value(.group))
+    }
+
+    /// The agent's paths (with `--config FILE`) and its settings from that file. The default file
+    /// may be missing (the defaults); a `--config FILE` that does not exist is bad input.
+    /// - Throws: `CLIError.badInput` naming the file (and line) for a missing, unreadable or wrong file.
+    func agentConfig(_ args: ParsedArguments) throws(CLIError) -> (config: AgentConfig, paths: AgentPaths) {
+        let flag = args.value(.config)
+        let paths = paths.agent(configFlag: flag)
+        do {
+            return (try AgentConfig.load(path: paths.config, required: flag != nil), paths)
+        } catch {
+            throw .badInput(error.description)
+        }
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

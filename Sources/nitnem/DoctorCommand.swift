@@ -26,10 +26,20 @@ enum DoctorCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let now = context.clock.now()
+        // A `--config FILE` that does not exist is bad input (exit 2), as for every command; any other
+        // config problem is a failed check, reported below.
+        let configFlag = args.value(.config)
+        let paths = context.paths.agent(configFlag: configFlag)
+        let configRead = Result { () throws(ConfigError) in
+            try AgentConfig.load(path: paths.config, required: configFlag != nil)
+        }
+        if case .failure(let error) = configRead, error.code == .missing { throw .badInput(error.description) }
         var failed = false
         func report(_ level: Level, _ what: String, _ detail: String) {
             if level == .fail { failed = true }
-            Output.line("\(level.rawValue)  \(what.padding(toLength: 12, withPad: " ", startingAt: 0)) \(detail)")
+            Output.line(
+                "\(level.rawValue)  \(what.padding(toLength: 12, withPad: " ", startingAt: 0)) \(Printable.escaped(detail))"
+            )
         }
 
         // Time.
@@ -91,6 +101,13 @@ enum DoctorCommand {
                 "\(group.timelinePath)"
                     + (validUntil > now
                         ? ", valid until \(until)" : " is stale (since \(until)): is the agent running?"))
+            // Valid is not enough: it must have been written since the files it reflects last changed.
+            if let behind = timelineBehind(group) {
+                report(
+                    .warn, "timeline",
+                    "\(group.timelinePath) is older than \(behind): it does not reflect it (is the agent watching this group?)"
+                )
+            }
         } else {
             report(.warn, "timeline", "\(group.timelinePath) missing or unreadable: start the agent (nitnem run)")
         }
@@ -104,17 +121,16 @@ enum DoctorCommand {
         } catch {
             switch error {
             case .alreadyRunning(let pid):
-                report(.ok, "agent", "running (pid \(pid.map(String.init) ?? "unknown"))")
+                reportAgent(pid: pid, lockPath: lockPath, group: group, report)
             default:
                 report(.fail, "agent", error.description)
             }
         }
 
         // Config and reminders.
-        let paths = context.paths.agent(configFlag: args.value("config"))
         var loaded: AgentConfig?
         do {
-            let config = try AgentConfig.load(path: paths.config)
+            let config = try configRead.get()
             loaded = config
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
             report(
@@ -178,5 +194,43 @@ enum DoctorCommand {
         } else {
             report(.warn, "reader", "\(what): program '\(launch.program)' not found on PATH (config key `\(key)`)")
         }
+    }
+
+    /// The running agent (`pid`, from its lock): whether the group it recorded watching is `group`.
+    static func reportAgent(
+        pid: Int32?, lockPath: String, group: AppGroup, _ report: (Level, String, String) -> Void
+    ) {
+        let running = "running (pid \(pid.map(String.init) ?? "unknown"))"
+        guard let record = AgentRecord.read(beside: lockPath), pid == nil || record.pid == pid else {
+            report(.ok, "agent", "\(running); the group it watches is not recorded (an older agent?)")
+            return
+        }
+        if samePath(record.group, group.path) {
+            report(.ok, "agent", "\(running), watching \(group.path)")
+        } else {
+            report(
+                .warn, "agent",
+                "\(running) but it watches \(record.group), not \(group.path) (restart it with --group, or check SGGS_APP_GROUP)"
+            )
+        }
+    }
+
+    /// Whether `a` and `b` name the same folder (symlinks, `.` and `..` and trailing slashes aside).
+    static func samePath(_ a: String, _ b: String) -> Bool {
+        func canonical(_ p: String) -> String {
+            URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return a == b || canonical(a) == canonical(b)
+    }
+
+    /// The group file the timeline was last written before (its mtime is older), or nil when the
+    /// timeline is at least as new as both the progress file and the snapshot (`FileStatus`).
+    static func timelineBehind(_ group: AppGroup) -> String? {
+        func modified(_ path: String) -> Int? { ((try? FileStatus.of(path)) ?? nil)?.modifiedSeconds }
+        guard let timeline = modified(group.timelinePath) else { return nil }
+        for path in [group.progressPath, group.snapshotPath] {
+            if let changed = modified(path), changed > timeline { return path }
+        }
+        return nil
     }
 }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import NitnemClockKit
 import Scheduler
 
 /// The top-level `nitnem` command: picks a subcommand and maps errors to exit codes.
@@ -53,7 +54,8 @@ enum Main {
             Output.line(text)
             return 0
         case .usageError(let error):
-            Output.error(error.text)
+            // A usage error is one line, even when the argument it quotes holds a line break.
+            Output.error(Printable.escaped(error.message), usages: error.usages)
             return 2
         case .run(let action, _, let parsed):
             do throws(CLIError) {
@@ -61,7 +63,7 @@ enum Main {
                 return 0
             } catch {
                 switch error {
-                case .usage(let message, let usage): Output.error("\(message)\nusage: \(usage)")
+                case .usage(let message, let usage): Output.error(Printable.escaped(message), usages: [usage])
                 case .badInput(let message), .failure(let message): Output.error(message)
                 }
                 return error.exitCode

@@ -68,12 +68,14 @@ enum MarkCommand {
         let outcome: ProgressStore.Outcome
         do {
             outcome = try ProgressStore.update(
-                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group)
+                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group,
+                now: context.clock.realNow())
         } catch {
             throw .failure(error.description)
         }
         for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
-        let title = bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))"
+        let title = Printable.escaped(
+            bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))")
         let daily = snapshot.dailyIDs
         let done = daily.filter { outcome.progress.banis[$0]?.completedDays.contains(day) ?? false }.count
         let tally = daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"

@@ -1,3 +1,5 @@
+import NitnemClockKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +11,16 @@
 enum Output {
     static func line(_ text: String) { write(fd: 1, text + "\n") }
 
-    static func error(_ text: String) { write(fd: 2, "nitnem: " + text + "\n") }
+    /// `nitnem: <message>` on stderr, then one `usage: …` line per usage. In every line, control
+    /// characters are escaped (`Printable.escaped`): a value echoed from a file, an argument or the
+    /// environment cannot drive the terminal. The message's own line breaks stay (the registry guard
+    /// lists one offending row a line); a message that echoes values escapes them where it is made
+    /// (`ConfigError`, `ClockError`, `RegistryViolation`), so they cannot add a line.
+    static func error(_ message: String, usages: [String] = []) {
+        let lines = ("nitnem: " + message).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let all = lines + usages.map { "usage: " + $0 }
+        write(fd: 2, all.map(Printable.escaped).joined(separator: "\n") + "\n")
+    }
 
     /// Writes all of `text`, retrying on EINTR; returns false when the reader is gone (EPIPE).
     @discardableResult

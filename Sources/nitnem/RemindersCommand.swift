@@ -27,13 +27,7 @@ enum RemindersCommand {
 
     static func run(_ args: ParsedArguments, test testing: Bool) throws(CLIError) {
         let context = try Context.load()
-        let paths = context.paths.agent(configFlag: args.value("config"))
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(path: paths.config)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let (config, paths) = try context.agentConfig(args)
         if testing {
             try test()
         } else {

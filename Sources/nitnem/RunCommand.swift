@@ -27,18 +27,14 @@ enum RunCommand {
     )
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
-        let context = try Context.load()
+        // The zone at the start comes through the same link that is watched for changes.
+        let localtime = args.value("localtime") ?? "/etc/localtime"
+        let context = try Context.load(localtime: localtime)
         let group = context.group(args)
-        let paths = context.paths.agent(configFlag: args.value("config"))
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(path: paths.config)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let (config, paths) = try context.agentConfig(args)
         var options = Agent.Options(
             group: group, environment: context.environment, lockPath: args.value("lock"), paths: paths)
-        options.localtimePath = args.value("localtime") ?? options.localtimePath
+        options.localtimePath = localtime
         let agent = Agent(
             options: options, clock: context.clock, calendar: context.calendar, config: config, notifier: nil)
         do throws(Agent.StartError) {

@@ -72,13 +72,7 @@ enum SimulateCommand {
             guard from <= a, b <= to else { throw .badInput("--asleep: '\(text)' is outside --from … --to") }
             asleep.append(DateInterval(start: a, end: b))
         }
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(
-                path: context.paths.agent(configFlag: args.value("config")).config)
-        } catch {
-            throw .badInput(error.description)
-        }
+        let config = try context.agentConfig(args).config
         let simulation = Simulation(
             from: from, to: to, calendar: context.calendar, files: files, marks: marks, asleep: asleep, config: config)
         var out = ""

@@ -15,12 +15,14 @@ enum SnapshotCommand {
             OptionSpec(
                 name: "db", value: "FILE", help: "The corpus database to read (opened read-only).", required: true),
             .group,
+            .flag("force", "Replace a snapshot that has banis even from a database without a registry."),
         ],
         discussion: """
             Reads the bani registry (banis, bani_lines, lines, extra_lines, and the optional
             bani_sets and meta tables), checks it, and replaces <group>/nitnem-snapshot.json
             atomically. A database without a registry (an older corpus) gives a snapshot with
-            banisAvailable=false. On any error the old snapshot is left as it was (exit 1).
+            banisAvailable=false; it does not replace a snapshot that has banis unless --force.
+            On any error the old snapshot is left as it was (exit 1).
             """
     )
 
@@ -31,11 +33,12 @@ enum SnapshotCommand {
         let context = try Context.load()
         let group = context.group(args)
         var snapshot: NitnemSnapshot
+        let old = try? GroupFiles.loadSnapshot(group)
         do throws(SnapshotError) {
             snapshot = try SnapshotExporter(databasePath: db).snapshot(
                 now: context.clock.now(), calendar: context.calendar)
             // The reader's choices live in the snapshot too: a re-export keeps them when they still apply.
-            if let old = try? GroupFiles.loadSnapshot(group), old.source == .snapshot,
+            if let old, old.source == .snapshot,
                 let variant = old.snapshot.preferences.rehrasVariant,
                 snapshot.banis.contains(where: { $0.key == "rehras" && $0.variant == variant })
             {
@@ -43,6 +46,15 @@ enum SnapshotCommand {
             }
         } catch {
             throw .failure(error.description)
+        }
+        // An older corpus (no registry) would take the banis away from the applets and the agent:
+        // only on purpose.
+        if !snapshot.banisAvailable, !args.flag("force"), let old, old.source == .snapshot,
+            !old.snapshot.banis.isEmpty
+        {
+            throw .failure(
+                "\(group.snapshotPath) has \(old.snapshot.banis.count) banis and \(db) has no bani registry "
+                    + "(an older corpus): not replaced; use --force to replace it with a snapshot without banis")
         }
         do throws(FileError) {
             try AtomicFile.write(Array(snapshot.json.pretty.utf8), to: group.snapshotPath)

@@ -49,7 +49,14 @@ enum StatusCommand {
             }
             return
         }
-        let files = try context.loadFiles(group)
+        let files: GroupFiles
+        do {
+            files = try GroupFiles.load(group)
+        } catch {
+            // A bar reads stdout only: it gets the same error line `--follow` would show.
+            if format.isBar { Output.line(StatusView.unavailable(error: error.description, format: format)) }
+            throw .badInput(error.description)
+        }
         let state = TodayState(
             snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
             calendar: context.calendar)

@@ -50,3 +50,36 @@ import Testing
         #expect(!StatusView(state: tagged, source: .embedded, warnings: []).render(.polybar).contains("%{"))
     }
 }
+
+@Suite struct StatusViewControlCharacterTests {
+    /// A title with a line break, a carriage return and ESC: it tries to inject an i3blocks colour
+    /// line and a terminal escape.
+    static let view: StatusView = {
+        var s = EmbeddedRegistry.snapshot
+        s.banis[0].titleEn = "Japji\n#ff0000\r\u{1B}[2J"
+        let state = TodayState(
+            snapshot: s, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
+            calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+        return StatusView(state: state, source: .embedded, warnings: [])
+    }()
+
+    @Test func barFormatsFoldThemToASpace() {
+        let i3 = Self.view.render(.i3blocks).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(i3 == ["Japji #ff0000 [2J · 0/7", "Japji #ff0000 [2J 0/7", "#ebdbb2"])
+        #expect(Self.view.render(.polybar) == "Japji #ff0000 [2J · 0/7")
+        #expect(Self.view.label == "Japji #ff0000 [2J · 0/7")
+    }
+
+    @Test func textEscapesThem() {
+        let lines = Self.view.render(.text).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"Amrit Vela · next: Japji\n#ff0000\r\u{1B}[2J"#))
+        #expect(!Self.view.render(.text).contains("\u{1B}"))
+        #expect(!Self.view.render(.text).contains("\r"))
+    }
+
+    @Test func unavailableLineIsOneLine() {
+        #expect(
+            StatusView.unavailable(error: "/g/x.json: bad\nline", format: .i3blocks) == "Nitnem ⚠ /g/x.json: bad line")
+    }
+}

@@ -47,8 +47,7 @@ import Testing
         ]
         let timeline = root + "/group/widgets/NitnemNow.json"
         let agent = try NitnemProcess(
-            ["run", "--group", root + "/group", "--config", root + "/none"], environment: env, stderrPath: root + "/log"
-        )
+            ["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
         defer { agent.send(SIGKILL) }
         #expect(NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) })
         try FileManager.default.removeItem(atPath: timeline)

@@ -97,6 +97,28 @@ import Testing
         #expect((json["sets"] as? [String: Any])?.isEmpty == true)
     }
 
+    @Test func anOlderCorpusDoesNotReplaceASnapshotWithBanisUnlessForced() throws {
+        let group = try CorpusFixture.folder()
+        let current = try CorpusFixture.database(["sets"])
+        #expect(try CorpusFixture.nitnem(["snapshot", "export", "--db", current, "--group", group]).status == 0)
+        let before = Support.bytes(group + "/nitnem-snapshot.json")
+        let old = try CorpusFixture.database(["old-corpus"], registry: false)
+
+        let refused = try CorpusFixture.nitnem(["snapshot", "export", "--db", old, "--group", group])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "nitnem: \(group)/nitnem-snapshot.json has 13 banis and \(old) has no bani registry (an older corpus): not replaced; use --force to replace it with a snapshot without banis\n"
+        )
+        #expect(refused.stdout == "")
+        #expect(Support.bytes(group + "/nitnem-snapshot.json") == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: group) == ["nitnem-snapshot.json"])
+
+        let forced = try CorpusFixture.nitnem(["snapshot", "export", "--db", old, "--group", group, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try Self.read(group)["banisAvailable"] as? Bool == false)
+    }
+
     @Test func theDatabaseIsNotChanged() throws {
         let db = try CorpusFixture.database(["sets"])
         let before = try Data(contentsOf: URL(fileURLWithPath: db))

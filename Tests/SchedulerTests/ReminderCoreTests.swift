@@ -278,6 +278,39 @@ import Testing
             (error as? ConfigError)?.description.hasPrefix(prefix) == true
         }
     }
+
+    @Test func crlfLineEndsAreLineEnds() throws {
+        // "\r\n" is one Character: split on "\n" alone, this was one comment line.
+        let config = try AgentConfig.parse("# nitnem settings\r\nreminders = off\r\n", path: "/c")
+        #expect(!config.remindersOn)
+        let mixed = try AgentConfig.parse(
+            "reminders = off\r\nreminder.evening = 18:30\nopen = xdg-open\r\n", path: "/c")
+        #expect(mixed.slots.times[.evening] == WallTime("18:30"))
+        #expect(!mixed.remindersOn)
+        #expect {
+            try AgentConfig.parse("# a\r\n\r\nreminders = maybe\r\n", path: "/c")
+        } throws: { error in
+            (error as? ConfigError)?.description == "/c:3: reminders must be on or off, not 'maybe'"
+        }
+    }
+
+    @Test func aKeyGivenTwiceNamesBothLines() {
+        let text = "# settings\nreminders = on\n\n\nreminders = off\n"
+        #expect {
+            try AgentConfig.parse(text, path: "/c")
+        } throws: { error in
+            (error as? ConfigError)?.code == .duplicateKey
+                && (error as? ConfigError)?.description == "/c:5: reminders given twice (first on line 2)"
+        }
+    }
+
+    @Test func valuesEchoedInErrorsHaveControlCharactersEscaped() {
+        #expect {
+            try AgentConfig.parse("reminders = o\u{1B}[2Jn\u{0}", path: "/c")
+        } throws: { error in
+            (error as? ConfigError)?.description == #"/c:1: reminders must be on or off, not 'o\u{1B}[2Jn\u{0}'"#
+        }
+    }
 }
 
 @Suite struct ReminderLedgerTests {

@@ -1,0 +1,55 @@
+/// Text from files, titles and settings made safe for a line-based output: the one place that
+/// decides what a control character is and what becomes of it.
+///
+/// A control character is a C0 control (U+0000–U+001F, so `\n`, `\r`, `\t`, ESC), DEL (U+007F), a C1
+/// control (U+0080–U+009F, e.g. the one-byte CSI U+009B), or the Unicode line and paragraph
+/// separators (U+2028, U+2029). None of them may reach a terminal or a status bar raw: a newline
+/// injects a line into i3blocks or polybar, ESC drives the terminal.
+public enum Printable {
+    /// Whether `scalar` is a control character in the sense above.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// `text` with each control character written as an escape — `\n`, `\r`, `\t`, else
+    /// `\u{1B}` (hex, upper case) — for text a person reads: errors, `status` text output.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if isControl(scalar) {
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `text` with each run of control characters folded to one space, for a bar that shows one
+    /// line per update (i3blocks, polybar, the follower's text line).
+    public static func folded(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        var inRun = false
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                if !inRun { out += " " }
+                inRun = true
+            } else {
+                out.unicodeScalars.append(scalar)
+                inRun = false
+            }
+        }
+        return out
+    }
+}

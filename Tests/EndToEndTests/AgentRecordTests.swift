@@ -1,0 +1,69 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// The agent as `doctor` sees it: the group it records watching, and a timeline older than the
+/// files it should reflect.
+@Suite struct AgentRecordTests {
+    typealias Sandbox = AgentRunTests.Sandbox
+
+    /// doctor's environment for `box`: its runtime folder (the agent's lock and record), its home.
+    static func doctorEnvironment(_ box: Sandbox) -> [String: String] {
+        [
+            "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T17:00", "XDG_RUNTIME_DIR": box.root + "/run",
+            "HOME": box.root,
+        ]
+    }
+
+    @Test func doctorSaysWhichGroupTheRunningAgentWatches() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let other = box.root + "/other"
+        try FileManager.default.copyItem(atPath: box.group, toPath: other)
+        let agent = try NitnemProcess(
+            ["run", "--group", box.group], environment: box.environment(),
+            stderrPath: box.root + "/agent.log")
+        defer {
+            agent.send(SIGTERM)
+            _ = agent.waitForExit(timeout: 5)
+        }
+        #expect(AgentRunTests.wait { box.firstEntry() != nil }, "\(agent.stderr)")
+        let record = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: box.root + "/run/nitnem/agent.json")))
+                as? [String: Any])
+        #expect(record["pid"] as? Int == Int(agent.pid))
+        #expect(record["group"] as? String == box.group)
+
+        let wrong = try NitnemBinary.run(["doctor", "--group", other], environment: Self.doctorEnvironment(box))
+        #expect(
+            wrong.stdout.contains(
+                "warn  agent        running (pid \(agent.pid)) but it watches \(box.group), not \(other)"),
+            "\(wrong.stdout)")
+        let right = try NitnemBinary.run(
+            ["doctor", "--group", box.group + "/"], environment: Self.doctorEnvironment(box))
+        #expect(
+            right.stdout.contains("ok    agent        running (pid \(agent.pid)), watching \(box.group)/"),
+            "\(right.stdout)")
+    }
+
+    @Test func doctorWarnsWhenTheTimelineIsOlderThanTheProgressFile() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let env = Self.doctorEnvironment(box)
+        #expect(try NitnemBinary.run(["timeline", "--write", "--group", box.group], environment: env).status == 0)
+        let fresh = try NitnemBinary.run(["doctor", "--group", box.group], environment: env)
+        #expect(fresh.stdout.contains("ok    timeline     \(box.timeline), valid until"), "\(fresh.stdout)")
+        #expect(!fresh.stdout.contains("is older than"))
+
+        // A mark the agent never saw (it watches another folder, or none runs).
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(120)], ofItemAtPath: box.progress)
+        let behind = try NitnemBinary.run(["doctor", "--group", box.group], environment: env)
+        #expect(
+            behind.stdout.contains(
+                "warn  timeline     \(box.timeline) is older than \(box.progress): it does not reflect it"),
+            "\(behind.stdout)")
+    }
+}
