@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
 UNITDIR ?= $(HOME)/.config/systemd/user
 
-.PHONY: run test deps build lint format bench clean install
+.PHONY: run test deps build lint format bench faults clean install
 
 run: deps build
 	.build/debug/nitnem run
@@ -15,6 +15,7 @@ test: deps lint
 	contrib/gnome-shell/tests/run.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	faults/run --short
 
 deps:
 	@scripts/deps.sh
@@ -30,6 +31,10 @@ format:
 
 bench: deps
 	bench/run.sh
+
+# The fault suite (faults/run; the short pass runs in `make test`). FAULTS_ARGS=--seed N replays a run.
+faults: deps build
+	faults/run $(FAULTS_ARGS)
 
 # A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent), the
 # binary in $(PREFIX)/bin and the systemd user unit beside your other units.
