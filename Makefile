@@ -6,7 +6,7 @@ PREFIX ?= $(HOME)/.local
 UNITDIR ?= $(HOME)/.config/systemd/user
 DATADIR ?= $(PREFIX)/share
 
-.PHONY: run test deps build lint format bench clean install
+.PHONY: run test deps build lint format bench faults clean install
 
 run: deps build
 	.build/debug/nitnem run
@@ -16,6 +16,7 @@ test: deps lint
 	contrib/gnome-shell/tests/run.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	faults/run --short
 
 deps:
 	@scripts/deps.sh
@@ -31,6 +32,10 @@ format:
 
 bench: deps
 	bench/run.sh
+
+# The fault suite (faults/run; the short pass runs in `make test`). FAULTS_ARGS=--seed N replays a run.
+faults: deps build
+	faults/run $(FAULTS_ARGS)
 
 # A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent), the
 # binary in $(PREFIX)/bin, the systemd user unit beside your other units, and nitnem.desktop with its

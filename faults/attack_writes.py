@@ -1,0 +1,189 @@
+"""Attacks 1 and 2: the progress writer (`nitnem mark`) under kill -9 and under concurrent writers."""
+
+import fcntl
+import json
+import os
+import signal
+import statistics
+import subprocess
+import threading
+import time
+
+from common import BIN, LOCK, PROGRESS, Result, Sandbox, run
+
+# A progress file with fields nitnem does not know, at the root, in known entries and in an entry
+# for an id the registry lacks. Every fragment must survive every write byte for byte.
+UNKNOWN = [
+    '"x-root":{"rev":17,"ratio":1e-3,"s":"tab\\there \\u00e9"}',
+    '"fontScale":1.250',
+    '"x-sync":{"rev":17}',
+    '"highlight":{"color":"#FFD700","alpha":0.50}',
+    '"x-future-bani":{"big":12345678901234567890123}',
+    '"device":{"name":"phone","order":[3,1,2]}',
+    '"ratio":1.0E+2',
+]
+PLANTED = (
+    '{"schema":1,' + UNKNOWN[0] + ',"banis":{"japji":{"lastSeq":120,"completedDays":[],' + UNKNOWN[1] + ','
+    + UNKNOWN[2] + '},"jaap":{"completedDays":[],' + UNKNOWN[3] + '},' + UNKNOWN[4] + '},' + UNKNOWN[5] + ','
+    + UNKNOWN[6] + '}\n'
+)
+
+BANIS = ["japji", "jaap", "savaiye", "anand"]
+DAYS = [f"2026-02-{d:02d}" for d in range(1, 13)]
+
+
+def _present(doc, bani, day):
+    try:
+        return day in doc["banis"][bani]["completedDays"]
+    except (KeyError, TypeError):
+        return False
+
+
+def kill9_marks(ctx):
+    """kill -9 at random points of `mark` / `mark --undo` runs."""
+    rng = ctx.rng
+    n = 200 if ctx.short else 1000
+    box = Sandbox("kill9")
+    try:
+        path = box.path(PROGRESS)
+        with open(path, "w") as f:
+            f.write(PLANTED)
+        # How long one run takes, to spread the kills over its whole life.
+        durations = []
+        for _ in range(5):
+            rc, _, err, took = run(["mark", "japji", "--day", "2026-01-01"], box.env)
+            durations.append(took)
+            run(["mark", "japji", "--undo", "--day", "2026-01-01"], box.env)
+        span = statistics.median(durations) * 1.2
+        known = {}  # (bani, day) -> True / False: what the file must show
+        torn = lost = changed = errors = completed = killed = 0
+        first_problem = None
+        for i in range(n):
+            bani, day = rng.choice(BANIS), rng.choice(DAYS)
+            undo = rng.random() < 0.35
+            args = [BIN, "mark", bani, "--day", day] + (["--undo"] if undo else [])
+            p = subprocess.Popen(args, env=box.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
+            time.sleep(rng.uniform(0, span))
+            try:
+                p.send_signal(signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            _, err = p.communicate()
+            rc = p.returncode
+            try:
+                with open(path, "rb") as f:
+                    raw = f.read()
+                doc = json.loads(raw)
+                if not isinstance(doc, dict) or not isinstance(doc.get("banis"), dict):
+                    raise ValueError("not a progress document")
+            except (OSError, ValueError) as e:
+                torn += 1
+                first_problem = first_problem or f"run {i}: file torn: {e}"
+                with open(path, "w") as f:
+                    f.write(PLANTED)
+                known.clear()
+                continue
+            text = raw.decode("utf-8", "replace")
+            missing = [u for u in UNKNOWN if u not in text]
+            if missing:
+                changed += 1
+                first_problem = first_problem or f"run {i}: unknown bytes changed: {missing[0]}"
+            if rc == 0:
+                completed += 1
+                known[(bani, day)] = not undo
+            elif rc == -signal.SIGKILL:
+                killed += 1
+                # The run is dead: what it left is the truth from now on.
+                known[(bani, day)] = _present(doc, bani, day)
+            else:
+                errors += 1
+                first_problem = first_problem or f"run {i}: exit {rc}: {err.decode(errors='replace').strip()}"
+                known[(bani, day)] = _present(doc, bani, day)
+            for (b, d), want in known.items():
+                if _present(doc, b, d) != want:
+                    lost += 1
+                    first_problem = first_problem or (
+                        f"run {i}: {'completed mark' if want else 'completed undo'} of {b} on {d} lost")
+                    known[(b, d)] = not want
+        free = subprocess.run(["flock", "-n", box.path(LOCK), "true"]).returncode == 0
+        strays = [f for f in os.listdir(box.group) if f not in (PROGRESS, LOCK)]
+        ok = torn == 0 and lost == 0 and changed == 0 and errors == 0 and free
+        fig = (f"{n} runs ({completed} completed, {killed} killed), {torn} torn, {lost} lost, "
+               f"{changed} changed unknown bytes, {errors} other exits, lock {'free' if free else 'HELD'}, "
+               f"{len(strays)} stray temp files")
+        notes = [first_problem] if first_problem else []
+        if strays:
+            notes.append(f"temp files left by killed runs (never cleaned by a later mark): {strays[:3]}")
+        return Result("kill9-marks", ok, fig, notes)
+    finally:
+        box.cleanup()
+
+
+def concurrent_writers(ctx):
+    """4 `mark` writers x N marks, plus a writer that rewrites the file itself under the same flock."""
+    per = 25 if ctx.short else 100
+    box = Sandbox("concurrent")
+    try:
+        path = box.path(PROGRESS)
+        with open(path, "w") as f:
+            f.write(PLANTED)
+        writers = ["japji", "jaap", "savaiye", "chaupai"]
+        days = [f"2025-{1 + j // 28:02d}-{1 + j % 28:02d}" for j in range(per)]
+        failures = []
+        foreign_done = []
+        stop = threading.Event()
+
+        def marker(bani):
+            for day in days:
+                rc, _, err, _ = run(["mark", bani, "--day", day], box.env, timeout=30)
+                if rc != 0:
+                    failures.append(f"mark {bani} --day {day}: exit {rc}: {err.strip()}")
+
+        def foreign():
+            # Another writer that follows the documented protocol: flock the lock file, re-read,
+            # rewrite the whole file, rename over it, unlock.
+            k = 0
+            lock = os.open(box.path(LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                while k < per or not stop.is_set():
+                    fcntl.flock(lock, fcntl.LOCK_EX)
+                    try:
+                        with open(path, "rb") as f:
+                            doc = json.loads(f.read())
+                        doc.setdefault("x-foreign", []).append(k)
+                        tmp = path + ".foreign-tmp"
+                        with open(tmp, "w") as f:
+                            json.dump(doc, f)
+                            f.flush()
+                            os.fsync(f.fileno())
+                        os.rename(tmp, path)
+                    finally:
+                        fcntl.flock(lock, fcntl.LOCK_UN)
+                    foreign_done.append(k)
+                    k += 1
+                    time.sleep(ctx.rng.uniform(0, 0.01))
+            finally:
+                os.close(lock)
+
+        threads = [threading.Thread(target=marker, args=(b,)) for b in writers]
+        extra = threading.Thread(target=foreign)
+        extra.start()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        stop.set()
+        extra.join()
+        with open(path, "rb") as f:
+            doc = json.loads(f.read())
+        lost_marks = sum(1 for b in writers for d in days if not _present(doc, b, d))
+        got = doc.get("x-foreign", [])
+        lost_foreign = len(set(foreign_done) - set(got))
+        lost = lost_marks + lost_foreign
+        ok = lost == 0 and not failures
+        fig = (f"{len(writers)} writers x {per} marks + {len(foreign_done)} locked rewrites, {lost} lost updates "
+               f"({lost_marks} marks, {lost_foreign} rewrites), {len(failures)} failed runs")
+        return Result("concurrent-writers", ok, fig, failures[:2])
+    finally:
+        box.cleanup()

@@ -1,0 +1,133 @@
+"""A private desktop for attacks that need a notification server: its own session bus
+(`dbus-daemon --print-address`, no activatable services, so nothing brings a server back behind
+the suite's back), an X server (`Xvfb -displayfd`) and `dunst -print`, whose output is appended
+to one file so notifications are counted across restarts."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+from common import wait_until
+
+BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir={dir}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+DUNSTRC = """[global]
+    monitor = 0
+    follow = none
+    notification_limit = 0
+    markup = no
+[urgency_low]
+    timeout = 0
+[urgency_normal]
+    timeout = 0
+[urgency_critical]
+    timeout = 0
+"""
+
+
+class Unavailable(Exception):
+    pass
+
+
+class Desktop:
+    def __init__(self):
+        for tool in ("dbus-daemon", "Xvfb", "dunst", "dbus-send"):
+            if not shutil.which(tool):
+                raise Unavailable(f"{tool} is not installed (apt packages dbus-daemon, xvfb, dunst, libnotify-bin)")
+        self.dir = tempfile.mkdtemp(prefix="nitnem-faults-desktop-")
+        self.out = os.path.join(self.dir, "dunst.out")
+        self.server = None
+        conf = os.path.join(self.dir, "bus.conf")
+        with open(conf, "w") as f:
+            f.write(BUS_CONF.format(dir=self.dir))
+        with open(os.path.join(self.dir, "dunstrc"), "w") as f:
+            f.write(DUNSTRC)
+        self.bus = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address=1"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+        address = self.bus.stdout.readline().decode().strip()
+        if not address:
+            self.stop()
+            raise Unavailable("dbus-daemon printed no address")
+        self.xserver = subprocess.Popen(["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+        display = self.xserver.stdout.readline().decode().strip()
+        if not display.isdigit():
+            self.stop()
+            raise Unavailable("Xvfb printed no display number")
+        self.env = {"DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": f":{display}"}
+        self.start_server()
+
+    def _env(self):
+        env = dict(os.environ)
+        env.update(self.env)
+        return env
+
+    def has_server(self):
+        r = subprocess.run(
+            ["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+             "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.Notifications"],
+            env=self._env(), capture_output=True, text=True, timeout=5)
+        return "boolean true" in r.stdout
+
+    def start_server(self):
+        if self.server is not None:
+            return
+        out = open(self.out, "ab")
+        self.server = subprocess.Popen(["dunst", "-print", "-config", os.path.join(self.dir, "dunstrc")],
+                                       env=self._env(), stdout=out, stderr=subprocess.DEVNULL, start_new_session=True)
+        out.close()
+        if not wait_until(lambda: self.server.poll() is None and self.has_server(), 10, 0.05):
+            raise Unavailable("dunst did not take org.freedesktop.Notifications")
+
+    def kill_server(self):
+        """kill -9 the notification server (it gets no chance to say goodbye)."""
+        if self.server is not None:
+            self.server.kill()
+            self.server.wait()
+            self.server = None
+            wait_until(lambda: not self.has_server(), 5, 0.05)
+
+    def count(self):
+        """Notifications dunst printed so far, across restarts (one `summary:` field each)."""
+        try:
+            with open(self.out, "rb") as f:
+                text = f.read().decode("utf-8", "replace")
+        except FileNotFoundError:
+            return 0
+        return sum(1 for line in text.splitlines() if line.strip().startswith("summary:"))
+
+    def summaries(self):
+        try:
+            with open(self.out, "rb") as f:
+                text = f.read().decode("utf-8", "replace")
+        except FileNotFoundError:
+            return []
+        return [line.strip()[len("summary:"):].strip() for line in text.splitlines()
+                if line.strip().startswith("summary:")]
+
+    def stop(self):
+        for attr in ("server", "xserver", "bus"):
+            p = getattr(self, attr, None)
+            if p is not None and p.poll() is None:
+                p.terminate()
+                try:
+                    p.wait(5)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+            setattr(self, attr, None)
+        shutil.rmtree(self.dir, ignore_errors=True)
