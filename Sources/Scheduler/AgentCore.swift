@@ -210,10 +210,29 @@ public struct AgentCore: Sendable {
     /// How long the folder must stay quiet before a vanished file is believed gone: 250 ms.
     public var settleMilliseconds: Int32 = 250
 
-    /// A kind of problem with one file.
+    /// A kind of problem with one file: its code and what is wrong, the numbers in it aside (a file
+    /// cut at another point is the same problem: "line 3, column 7" and "line 9, column 1" alike).
     struct ProblemKey: Hashable {
         let path: String
         let code: SnapshotError.Code
+        let shape: String
+
+        init(_ error: SnapshotError) {
+            path = error.path
+            code = error.code
+            var shape = ""
+            var inNumber = false
+            for c in error.problem {
+                if c.isASCII && c.isNumber {
+                    if !inNumber { shape.append("#") }
+                    inNumber = true
+                } else {
+                    shape.append(c)
+                    inNumber = false
+                }
+            }
+            self.shape = (error.jsonPath ?? "") + shape
+        }
     }
 
     /// Whether `loaded` lacks a file that `old` had: the progress file, or the snapshot (then the
@@ -239,6 +258,8 @@ public struct AgentCore: Sendable {
     private var saveProblems: Set<String> = []
     /// The warnings of the last good read: logged when they first appear, not on every read.
     private var warned: Set<String> = []
+    /// When each warning was last said.
+    private var warnedAt: [String: Date] = [:]
 
     /// A core for `calendar`, with nothing read yet.
     public init(
@@ -353,8 +374,12 @@ public struct AgentCore: Sendable {
                     saidSinceClear = false
                 }
                 // A warning that persists across reads is not news; one that went away and came back is.
+                // …and said again at most once a minute, so a file that flips between two states is
+                // not a line per flip.
                 var current: Set<String> = []
                 for warning in loaded.warnings where current.insert(warning).inserted && !warned.contains(warning) {
+                    guard now.timeIntervalSince(warnedAt[warning] ?? .distantPast) >= 60 else { continue }
+                    warnedAt[warning] = now
                     actions.append(.log(.warning, warning))
                 }
                 warned = current
@@ -363,7 +388,7 @@ public struct AgentCore: Sendable {
                 confirmingVanish = false
                 // Said once per file and kind of problem (not per line and column); a problem that
                 // comes back after a recovery is said again at most once a minute.
-                let key = ProblemKey(path: error.path, code: error.code)
+                let key = ProblemKey(error)
                 if reported.insert(key).inserted, now.timeIntervalSince(lastSaid[key] ?? .distantPast) >= 60 {
                     lastSaid[key] = now
                     saidSinceClear = true

@@ -421,7 +421,12 @@ struct StepSummary: Equatable, CustomStringConvertible {
         #expect(s.logs == ["warning w2"])
         s = StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: t0 + 3))
         #expect(s.logs == [])
+        // Back within a minute of being said: not said again (a file flipping is not a line per flip).
         s = StepSummary(core.handle(.filesChanged(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 4))
+        #expect(s.logs == [])
+        // Gone, and back a minute later: news again.
+        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: t0 + 5))
+        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 65))
         #expect(s.logs == ["warning w1"])
     }
 
