@@ -185,6 +185,8 @@ public struct AgentCore: Sendable {
     public private(set) var onScreen: ReminderNotice?
     /// Reminders are paused until then (`nitnem reminders pause`).
     public private(set) var pausedUntil: Date?
+    /// When the timeline and reminders were last evaluated in full.
+    private var evaluatedAt: Date?
 
     /// How long a burst of file events that may leave a file half-written is gathered (a create, a
     /// move away) before the files are read: 5 ms.
@@ -314,7 +316,7 @@ public struct AgentCore: Sendable {
         case .settled:
             guard pendingRead != nil else { return gathering(now: now) }
             pendingRead = nil
-            return Step(actions: [.readFiles], nextWake: nextWake(after: now))
+            return gathering([.readFiles], now: now)
         case .stopSignal(let signal):
             return Step(actions: [.log(.info, "signal \(signal): stopping"), .stop], nextWake: nextWake(after: now))
         case .readNow(let url):
@@ -425,12 +427,17 @@ public struct AgentCore: Sendable {
         }
         actions += reminderActions(now: now)
         actions += reconcileOnScreen(now: now)
+        evaluatedAt = now
         return Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
     }
 
     /// A step that decides nothing new (`actions` only), still gathering file events if it was.
+    ///
+    /// Its wake counts from the last full evaluation, not from `now`: a fixed point or slot that
+    /// passed since (while the shell reported a write, a save, a press) must still be acted on, so
+    /// the shell wakes at once for it.
     private func gathering(_ actions: [Action] = [], now: Date) -> Step {
-        Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
+        Step(actions: actions, nextWake: nextWake(after: min(now, evaluatedAt ?? now)), wait: pendingRead)
     }
 
     /// When to wake next: the next fixed point, reminder slot or retry, whichever is first.

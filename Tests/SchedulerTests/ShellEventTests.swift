@@ -288,4 +288,22 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("error") }.count == 2, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("notice") }.count == 2, "\(lines)")
     }
+
+    /// A slot (or band start) that passes while the shell reports a write must not be skipped: the
+    /// wake counts from the last evaluation (found by the e2e Later test at 60× time).
+    @Test func aSlotThatPassesWhileTheShellReportsIsNotSkipped() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
+        let slot = Fixture.instant("2026-11-29T18:00:00Z")
+        let start = core.handle(.start(.success(Fixture.files())), now: slot - 0.01)
+        #expect(start.nextWake == slot)
+        let written = core.handle(.timelineWritten, now: slot + 0.05)
+        #expect(written.nextWake <= slot, "woken for the 18:00 slot, not the next fixed point")
+        #expect(core.handleSaving(.timer, now: slot + 0.06).actions.map(Self.name) == ["ledger", "reminder"])
+        // A band start likewise: 21:00 passes during a report; the wake is for it.
+        let before = core.handle(.timer, now: Fixture.instant("2026-11-29T20:59:59.99Z"))
+        #expect(before.nextWake == Fixture.instant("2026-11-29T21:00:00Z"))
+        #expect(
+            core.handle(.ledgerSaved, now: Fixture.instant("2026-11-29T21:00:00.5Z")).nextWake
+                <= Fixture.instant("2026-11-29T21:00:00Z"))
+    }
 }
