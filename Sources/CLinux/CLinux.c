@@ -48,10 +48,3 @@ ssize_t nitnem_unix_sendto(int fd, const char *name, size_t name_len, const void
     if (len == 0) return -1;
     return sendto(fd, bytes, count, MSG_NOSIGNAL, (const struct sockaddr *)&addr, len);
 }
-
-int nitnem_unix_bind(int fd, const char *name, size_t name_len) {
-    struct sockaddr_un addr;
-    socklen_t len = unix_address(&addr, name, name_len);
-    if (len == 0) return -1;
-    return bind(fd, (const struct sockaddr *)&addr, len);
-}

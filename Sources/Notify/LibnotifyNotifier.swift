@@ -69,7 +69,7 @@ public final class LibnotifyNotifier: Notifier {
             self.handle = handle
         }
         guard let pointer = handle.pointer else {
-            throw NotifyError("libnotify: notify_notification_new failed")
+            throw NotifyError(.library, "libnotify: notify_notification_new failed")
         }
         handle.setTimeout(request.expireTimeout)
         handle.setHints(request.hints)
@@ -119,14 +119,14 @@ public final class LibnotifyNotifier: Notifier {
             connection = try Self.openBus()
         }
         if notify_is_initted() == 0, notify_init(appName) == 0 {
-            throw NotifyError("libnotify: notify_init(\"\(appName)\") failed")
+            throw NotifyError(.library, "libnotify: notify_init(\"\(appName)\") failed")
         }
         if notify_get_server_info(nil, nil, nil, nil) == 0 {
             // libnotify caches its proxy, which may still name a server that has exited
             // (a restarted server has a new owner): drop it and ask once more.
             dropLibnotify()
             if notify_init(appName) == 0 || notify_get_server_info(nil, nil, nil, nil) == 0 {
-                throw NotifyError("no notification server on the session bus (\(Self.busAddress))")
+                throw NotifyError(.noServer, "no notification server on the session bus (\(Self.busAddress))")
             }
         }
     }
@@ -138,7 +138,7 @@ public final class LibnotifyNotifier: Notifier {
             guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
                 let cause = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
                 nitnem_clear_error(&error)
-                throw NotifyError("cannot connect to the session bus (\(busAddress)): \(cause)")
+                throw NotifyError(.noBus, "cannot connect to the session bus (\(busAddress)): \(cause)")
             }
             if g_dbus_connection_is_closed(bus) == 0 {
                 // GIO's shared session connection raises SIGTERM when the bus goes away;
@@ -151,7 +151,7 @@ public final class LibnotifyNotifier: Notifier {
             g_object_unref(UnsafeMutableRawPointer(bus))
             if attempt == 0 { drainMainContext() }
         }
-        throw NotifyError("the session bus connection is closed (\(busAddress)); retry later")
+        throw NotifyError(.noBus, "the session bus connection is closed (\(busAddress)); retry later")
     }
 
     /// Runs what is pending on the default main context, without blocking.
@@ -165,7 +165,7 @@ public final class LibnotifyNotifier: Notifier {
         let cause = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
         nitnem_clear_error(&error)
         if let connection, g_dbus_connection_is_closed(connection) != 0 { shutdown() }
-        return NotifyError("notification \(call) failed on the session bus (\(Self.busAddress)): \(cause)")
+        return NotifyError(.call, "notification \(call) failed on the session bus (\(Self.busAddress)): \(cause)")
     }
 
     private static var busAddress: String {

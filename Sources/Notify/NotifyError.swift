@@ -1,10 +1,27 @@
 /// A failure to reach or use the notification server.
 public struct NotifyError: Error, Equatable, CustomStringConvertible {
+    /// What kind of failure.
+    public enum Code: Equatable, Hashable, Sendable {
+        /// libnotify could not start (`notify_init`, a notification object).
+        case library
+        /// No session bus, or it cannot be reached.
+        case noBus
+        /// The bus is there but no notification server answers on it.
+        case noServer
+        /// A call to the server failed (show, close).
+        case call
+    }
+
+    /// What kind of failure.
+    public let code: Code
     /// What failed, in words a user can act on.
     public let message: String
 
-    /// An error with `message`.
-    public init(_ message: String) { self.message = message }
+    /// An error of kind `code` with `message`.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
 
     public var description: String { message }
 }

@@ -256,8 +256,10 @@ import Testing
 
         desktop.stopServer()
         let address = try #require(desktop.environment["DBUS_SESSION_BUS_ADDRESS"])
-        #expect(throws: NotifyError("no notification server on the session bus (DBUS_SESSION_BUS_ADDRESS=\(address))"))
-        {
+        #expect(
+            throws: NotifyError(
+                .noServer, "no notification server on the session bus (DBUS_SESSION_BUS_ADDRESS=\(address))")
+        ) {
             try notifier.show(Self.reminder)
         }
         #expect(throws: NotifyError.self) { try notifier.capabilities() }

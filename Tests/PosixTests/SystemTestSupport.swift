@@ -1,14 +1,14 @@
-import CLinux
 import Foundation
 import Glibc
 import Testing
 
-/// Helpers for the System* tests: real files, real processes, the realtime clock read the one
-/// allowed way (`nitnem_realtime_now`, a test-only shim).
+/// Helpers for the System* tests: real files, real processes, and the realtime clock (tests may
+/// read it; product code reads "now" only through NitnemClock).
 enum SystemTestSupport {
-    /// The realtime clock a timerfd runs on, read through the test-only shim.
+    /// The realtime clock a timerfd runs on: `clock_gettime(CLOCK_REALTIME)`.
     static func realtimeNow() -> Date {
-        let now = nitnem_realtime_now()
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
         return Date(timeIntervalSince1970: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
     }
 

@@ -1,4 +1,3 @@
-import CLinux
 import Foundation
 import Glibc
 import Testing
@@ -9,10 +8,21 @@ import Testing
 @Suite struct SystemdNotifyTests {
     /// Binds a datagram socket at `name` (a path, or `@abstract`).
     private func listen(_ name: String) throws -> Int32 {
-        let fd = nitnem_unix_datagram_socket()
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         try #require(fd >= 0)
-        let bound = Array(name.utf8).withUnsafeBufferPointer {
-            $0.withMemoryRebound(to: CChar.self) { nitnem_unix_bind(fd, $0.baseAddress, $0.count) }
+        // sockaddr_un by hand (tests only): a path is NUL-terminated, an abstract name ('@' → NUL) is not.
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        try #require(bytes.count < capacity)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            if bytes.first == UInt8(ascii: "@") { raw[0] = 0 }
+        }
+        let length = MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == UInt8(ascii: "@") ? 0 : 1)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(length)) }
         }
         try #require(bound == 0, "bind \(name): errno \(errno)")
         return fd

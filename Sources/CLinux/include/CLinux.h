@@ -59,15 +59,5 @@ static inline int nitnem_unix_datagram_socket(void) {
 /// The byte count sent, or -1 and errno (ENAMETOOLONG when the name does not fit sun_path).
 ssize_t nitnem_unix_sendto(int fd, const char *name, size_t name_len, const void *bytes, size_t count);
 
-/// bind(2) of an AF_UNIX socket to `name` (same addressing as nitnem_unix_sendto). 0, or -1 and errno.
-int nitnem_unix_bind(int fd, const char *name, size_t name_len);
 
-/// TESTS ONLY: clock_gettime(CLOCK_REALTIME), the clock a RealtimeTimer runs on, as a timespec.
-/// Product code must never read the clock outside NitnemClockKit; this exists so that tests can
-/// arm a timerfd a few milliseconds ahead of the timerfd's own clock and measure when it fired.
-static inline struct timespec nitnem_realtime_now(void) {
-    struct timespec ts = {0, 0};
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ts;
-}
 #endif
