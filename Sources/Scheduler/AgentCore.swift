@@ -209,6 +209,8 @@ public struct AgentCore: Sendable {
     private var saidSinceClear = false
     /// A good file vanished and the folder is settling before the files are read again.
     private var confirmingVanish = false
+    /// Whether the last read asked was after a whole settle time of quiet.
+    private var readAfterSettling = false
     /// How long the folder must stay quiet before a vanished file is believed gone: 250 ms.
     public var settleMilliseconds: Int32 = 250
 
@@ -315,6 +317,7 @@ public struct AgentCore: Sendable {
                     until.map { "reminders paused until \(RFC3339.format($0, in: calendar))" } ?? "reminders resumed"))
         case .settled:
             guard pendingRead != nil else { return gathering(now: now) }
+            readAfterSettling = pendingRead == .quiet(milliseconds: settleMilliseconds)
             pendingRead = nil
             return gathering([.readFiles], now: now)
         case .stopSignal(let signal):
@@ -361,7 +364,10 @@ public struct AgentCore: Sendable {
             case .success(let loaded):
                 // A file that vanished after a good read may be a writer's unlink and recreate: the
                 // folder settles and the files are read again before "nothing read" is believed.
-                if case .filesChanged = event, let old = files, Self.vanished(from: old, in: loaded), !confirmingVanish
+                // Believed only when read after the folder stayed quiet for the whole settle time
+                // (a burst in between — a writer still churning — means wait again).
+                if case .filesChanged = event, let old = files, Self.vanished(from: old, in: loaded),
+                    !(confirmingVanish && readAfterSettling)
                 {
                     confirmingVanish = true
                     pendingRead = .quiet(milliseconds: settleMilliseconds)

@@ -306,4 +306,23 @@ import Testing
             core.handle(.ledgerSaved, now: Fixture.instant("2026-11-29T21:00:00.5Z")).nextWake
                 <= Fixture.instant("2026-11-29T21:00:00Z"))
     }
+
+    @Test func aFileMissingAgainAfterABurstIsNotBelievedUntilTheFolderStaysQuiet() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        _ = core.handle(.start(.success(Self.files(found: true, Self.three))), now: Self.t0)
+        // Missing: wait the settle time.
+        #expect(
+            core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1).wait
+                == .quiet(milliseconds: 250))
+        // The writer is still at it: an event cuts the wait short; the read finds it missing again.
+        _ = core.handle(.filesTouched(whole: false), now: Self.t0 + 1.1)
+        #expect(core.handle(.settled, now: Self.t0 + 1.11).actions.map(Self.name) == ["read"])
+        var step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.11)
+        #expect(step.actions.isEmpty, "not believed: the folder did not stay quiet for the settle time")
+        #expect(step.wait == .quiet(milliseconds: 250))
+        // Quiet for the whole settle time, still missing: now it is nothing read.
+        #expect(core.handle(.settled, now: Self.t0 + 1.4).actions.map(Self.name) == ["read"])
+        step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.4)
+        #expect(step.actions.map(Self.name) == ["write"])
+    }
 }
