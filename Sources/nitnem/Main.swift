@@ -39,6 +39,7 @@ enum Main {
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
             .init(ClockCommand.spec, Action(ClockCommand.run)),
             .init(SnapshotCommand.exportSpec, Action(SnapshotCommand.runExport)),
+            .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),
         ],
         // `nitnem reminders` alone lists them, as it did before `list` and `test` were subcommands.
         defaultSubcommands: ["reminders": "list"]
