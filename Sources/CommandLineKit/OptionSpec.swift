@@ -34,6 +34,8 @@ public struct OptionSpec: Sendable, Equatable {
     public var defaultValue: Default?
     /// Whether the command cannot run without it (shown without brackets in the usage line).
     public var required: Bool
+    /// What a shell offers for its value, when declared (`completing(_:)`); see `completion`.
+    public var completesWith: ValueCompletion?
 
     /// An option taking a value: `--name VALUE`.
     public init(
@@ -87,6 +89,8 @@ public struct PositionalSpec: Sendable, Equatable {
     public let help: String
     /// Whether it may be left out (only the last positionals may be).
     public var optional: Bool
+    /// What a shell offers for it, when declared (`completing(_:)`); else the generator's default.
+    public var completesWith: ValueCompletion?
 
     /// A positional argument.
     public init(name: String, help: String, optional: Bool = false) {

@@ -2,100 +2,207 @@ import NitnemClockKit
 import Snapshot
 
 /// The reading journey of a month, computed from `completedDays` (no file of its own): per Nitnem
-/// day, how many of the daily banis were read.
+/// day, how many of the daily banis were read, and the streaks of complete days.
+///
+/// Today is in progress until its daily banis are all read: never a miss, and the current streak
+/// counts up to yesterday meanwhile. A month before the first recorded day, or after today, is
+/// `empty` (no days, no streaks): nothing to show rather than today's numbers.
 public struct Journey: Hashable, Sendable {
     /// One day of the month.
     public struct Day: Hashable, Sendable {
         public let dayKey: CivilDate
+        /// How many of the daily banis were read that day.
         public let done: Int
+        /// Whether they all were.
+        public let complete: Bool
+        /// Whether it is today and not yet complete.
+        public let inProgress: Bool
         /// Whether the day is after today (nothing to show yet).
         public let future: Bool
     }
 
+    /// Why a month has nothing to show.
+    public enum Empty: String, Hashable, Sendable {
+        /// The month ends before the first recorded day (or, with none, before this month).
+        case beforeFirstRecord
+        /// The month starts after today.
+        case afterToday
+    }
+
     public let year: Int
     public let month: Int
+    public let today: CivilDate
+    /// How many daily banis a complete day reads.
     public let total: Int
+    /// The month's days (none for an `empty` month).
     public let days: [Day]
-    /// Complete days in a row, ending today (or yesterday while today is still open).
-    public let streak: Int
+    /// Why the month has nothing to show; `nil` when it has.
+    public let empty: Empty?
+    /// The earliest day any bani was recorded read; `nil` for none.
+    public let firstRecord: CivilDate?
+    /// Complete days in a row, ending today (or yesterday while today is in progress).
+    public let currentStreak: Int
+    /// The longest run of complete days within the month (up to today).
+    public let longestInMonth: Int
+    /// The longest run of complete days of all (up to today), across months.
+    public let longestOverall: Int
 
     /// The journey of `year`-`month` as of `today`.
     public init(year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate) {
         self.year = year
         self.month = month
+        self.today = today
         let ids = snapshot.dailyIDs
         total = ids.count
         func done(_ d: CivilDate) -> Int { ids.filter { progress[$0]?.completedDays.contains(d) ?? false }.count }
+        let first = progress.values.flatMap(\.completedDays).filter { $0 <= today }.min()
+        firstRecord = first
+        let start = CivilDate(year: year, month: month, day: 1)!
+        let startOfFirst = first.map { CivilDate(year: $0.year, month: $0.month, day: 1)! }
+        let startOfToday = CivilDate(year: today.year, month: today.month, day: 1)!
+        if start > today {
+            empty = .afterToday
+        } else if start < (startOfFirst ?? startOfToday) {
+            empty = .beforeFirstRecord
+        } else {
+            empty = nil
+        }
+        // Complete days up to today, in order (the days every daily bani lists).
+        var completeSet = Set<CivilDate>()
+        if let firstID = ids.first, let candidates = progress[firstID]?.completedDays {
+            for d in candidates where d <= today && done(d) == ids.count { completeSet.insert(d) }
+        }
         var days: [Day] = []
-        var d = CivilDate(year: year, month: month, day: 1)!
-        while d.month == month {
-            days.append(Day(dayKey: d, done: done(d), future: d > today))
-            d = d.adding(days: 1)
+        if empty == nil {
+            var d = start
+            while d.month == month {
+                let n = done(d)
+                let complete = total > 0 && n == total
+                days.append(
+                    Day(dayKey: d, done: n, complete: complete, inProgress: d == today && !complete, future: d > today))
+                d = d.adding(days: 1)
+            }
         }
         self.days = days
+        var longestOverall = 0
+        var run = 0
+        var previous: CivilDate?
+        for d in completeSet.sorted() {
+            run = previous.map { $0.adding(days: 1) == d } ?? false ? run + 1 : 1
+            longestOverall = max(longestOverall, run)
+            previous = d
+        }
+        self.longestOverall = longestOverall
+        var longestInMonth = 0
+        run = 0
+        for day in days where !day.future {
+            run = day.complete ? run + 1 : 0
+            longestInMonth = max(longestInMonth, run)
+        }
+        self.longestInMonth = longestInMonth
         var streak = 0
-        var cursor = done(today) == total && total > 0 ? today : today.adding(days: -1)
-        while total > 0, done(cursor) == total {
+        var cursor = completeSet.contains(today) ? today : today.adding(days: -1)
+        while completeSet.contains(cursor) {
             streak += 1
             cursor = cursor.adding(days: -1)
         }
-        self.streak = streak
+        currentStreak = empty == nil ? streak : 0
     }
 
     /// Days whose daily banis were all read.
-    public var completeDays: Int { total == 0 ? 0 : days.filter { $0.done == total }.count }
+    public var completeDays: Int { days.filter(\.complete).count }
 
-    /// `{"month","total","completeDays","streak","days":[{"dayKey","done","complete"}]}` (days up to today).
+    /// `YYYY-MM`.
+    public var monthKey: String { "\(year)-\(month < 10 ? "0" : "")\(month)" }
+
+    /// `{"month","total","empty","emptyReason","firstRecord","today","completeDays","currentStreak",
+    /// "longestStreak":{"month","overall"},"days":[{"dayKey","done","complete","inProgress"}]}`, days up
+    /// to today; an empty month has `"empty":true`, `"emptyReason":"beforeFirstRecord"` or
+    /// `"afterToday"`, no streaks and no days.
     public var json: JSONValue {
-        .object([
-            ("month", .string("\(year)-\(month < 10 ? "0" : "")\(month)")),
-            ("total", .int(total)), ("completeDays", .int(completeDays)), ("streak", .int(streak)),
+        var members: [(key: String, value: JSONValue)] = [
+            ("month", .string(monthKey)), ("total", .int(total)),
+            ("empty", .bool(empty != nil)), ("emptyReason", empty.map { .string($0.rawValue) } ?? .null),
+            ("firstRecord", firstRecord.map { .string($0.description) } ?? .null),
+            ("today", .string(today.description)),
+        ]
+        if empty == nil {
+            members += [
+                ("completeDays", .int(completeDays)), ("currentStreak", .int(currentStreak)),
+                ("longestStreak", .object([("month", .int(longestInMonth)), ("overall", .int(longestOverall))])),
+            ]
+        }
+        members.append(
             (
                 "days",
                 .array(
                     days.filter { !$0.future }.map {
                         .object([
                             ("dayKey", .string($0.dayKey.description)), ("done", .int($0.done)),
-                            ("complete", .bool(total > 0 && $0.done == total)),
+                            ("complete", .bool($0.complete)), ("inProgress", .bool($0.inProgress)),
                         ])
                     })
-            ),
-        ])
+            ))
+        return .object(members)
     }
 
-    /// A month calendar, Monday first: `✓` for a complete day, the count read for a partial one,
-    /// `·` for none, blank for days to come.
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// A month calendar, Monday first: each week a row of day numbers and, under it, a row of marks —
+    /// `✓` for a complete day, the count read for a partial one, `·` for none, `…` for today in
+    /// progress, blank for days to come. An empty month is one line saying why.
     public var text: String {
-        let names = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November",
-            "December",
-        ]
+        let name = "\(Self.monthNames[month - 1]) \(year)"
+        switch empty {
+        case .afterToday?:
+            return "\(name) · after today (\(today)): nothing to show yet"
+        case .beforeFirstRecord?:
+            let since = firstRecord.map { "the first record, \($0)" } ?? "any record"
+            return "\(name) · before \(since): nothing recorded"
+        case nil:
+            break
+        }
         var lines = [
-            "\(names[month - 1]) \(year) · \(completeDays) complete day\(completeDays == 1 ? "" : "s") · streak \(streak)"
+            "\(name) · \(completeDays) complete day\(completeDays == 1 ? "" : "s") · current streak \(currentStreak)"
+                + " · longest \(longestInMonth) this month, \(longestOverall) overall"
         ]
         lines.append(" Mo  Tu  We  Th  Fr  Sa  Su")
         // 1970-01-01 was a Thursday (index 3 with Monday = 0).
         let offset = ((days[0].dayKey.daysSinceEpoch + 3) % 7 + 7) % 7
-        var cells = Array(repeating: "    ", count: offset)
+        var numbers = Array(repeating: "    ", count: offset)
+        var marks = numbers
         for day in days {
+            let n = day.dayKey.day
+            numbers.append((n < 10 ? "  \(n)" : " \(n)") + " ")
             let mark: String
             if day.future {
-                mark = "   "
-            } else if total > 0 && day.done == total {
-                mark = " ✓ "
+                mark = " "
+            } else if day.complete {
+                mark = "✓"
+            } else if day.inProgress {
+                mark = "…"
             } else if day.done == 0 {
-                mark = " · "
+                mark = "·"
             } else {
-                mark = " \(day.done) "
+                mark = "\(day.done)"
             }
-            cells.append(mark + " ")
+            marks.append("  \(mark) ")
         }
-        while !cells.isEmpty {
-            lines.append(cells.prefix(7).joined().trimmingTrailingSpaces())
-            cells.removeFirst(min(7, cells.count))
+        var week = 0
+        while week * 7 < numbers.count {
+            let range = (week * 7)..<min(week * 7 + 7, numbers.count)
+            lines.append(numbers[range].joined().trimmingTrailingSpaces())
+            let row = marks[range].joined().trimmingTrailingSpaces()
+            if !row.isEmpty { lines.append(row) }
+            week += 1
         }
-        lines.append("✓ all \(total) daily banis read · n = banis read · · none")
+        if let day = days.first(where: { $0.dayKey == today }), day.inProgress {
+            lines.append("Today (\(today)): \(day.done) of \(total) read, in progress")
+        }
+        lines.append("✓ all \(total) daily banis read · n = banis read · · none · … today, in progress")
         return lines.joined(separator: "\n")
     }
 }

@@ -1,9 +1,11 @@
+import AgentShell
 import CommandLineKit
 import NitnemClockKit
 import Scheduler
 import Snapshot
 
-/// `nitnem journey`: the month's reading record, from the progress file's completed days.
+/// `nitnem journey`: the month's reading record, from the progress file's completed days; `journey
+/// clear` empties them (after a backup) and `journey restore` puts a backup back.
 enum JourneyCommand {
     static let spec = CommandSpec(
         path: ["journey"],
@@ -13,7 +15,40 @@ enum JourneyCommand {
                 name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's")),
             .format(),
             .group,
-        ]
+        ],
+        discussion: """
+            A calendar, Monday first: a row of day numbers, under it a mark per day — ✓ all the daily
+            banis read, a number for some, · for none, … for today while it is in progress (never a
+            miss). The streak counts complete days up to today (or yesterday while today is open);
+            the longest streak is shown within the month and overall. A month before the first record
+            or after today says so, and shows no streak. See also 'nitnem journey clear' and
+            'nitnem journey restore'.
+            """
+    )
+
+    static let clearSpec = CommandSpec(
+        path: ["journey", "clear"],
+        abstract: "Empty the completed days of every bani (after a backup); without --yes, only say what would go.",
+        options: [.flag("yes", "Do it: write the backup, then empty every completedDays."), .group],
+        discussion: """
+            Only the completedDays lists change: reading positions, read times and everything else in
+            the file stay byte for byte. The backup, the file as it was, goes beside it as
+            nitnem-progress.backup-<UTC time>.json (0600); 'nitnem journey restore <backup>' puts it
+            back. The same lock as 'nitnem mark' keeps other writers out meanwhile.
+            """
+    )
+
+    static let restoreSpec = CommandSpec(
+        path: ["journey", "restore"],
+        abstract: "Put a backup written by 'journey clear' back as the progress file, byte for byte.",
+        options: [.group],
+        positionals: [
+            PositionalSpec(name: "backup", help: "The backup file (nitnem-progress.backup-….json).")
+                .completing(.file)
+        ],
+        discussion: """
+            Marks recorded after the backup was written are replaced with it. The backup stays.
+            """
     )
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
@@ -33,5 +68,60 @@ enum JourneyCommand {
         let journey = Journey(
             year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
         Output.line(args.value("format") == "json" ? journey.json.compact : journey.text)
+    }
+
+    static func runClear(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let group = context.group(args)
+        let path = Printable.escaped(group.progressPath)
+        let plan: ProgressWriter.Clearing
+        do {
+            plan = try ProgressStore.clearPlan(in: group)
+        } catch {
+            throw .badInput(error.description)
+        }
+        guard plan.changed else {
+            Output.line("Nothing to clear: no completed days in \(path)")
+            return
+        }
+        let what =
+            "\(plan.days) completed day\(plan.days == 1 ? "" : "s") of \(plan.banis) bani\(plan.banis == 1 ? "" : "s")"
+        guard args.flag("yes") else {
+            Output.line("Would remove \(what) from \(path); nothing changed.")
+            Output.line("Run 'nitnem journey clear --yes' to do it (a backup is written first).")
+            return
+        }
+        let stamp = RFC3339.utcTimestamp(context.clock.now()).filter { $0 != "-" && $0 != ":" }
+        let cleared: ProgressStore.Cleared
+        do {
+            cleared = try ProgressStore.clear(in: group, stamp: stamp, now: context.clock.realNow())
+        } catch {
+            throw .failure(error.description)
+        }
+        guard let backup = cleared.backup else {
+            Output.line("Nothing to clear: no completed days in \(path)")
+            return
+        }
+        let done =
+            "\(cleared.days) completed day\(cleared.days == 1 ? "" : "s") of \(cleared.banis) bani\(cleared.banis == 1 ? "" : "s")"
+        Output.line("Removed \(done) from \(path)")
+        Output.line(
+            "Backup: \(Printable.escaped(backup)) (undo with 'nitnem journey restore \(Printable.escaped(backup))')")
+    }
+
+    static func runRestore(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let group = context.group(args)
+        let backup = args.positionals[0]
+        let restored: NitnemProgress
+        do {
+            restored = try ProgressStore.restore(from: backup, in: group, now: context.clock.realNow())
+        } catch {
+            throw error.code == .notWritten ? .failure(error.description) : .badInput(error.description)
+        }
+        let days = restored.banis.values.map(\.completedDays.count).reduce(0, +)
+        Output.line(
+            "Restored \(Printable.escaped(group.progressPath)) from \(Printable.escaped(backup)) "
+                + "(\(days) completed day\(days == 1 ? "" : "s"))")
     }
 }

@@ -32,6 +32,8 @@ enum Main {
             .init(OpenCommand.spec, Action(OpenCommand.run)),
             .init(MarkCommand.spec, Action(MarkCommand.run)),
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
+            .init(JourneyCommand.clearSpec, Action(JourneyCommand.runClear)),
+            .init(JourneyCommand.restoreSpec, Action(JourneyCommand.runRestore)),
             .init(RemindersCommand.listSpec, Action(RemindersCommand.runList)),
             .init(RemindersCommand.testSpec, Action(RemindersCommand.runTest)),
             .init(TimelineCommand.spec, Action(TimelineCommand.run)),
@@ -39,6 +41,7 @@ enum Main {
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
             .init(ClockCommand.spec, Action(ClockCommand.run)),
             .init(SnapshotCommand.exportSpec, Action(SnapshotCommand.runExport)),
+            .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),
         ],
         // `nitnem reminders` alone lists them, as it did before `list` and `test` were subcommands.
         defaultSubcommands: ["reminders": "list"]

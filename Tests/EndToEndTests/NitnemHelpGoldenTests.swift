@@ -9,8 +9,11 @@ import Testing
 /// (re-record with `NITNEM_RECORD_GOLDEN=1`); the shared options declared once are
 /// CommandLineKitTests' `SharedOptionTests`.
 @Suite struct NitnemHelpGoldenTests {
-    /// The program itself (`[]`), every declared command path, and every group.
-    static let invocations: [[String]] = [[]] + Main.table.specs.map(\.path) + Main.table.groups.map { [$0] }
+    /// The program itself (`[]`), every declared command path, and every group that is no command
+    /// of its own (`journey` is both).
+    static let invocations: [[String]] =
+        [[]] + Main.table.specs.map(\.path)
+        + Main.table.groups.filter { group in !Main.table.specs.contains { $0.path == [group] } }.map { [$0] }
 
     @Test(arguments: invocations)
     func helpMatchesGolden(_ path: [String]) throws {

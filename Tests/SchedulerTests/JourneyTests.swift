@@ -26,29 +26,99 @@ import Testing
         #expect(j.total == 7)
         #expect(j.completeDays == 3)
         // Today is still open: the streak counts up to yesterday.
-        #expect(j.streak == 3)
+        #expect(j.currentStreak == 3)
         #expect(j.days[19].done == 1)
         #expect(j.days[28].done == 3)
         #expect(j.days[29].future)
         let text = j.text
-        #expect(text.hasPrefix("November 2026 · 3 complete days · streak 3"))
-        // 2026-11-01 is a Sunday: the first week row has one cell, in the last column.
-        #expect(text.split(separator: "\n")[2] == "                         ·")
+        #expect(text.hasPrefix("November 2026 · 3 complete days · current streak 3 · longest 3 this month, 3 overall"))
+        // 2026-11-01 is a Sunday: the first week's rows have one cell, in the last column.
+        let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[2] == "                          1")
+        #expect(rows[3] == "                          ·")
+        // Today, partly read, is in progress: its own mark, never a miss.
+        #expect(rows[10] == " 23  24  25  26  27  28  29")
+        #expect(rows[11] == "  ·   ·   ·   ✓   ✓   ✓   …")
+        #expect(j.days[28].inProgress)
+        #expect(!j.days[27].inProgress)
     }
 
     @Test func aCompleteTodayExtendsTheStreakAndAGapEndsIt() {
         let p = Self.progress(complete: ["2026-11-25", "2026-11-27", "2026-11-28", "2026-11-29"], partial: [:])
         let j = Journey(
             year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
-        #expect(j.streak == 3)
-        #expect(j.json["streak"] == .int(3))
+        #expect(j.currentStreak == 3)
+        #expect(j.json["currentStreak"] == .int(3))
         #expect(j.json["completeDays"] == .int(4))
     }
 
     @Test func februaryOfALeapYear() {
         let j = Journey(
-            year: 2028, month: 2, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: Self.day("2028-03-01"))
+            year: 2028, month: 2, snapshot: EmbeddedRegistry.snapshot,
+            progress: Self.progress(complete: ["2028-01-15"], partial: [:]), today: Self.day("2028-03-01"))
         #expect(j.days.count == 29)
-        #expect(j.streak == 0)
+        #expect(j.currentStreak == 0)
+    }
+
+    @Test func theLastWeekHasNoEmptyRowAndFutureDaysKeepTheirNumbers() {
+        let j = Journey(
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot,
+            progress: Self.progress(complete: [], partial: [:]),
+            today: Self.day("2026-11-10"))
+        let rows = j.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!rows.contains { $0.isEmpty })
+        // The 30th, a Monday, is a row of its own; its mark row is blank, so left out.
+        #expect(rows[rows.count - 3] == " 30")
+        #expect(rows[rows.count - 2] == "Today (2026-11-10): 0 of 7 read, in progress")
+        guard case .array(let days)? = j.json["days"] else { Issue.record("no days"); return }
+        #expect(days.count == 10)
+    }
+
+    @Test func aTodayWithNothingReadIsInProgressNotAMiss() {
+        let j = Journey(
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot,
+            progress: Self.progress(complete: ["2026-11-28"], partial: [:]), today: Self.day("2026-11-29"))
+        #expect(j.days[28].inProgress)
+        #expect(j.days[28].done == 0)
+        #expect(j.currentStreak == 1)
+        #expect(j.text.contains("Today (2026-11-29): 0 of 7 read, in progress"))
+    }
+
+    @Test func theLongestStreakSpansTwoMonths() {
+        let complete = (0..<7).map { Self.day("2026-10-28").adding(days: $0).description }
+        let p = Self.progress(complete: complete + ["2026-11-20"], partial: [:])
+        let november = Journey(
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+        #expect(november.longestInMonth == 3)
+        #expect(november.longestOverall == 7)
+        #expect(november.currentStreak == 0)
+        let october = Journey(
+            year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+        #expect(october.longestInMonth == 4)
+        #expect(october.json["longestStreak"] == .object([("month", .int(4)), ("overall", .int(7))]))
+    }
+
+    @Test func monthsBeforeTheFirstRecordOrAfterTodayAreEmpty() {
+        let p = Self.progress(complete: ["2026-10-05", "2026-11-28"], partial: [:])
+        let today = Self.day("2026-11-29")
+        let before = Journey(year: 2026, month: 9, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today)
+        #expect(before.empty == .beforeFirstRecord)
+        #expect(before.days.isEmpty)
+        #expect(before.currentStreak == 0)
+        #expect(before.text == "September 2026 · before the first record, 2026-10-05: nothing recorded")
+        #expect(before.json["empty"] == .bool(true))
+        #expect(before.json["currentStreak"] == nil)
+        let after = Journey(year: 2026, month: 12, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today)
+        #expect(after.empty == .afterToday)
+        #expect(after.json["emptyReason"] == .string("afterToday"))
+        #expect(after.text == "December 2026 · after today (2026-11-29): nothing to show yet")
+        let october = Journey(year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today)
+        #expect(october.empty == nil)
+        #expect(october.json["empty"] == .bool(false))
+        // With no record at all, only months before this one are empty.
+        let none = Journey(year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
+        #expect(none.empty == nil)
+        let earlier = Journey(year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
+        #expect(earlier.empty == .beforeFirstRecord)
     }
 }

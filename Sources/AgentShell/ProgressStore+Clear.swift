@@ -1,0 +1,113 @@
+import Foundation
+import NitnemClockKit
+import Posix
+import Snapshot
+
+extension ProgressStore {
+    /// What `clear` did.
+    public struct Cleared: Sendable {
+        /// The bani entries that had days, and the day keys removed.
+        public var banis: Int
+        public var days: Int
+        /// The backup of the file as it was (0600, beside it); `nil` when nothing was removed.
+        public var backup: String?
+    }
+
+    /// What `clear` would remove from `group`'s progress file, changing nothing.
+    /// - Throws: `SnapshotError` for a file that cannot be read, or that `clear` would refuse.
+    public static func clearPlan(in group: AppGroup) throws(SnapshotError) -> ProgressWriter.Clearing {
+        let path = group.progressPath
+        guard let bytes = try readGroupFile(path) else {
+            return try ProgressWriter.clearingCompletedDays(NitnemProgress.empty.raw, path: path)
+        }
+        let current = try NitnemProgress.decode(try JSONParser.parse(bytes, path: path), path: path)
+        return try ProgressWriter.clearingCompletedDays(current.raw, path: path)
+    }
+
+    /// Empties every `completedDays` of `group`'s progress file, under the writers' lock
+    /// (`group.progressLockPath`), after writing the file's bytes as they were to a backup beside
+    /// it: `nitnem-progress.backup-<stamp>.json` (`-2`, `-3`… when taken), 0600. Only those arrays'
+    /// contents change (`ProgressWriter.clearingCompletedDays` over the old bytes). A file of a newer
+    /// schema is refused; a missing file or one without days is left alone (no backup).
+    public static func clear(in group: AppGroup, stamp: String, now: Date? = nil) throws(SnapshotError) -> Cleared {
+        try underLock(group) { () throws(SnapshotError) -> Cleared in
+            let path = group.progressPath
+            AtomicFile.removeAbandonedTempFiles(for: path, now: now)
+            guard let bytes = try readGroupFile(path) else { return Cleared(banis: 0, days: 0, backup: nil) }
+            let parsed = try JSONParser.parseWithRanges(bytes, path: path)
+            let current = try NitnemProgress.decode(parsed.value, path: path)
+            try refuseNewer(current, path: path)
+            let clearing = try ProgressWriter.clearingCompletedDays(current.raw, path: path)
+            guard clearing.changed else { return Cleared(banis: 0, days: 0, backup: nil) }
+            let text = try ProgressWriter.text(clearing.value, over: bytes, old: parsed, path: path)
+            let backup = freeBackupPath(in: group, stamp: stamp)
+            do throws(FileError) {
+                try AtomicFile.write(bytes, to: backup, mode: 0o600)
+                try AtomicFile.write(text, to: path)
+            } catch {
+                throw SnapshotError(error, writing: true)
+            }
+            return Cleared(banis: clearing.banis, days: clearing.days, backup: backup)
+        }
+    }
+
+    /// Puts the bytes of `backup` (a progress file, e.g. one `clear` wrote) back as `group`'s
+    /// progress file, under the writers' lock: the file becomes byte for byte the backup. The backup
+    /// must read as a progress file this version may write (not a newer schema); it stays.
+    /// - Returns: The progress restored.
+    public static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(SnapshotError)
+        -> NitnemProgress
+    {
+        try underLock(group) { () throws(SnapshotError) -> NitnemProgress in
+            AtomicFile.removeAbandonedTempFiles(for: group.progressPath, now: now)
+            guard let bytes = try readGroupFile(backup) else {
+                throw SnapshotError(.unreadable, path: backup, problem: "no such file; nothing restored")
+            }
+            let restored = try NitnemProgress.decode(try JSONParser.parse(bytes, path: backup), path: backup)
+            try refuseNewer(restored, path: backup)
+            do throws(FileError) {
+                try AtomicFile.write(bytes, to: group.progressPath)
+            } catch {
+                throw SnapshotError(error, writing: true)
+            }
+            return restored
+        }
+    }
+
+    /// `<group>/nitnem-progress.backup-<stamp>.json`, or with `-2`, `-3`… when that is taken.
+    static func freeBackupPath(in group: AppGroup, stamp: String) -> String {
+        let base = group.path + "/nitnem-progress.backup-" + stamp
+        var path = base + ".json"
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = base + "-\(n).json"
+            n += 1
+        }
+        return path
+    }
+
+    static func refuseNewer(_ progress: NitnemProgress, path: String) throws(SnapshotError) {
+        guard progress.isReadOnly else { return }
+        throw SnapshotError(
+            .newerSchema, path: path,
+            problem: "is schema \(progress.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
+                + "not written")
+    }
+
+    /// `body` holding the progress lock of `group` (its folder created first).
+    static func underLock<T>(_ group: AppGroup, _ body: () throws(SnapshotError) -> T) throws(SnapshotError) -> T {
+        do {
+            try AtomicFile.createFolder(group.path)
+        } catch {
+            throw SnapshotError(error, writing: true)
+        }
+        do throws(AtomicFile.LockError<SnapshotError>) {
+            return try AtomicFile.withLock(group.progressLockPath, body)
+        } catch {
+            switch error {
+            case .lock(let problem): throw SnapshotError(problem, writing: true)
+            case .body(let problem): throw problem
+            }
+        }
+    }
+}
