@@ -300,10 +300,10 @@ import Testing
         #expect(written.nextWake <= slot, "woken for the 18:00 slot, not the next fixed point")
         #expect(core.handleSaving(.timer, now: slot + 0.06).actions.map(Self.name) == ["ledger", "reminder"])
         // A band start likewise: 21:00 passes during a report; the wake is for it.
-        let before = core.handle(.timer, now: Fixture.instant("2026-11-29T20:59:59.99Z"))
+        let before = core.handle(.timer, now: Fixture.instant("2026-11-29T21:00:00Z") - 0.01)
         #expect(before.nextWake == Fixture.instant("2026-11-29T21:00:00Z"))
         #expect(
-            core.handle(.ledgerSaved, now: Fixture.instant("2026-11-29T21:00:00.5Z")).nextWake
+            core.handle(.ledgerSaved, now: Fixture.instant("2026-11-29T21:00:00Z") + 0.5).nextWake
                 <= Fixture.instant("2026-11-29T21:00:00Z"))
     }
 
