@@ -110,7 +110,7 @@ public final class Agent {
             journal.log(.error, "\(options.group.path): cannot create or watch the group folder")
         }
         journal.log(
-            .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.timeZone.identifier)")
+            .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.identifier)")
         var step = handle([.start(load())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 

@@ -30,16 +30,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before it).
-    public var daysSinceEpoch: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var daysSinceEpoch: Int { CivilDate.days(year: year, month: month, day: day) }
 
     /// The date `daysSinceEpoch` days after 1970-01-01.
     public init(daysSinceEpoch z0: Int) {
@@ -68,9 +59,27 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date, for any year (no range check; `day` may
+    /// run past the month's end).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The weekday of the day `days` after 1970-01-01 (a Thursday): 0 = Sunday … 6 = Saturday.
+    static func weekday(_ days: Int) -> Int { ((days + 4) % 7 + 7) % 7 }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }

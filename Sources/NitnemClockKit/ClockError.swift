@@ -8,6 +8,8 @@ public struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
         case badRate
         /// `TZ` names no known zone.
         case unknownZone
+        /// The zone file (named by `TZ` or the `/etc/localtime` link) is not valid TZif.
+        case badZoneFile
     }
 
     /// What kind of problem.

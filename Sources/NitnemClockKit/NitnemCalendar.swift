@@ -7,63 +7,40 @@ import Foundation
 ///   "midnight + N hours": on some DST days midnight or 03:00 does not exist.
 public struct NitnemCalendar: Sendable {
     /// The zone whose wall clock defines days and bands.
-    public let timeZone: TimeZone
-    /// A Gregorian calendar set to `timeZone`.
-    public let calendar: Calendar
+    public let zone: Zone
 
-    /// A Nitnem calendar for `timeZone`.
+    /// The zone's name, e.g. `Europe/Helsinki`.
+    public var identifier: String { zone.identifier }
+
+    /// The zone as a Foundation `TimeZone`, for oracles and callers that hold one (see
+    /// `Zone.foundationTimeZone`); the calendar itself never asks Foundation.
+    public var timeZone: TimeZone { zone.foundationTimeZone }
+
+    /// A Nitnem calendar for `zone`.
+    public init(zone: Zone) { self.zone = zone }
+
+    /// A Nitnem calendar for `zone` (the name callers used when zones were Foundation's).
+    public init(timeZone zone: Zone) { self.zone = zone }
+
+    /// A Nitnem calendar for a Foundation zone, answered by Foundation (ICU): for callers and
+    /// tests that hold a `TimeZone`. The shell builds a `Zone` from the zone file instead.
     /// - Important: `calendar` must be Gregorian: day keys are Gregorian dates.
     public init(timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian)) {
         precondition(calendar.identifier == .gregorian, "the Nitnem day is keyed by Gregorian dates")
-        var calendar = calendar
-        calendar.timeZone = timeZone
-        self.timeZone = timeZone
-        self.calendar = calendar
+        self.zone = Zone(timeZone)
     }
 
     // MARK: Wall clock
 
     /// The UTC offset in whole seconds at `instant`.
-    public func offset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
-
-    /// Seconds since 1970-01-01T00:00 on the local wall clock at `instant` (whole seconds, floored).
-    func localSeconds(_ t: Int) -> Int { t + offset(at: Date(timeIntervalSince1970: Double(t))) }
+    public func offset(at instant: Date) -> Int { zone.offset(at: instant) }
 
     /// The wall-clock date and time at `instant`.
-    public func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) {
-        let local = localSeconds(Self.floorSeconds(instant))
-        let days = Self.floorDiv(local, 86_400)
-        return (CivilDate(daysSinceEpoch: days), WallTime(uncheckedSeconds: local - days * 86_400))
-    }
+    public func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) { zone.wallClock(at: instant) }
 
     /// The first instant whose wall clock reads `time` on `date`; inside a DST gap (or on a date the
     /// zone skipped), the first instant after the gap.
-    public func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
-        let local = date.daysSinceEpoch * 86_400 + time.secondsIntoDay
-        // Most days: the same offset a day before and a day after, and the wall time exists once.
-        let before = offset(at: Date(timeIntervalSince1970: Double(local - 86_400)))
-        if before == offset(at: Date(timeIntervalSince1970: Double(local + 86_400))),
-            offset(at: Date(timeIntervalSince1970: Double(local - before))) == before
-        {
-            return Date(timeIntervalSince1970: Double(local - before))
-        }
-        var offsets: Set<Int> = []
-        for probe in [local - 86_400, local, local + 86_400] {
-            offsets.insert(offset(at: Date(timeIntervalSince1970: Double(probe))))
-        }
-        for o in Array(offsets) { offsets.insert(offset(at: Date(timeIntervalSince1970: Double(local - o)))) }
-        let valid = offsets.map { local - $0 }.filter { localSeconds($0) == local }
-        if let first = valid.min() { return Date(timeIntervalSince1970: Double(first)) }
-        // A gap: the wall clock jumps over `time`. Find the first instant whose wall clock is past it.
-        var lo = local - (offsets.max() ?? 0)
-        var hi = local - (offsets.min() ?? 0)
-        if lo > hi { swap(&lo, &hi) }
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if localSeconds(mid) >= local { hi = mid } else { lo = mid + 1 }
-        }
-        return Date(timeIntervalSince1970: Double(lo))
-    }
+    public func resolve(_ date: CivilDate, _ time: WallTime) -> Date { zone.resolve(date, time) }
 
     // MARK: The Nitnem day
 
@@ -180,14 +157,7 @@ public struct NitnemCalendar: Sendable {
 
     // MARK: Helpers
 
-    /// Whole seconds since 1970, floored; instants beyond years 1…9999 are clamped (a day key has four
-    /// digits, and `Int(_:)` of a huge double would trap).
-    static func floorSeconds(_ instant: Date) -> Int {
-        let t = instant.timeIntervalSince1970.rounded(.down)
-        return Int(min(max(t, -62_135_596_800), 253_402_214_400))
-    }
-
-    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    static func floorDiv(_ a: Int, _ b: Int) -> Int { Zone.floorDiv(a, b) }
 }
 
 /// A band start: the instants at which the widget timeline gets a new entry.

@@ -1,9 +1,13 @@
 import Foundation
 
 /// The process time zone, from what the system layer read: `TZ`, the `/etc/localtime` link's
-/// target and `/etc/timezone`. Nothing here reads a file; the shell reads them afresh on every
-/// call, so a running agent notices a zone change (Foundation's `TimeZone.current` is cached).
+/// target, `/etc/timezone` and the bytes of zone files. Nothing here reads a file; the shell
+/// reads them afresh on every call (handing in `Sources.read`), so a running agent notices a zone
+/// change (Foundation's `TimeZone.current` is cached).
 public enum SystemTimeZone {
+    /// What reading one file gave: its bytes, `nil` when nothing is there, or why it could not be read.
+    public typealias ReadFile = @Sendable (_ path: String) -> Result<[UInt8]?, ZoneFileError>
+
     /// What the system says about the zone, as read by the shell.
     public struct Sources: Sendable {
         /// `$TZ`, when set.
@@ -14,33 +18,47 @@ public enum SystemTimeZone {
         public var localtimeTarget: String?
         /// The text of `/etc/timezone`.
         public var timezoneFile: String?
+        /// The zone link, usually `/etc/localtime`.
+        public var localtime: String
+        /// The folder of zone files (`$TZDIR`, else `/usr/share/zoneinfo`).
+        public var zoneinfo: String
+        /// Reads a zone file's bytes. Without it (tests of naming alone), named zones are
+        /// Foundation's; with it, every zone is read from its TZif file, never from ICU.
+        public var read: ReadFile?
 
         public init(
-            tz: String? = nil, tzLinkTarget: String? = nil, localtimeTarget: String? = nil, timezoneFile: String? = nil
+            tz: String? = nil, tzLinkTarget: String? = nil, localtimeTarget: String? = nil, timezoneFile: String? = nil,
+            localtime: String = "/etc/localtime", zoneinfo: String = "/usr/share/zoneinfo", read: ReadFile? = nil
         ) {
             self.tz = tz
             self.tzLinkTarget = tzLinkTarget
             self.localtimeTarget = localtimeTarget
             self.timezoneFile = timezoneFile
+            self.localtime = localtime
+            self.zoneinfo = zoneinfo
+            self.read = read
         }
     }
 
     /// The zone named by `TZ`, else by the `/etc/localtime` link (or `/etc/timezone`), else UTC.
-    /// - Throws: `ClockError` naming `TZ` when it names no known zone.
-    public static func zone(from sources: Sources) throws(ClockError) -> TimeZone {
+    /// - Throws: `ClockError` naming `TZ` when it names no known zone, or naming the zone file
+    ///   when its bytes are not valid TZif.
+    public static func zone(from sources: Sources) throws(ClockError) -> Zone {
         if let tz = sources.tz {
-            return try zone(fromTZ: tz, linkTarget: sources.tzLinkTarget)
+            return try zone(fromTZ: tz, linkTarget: sources.tzLinkTarget, sources: sources)
         }
         if let target = sources.localtimeTarget, let name = zoneName(fromPath: target),
-            let zone = TimeZone(identifier: name)
+            let zone = try named(name, path: sources.localtime, variable: "time zone", sources)
         {
             return zone
         }
         if let text = sources.timezoneFile {
             let name = text.split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" }).first
-            if let name, let zone = TimeZone(identifier: String(name)) { return zone }
+            if let name, let zone = try named(String(name), path: nil, variable: "time zone", sources) {
+                return zone
+            }
         }
-        return utc
+        return .utc
     }
 
     /// The path a `TZ` value names (`:/etc/localtime` → `/etc/localtime`), for the shell to read
@@ -50,56 +68,86 @@ public enum SystemTimeZone {
         return value.hasPrefix("/") ? value : nil
     }
 
-    /// UTC, named `Etc/UTC` (Foundation would call a zone made from "UTC" `GMT`).
-    static let utc = TimeZone(identifier: "Etc/UTC")!
-
     /// The zone a `TZ` value names: empty is UTC, a leading `:` is dropped, a path into a zoneinfo
-    /// folder names its zone, and a fixed POSIX zone such as `UTC0` or `IST-5:30` is read too.
-    public static func zone(fromTZ raw: String, linkTarget: String? = nil) throws(ClockError) -> TimeZone {
+    /// folder names its zone, a tz database name is read from the zoneinfo folder, and a POSIX
+    /// `TZ` rule such as `UTC0`, `IST-5:30` or `EST5EDT,M3.2.0,M11.1.0` is read too.
+    public static func zone(fromTZ raw: String, linkTarget: String? = nil) throws(ClockError) -> Zone {
+        try zone(fromTZ: raw, linkTarget: linkTarget, sources: Sources(tz: raw, tzLinkTarget: linkTarget))
+    }
+
+    static func zone(fromTZ raw: String, linkTarget: String?, sources: Sources) throws(ClockError) -> Zone {
         var value = raw
         if value.hasPrefix(":") { value.removeFirst() }
-        if value.isEmpty || value == "UTC" || value == "GMT" { return utc }
-        if let name = zoneName(fromPath: value), let zone = TimeZone(identifier: name) { return zone }
-        // `TZ=:/etc/localtime` (or any path to a link into a zoneinfo folder): the zone it names.
-        if value.hasPrefix("/"), let target = linkTarget, let name = zoneName(fromPath: target),
-            let zone = TimeZone(identifier: name)
-        {
+        if value.isEmpty || value == "UTC" || value == "GMT" { return .utc }
+        if value.hasPrefix("/") {
+            // A path into a zoneinfo folder, or (`TZ=:/etc/localtime`) a link into one: that zone,
+            // read from the path itself.
+            let name = zoneName(fromPath: value) ?? linkTarget.flatMap(zoneName(fromPath:))
+            if sources.read != nil {
+                if let zone = try load(path: value, identifier: name ?? value, variable: "TZ", sources) { return zone }
+            } else if let name, let zone = TimeZone(identifier: name) {
+                return Zone(zone)
+            }
+        } else if let zone = try named(value, path: nil, variable: "TZ", sources), zone.identifier == value {
             return zone
         }
-        if !value.hasPrefix("/"), let zone = TimeZone(identifier: value), zone.identifier == value {
-            return zone
-        }
-        if let zone = fixedPOSIX(value) { return zone }
+        if let zone = Zone(posixTZ: value) { return zone }
         throw ClockError(
             .unknownZone, variable: "TZ", value: raw,
             problem: "is not a known time zone; use a tz database name such as Europe/Helsinki or UTC")
+    }
+
+    /// The zone called `name`: read from `path` (the zone link; else from the zoneinfo folder)
+    /// when the shell handed in a reader, else Foundation's; `nil` when there is no such zone.
+    static func named(_ name: String, path: String?, variable: String, _ sources: Sources) throws(ClockError) -> Zone? {
+        guard sources.read != nil else { return TimeZone(identifier: name).map { Zone($0) } }
+        guard isZoneName(name) else { return nil }
+        // A dangling or unreadable link still names its zone: read it from the zoneinfo folder.
+        if let path, let zone = try? load(path: path, identifier: name, variable: variable, sources) { return zone }
+        // A name that is a folder (`America`) or unreadable is no zone the user can have meant.
+        return try load(
+            path: sources.zoneinfo + "/" + name, identifier: name, variable: variable, sources, failureIsMissing: true)
+    }
+
+    /// The zone in the TZif file at `path`; `nil` when nothing is there.
+    /// - Throws: `ClockError` naming the file when it cannot be read or its bytes are not valid TZif.
+    static func load(
+        path: String, identifier: String, variable: String, _ sources: Sources, failureIsMissing: Bool = false
+    ) throws(ClockError) -> Zone? {
+        guard let read = sources.read else { return nil }
+        let bytes: [UInt8]
+        switch read(path) {
+        case .success(nil): return nil
+        case .success(let found?): bytes = found
+        case .failure where failureIsMissing: return nil
+        case .failure(let error):
+            throw ClockError(.badZoneFile, variable: variable, value: path, problem: "cannot be read: \(error.problem)")
+        }
+        do {
+            return try Zone(identifier: identifier, tzif: bytes, path: path)
+        } catch {
+            throw ClockError(
+                .badZoneFile, variable: variable, value: path, problem: "is not a valid zone file: \(error.problem)")
+        }
+    }
+
+    /// A tz database name: relative, no `..`, only the characters zone names use.
+    static func isZoneName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("/") else { return false }
+        for part in name.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part != ".", part != ".." else { return false }
+        }
+        return name.utf8.allSatisfy { c in
+            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "/")
+                || c == UInt8(ascii: "_")
+                || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+        }
     }
 
     static func zoneName(fromPath path: String) -> String? {
         guard let range = path.range(of: "zoneinfo/") else { return nil }
         let name = String(path[range.upperBound...])
         return name.isEmpty ? nil : name
-    }
-
-    /// `STD[+-]hh[:mm]` without DST rules (POSIX offsets are west-positive).
-    static func fixedPOSIX(_ value: String) -> TimeZone? {
-        let letters = value.prefix { $0.isLetter }
-        guard letters.count >= 3 else { return nil }
-        var rest = Substring(value.dropFirst(letters.count))
-        var sign = -1
-        if rest.first == "+" {
-            rest.removeFirst()
-        } else if rest.first == "-" {
-            sign = 1
-            rest.removeFirst()
-        }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let h = Int(parts[0]), (0...24).contains(h) else { return nil }
-        var m = 0
-        if parts.count == 2 {
-            guard let mm = Int(parts[1]), (0...59).contains(mm), parts[1].count == 2 else { return nil }
-            m = mm
-        }
-        return TimeZone(secondsFromGMT: sign * (h * 3600 + m * 60))
     }
 }

@@ -405,10 +405,10 @@ public struct AgentCore: Sendable {
                 }
             }
         case .zoneChanged(.success(let newCalendar)):
-            guard newCalendar.timeZone.identifier != calendar.timeZone.identifier else { return gathering(now: now) }
+            guard newCalendar.identifier != calendar.identifier else { return gathering(now: now) }
             actions.append(
                 .log(
-                    .notice, "time zone changed: \(calendar.timeZone.identifier) → \(newCalendar.timeZone.identifier)"))
+                    .notice, "time zone changed: \(calendar.identifier) → \(newCalendar.identifier)"))
             calendar = newCalendar
         case .zoneChanged(.failure(let error)):
             return gathering([.log(.error, error.description)], now: now)

@@ -89,7 +89,7 @@ public struct SnapshotExporter: Sendable {
             databaseModifiedAt: RFC3339.format(modified, in: Self.utc))
     }
 
-    static let utc = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    static let utc = NitnemCalendar(zone: .utc)
 
     /// The one line a user reads for a failed SQLite call.
     func failure(_ error: SQLiteError) -> SnapshotError {

@@ -53,7 +53,7 @@ struct ClockReport {
     var json: JSONValue {
         .object([
             ("now", .string(format(now))),
-            ("timeZone", .string(calendar.timeZone.identifier)),
+            ("timeZone", .string(calendar.identifier)),
             ("dayKey", .string(dayKey.description)),
             ("band", .object([("id", .string(band.rawValue)), ("title", .string(band.title))])),
             ("bandStartedAt", .string(format(bandInterval.start))),
@@ -78,7 +78,7 @@ struct ClockReport {
         var lines = [
             "Nitnem day \(dayKey) · \(band.title)",
             "",
-            "  now          \(format(now))  \(calendar.timeZone.identifier)",
+            "  now          \(format(now))  \(calendar.identifier)",
             "  band         \(band.title), \(format(bandInterval.start)) → \(format(bandInterval.end))",
             "  Nitnem day   \(format(day.start)) → \(format(day.end))",
             "",

@@ -46,7 +46,7 @@ enum DoctorCommand {
         let zoneSource = context.environment["TZ"].map { "TZ=\($0)" } ?? "/etc/localtime"
         report(
             .ok, "time zone",
-            "\(context.calendar.timeZone.identifier) (from \(zoneSource)); now \(context.format(now))"
+            "\(context.calendar.identifier) (from \(zoneSource)); now \(context.format(now))"
                 + (context.clock.isPinned ? " — pinned by SGGS_CLOCK_NOW/SGGS_CLOCK_RATE" : ""))
         let day = context.calendar.day(containing: now)
         report(

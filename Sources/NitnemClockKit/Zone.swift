@@ -1,0 +1,207 @@
+import Foundation
+
+/// A time zone as data: its name and its rules, read from TZif bytes or a POSIX `TZ` string.
+///
+/// Pure: every answer is arithmetic on the rules and civil dates; nothing is loaded behind the
+/// caller's back (the shell reads the zone file and hands the bytes in).
+public struct Zone: Hashable, Sendable, CustomStringConvertible {
+    /// The zone's name: a tz database name (`Europe/Helsinki`), `Etc/UTC`, `GMT+0530` for a fixed
+    /// offset, or the POSIX `TZ` string it was read from.
+    public let identifier: String
+    let kind: Kind
+
+    enum Kind: Hashable, Sendable {
+        /// Rules as data (TZif or a POSIX string).
+        case rules(ZoneRules)
+        /// A Foundation zone, answered by Foundation (ICU): only for callers that hold a `TimeZone`.
+        case foundation(TimeZone)
+    }
+
+    /// A zone read from the bytes of a TZif file (RFC 8536, versions 1 to 4).
+    /// - Parameters:
+    ///   - identifier: the zone's name, e.g. `Europe/Helsinki`.
+    ///   - path: the file the bytes came from, for errors.
+    /// - Throws: `ZoneFileError` naming `path` when the bytes are not valid TZif.
+    public init(identifier: String, tzif bytes: [UInt8], path: String) throws(ZoneFileError) {
+        self.identifier = identifier
+        self.kind = .rules(try ZoneRules(tzif: bytes, path: path))
+    }
+
+    /// A zone from a POSIX `TZ` string such as `IST-5:30`, `EST5EDT,M3.2.0,M11.1.0` or
+    /// `<+0330>-3:30`; `nil` when `text` is not one. A rule without daylight time is named like
+    /// Foundation's fixed zones (`GMT+0530`, `GMT` for zero); one with daylight time by the string.
+    public init?(posixTZ text: String) {
+        guard let rule = POSIXRule(text) else { return nil }
+        if rule.daylight == nil {
+            self = Zone.fixed(secondsFromGMT: rule.standard.offset, abbreviation: rule.standard.abbreviation)
+        } else {
+            self.init(identifier: text, rules: ZoneRules(posix: rule))
+        }
+    }
+
+    init(identifier: String, rules: ZoneRules) {
+        self.identifier = identifier
+        self.kind = .rules(rules)
+    }
+
+    /// A Foundation zone, answered by Foundation (ICU). For callers and tests that hold a
+    /// `TimeZone`; the shell builds zones from TZif bytes instead.
+    public init(_ timeZone: TimeZone) {
+        self.identifier = timeZone.identifier
+        self.kind = .foundation(timeZone)
+    }
+
+    /// UTC, named `Etc/UTC`.
+    public static let utc = Zone(
+        identifier: "Etc/UTC", rules: ZoneRules(fixed: LocalTimeType(offset: 0, isDST: false, abbreviation: "UTC")))
+
+    /// A zone that is always `seconds` east of UTC, named like Foundation's (`GMT+0530`, `GMT-0500`,
+    /// `GMT`).
+    public static func fixed(secondsFromGMT seconds: Int, abbreviation: String? = nil) -> Zone {
+        let minutes = abs(seconds) / 60
+        let name =
+            seconds == 0
+            ? "GMT" : "GMT" + (seconds < 0 ? "-" : "+") + Digits.pad(minutes / 60, 2) + Digits.pad(minutes % 60, 2)
+        let type = LocalTimeType(offset: seconds, isDST: false, abbreviation: abbreviation ?? name)
+        return Zone(identifier: name, rules: ZoneRules(fixed: type))
+    }
+
+    public var description: String { identifier }
+
+    // MARK: Offsets and abbreviations
+
+    /// The local time type at `t` seconds since 1970 (rules only).
+    func localType(_ t: Int, _ rules: ZoneRules) -> LocalTimeType {
+        rules.type(at: Self.clamp(t))
+    }
+
+    /// The UTC offset in whole seconds at `t` seconds since 1970.
+    func offset(_ t: Int) -> Int {
+        switch kind {
+        case .rules(let rules): localType(t, rules).offset
+        case .foundation(let tz): tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.clamp(t))))
+        }
+    }
+
+    /// The UTC offset in whole seconds at `instant`.
+    public func offset(at instant: Date) -> Int { offset(Self.floorSeconds(instant)) }
+
+    /// The UTC offset at `instant`, as Foundation's `TimeZone` names it.
+    public func secondsFromGMT(for instant: Date) -> Int { offset(at: instant) }
+
+    /// The UTC offset now, as Foundation's `TimeZone` has it. Reads the real clock: for display and
+    /// fixed zones only; decisions ask `offset(at:)` with an instant from `NitnemClock`.
+    public func secondsFromGMT() -> Int { offset(at: Date()) }
+
+    /// The abbreviation at `instant`, e.g. `EEST` (Foundation's, which may read `GMT+2`, for a
+    /// Foundation zone).
+    public func abbreviation(at instant: Date) -> String? {
+        switch kind {
+        case .rules(let rules): localType(Self.floorSeconds(instant), rules).abbreviation
+        case .foundation(let tz): tz.abbreviation(for: instant)
+        }
+    }
+
+    /// Whether daylight saving time is in effect at `instant`.
+    public func isDaylightSavingTime(at instant: Date) -> Bool {
+        switch kind {
+        case .rules(let rules): localType(Self.floorSeconds(instant), rules).isDST
+        case .foundation(let tz): tz.isDaylightSavingTime(for: instant)
+        }
+    }
+
+    /// The instants in `(from, to]` at which the UTC offset changes, in time order (none for a
+    /// Foundation zone, whose rules are not data).
+    public func offsetChanges(from: Date, to: Date) -> [Date] {
+        guard case .rules(let rules) = kind else { return [] }
+        let lo = Self.floorSeconds(from)
+        let hi = Self.floorSeconds(to)
+        guard lo < hi else { return [] }
+        return rules.segments(from: lo, to: hi).dropFirst().map { Date(timeIntervalSince1970: Double($0.start)) }
+    }
+
+    /// The zone as a Foundation `TimeZone`, for oracles and callers that need one: a Foundation
+    /// zone itself, else Foundation's zone of the same name, else a fixed zone at the offset now.
+    public var foundationTimeZone: TimeZone {
+        if case .foundation(let tz) = kind { return tz }
+        return TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: secondsFromGMT()) ?? TimeZone(
+            identifier: "GMT")!
+    }
+
+    // MARK: Wall clock
+
+    /// Seconds since 1970-01-01T00:00 on the local wall clock at `t` (UTC seconds).
+    func localSeconds(_ t: Int) -> Int { t + offset(t) }
+
+    /// The wall-clock date and time at `instant` (whole seconds, floored).
+    public func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) {
+        let local = localSeconds(Self.floorSeconds(instant))
+        let days = Self.floorDiv(local, 86_400)
+        return (CivilDate(daysSinceEpoch: days), WallTime(uncheckedSeconds: local - days * 86_400))
+    }
+
+    /// The first instant whose wall clock reads `time` on `date` or later: the wall time itself when
+    /// it exists (its first occurrence when it happens twice), the first instant after a DST gap
+    /// that swallowed it, and the first instant of the next existing date when the zone skipped
+    /// `date` (Pacific/Apia 2011-12-30).
+    public func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
+        let local = date.daysSinceEpoch * 86_400 + time.secondsIntoDay
+        switch kind {
+        case .rules(let rules): return Date(timeIntervalSince1970: Double(Self.firstInstant(atOrAfter: local, rules)))
+        case .foundation: return Date(timeIntervalSince1970: Double(probeResolve(local)))
+        }
+    }
+
+    /// The first UTC second whose local wall clock is ≥ `local`: over each stretch `[a, b)` of
+    /// constant offset `o` near `local`, the wall clock reaches `local` at `max(a, local - o)` when
+    /// `local - o < b`; the earliest of those.
+    static func firstInstant(atOrAfter local: Int, _ rules: ZoneRules) -> Int {
+        let local = clamp(local)
+        // Offsets stay within ±26 h, so the answer lies within two days of `local`.
+        let segments = rules.segments(from: local - 2 * 86_400, to: local + 2 * 86_400)
+        var best = Int.max
+        for (i, segment) in segments.enumerated() {
+            let end = i + 1 < segments.count ? segments[i + 1].start : Int.max
+            let t = local - segment.offset
+            if t < end { best = min(best, max(segment.start, t)) }
+        }
+        return best == Int.max ? local - rules.type(at: local).offset : best
+    }
+
+    /// `resolve` for a zone known only through its offsets (a Foundation zone): probes the offsets
+    /// a day either side and searches a gap.
+    func probeResolve(_ local: Int) -> Int {
+        // Most days: the same offset a day before and a day after, and the wall time exists once.
+        let before = offset(local - 86_400)
+        if before == offset(local + 86_400), offset(local - before) == before { return local - before }
+        var offsets: Set<Int> = []
+        for probe in [local - 86_400, local, local + 86_400] { offsets.insert(offset(probe)) }
+        for o in Array(offsets) { offsets.insert(offset(local - o)) }
+        let valid = offsets.map { local - $0 }.filter { localSeconds($0) == local }
+        if let first = valid.min() { return first }
+        // A gap: the wall clock jumps over `time`. Find the first instant whose wall clock is past it.
+        var lo = local - (offsets.max() ?? 0)
+        var hi = local - (offsets.min() ?? 0)
+        if lo > hi { swap(&lo, &hi) }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if localSeconds(mid) >= local { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    // MARK: Helpers
+
+    /// Whole seconds since 1970, floored; instants beyond years 1…9999 are clamped (a day key has four
+    /// digits, and `Int(_:)` of a huge double would trap).
+    static func floorSeconds(_ instant: Date) -> Int {
+        let t = instant.timeIntervalSince1970.rounded(.down)
+        guard t.isFinite else { return t > 0 ? 253_402_214_400 : -62_135_596_800 }
+        return Int(min(max(t, -62_135_596_800), 253_402_214_400))
+    }
+
+    /// `t` kept within years 1…9999 and a few days, so that arithmetic on it never overflows.
+    static func clamp(_ t: Int) -> Int { min(max(t, -62_135_596_800 - 4 * 86_400), 253_402_214_400 + 4 * 86_400) }
+
+    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+}
