@@ -34,13 +34,15 @@ enum Main {
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
             .init(RemindersCommand.listSpec, Action(RemindersCommand.runList)),
             .init(RemindersCommand.testSpec, Action(RemindersCommand.runTest)),
+            .init(RemindersCommand.pauseSpec, Action(RemindersCommand.runPause)),
+            .init(RemindersCommand.resumeSpec, Action(RemindersCommand.runResume)),
             .init(TimelineCommand.spec, Action(TimelineCommand.run)),
             .init(SimulateCommand.spec, Action(SimulateCommand.run)),
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
             .init(ClockCommand.spec, Action(ClockCommand.run)),
             .init(SnapshotCommand.exportSpec, Action(SnapshotCommand.runExport)),
         ],
-        // `nitnem reminders` alone lists them, as it did before `list` and `test` were subcommands.
+        // `nitnem reminders` alone lists them, as it did before it had subcommands.
         defaultSubcommands: ["reminders": "list"]
     )
 
