@@ -109,9 +109,21 @@ public final class Agent {
         if !loop.watchesGroup {
             journal.log(.error, "\(options.group.path): cannot create or watch the group folder")
         }
+        // `nitnem reminders pause` and edits of the config are noticed through their folders.
+        if !loop.watchPause(options.paths.pause) {
+            journal.log(
+                .warning,
+                "\(Path.folder(of: options.paths.pause)): cannot create or watch it; a pause is noticed only at start")
+        }
+        if !loop.watchConfig(options.paths.config) {
+            journal.log(
+                .warning,
+                "\(Path.folder(of: options.paths.config)): cannot create or watch it; config changes need SIGHUP")
+        }
         journal.log(
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.identifier)")
-        var step = handle([.start(load())])
+        // The pause first: a slot that passed while the agent was off is not fired late when paused.
+        var step = handle([readPause(), .start(load())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         while !stopped {
@@ -163,8 +175,9 @@ public final class Agent {
     func coreEvents(_ event: EventLoop.Event) -> [AgentCore.Event] {
         switch event {
         case .signal(SIGCHLD): []  // openers are reaped after every wake
-        case .signal(SIGHUP):
-            [.configChanged(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })]
+        case .signal(SIGHUP): [loadConfig()]
+        case .configTouched(let whole): [.configTouched(whole: whole)]
+        case .pauseTouched: [readPause()]
         case .signal(let number): [.stopSignal(number)]
         case .filesTouched(let whole): [.filesTouched(whole: whole)]
         case .eventsLost: [.eventsLost]
@@ -218,6 +231,8 @@ public final class Agent {
         case .saveLedger(let ledger):
             do throws(FileError) {
                 try ReminderLedgerStore.save(ledger, to: options.paths.ledger)
+                // The save made the state folder again if it was removed: watch the pause there again.
+                loop?.rewatchFiles()
                 return [.ledgerSaved]
             } catch {
                 return [.ledgerSaveFailed(error.description)]
@@ -245,6 +260,8 @@ public final class Agent {
             }
         case .readFiles:
             return [.filesChanged(load())]
+        case .readConfig:
+            return [loadConfig()]
         case .open(let launch):
             do throws(Opener.OpenError) {
                 opening[try opener.open(launch)] = launch.target
@@ -320,6 +337,22 @@ public final class Agent {
     /// Reads both files; an error is handed to the core, which keeps the last good state.
     func load() -> Result<GroupFiles, SnapshotError> {
         Result { () throws(SnapshotError) in try GroupFiles.load(options.group) }
+    }
+
+    /// Reads the config file (a missing one is the defaults); an error is handed to the core, which
+    /// keeps the old configuration.
+    func loadConfig() -> AgentCore.Event {
+        .configChanged(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })
+    }
+
+    /// Reads the pause file: the instant it pauses until (nil when there is none), or why it
+    /// cannot be read.
+    func readPause() -> AgentCore.Event {
+        do throws(SnapshotError) {
+            return .pauseChanged(try PauseStore.load(path: options.paths.pause)?.until)
+        } catch {
+            return .pauseUnreadable(error)
+        }
     }
 }
 

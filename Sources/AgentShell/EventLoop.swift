@@ -3,8 +3,9 @@ import Posix
 import Snapshot
 
 /// The loop skeleton the agent and `status --follow` share: one thread, `poll(2)` over a signalfd,
-/// an inotify instance (the group folder, the widgets folder, the zone link's folder) and a realtime
-/// timerfd, plus whatever descriptors the caller adds. Each wait returns what happened as named
+/// an inotify instance (the group folder, the widgets folder, the zone link's folder, and the folders
+/// of the pause and config files when asked) and a realtime timerfd, plus whatever descriptors the
+/// caller adds. Each wait returns what happened as named
 /// events, never as positions in a poll array.
 final class EventLoop {
     /// What woke the loop.
@@ -21,6 +22,12 @@ final class EventLoop {
         case timelineRemoved
         /// The zone link (`/etc/localtime`) changed.
         case zoneLinkChanged
+        /// The pause file (`<state>/pause.json`) was written, renamed into place, removed or moved
+        /// away (`watchPause`).
+        case pauseTouched
+        /// The config file was written or renamed into place (`whole`), or removed or moved away
+        /// (`watchConfig`).
+        case configTouched(whole: Bool)
         /// The timer armed with `wait(until:)` fired.
         case timer
         /// The realtime clock was set or the machine resumed (the armed instant lost its meaning).
@@ -39,6 +46,21 @@ final class EventLoop {
     /// The widgets folder, to notice the timeline removed by hand; watched once it exists.
     private var widgetsWatch: WatchDescriptor?
     private let timelineName: String
+
+    /// A file watched through its folder (a watch on the folder, events filtered by the file's name).
+    struct FileWatch {
+        let folder: String
+        let name: String
+        var watch: WatchDescriptor?
+    }
+    /// The pause file and the config file, once asked for.
+    private var pauseWatch: FileWatch?
+    private var configWatch: FileWatch?
+    /// One mask for every folder watch of this loop: a folder watched twice (the config beside the
+    /// pause, or in the group) is one watch descriptor, whose mask the last `addWatch` sets.
+    static let folderMask: InotifyMask = [
+        .closeWrite, .movedTo, .movedFrom, .create, .delete, .deleteSelf, .moveSelf, .attrib,
+    ]
 
     /// Blocks `signals` and opens the descriptors; watches `group` (creating it) and the folder of
     /// `localtimePath`.
@@ -60,6 +82,36 @@ final class EventLoop {
         guard widgetsWatch == nil else { return false }
         widgetsWatch = try? inotify.addWatch(group.widgetsPath, mask: [.delete, .movedFrom, .deleteSelf])
         return widgetsWatch != nil
+    }
+
+    /// Watches the folder of the pause file at `path` (creating it, 0700) for `.pauseTouched`.
+    /// - Returns: whether it is watched.
+    @discardableResult
+    func watchPause(_ path: String) -> Bool {
+        pauseWatch = watchFile(path)
+        return pauseWatch?.watch != nil
+    }
+
+    /// Watches the folder of the config file at `path` (creating it, 0700) for `.configTouched`.
+    /// - Returns: whether it is watched.
+    @discardableResult
+    func watchConfig(_ path: String) -> Bool {
+        configWatch = watchFile(path)
+        return configWatch?.watch != nil
+    }
+
+    /// Watches again a pause or config folder whose watch went away (the folder was removed and is
+    /// back: the agent's next ledger save makes the state folder again).
+    func rewatchFiles() {
+        if let file = pauseWatch, file.watch == nil { pauseWatch = watchFile(file.folder + "/" + file.name) }
+        if let file = configWatch, file.watch == nil { configWatch = watchFile(file.folder + "/" + file.name) }
+    }
+
+    private func watchFile(_ path: String) -> FileWatch {
+        let folder = Path.folder(of: path)
+        try? AtomicFile.createFolder(folder)
+        return FileWatch(
+            folder: folder, name: Path.name(of: path), watch: try? inotify.addWatch(folder, mask: Self.folderMask))
     }
 
     /// Whether the group folder is watched (it could be made).
@@ -102,6 +154,17 @@ final class EventLoop {
 
     /// What one inotify event means, or nil when it is about nothing watched here.
     private func name(_ event: InotifyEvent) -> Event? {
+        // The same folder may hold several watched files: each event is about one name.
+        if let file = pauseWatch, event.watch == file.watch, Self.touched(event, file) != nil {
+            return .pauseTouched
+        }
+        if let file = configWatch, event.watch == file.watch, let whole = Self.touched(event, file) {
+            return .configTouched(whole: whole)
+        }
+        if !event.mask.isDisjoint(with: [.ignored, .deleteSelf]) {
+            if event.watch == pauseWatch?.watch { pauseWatch?.watch = nil }
+            if event.watch == configWatch?.watch { configWatch?.watch = nil }
+        }
         if event.watch == widgetsWatch, widgetsWatch != nil {
             if event.mask.contains(.ignored) || event.mask.contains(.deleteSelf) { widgetsWatch = nil }
             if event.name == timelineName || event.mask.contains(.deleteSelf) { return .timelineRemoved }
@@ -114,5 +177,15 @@ final class EventLoop {
         case .zone: return .zoneLinkChanged
         case .other: return nil
         }
+    }
+
+    /// Whether `event` is about `file`: true when it left the file whole (written, renamed into
+    /// place), false when it removed it or moved it away; nil for anything else (another name, a
+    /// create whose write is still to come, a mode change).
+    static func touched(_ event: InotifyEvent, _ file: FileWatch) -> Bool? {
+        guard event.name == file.name else { return nil }
+        if !event.mask.isDisjoint(with: [.closeWrite, .movedTo]) { return true }
+        if !event.mask.isDisjoint(with: [.delete, .movedFrom]) { return false }
+        return nil
     }
 }

@@ -7,7 +7,8 @@ import Scheduler
 import Snapshot
 
 /// `nitnem status --follow`: one line now and one more each time what it shows changes — when the
-/// group's files change (inotify) or the next band starts (a realtime timerfd). Never polls.
+/// group's files or the pause change (inotify) or the next band starts or a pause ends (a realtime
+/// timerfd). Never polls.
 public final class StatusFollower {
     let group: AppGroup
     let clock: NitnemClock
@@ -23,8 +24,14 @@ public final class StatusFollower {
     var currentURL = "sggs://nitnem"
     /// Runs the click's reader and reaps it.
     let opener = Opener()
-    /// The reader and opener a click uses (config `reader`, `open`).
+    /// The reader and opener a click uses (config `reader`, `open`), and the Rehras counted (`rehras`).
     let config: AgentConfig
+    /// The pause file (`nitnem reminders pause`), shown while it holds reminders back.
+    let pausePath: String?
+    /// When the pause shown now ends, so the line changes then.
+    var pausedUntil: Date?
+    /// The pause-file problem last said, so each is said once.
+    var lastPauseError: String?
     /// The next bani shown now (a right click marks it), if any.
     var currentNext: (id: String, nLines: Int, day: CivilDate)?
     var clickBuffer: [UInt8] = []
@@ -33,8 +40,9 @@ public final class StatusFollower {
     public init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
-        config: AgentConfig = AgentConfig()
+        config: AgentConfig = AgentConfig(), pausePath: String? = nil
     ) {
+        self.pausePath = pausePath
         self.clicks = clicks
         self.config = config
         self.group = group
@@ -61,13 +69,25 @@ public final class StatusFollower {
                 Journal().log(.warning, "\(error.description) (\(shown))")
             }
         }
-        guard let loaded = files else {
+        guard let loaded = files?.configured(config) else {
             return StatusView.unavailable(error: warnings.first ?? "", format: format)
         }
         let state = TodayState(snapshot: loaded.snapshot, progress: loaded.progress.banis, at: now, calendar: calendar)
         currentURL = state.url
         currentNext = state.next.map { ($0.bani.id, $0.bani.nLines, state.dayKey) }
-        let view = StatusView(state: state, source: loaded.source, warnings: loaded.warnings + warnings)
+        pausedUntil = nil
+        if let pausePath {
+            let pause = PauseStore.active(path: pausePath, now: now)
+            pausedUntil = pause.until
+            let problem = pause.problem?.description
+            if let problem, problem != lastPauseError {
+                Journal().log(.warning, "\(problem) (reminders are not paused)")
+            }
+            lastPauseError = problem
+        }
+        let view = StatusView(
+            state: state, source: loaded.source, warnings: loaded.warnings + warnings,
+            pausedUntil: pausedUntil.map { RFC3339.format($0, in: calendar) })
         // One line per change: a multi-line format is joined so the reader sees one update, and a
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {
@@ -85,6 +105,7 @@ public final class StatusFollower {
     public func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
         let loop = try EventLoop(group: group, localtimePath: localtimePath, signals: [SIGTERM, SIGINT, SIGCHLD])
         defer { loop.close() }
+        if let pausePath { loop.watchPause(pausePath) }
         var files: GroupFiles?
         var last: String?
         while true {
@@ -94,8 +115,10 @@ public final class StatusFollower {
                 guard emit(line) else { return }
                 last = line
             }
+            var wake = calendar.nextFixedPoints(after: now, count: 1)[0].at
+            if let until = pausedUntil { wake = min(wake, until) }
             let events = try loop.wait(
-                until: clock.realInstant(for: calendar.nextFixedPoints(after: now, count: 1)[0].at),
+                until: clock.realInstant(for: wake),
                 extra: [
                     // No events asked: only an error or hang-up (a closed reader) is reported.
                     PollItem(fileDescriptor: output ?? -1, events: []),

@@ -20,13 +20,19 @@ public struct StatusView: Sendable {
     public let source: GroupFiles.Source
     /// Problems found while reading the files, one line each.
     public let warnings: [String]
+    /// When paused reminders come back (RFC 3339), while `nitnem reminders pause` holds them.
+    public let pausedUntil: String?
 
-    /// A view of `state`.
-    public init(state: TodayState, source: GroupFiles.Source, warnings: [String]) {
+    /// A view of `state`; `pausedUntil` while reminders are paused.
+    public init(state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil) {
         self.state = state
         self.source = source
         self.warnings = warnings
+        self.pausedUntil = pausedUntil
     }
+
+    /// `Reminders paused until <instant>`, while they are.
+    var pauseLine: String? { pausedUntil.map { "Reminders paused until \($0)" } }
 
     /// The output in `format`, without a trailing newline.
     public func render(_ format: StatusFormat) -> String {
@@ -40,7 +46,7 @@ public struct StatusView: Sendable {
     }
 
     /// One object: `{"dayKey","band","next","today","bandComplete","dayComplete","source","warnings",
-    /// "banisAvailable"}`.
+    /// "banisAvailable","paused"}`; `paused` is `{"until"}` while reminders are paused, else null.
     public var json: JSONValue {
         .object([
             ("dayKey", .string(state.dayKey.description)),
@@ -52,6 +58,7 @@ public struct StatusView: Sendable {
             ("source", .string(source.rawValue)),
             ("warnings", .array(warnings.map { .string($0) })),
             ("banisAvailable", .bool(state.banisAvailable)),
+            ("paused", pausedUntil.map { .object([("until", .string($0))]) } ?? .null),
         ])
     }
 
@@ -73,7 +80,7 @@ public struct StatusView: Sendable {
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
     public var detailLines: [String] {
         var lines = ["\(state.band.title) · Nitnem day \(state.dayKey)"]
-        guard state.total > 0 else { return lines + [unavailableReason] }
+        guard state.total > 0 else { return lines + [unavailableReason] + (pauseLine.map { [$0] } ?? []) }
         if let next = state.next {
             var line = "Next: \(next.bani.titleEn)"
             if let g = next.bani.titleGurmukhi { line += " (\(g))" }
@@ -87,7 +94,7 @@ public struct StatusView: Sendable {
         var progress = "Today: \(state.done) of \(state.total) read"
         if state.bandComplete, !state.dayComplete { progress += " · \(state.band.title) done" }
         lines.append(progress)
-        return lines
+        return lines + (pauseLine.map { [$0] } ?? [])
     }
 
     /// Two lines for a person, control characters in titles escaped (`\n`, `\u{1B}`): a title
@@ -96,8 +103,9 @@ public struct StatusView: Sendable {
 
     /// Two lines, each title (a file's text) passed through `clean` first.
     func text(_ clean: (String) -> String) -> String {
+        let paused = pauseLine.map { "\n" + $0 } ?? ""
         guard state.total > 0 else {
-            return "\(unavailableReason)\n\(state.band.title) · Nitnem day \(state.dayKey)"
+            return "\(unavailableReason)\n\(state.band.title) · Nitnem day \(state.dayKey)" + paused
         }
         var first: String
         if let next = state.next {
@@ -109,7 +117,7 @@ public struct StatusView: Sendable {
         }
         var second = "Today \(state.done) of \(state.total) · Nitnem day \(state.dayKey)"
         if state.bandComplete, !state.dayComplete { second += " · \(state.band.title) done" }
-        return first + "\n" + second
+        return first + "\n" + second + paused
     }
 
     /// waybar's custom module, `return-type: json`: `{"text","alt","tooltip","class","percentage"}`,
@@ -123,6 +131,7 @@ public struct StatusView: Sendable {
         } else {
             classes.append(state.bandComplete ? "band-complete" : "pending")
         }
+        if pausedUntil != nil { classes.append("paused") }
         if !warnings.isEmpty { classes.append("warning") }
         return .object([
             ("text", .string(Markup.escape(label))),

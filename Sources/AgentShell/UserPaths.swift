@@ -41,6 +41,9 @@ public struct UserPaths: Sendable {
     /// The reminder ledger: `$XDG_STATE_HOME/nitnem/reminders.json`.
     public var ledger: String { xdg("XDG_STATE_HOME", ".local/state") + "/nitnem/reminders.json" }
 
+    /// The pause of reminders (`nitnem reminders pause`): `$XDG_STATE_HOME/nitnem/pause.json`.
+    public var pause: String { xdg("XDG_STATE_HOME", ".local/state") + "/nitnem/pause.json" }
+
     /// The one-agent-per-user lock: `$XDG_RUNTIME_DIR/nitnem/agent.lock`, or
     /// `/tmp/nitnem-<uid>/agent.lock` when `XDG_RUNTIME_DIR` is unset or not absolute.
     public var agentLock: String {
@@ -50,9 +53,9 @@ public struct UserPaths: Sendable {
         return "/tmp/nitnem-\(UserAccount.uid)/agent.lock"
     }
 
-    /// The agent's own files: config (with `configFlag`) and ledger.
+    /// The agent's own files: config (with `configFlag`), ledger and pause.
     public func agent(configFlag: String? = nil) -> AgentPaths {
-        AgentPaths(config: config(flag: configFlag), ledger: ledger)
+        AgentPaths(config: config(flag: configFlag), ledger: ledger, pause: pause)
     }
 }
 
@@ -62,9 +65,13 @@ public struct AgentPaths: Hashable, Sendable {
     public var config: String
     /// The reminder ledger: `$XDG_STATE_HOME/nitnem/reminders.json`.
     public var ledger: String
+    /// The pause of reminders: `$XDG_STATE_HOME/nitnem/pause.json`.
+    public var pause: String
 
-    public init(config: String, ledger: String) {
+    /// The agent's files; the pause beside the ledger unless told.
+    public init(config: String, ledger: String, pause: String? = nil) {
         self.config = config
         self.ledger = ledger
+        self.pause = pause ?? Path.folder(of: ledger) + "/pause.json"
     }
 }

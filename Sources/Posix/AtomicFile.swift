@@ -56,6 +56,23 @@ public enum AtomicFile {
         _ = try Syscall.retrying("rename", path: path) { Glibc.rename(path, newPath) }
     }
 
+    /// Removes `path` (`unlink(2)`), then syncs its folder so the removal is durable.
+    /// - Returns: false when there was nothing to remove.
+    /// - Throws: `FileError` naming the file when it exists and cannot be removed.
+    @discardableResult
+    public static func remove(_ path: String) throws(FileError) -> Bool {
+        do {
+            _ = try Syscall.retrying("unlink", path: path) { unlink(path) }
+        } catch {
+            if error.errno == ENOENT { return false }
+            throw unwritableFolder(Path.folder(of: path), error) ?? fail(path, "cannot remove", error)
+        }
+        if let dir = try? FileDescriptor.open(Path.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+            try? dir.sync(path: Path.folder(of: path))
+        }
+        return true
+    }
+
     /// `.<name>.tmp-`: how the temp files of writes of `path` begin.
     static func tempPrefix(of path: String) -> String { "." + Path.name(of: path) + ".tmp-" }
 

@@ -19,6 +19,9 @@ public struct AgentConfig: Hashable, Sendable {
     public var snooze: TimeInterval = 15 * 60
     /// `sound = off|on|<sound-name>`: the reminder's `sound-name` hint (`on`: `message-new-instant`).
     public var sound: String?
+    /// `rehras = sgpc|taksal`: the Rehras counted in the evening set, over the snapshot's own
+    /// preference (when the snapshot has both forms; the embedded registry has one).
+    public var rehras: RehrasVariant?
 
     /// The defaults.
     public init() {}
@@ -86,6 +89,11 @@ public struct AgentConfig: Hashable, Sendable {
                 } catch {
                     throw fail("reader: \(error)")
                 }
+            case "rehras":
+                guard let variant = RehrasVariant(rawValue: String(value)) else {
+                    throw fail("rehras must be sgpc or taksal, not '\(value)'")
+                }
+                config.rehras = variant
             case "reminder.amritVela", "reminder.evening", "reminder.night":
                 let band = Band(rawValue: String(key.dropFirst("reminder.".count)))!
                 if value == "off" {
@@ -102,7 +110,7 @@ public struct AgentConfig: Hashable, Sendable {
                 }
             default:
                 throw fail(
-                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, reader, remind-when-done",
+                    "unknown key '\(key)'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, reader, rehras, remind-when-done",
                     .unknownKey)
             }
         }
@@ -134,6 +142,24 @@ public struct AgentConfig: Hashable, Sendable {
 
     static func onOff(_ v: Substring) -> Bool? { v == "on" ? true : v == "off" ? false : nil }
     static func yesNo(_ v: Substring) -> Bool? { v == "yes" ? true : v == "no" ? false : nil }
+}
+
+/// The Rehras forms a reader may choose (config `rehras`).
+public enum RehrasVariant: String, CaseIterable, Hashable, Sendable {
+    /// The SGPC Rehras: the registry's default.
+    case sgpc
+    /// The Damdami Taksal Rehras.
+    case taksal
+}
+
+extension GroupFiles {
+    /// The files as `config` sees them: Rehras as config `rehras` chooses (`NitnemSnapshot.choosingRehras`).
+    public func configured(_ config: AgentConfig) -> GroupFiles {
+        guard let rehras = config.rehras else { return self }
+        var files = self
+        files.snapshot = snapshot.choosingRehras(rehras.rawValue)
+        return files
+    }
 }
 
 /// A bad line in the config file, or a config file that cannot be read.

@@ -46,8 +46,13 @@ public struct AgentCore: Sendable {
         case clockChanged
         /// The system time zone may have changed (the zone link changed), as read again.
         case zoneChanged(Result<NitnemCalendar, ClockError>)
-        /// The configuration was read again (SIGHUP); a failure keeps the old one.
+        /// The configuration was read again (SIGHUP, or after `Action.readConfig`); a failure keeps
+        /// the old one.
         case configChanged(Result<AgentConfig, ConfigError>)
+        /// The config file changed on disk (inotify on its folder); `whole` when it was written or
+        /// renamed into place, not when it was removed or moved away (an editor's save may put a new
+        /// one there at once). The core decides when to read it (`Action.readConfig`).
+        case configTouched(whole: Bool)
         /// SIGTERM or SIGINT (the number).
         case stopSignal(Int32)
         /// A notification's "Read now" was pressed for `url`.
@@ -66,8 +71,11 @@ public struct AgentCore: Sendable {
         case reminderAction(ReminderAction)
         /// The reminder on screen was closed by the user or the server (not by an action).
         case reminderDismissed
-        /// Reminders are paused until the instant (nil: not paused), as read from the pause file.
+        /// Reminders are paused until the instant (nil: not paused; a past instant is an expired
+        /// pause, so not paused either), as read from the pause file.
         case pauseChanged(Date?)
+        /// The pause file cannot be read or is not a pause: said once, and reminders are not paused.
+        case pauseUnreadable(SnapshotError)
         /// `Action.markRead` was done (`error` nil) or failed.
         case marked(id: String, error: String?)
 
@@ -85,6 +93,7 @@ public struct AgentCore: Sendable {
             case .clockChanged: "clockChanged"
             case .zoneChanged: "zoneChanged"
             case .configChanged: "configChanged"
+            case .configTouched: "configTouched"
             case .stopSignal: "stopSignal"
             case .readNow: "readNow"
             case .openerExited: "openerExited"
@@ -95,6 +104,7 @@ public struct AgentCore: Sendable {
             case .reminderAction: "reminderAction"
             case .reminderDismissed: "reminderDismissed"
             case .pauseChanged: "pauseChanged"
+            case .pauseUnreadable: "pauseUnreadable"
             case .marked: "marked"
             }
         }
@@ -120,6 +130,8 @@ public struct AgentCore: Sendable {
         case saveLedger(ReminderLedger)
         /// Read the snapshot and progress files again, then report `.filesChanged`.
         case readFiles
+        /// Read the config file again, then report `.configChanged`.
+        case readConfig
         /// Show `notice` in place of the reminder on screen (same notification, new text).
         case updateReminder(ReminderNotice)
         /// Close the reminder on screen.
@@ -193,11 +205,30 @@ public struct AgentCore: Sendable {
     public var debounceMilliseconds: Int32 = 5
     /// File events seen and not yet read: `.drain` when the last one left the file whole.
     private var pendingRead: Wait?
+    /// Config file events seen and not yet read: `.drain` when the last one left the file whole.
+    private var pendingConfig: Wait?
+    /// The config problem said last, so the same bad file is said once, not at every event.
+    private var configProblem: ConfigError?
+    /// The pause-file problem said last (said once, until the file reads well again).
+    private var pauseProblem: SnapshotError?
+
+    /// How long the shell gathers events: the longer of the group files' and the config's waits.
+    private var waiting: Wait? {
+        switch (pendingRead, pendingConfig) {
+        case (nil, let w), (let w, nil): w
+        case (.quiet(let a), .quiet(let b)): .quiet(milliseconds: max(a, b))
+        case (.quiet(let a), .drain), (.drain, .quiet(let a)): .quiet(milliseconds: a)
+        case (.drain, .drain): .drain
+        }
+    }
 
     /// The calendar of the current time zone.
     public private(set) var calendar: NitnemCalendar
-    /// The last files that were read without error; `nil` until then.
-    public private(set) var files: GroupFiles?
+    /// The last files that were read without error, as the config sees them (config `rehras`);
+    /// `nil` until then.
+    public var files: GroupFiles? { readFiles?.configured(config) }
+    /// The last files that were read without error, as read.
+    private var readFiles: GroupFiles?
     /// The timeline last handed out for writing.
     public private(set) var lastTimeline: WidgetTimeline?
     /// Read errors already logged since the last good read, so each distinct one is logged once,
@@ -308,18 +339,37 @@ public struct AgentCore: Sendable {
                 error.map { Action.log(.error, "Mark read: \($0)") }
                 ?? .log(.info, "marked \(id) read (from the reminder)")
             return gathering([line], now: now)
-        case .pauseChanged(let until):
+        case .pauseChanged(let asked):
+            pauseProblem = nil
+            let until = asked.flatMap { $0 > now ? $0 : nil }
             guard until != pausedUntil else { return gathering(now: now) }
             pausedUntil = until
             actions.append(
                 .log(
                     .notice,
                     until.map { "reminders paused until \(RFC3339.format($0, in: calendar))" } ?? "reminders resumed"))
+        case .configTouched(let whole):
+            // A removal may be an editor's save (move away, write anew): read once it has settled.
+            pendingConfig = whole ? .drain : .quiet(milliseconds: settleMilliseconds)
+            return gathering(now: now)
+        case .pauseUnreadable(let error):
+            // Not paused: a file that says nothing readable cannot hold reminders back.
+            if pausedUntil != nil {
+                pausedUntil = nil
+                actions.append(.log(.notice, "reminders resumed"))
+            }
+            if error != pauseProblem {
+                pauseProblem = error
+                actions.append(.log(.warning, "\(error.description) (reminders are not paused)"))
+            }
         case .settled:
-            guard pendingRead != nil else { return gathering(now: now) }
+            var reads: [Action] = []
+            if pendingConfig != nil { reads.append(.readConfig) }
+            if pendingRead != nil { reads.append(.readFiles) }
             readAfterSettling = pendingRead == .quiet(milliseconds: settleMilliseconds)
+            pendingConfig = nil
             pendingRead = nil
-            return gathering([.readFiles], now: now)
+            return gathering(reads, now: now)
         case .stopSignal(let signal):
             return Step(actions: [.log(.info, "signal \(signal): stopping"), .stop], nextWake: nextWake(after: now))
         case .readNow(let url):
@@ -391,7 +441,7 @@ public struct AgentCore: Sendable {
                     actions.append(.log(.warning, warning))
                 }
                 warned = current
-                files = loaded
+                readFiles = loaded
             case .failure(let error):
                 confirmingVanish = false
                 // Said once per file and kind of problem (not per line and column); a problem that
@@ -416,12 +466,21 @@ public struct AgentCore: Sendable {
             actions.append(
                 .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
         case .configChanged(.success(let newConfig)):
+            configProblem = nil
             if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
             config = newConfig
         case .configChanged(.failure(let error)):
+            // The same bad file read again (another event of one save, a SIGHUP) is not news.
+            guard error != configProblem else { return gathering(now: now) }
+            configProblem = error
             actions.append(.log(.error, "\(error) (keeping the previous configuration)"))
         case .timer:
             break
+        }
+        if let until = pausedUntil, until <= now {
+            pausedUntil = nil
+            actions.append(
+                .log(.notice, "reminders resumed: the pause until \(RFC3339.format(until, in: calendar)) ended"))
         }
         if let files {
             let timeline = WidgetTimeline(
@@ -434,7 +493,7 @@ public struct AgentCore: Sendable {
         actions += reminderActions(now: now)
         actions += reconcileOnScreen(now: now)
         evaluatedAt = now
-        return Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
+        return Step(actions: actions, nextWake: nextWake(after: now), wait: waiting)
     }
 
     /// A step that decides nothing new (`actions` only), still gathering file events if it was.
@@ -443,7 +502,7 @@ public struct AgentCore: Sendable {
     /// passed since (while the shell reported a write, a save, a press) must still be acted on, so
     /// the shell wakes at once for it.
     private func gathering(_ actions: [Action] = [], now: Date) -> Step {
-        Step(actions: actions, nextWake: nextWake(after: min(now, evaluatedAt ?? now)), wait: pendingRead)
+        Step(actions: actions, nextWake: nextWake(after: min(now, evaluatedAt ?? now)), wait: waiting)
     }
 
     /// When to wake next: the next fixed point, reminder slot or retry, whichever is first.
@@ -616,6 +675,6 @@ public struct AgentCore: Sendable {
             actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
         }
         actions.append(.saveLedger(ledger))
-        return Step(actions: actions, nextWake: nextWake(after: now), wait: pendingRead)
+        return Step(actions: actions, nextWake: nextWake(after: now), wait: waiting)
     }
 }

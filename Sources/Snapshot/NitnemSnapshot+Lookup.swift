@@ -36,3 +36,24 @@ extension NitnemSnapshot {
         return DailySet.allCases.flatMap(ids(in:)).filter { seen.insert($0).inserted }
     }
 }
+
+extension NitnemSnapshot {
+    /// The Rehras `variant` (`sgpc`, `taksal`) names when the snapshot has more than one Rehras: the
+    /// bani of that variant (for `sgpc`, else the default Rehras, which is the SGPC form); nil when
+    /// the snapshot has one Rehras (or none), so the choice changes nothing.
+    public func rehras(variant: String) -> Bani? {
+        let forms = banis.filter { $0.key == "rehras" }
+        guard forms.count > 1 else { return nil }
+        if let exact = forms.first(where: { $0.variant == variant }) { return exact }
+        return variant == "sgpc" ? forms.first { $0.isDefault && $0.variant.isEmpty } : nil
+    }
+
+    /// This snapshot with `variant` as the preferred Rehras (`preferences.rehrasVariant`), so the
+    /// daily sets count it, when the snapshot has that form beside another; else unchanged.
+    public func choosingRehras(_ variant: String) -> NitnemSnapshot {
+        guard let chosen = rehras(variant: variant) else { return self }
+        var snapshot = self
+        snapshot.preferences.rehrasVariant = chosen.variant
+        return snapshot
+    }
+}

@@ -50,6 +50,20 @@ struct Context {
         }
     }
 
+    /// The settings for a command that only shows (status, timeline): as `agentConfig`, but a file
+    /// that cannot be read is a warning on stderr and the defaults are used, so a bar keeps working;
+    /// only a `--config FILE` that does not exist is bad input.
+    func displayConfig(_ args: ParsedArguments) throws(CLIError) -> AgentConfig {
+        let flag = args.value(.config)
+        do {
+            return try AgentConfig.load(path: paths.agent(configFlag: flag).config, required: flag != nil)
+        } catch {
+            if error.code == .missing { throw .badInput(error.description) }
+            Output.error("warning: \(error.description) (using the defaults)")
+            return AgentConfig()
+        }
+    }
+
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.
     func loadFiles(_ group: AppGroup) throws(CLIError) -> GroupFiles {
         do {

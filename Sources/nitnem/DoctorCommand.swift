@@ -140,6 +140,15 @@ enum DoctorCommand {
         } catch {
             report(.fail, "config", error.description)
         }
+        if let variant = loaded?.rehras, let snapshot = files?.snapshot {
+            reportRehras(variant, snapshot: snapshot, source: files?.source ?? .snapshot, report)
+        }
+        let pause = PauseStore.active(path: paths.pause, now: now)
+        if let problem = pause.problem {
+            report(.warn, "pause", "\(problem.description); not paused (nitnem reminders resume removes it)")
+        } else if let until = pause.until {
+            report(.warn, "pause", "reminders paused until \(context.format(until)) (nitnem reminders resume)")
+        }
         let ledger = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
         report(
             ledger.problem == nil ? .ok : .warn, "ledger",
@@ -193,6 +202,27 @@ enum DoctorCommand {
             report(.ok, "reader", "\(what) (\(path))")
         } else {
             report(.warn, "reader", "\(what): program '\(launch.program)' not found on PATH (config key `\(key)`)")
+        }
+    }
+
+    /// What config `rehras` does with `snapshot`: which Rehras the evening set counts, or that it
+    /// changes nothing (one Rehras, as in the embedded registry).
+    static func reportRehras(
+        _ variant: RehrasVariant, snapshot: NitnemSnapshot, source: GroupFiles.Source,
+        _ report: (Level, String, String) -> Void
+    ) {
+        let forms = snapshot.banis.filter { $0.key == "rehras" }
+        if let chosen = snapshot.rehras(variant: variant.rawValue) {
+            report(
+                .ok, "rehras", "rehras = \(variant.rawValue): the evening set counts \(chosen.id) (\(chosen.titleEn))")
+        } else if forms.count > 1 {
+            report(
+                .warn, "rehras",
+                "rehras = \(variant.rawValue): the snapshot has no such Rehras (\(forms.map(\.id).joined(separator: ", "))); the setting has no effect"
+            )
+        } else {
+            let which = source == .embedded ? "the embedded registry" : "the snapshot"
+            report(.ok, "rehras", "rehras = \(variant.rawValue) has no effect: \(which) has one Rehras")
         }
     }
 

@@ -36,6 +36,8 @@ enum Main {
             .init(JourneyCommand.restoreSpec, Action(JourneyCommand.runRestore)),
             .init(RemindersCommand.listSpec, Action(RemindersCommand.runList)),
             .init(RemindersCommand.testSpec, Action(RemindersCommand.runTest)),
+            .init(RemindersCommand.pauseSpec, Action(RemindersCommand.runPause)),
+            .init(RemindersCommand.resumeSpec, Action(RemindersCommand.runResume)),
             .init(TimelineCommand.spec, Action(TimelineCommand.run)),
             .init(SimulateCommand.spec, Action(SimulateCommand.run)),
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
@@ -43,7 +45,7 @@ enum Main {
             .init(SnapshotCommand.exportSpec, Action(SnapshotCommand.runExport)),
             .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),
         ],
-        // `nitnem reminders` alone lists them, as it did before `list` and `test` were subcommands.
+        // `nitnem reminders` alone lists them, as it did before it had subcommands.
         defaultSubcommands: ["reminders": "list"]
     )
 

@@ -43,11 +43,17 @@ enum OpenCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
+        let config: AgentConfig
+        do {
+            config = try AgentConfig.load(path: context.paths.config(flag: args.value(.config)))
+        } catch {
+            throw .badInput(error.description)
+        }
         let text: String
         if let given = args.positionals.first {
             text = given
         } else {
-            let files = try context.loadFiles(context.group(args))
+            let files = try context.loadFiles(context.group(args)).configured(config)
             text =
                 TodayState(
                     snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
@@ -57,12 +63,6 @@ enum OpenCommand {
         let link: DeepLink
         do {
             link = try DeepLink(parsing: text)
-        } catch {
-            throw .badInput(error.description)
-        }
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(path: context.paths.config(flag: args.value(.config)))
         } catch {
             throw .badInput(error.description)
         }

@@ -1,12 +1,18 @@
 import AgentShell
 import CommandLineKit
+import Foundation
 import NitnemClockKit
 import Notify
+import Posix
 import Scheduler
 import Snapshot
 
-/// `nitnem reminders list|test`: today's reminder slots and what became of them, or a test
-/// notification.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `nitnem reminders list|test|pause|resume`: today's reminder slots and what became of them, a
+/// test notification, or a pause of reminders.
 enum RemindersCommand {
     static let listSpec = CommandSpec(
         path: ["reminders", "list"],
@@ -18,8 +24,42 @@ enum RemindersCommand {
     static let testSpec = CommandSpec(
         path: ["reminders", "test"],
         abstract: "Show a test notification, to check that reminders reach the desktop.",
-        options: [.config, .group]
+        options: [
+            .config, .group,
+            .flag("no-wait", "Return once it is shown, without waiting for a button to be pressed."),
+        ],
+        discussion: """
+            The notification offers the reminder's buttons (Read now, Mark read, Later), which do
+            nothing here: it waits until one is pressed or the notification is closed, at most
+            \(Self.testWaitSeconds / 60) minutes, and prints what happened.
+            """
     )
+
+    static let pauseSpec = CommandSpec(
+        path: ["reminders", "pause"],
+        abstract: "Pause reminders (travel, illness) until the next Nitnem day, or until --until.",
+        options: [
+            OptionSpec(
+                name: "until", value: "WHEN",
+                help:
+                    "When reminders come back: YYYY-MM-DD (that Nitnem day's start), HH:MM (its next time) or tomorrow.",
+                defaultValue: .described("tomorrow, the next Nitnem day's start at 03:00"))
+        ],
+        discussion: """
+            Writes $XDG_STATE_HOME/nitnem/pause.json; a running agent notices at once. A reminder
+            slot that passes while paused is recorded as skipped (paused) and never fires late after
+            the pause ends. Pausing again replaces the pause; nitnem reminders resume ends it.
+            """
+    )
+
+    static let resumeSpec = CommandSpec(
+        path: ["reminders", "resume"],
+        abstract: "End a pause of reminders (removes $XDG_STATE_HOME/nitnem/pause.json).",
+        options: []
+    )
+
+    /// How long `reminders test` waits for a button or a close: 2 minutes.
+    static let testWaitSeconds = 120
 
     static func runList(_ args: ParsedArguments) throws(CLIError) { try run(args, test: false) }
 
@@ -29,9 +69,49 @@ enum RemindersCommand {
         let context = try Context.load()
         let (config, paths) = try context.agentConfig(args)
         if testing {
-            try test()
+            try test(wait: !args.flag("no-wait"))
         } else {
             try list(context: context, config: config, paths: paths, args: args)
+        }
+    }
+
+    static func runPause(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let now = context.clock.now()
+        let until: Date
+        do throws(PauseUntilError) {
+            until = try Pause.until(args.value("until"), now: now, calendar: context.calendar)
+        } catch {
+            throw .badInput(error.description)
+        }
+        let path = context.paths.pause
+        do throws(FileError) {
+            try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar)
+        } catch {
+            throw .failure(error.description)
+        }
+        let day = context.calendar.dayKey(at: until)
+        let start = context.calendar.dayStart(day) == until ? " (the start of Nitnem day \(day))" : ""
+        Output.line("Reminders paused until \(context.format(until))\(start)")
+    }
+
+    static func runResume(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let path = context.paths.pause
+        let was = PauseStore.active(path: path, now: context.clock.now())
+        let removed: Bool
+        do throws(FileError) {
+            removed = try PauseStore.remove(path: path)
+        } catch {
+            throw .failure(error.description)
+        }
+        if was.until != nil {
+            Output.line("Reminders resumed")
+        } else if removed {
+            Output.line(
+                "Reminders were not paused (removed \(was.problem == nil ? "an ended" : "an unreadable") pause)")
+        } else {
+            Output.line("Reminders were not paused")
         }
     }
 
@@ -41,6 +121,9 @@ enum RemindersCommand {
         let (ledger, problem) = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
         if let problem { Output.error("warning: \(problem)") }
         var lines = ["Reminders for Nitnem day \(day)\(config.remindersOn ? "" : " (reminders = off)")"]
+        let pause = PauseStore.active(path: paths.pause, now: now)
+        if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
+        if let until = pause.until { lines.append("  paused until \(context.format(until)) (nitnem reminders resume)") }
         let slots = context.calendar.reminders(on: day, slots: config.slots)
         for band in [Band.amritVela, .evening, .night] {
             guard let slot = slots.first(where: { $0.band == band }) else {
@@ -58,6 +141,9 @@ enum RemindersCommand {
                 }
             } else if !config.remindersOn {
                 line += "off (reminders = off)"
+            } else if let until = pause.until, slot.at < until, slot.at > now || context.calendar.band(at: now) == band
+            {
+                line += "paused (skipped unless resumed first)"
             } else if slot.at > now {
                 line += "scheduled"
             } else if context.calendar.band(at: now) == band {
@@ -67,29 +153,101 @@ enum RemindersCommand {
             }
             lines.append(line)
         }
+        // A paused slot is skipped: the next one is the first at or after the pause's end.
+        let from = pause.until.map { $0.addingTimeInterval(-1) } ?? now
         if config.remindersOn,
-            let next = context.calendar.nextReminders(after: now, slots: config.slots, count: 1).first
+            let next = context.calendar.nextReminders(after: from, slots: config.slots, count: 1).first
         {
             lines += ["", "Next: \(next.band.title) at \(context.format(next.at))"]
         }
         Output.line(lines.joined(separator: "\n"))
     }
 
-    static func test() throws(CLIError) {
-        let notifier = LibnotifyNotifier(onEvent: { _ in })
+    /// What the server said about the test notification (set during `GLibPump.dispatch`).
+    final class Outcome {
+        var event: NotificationEvent?
+    }
+
+    /// Shows a test notification with the reminder's buttons; with `wait`, pumps GLib until a
+    /// button is pressed or it is closed (at most `testWaitSeconds`), and prints what happened.
+    static func test(wait: Bool) throws(CLIError) {
+        let pump = wait ? GLibPump() : nil
+        defer { pump?.close() }
+        let outcome = Outcome()
+        let notifier = LibnotifyNotifier(onEvent: { event in
+            if outcome.event == nil { outcome.event = event }
+        })
         defer { notifier.shutdown() }
+        let caps: Set<String>
         do {
-            let caps = try notifier.capabilities()
+            caps = try notifier.capabilities()
             try notifier.show(
                 Notification(
                     summary: "Nitnem · test",
                     body: "If you can read this, reminders will reach you.",
-                    actions: [.read], tag: "sggs://nitnem"))
-            Output.line(
-                "Sent a test notification (server capabilities: \(caps.sorted().joined(separator: ", ")))")
+                    actions: ReminderAction.allCases.map { NotificationAction(id: $0.rawValue, label: $0.label) },
+                    tag: "sggs://nitnem"))
         } catch {
             throw .failure(error.description)
         }
+        Output.line("Sent a test notification (server capabilities: \(caps.sorted().joined(separator: ", ")))")
+        guard let pump else { return }
+        Output.line(
+            caps.contains("actions")
+                ? "Waiting for a button (Read now, Mark read, Later) or a close, \(testWaitSeconds / 60) minutes at most…"
+                : "The server shows no buttons; waiting for the notification to be closed, \(testWaitSeconds / 60) minutes at most…"
+        )
+        let stop: Int32?
+        do throws(SystemError) {
+            stop = try pumpUntilAnswered(pump, outcome: outcome)
+        } catch {
+            throw .failure(error.description)
+        }
+        switch outcome.event {
+        case .action(let id, _)?:
+            Output.line("Pressed: \(ReminderAction(rawValue: id)?.label ?? id)")
+        case .closed(let reason, _)?:
+            let why =
+                switch reason {
+                case .dismissed: "dismissed"
+                case .expired: "expired"
+                case .closedByCall: "closed by a program"
+                case .undefined: "closed"
+                }
+            Output.line("Closed without a button: \(why)")
+        case nil:
+            try? notifier.close()
+            if let stop { throw .failure("stopped by signal \(stop); the test notification was closed") }
+            Output.line("No answer within \(testWaitSeconds / 60) minutes; the test notification was closed")
+        }
+    }
+
+    /// Polls GLib's descriptors (and SIGINT/SIGTERM) until `outcome` has an event or the wait is
+    /// over; the signal that stopped it, if one did.
+    static func pumpUntilAnswered(_ pump: GLibPump, outcome: Outcome) throws(SystemError) -> Int32? {
+        let signals = try SignalDescriptor(signals: [SIGINT, SIGTERM])
+        defer { signals.close() }
+        // Real waiting, on the monotonic clock: how long a person has to press, not a time of day.
+        let deadline = ContinuousClock.now + .seconds(testWaitSeconds)
+        pump.dispatchPending()
+        while outcome.event == nil {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return nil }
+            let request = pump.descriptors()
+            let items =
+                request.descriptors.map { PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events)) }
+                + [PollItem(fileDescriptor: signals.fileDescriptor)]
+            let leftMilliseconds = Int32(min(left / .milliseconds(1), 60_000).rounded(.up))
+            let timeout =
+                request.timeoutMilliseconds < 0 ? leftMilliseconds : min(request.timeoutMilliseconds, leftMilliseconds)
+            let ready = try Poller.poll(items, timeoutMilliseconds: timeout)
+            pump.dispatch(
+                ready: ready.dropLast().map {
+                    GLibPump.Ready(fd: $0.fileDescriptor, revents: $0.returnedEvents.rawValue)
+                })
+            if ready[ready.count - 1].isReady { return try signals.read().first }
+        }
+        return nil
     }
 }
 

@@ -21,8 +21,10 @@ enum RunCommand {
             Writes <group>/widgets/NitnemNow.json at every band start (03:00, 09:00, 17:00, 21:00) and
             whenever the snapshot or progress file changes. Wakes only when something can change: a
             band start, a file change (inotify), a clock jump or resume (timerfd), a zone change
-            (/etc/localtime), a signal. Logs one line per event on stderr with journald priorities.
-            SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads. Under systemd it sends READY=1.
+            (/etc/localtime), a signal. The config file and the pause (nitnem reminders pause) are
+            watched too: a change applies at once. Logs one line per event on stderr with journald
+            priorities. SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads the config. Under systemd it
+            sends READY=1.
             """
     )
 

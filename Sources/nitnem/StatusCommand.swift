@@ -13,6 +13,7 @@ enum StatusCommand {
         options: [
             .format(StatusFormat.allCases.map(\.rawValue)),
             .group,
+            .config,
             .flag("follow", "Keep running: print a new line each time what is shown changes (for bars)."),
         ],
         discussion: """
@@ -20,7 +21,9 @@ enum StatusCommand {
             and <group>/nitnem-progress.json. A file that cannot be read is an error (exit 2) naming it.
             With --follow, one line now and one more at each change (inotify on the group, a timer at
             the next band start): no polling. Feed it to waybar (return-type json, no interval),
-            i3blocks (interval=persist) or polybar (tail = true).
+            i3blocks (interval=persist) or polybar (tail = true). Config `rehras` chooses the Rehras
+            counted; a config that cannot be read is a warning on stderr (the defaults are used). While
+            reminders are paused (nitnem reminders pause) it says until when.
             """
     )
 
@@ -28,20 +31,22 @@ enum StatusCommand {
         let context = try Context.load()
         let format = StatusFormat(rawValue: args.value("format") ?? "text") ?? .text
         let group = context.group(args)
+        let paths = context.paths.agent(configFlag: args.value(.config))
         if args.flag("follow") {
             // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the shown
             // bani in the reader (config `reader`, `open`), a right click marks it read.
-            var config = AgentConfig()
-            if format == .i3blocks {
-                do {
-                    config = try AgentConfig.load(path: context.paths.agent(configFlag: nil).config)
-                } catch {
-                    throw .badInput(error.description)
-                }
+            let config: AgentConfig
+            do {
+                config = try AgentConfig.load(path: paths.config, required: args.value(.config) != nil)
+            } catch {
+                // Clicks run what the config says: a broken one is not guessed at.
+                guard format != .i3blocks, error.code != .missing else { throw .badInput(error.description) }
+                Output.error("warning: \(error.description) (using the defaults)")
+                config = AgentConfig()
             }
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
-                format: format, clicks: format == .i3blocks ? 0 : nil, config: config)
+                format: format, clicks: format == .i3blocks ? 0 : nil, config: config, pausePath: paths.pause)
             do {
                 try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             } catch {
@@ -49,18 +54,22 @@ enum StatusCommand {
             }
             return
         }
+        let config = try context.displayConfig(args)
         let files: GroupFiles
         do {
-            files = try GroupFiles.load(group)
+            files = try GroupFiles.load(group).configured(config)
         } catch {
             // A bar reads stdout only: it gets the same error line `--follow` would show.
             if format.isBar { Output.line(StatusView.unavailable(error: error.description, format: format)) }
             throw .badInput(error.description)
         }
+        let now = context.clock.now()
         let state = TodayState(
-            snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
-            calendar: context.calendar)
-        let view = StatusView(state: state, source: files.source, warnings: files.warnings)
+            snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: context.calendar)
+        let pause = PauseStore.active(path: paths.pause, now: now)
+        if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
+        let view = StatusView(
+            state: state, source: files.source, warnings: files.warnings, pausedUntil: pause.until.map(context.format))
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }

@@ -11,6 +11,7 @@ enum TimelineCommand {
         abstract: "Print the widget timeline (NitnemNow.json) the agent would write now.",
         options: [
             .group,
+            .config,
             .flag("write", "Also write it to <group>/widgets/NitnemNow.json (atomically, 0600)."),
         ]
     )
@@ -18,7 +19,7 @@ enum TimelineCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let files = try context.loadFiles(group)
+        let files = try context.loadFiles(group).configured(try context.displayConfig(args))
         let timeline = WidgetTimeline(
             snapshot: files.snapshot, progress: files.progress.banis, now: context.clock.now(),
             calendar: context.calendar)

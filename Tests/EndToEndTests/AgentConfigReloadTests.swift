@@ -36,6 +36,62 @@ import Testing
     }
 }
 
+/// The config file is watched (its folder, filtered by name): a change applies without a signal.
+@Suite struct AgentConfigWatchTests {
+    @Test func aChangeAppliesAtOnceAndABadOneIsSaidOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-cfg-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let config = root + "/config/nitnem/config"
+        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try "reminders = on\n".write(toFile: config, atomically: true, encoding: .utf8)
+        // 20 s before the 18:00 slot, twice as fast: 10 s of real time. No session bus: a reminder
+        // would be tried (and said to have nowhere to go), so one that is not tried is off.
+        let env = [
+            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T17:59:40Z", "SGGS_CLOCK_RATE": "2",
+            "XDG_RUNTIME_DIR": root + "/run", "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
+            "HOME": root,
+        ]
+        let started = ContinuousClock.now
+        let agent = try NitnemProcess(["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
+        defer { agent.send(SIGKILL) }
+        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+
+        // Renamed into place (as most editors and `atomically` save): applied, no SIGHUP.
+        try "reminders = off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(
+            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("<5>configuration reloaded") },
+            "\(agent.stderr)")
+
+        // Written in place, twice, with the same mistake: said once, the old configuration kept.
+        let bad = "reminders = off\nsnooze = forever\n"
+        for _ in 0..<2 {
+            // One open (truncating), one write, one close: as an editor that saves in place.
+            let fd = open(config, O_WRONLY | O_TRUNC)
+            #expect(fd >= 0)
+            #expect(bad.utf8.count == Array(bad.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) })
+            close(fd)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let said = "<3>\(config):2: snooze must be a duration from 1m to 3h"
+        #expect(NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains(said) }, "\(agent.stderr)")
+        // The slot passes (10 s after the start) with reminders off: nothing tried, nothing recorded.
+        let left = .seconds(12) - (ContinuousClock.now - started)
+        if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + 0.5) }
+        #expect(agent.stderr.components(separatedBy: said).count - 1 == 1, "\(agent.stderr)")
+        #expect(!agent.stderr.contains("no session bus"), "\(agent.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/state/nitnem/reminders.json"))
+
+        // Removed (the defaults: reminders on), the Evening's passed slot is due: it is tried.
+        try FileManager.default.removeItem(atPath: config)
+        #expect(
+            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("no session bus") }, "\(agent.stderr)")
+        #expect(agent.stderr.components(separatedBy: "<5>configuration reloaded").count - 1 == 2)
+        agent.send(SIGTERM)
+        #expect(agent.waitForExit(timeout: 10) == 0)
+    }
+}
+
 @Suite struct AgentTimelineRemovedTests {
     @Test func aTimelineRemovedByHandIsWrittenAgain() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-rm-\(UUID().uuidString)").path

@@ -60,6 +60,7 @@ import Testing
             r.stderr
                 == "nitnem: 'reminders' has no subcommand 'tset'\n"
                 + "usage: nitnem reminders list [--config FILE] [--group DIR]\n"
-                + "usage: nitnem reminders test [--config FILE] [--group DIR]\n")
+                + "usage: nitnem reminders test [--config FILE] [--group DIR] [--no-wait]\n"
+                + "usage: nitnem reminders pause [--until WHEN]\n" + "usage: nitnem reminders resume\n")
     }
 }

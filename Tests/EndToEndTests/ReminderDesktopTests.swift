@@ -140,8 +140,14 @@ import Testing
     @Test func remindersTestShowsARealNotification() throws {
         let session = try DesktopSession()
         defer { session.stop() }
-        let r = try NitnemBinary.run(["reminders", "test"], environment: session.environment)
+        // --no-wait: returns once it is shown, without waiting for a button.
+        let started = ContinuousClock.now
+        let r = try NitnemBinary.run(["reminders", "test", "--no-wait"], environment: session.environment, timeout: 20)
+        #expect(!r.timedOut)
+        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("Sent a test notification"))
+        #expect(!r.stdout.contains("Waiting"))
         let record = session.waitForNotification(timeout: .seconds(5))
         #expect(record?.summary == "Nitnem · test")
         #expect(record?.appname == "nitnem")

@@ -66,7 +66,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
                 logs.append("\(level) \(line)")
             case .reminder, .saveLedger:
                 break  // the reminder half has its own tests (ReminderCoreTests)
-            case .readFiles, .open, .stop, .updateReminder, .closeReminder, .markRead:
+            case .readFiles, .readConfig, .open, .stop, .updateReminder, .closeReminder, .markRead:
                 break  // the shell-event half has its own tests (ShellEventTests, ReminderLoopTests)
             }
         }

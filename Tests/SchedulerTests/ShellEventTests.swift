@@ -31,6 +31,7 @@ import Testing
         case .reminder: "reminder"
         case .saveLedger: "ledger"
         case .readFiles: "read"
+        case .readConfig: "read config"
         case .open(let launch): "open \(launch.argv.joined(separator: " "))"
         case .stop: "stop"
         case .updateReminder(let notice): "update \(notice.summary) · \(notice.body)"
@@ -100,6 +101,71 @@ import Testing
                     "error /g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device) (writing it again later)"
                 ],
                 ["write"],
+            ],
+            waits: [nil, nil]),
+        Case(
+            name: "the config written (or renamed into place): drain, then read it",
+            events: [.configTouched(whole: true), .settled], actions: [[], ["read config"]], waits: [.drain, nil]),
+        Case(
+            name: "the config moved away (an editor's save): wait for the folder to settle, read once",
+            events: [.configTouched(whole: false), .configTouched(whole: true), .settled],
+            actions: [[], [], ["read config"]], waits: [.quiet(milliseconds: 250), .drain, nil]),
+        Case(
+            name: "the config removed and not put back: read after the quiet (then the defaults)",
+            events: [.configTouched(whole: false), .settled], actions: [[], ["read config"]],
+            waits: [.quiet(milliseconds: 250), nil]),
+        Case(
+            name: "config and group files touched together: the longer wait, then both read",
+            events: [.filesTouched(whole: false), .configTouched(whole: true), .settled],
+            actions: [[], [], ["read config", "read"]],
+            waits: [.quiet(milliseconds: 5), .quiet(milliseconds: 5), nil]),
+        Case(
+            name: "the same bad config read again (another event of one save, a SIGHUP) is said once",
+            events: [
+                .configChanged(.failure(badConfig)), .configChanged(.failure(badConfig)),
+                .configChanged(.success(Fixture.timelineOnly)), .configChanged(.failure(badConfig)),
+            ],
+            actions: [
+                ["error /c/config:1: snooze must be … (keeping the previous configuration)"], [], [],
+                ["error /c/config:1: snooze must be … (keeping the previous configuration)"],
+            ],
+            waits: [nil, nil, nil, nil]),
+        Case(
+            name: "another bad line in the config is said",
+            events: [.configChanged(.failure(badConfig)), .configChanged(.failure(otherBadConfig))],
+            actions: [
+                ["error /c/config:1: snooze must be … (keeping the previous configuration)"],
+                ["error /c/config:2: unknown key 'x' (keeping the previous configuration)"],
+            ],
+            waits: [nil, nil]),
+        Case(
+            name: "a pause file that cannot be read is said once and is no pause",
+            events: [
+                .pauseChanged(t0.addingTimeInterval(3600)), .pauseUnreadable(badPause), .pauseUnreadable(badPause),
+            ],
+            actions: [
+                ["notice reminders paused until 2026-11-29T11:00:00+00:00"],
+                ["notice reminders resumed", "warning /s/pause.json: $.until: expected … (reminders are not paused)"],
+                [],
+            ],
+            waits: [nil, nil, nil]),
+        Case(
+            name: "a pause read again after a bad one: said again when it goes bad again",
+            events: [.pauseUnreadable(badPause), .pauseChanged(nil), .pauseUnreadable(badPause)],
+            actions: [
+                ["warning /s/pause.json: $.until: expected … (reminders are not paused)"], [],
+                ["warning /s/pause.json: $.until: expected … (reminders are not paused)"],
+            ],
+            waits: [nil, nil, nil]),
+        Case(
+            name: "an expired pause (its instant has passed) is no pause: nothing said",
+            events: [.pauseChanged(t0.addingTimeInterval(-60))], actions: [[]], waits: [nil]),
+        Case(
+            name: "a pause that ends while running is said",
+            events: [.pauseChanged(t0.addingTimeInterval(2)), .timer],
+            actions: [
+                ["notice reminders paused until 2026-11-29T10:00:02+00:00"],
+                ["notice reminders resumed: the pause until 2026-11-29T10:00:02+00:00 ended"],
             ],
             waits: [nil, nil]),
         Case(
@@ -241,6 +307,10 @@ import Testing
         files.progressFound = found
         return files
     }
+
+    static let badConfig = ConfigError(.badValue, path: "/c/config", line: 1, problem: "snooze must be …")
+    static let otherBadConfig = ConfigError(.unknownKey, path: "/c/config", line: 2, problem: "unknown key 'x'")
+    static let badPause = SnapshotError(path: "/s/pause.json", jsonPath: "$.until", problem: "expected …")
 
     static let three = Fixture.completed(["japji", "jaap", "savaiye"], on: "2026-11-29")
 
