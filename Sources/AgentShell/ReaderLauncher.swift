@@ -1,3 +1,4 @@
+import NitnemClockKit
 import Posix
 import Snapshot
 
@@ -41,7 +42,7 @@ public enum ReaderLauncher {
             guard status == 0 else {
                 throw Failure(
                     code: .exited(status),
-                    description: "\(program) exited \(status) for \(DeepLinkError.printable(launch.target))")
+                    description: "\(program) exited \(status) for \(Printable.escaped(launch.target))")
             }
         case .failure(let error) where error.programNotFound:
             throw Failure(

@@ -1,3 +1,5 @@
+import NitnemClockKit
+
 /// A `sggs://` link that `nitnem open` opens: the home, a bani, or a composition.
 ///
 /// The forms are the iOS app's (`sggs://nitnem`, `sggs://bani/<key>[?variant=]`,
@@ -54,7 +56,7 @@ public enum DeepLink: Hashable, Sendable {
         func fail(_ code: DeepLinkError.Code, _ problem: String) -> DeepLinkError {
             DeepLinkError(code: code, link: text, problem: problem)
         }
-        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || DeepLinkError.isControl($0) }) {
+        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || Printable.isControl($0) }) {
             throw fail(.malformed, "it holds whitespace or control characters")
         }
         guard let separator = text.firstRange(of: "://") else { throw fail(.notSggs, "it is not a sggs:// link") }
@@ -112,7 +114,7 @@ public enum DeepLink: Hashable, Sendable {
             throw DeepLinkError(code: .badEncoding, link: link, problem: "the \(what) has bad percent-encoding")
         }
         guard !decoded.isEmpty else { throw DeepLinkError(code: .badName, link: link, problem: "the \(what) is empty") }
-        guard !decoded.unicodeScalars.contains(where: DeepLinkError.isControl), !decoded.contains("/") else {
+        guard !decoded.unicodeScalars.contains(where: Printable.isControl), !decoded.contains("/") else {
             throw DeepLinkError(code: .badName, link: link, problem: "the \(what) holds a control character or '/'")
         }
         // A reader command gets the key as an argument: it must never pass for an option.
@@ -200,23 +202,5 @@ public struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// One line: `cannot open 'sggs://ang/5': nitnem opens only …`, control characters escaped.
-    public var description: String { "cannot open '\(Self.printable(link))': \(problem)" }
-
-    /// Whether `scalar` is a control character (C0, DEL or C1).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
-
-    /// `text` on one line: control characters written as escapes (`\n`, `\u{1B}`).
-    public static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public var description: String { "cannot open '\(Printable.escaped(link))': \(problem)" }
 }

@@ -1,3 +1,5 @@
+import NitnemClockKit
+
 /// The reader a deep link opens in (config `reader = <template>`): a web page opened with the
 /// `open` program, or a command run as argv — never a shell.
 ///
@@ -161,7 +163,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
         var note: String?
         if id == nil, let key = link.key, uses(.banidb) || uses(.url) {
             let variant = link.variant.map { " (variant \($0))" } ?? ""
-            note = "no BaniDB id for '\(DeepLinkError.printable(key))'\(variant): opening the reader's home"
+            note = "no BaniDB id for '\(Printable.escaped(key))'\(variant): opening the reader's home"
         }
         switch form {
         case .web(let pieces):

@@ -182,7 +182,7 @@ enum DoctorCommand {
         } else {
             do {
                 let query = try CleanSpawn.capture("xdg-mime", ["query", "default", "x-scheme-handler/sggs"])
-                let answer = DeepLinkError.printable(
+                let answer = Printable.escaped(
                     String(decoding: query.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
                 if answer == "nitnem.desktop" {
                     report(.ok, "handler", "sggs:// links open with nitnem.desktop (nitnem open)")

@@ -1,3 +1,4 @@
+import NitnemClockKit
 import Testing
 
 @testable import Snapshot
@@ -40,7 +41,7 @@ import Testing
         let text: String
         let code: DeepLinkError.Code
         let problem: String
-        var testDescription: String { DeepLinkError.printable(text) }
+        var testDescription: String { Printable.escaped(text) }
     }
 
     static let bad: [Bad] = [
