@@ -6,6 +6,10 @@ import Testing
 
 @testable import Snapshot
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `nitnem mark` with several banis, `--next`, `--band`, Gurmukhi titles and `--list`: the built
 /// binary, its output and the file it leaves.
 @Suite(.serialized) struct MarkManyTests {
@@ -185,5 +189,28 @@ import Testing
             #expect(banis.filter { $0["read"] as? Bool == true }.count == today?["done"] as? Int, "\(time)")
             #expect((l["band"] as? [String: Any])?["id"] as? String == (s["band"] as? [String: Any])?["id"] as? String)
         }
+    }
+
+    /// Each bani is one write under the progress file's lock: a writer holding the lock holds up the
+    /// first; once it lets go, every bani is written.
+    @Test(.timeLimit(.minutes(2))) func eachBaniWaitsForTheLock() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let fd = open(AppGroup(path: dir).progressLockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)
+        let logs = Support.tempFolder()
+        defer { Support.cleanup(logs) }
+        var env = Support.baseEnvironment
+        env["SGGS_CLOCK_NOW"] = "2026-11-29T10:30:00+05:30"
+        let p = try NitnemProcess(
+            ["mark", "savaiye", "chaupai", "--group", dir], environment: env, stderrPath: logs + "/err")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(p.isRunning, "mark went on while another writer held the lock")
+        #expect(try readOn(dir) == ["jaap", "japji"])
+        flock(fd, LOCK_UN)
+        #expect(p.waitForExit(timeout: 30) == 0)
+        #expect(try readOn(dir) == ["chaupai", "jaap", "japji", "savaiye"])
     }
 }
