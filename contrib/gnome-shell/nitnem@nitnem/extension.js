@@ -176,14 +176,32 @@ class NitnemIndicator extends PanelMenu.Button {
         this._arm(Timeline.delayMs(v.wake, now));
     }
 
-    /** Runs `argv` (no shell); `done(ok, stdout, stderr)` when it has exited. */
-    _spawn(argv, done) {
+    /**
+     * Runs `argv` (no shell); `done(ok, stdout, stderr)` when it has exited. Without `capture` its
+     * output is dropped and only the exit is waited for: a reader that `nitnem open` starts may keep
+     * inherited pipes open for as long as it runs.
+     */
+    _spawn(argv, done, capture = true) {
         let proc;
         try {
-            proc = Gio.Subprocess.new(argv,
-                Gio.SubprocessFlags.STDOUT_PIPE | Gio.SubprocessFlags.STDERR_PIPE);
+            proc = Gio.Subprocess.new(argv, capture
+                ? Gio.SubprocessFlags.STDOUT_PIPE | Gio.SubprocessFlags.STDERR_PIPE
+                : Gio.SubprocessFlags.STDOUT_SILENCE | Gio.SubprocessFlags.STDERR_SILENCE);
         } catch (e) {
             done(false, '', e.message);
+            return;
+        }
+        if (!capture) {
+            proc.wait_async(this._cancellable, (p, res) => {
+                try {
+                    p.wait_finish(res);
+                } catch (e) {
+                    if (!e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                        done(false, '', e.message);
+                    return;
+                }
+                done(p.get_successful(), '', p.get_successful() ? '' : `exit status ${p.get_exit_status()}`);
+            });
             return;
         }
         proc.communicate_utf8_async(null, this._cancellable, (p, res) => {
@@ -225,13 +243,13 @@ class NitnemIndicator extends PanelMenu.Button {
     }
 
     /** Runs a menu item's nitnem command; a failure is shown as a Shell notification. */
-    _run(argv) {
+    _run(argv, capture = true) {
         this._spawn(argv, (ok, _stdout, stderr) => {
             if (!ok)
-                Main.notifyError('Nitnem', stderr.trim() || `${argv.slice(1).join(' ')} failed`);
+                Main.notifyError('Nitnem', `nitnem ${argv.slice(1).join(' ')}: ${stderr.trim() || 'failed'}`);
             // The agent rewrites the timeline after a mark; the checklist is asked for at once.
             this._loadChecklist();
-        });
+        }, capture);
     }
 
     _arm(delay) {
@@ -280,7 +298,7 @@ class NitnemIndicator extends PanelMenu.Button {
         if (model.read) {
             this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
             const read = new PopupMenu.PopupMenuItem(model.read.label);
-            read.connect('activate', () => this._run(model.read.argv));
+            read.connect('activate', () => this._run(model.read.argv, false));
             this.menu.addMenuItem(read);
         }
     }
