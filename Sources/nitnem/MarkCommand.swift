@@ -19,9 +19,7 @@ enum MarkCommand {
                 name: "day", value: "YYYY-MM-DD", help: "The Nitnem day to mark.",
                 defaultValue: .described("the Nitnem day now; it rolls at 03:00")),
             .flag("list", "Mark nothing: list the day's banis, read (✓) or not (○), and the next."),
-            OptionSpec(
-                name: "format", value: "FORMAT", help: "How --list prints.", choices: ["text", "json"],
-                defaultValue: .value("text")),
+            .format(),
             .group,
         ],
         positionals: [
@@ -39,7 +37,8 @@ enum MarkCommand {
             sets it to now): it takes back the last --next or bar click.
             A key picks the default variant; for rehras, the snapshot's preferred Rehras variant.
             A progress file written by a newer schema is never changed (exit 1).
-            --list prints the day's daily banis (--format json for a program: the GNOME extension).
+            --list prints the day's daily banis; --format (for --list only) json is for programs, such as
+            the GNOME Shell extension's menu.
 
             ENVIRONMENT:
               SGGS_CLOCK_NOW   Pin "now" (RFC 3339, or a local wall time read in TZ).
