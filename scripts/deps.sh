@@ -7,6 +7,7 @@ packages=(
   sqlite3 jq tzdata                          # tests: fixture databases, JSON checks, zone data
   dbus-daemon xvfb dunst libnotify-bin       # tests: a private session bus and a real notification server
   gjs                                        # tests: the GNOME Shell extension's timeline logic
+  polybar xdotool x11-apps fonts-dejavu-core # tests: a real bar on Xvfb, clicked (xdotool), screens read (xwd)
   xdg-utils desktop-file-utils               # tests and install: the sggs:// handler (xdg-open, xdg-mime)
   bash-completion zsh fish man-db            # tests: the generated completions load, the man page renders clean
 )

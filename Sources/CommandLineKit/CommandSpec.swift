@@ -30,7 +30,7 @@ public struct CommandSpec: Sendable, Equatable {
         for o in options {
             parts.append(o.required ? o.synopsis : o.repeats ? "[\(o.synopsis)]..." : "[\(o.synopsis)]")
         }
-        for p in positionals { parts.append(p.optional ? "[<\(p.name)>]" : "<\(p.name)>") }
+        for p in positionals { parts.append(p.synopsis) }
         return parts.joined(separator: " ")
     }
 

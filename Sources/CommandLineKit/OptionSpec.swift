@@ -91,11 +91,20 @@ public struct PositionalSpec: Sendable, Equatable {
     public var optional: Bool
     /// What a shell offers for it, when declared (`completing(_:)`); else the generator's default.
     public var completesWith: ValueCompletion?
+    /// Whether it takes every word left (only the last positional may): `<bani>...`.
+    public var repeats: Bool
 
     /// A positional argument.
-    public init(name: String, help: String, optional: Bool = false) {
+    public init(name: String, help: String, optional: Bool = false, repeats: Bool = false) {
         self.name = name
         self.help = help
         self.optional = optional
+        self.repeats = repeats
+    }
+
+    /// `<name>`, `[<name>]`, `<name>...` or `[<name>...]`: how the usage line shows it.
+    public var synopsis: String {
+        let word = repeats ? "<\(name)>..." : "<\(name)>"
+        return optional ? "[\(word)]" : word
     }
 }

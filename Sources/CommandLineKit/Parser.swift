@@ -14,7 +14,7 @@ public enum ArgumentError: Error, Sendable, Equatable {
     case missingOption(OptionSpec)
     /// A required positional argument not given.
     case missingPositional(PositionalSpec)
-    /// A positional word beyond the declared ones.
+    /// A positional word beyond the declared ones (when the last does not repeat).
     case unexpectedArgument(String)
 
     /// One line saying what is wrong, for a person.
@@ -95,7 +95,9 @@ extension CommandSpec {
         }
         let required = positionals.filter { !$0.optional }.count
         if positional.count < required { throw .missingPositional(positionals[positional.count]) }
-        if positional.count > positionals.count { throw .unexpectedArgument(positional[positionals.count]) }
+        if positional.count > positionals.count, positionals.last?.repeats != true {
+            throw .unexpectedArgument(positional[positionals.count])
+        }
         parsed.positionals = positional
         return parsed
     }

@@ -2,28 +2,43 @@ import AgentShell
 import CommandLineKit
 import Foundation
 import NitnemClockKit
+import Scheduler
 import Snapshot
 
-/// `nitnem mark <bani>`: records that a bani was read to the end on a Nitnem day (or undoes it).
+/// `nitnem mark <bani>… [--next] [--band]`: records that banis were read to the end on a Nitnem day
+/// (or undoes it), or lists the day's banis with `--list`.
 enum MarkCommand {
     static let spec = CommandSpec(
         path: ["mark"],
-        abstract: "Record a bani as read today (or on --day), or undo that with --undo.",
+        abstract: "Record banis as read today (or on --day), or undo that with --undo.",
         options: [
-            .flag("undo", "Remove the day from the bani's completed days instead."),
+            .flag("next", "Also the bani status shows next (with --undo: the one read last that day)."),
+            .flag("band", "Also every unread bani of the current band's set (with --undo: every read one)."),
+            .flag("undo", "Remove the day from the banis' completed days instead."),
             OptionSpec(
                 name: "day", value: "YYYY-MM-DD", help: "The Nitnem day to mark.",
                 defaultValue: .described("the Nitnem day now; it rolls at 03:00")),
+            .flag("list", "Mark nothing: list the day's banis, read (✓) or not (○), and the next."),
+            .format(),
             .group,
         ],
         positionals: [
             PositionalSpec(
-                name: "bani", help: "A bani id (japji, rehras/taksal), key (rehras) or English title (\"Japji Sahib\")."
-            )
+                name: "bani",
+                help:
+                    "A bani id (japji, rehras/taksal), key (rehras), English title (\"Japji Sahib\") or Gurmukhi title.",
+                optional: true, repeats: true)
         ],
         discussion: """
+            Give one or more banis, --next, --band, or any mix; each bani is marked once, in that order,
+            one write (under the progress file's lock) per bani. A name that matches no bani of the
+            snapshot is an error (exit 2) and nothing is written. Prints one line per bani and the
+            day's count. --next --undo unmarks the daily bani with the latest read time that day (a mark
+            sets it to now): it takes back the last --next or bar click.
             A key picks the default variant; for rehras, the snapshot's preferred Rehras variant.
             A progress file written by a newer schema is never changed (exit 1).
+            --list prints the day's daily banis; --format (for --list only) json is for programs, such as
+            the GNOME Shell extension's menu.
 
             ENVIRONMENT:
               SGGS_CLOCK_NOW   Pin "now" (RFC 3339, or a local wall time read in TZ).
@@ -32,6 +47,17 @@ enum MarkCommand {
     )
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
+        let names = args.positionals
+        let next = args.flag("next")
+        let band = args.flag("band")
+        let undo = args.flag("undo")
+        let list = args.flag("list")
+        if list, !names.isEmpty || next || band || undo {
+            throw spec.usageError("--list marks nothing: give it no bani, --next, --band or --undo")
+        }
+        if !list, args.isGiven("format") { throw spec.usageError("--format is for --list") }
+        if !list, names.isEmpty, !next, !band { throw spec.usageError("missing <bani> (or --next, --band)") }
+
         let context = try Context.load()
         let now = context.clock.now()
         let today = context.calendar.dayKey(at: now)
@@ -49,43 +75,94 @@ enum MarkCommand {
         } catch {
             throw .badInput(error.description)
         }
-        let name = args.positionals[0]
-        guard let bani = snapshot.lookup(name) else {
-            let ids = snapshot.banis.map(\.id).joined(separator: ", ")
-            guard snapshot.banisAvailable, !snapshot.banis.isEmpty else {
-                throw .badInput("\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
-            }
-            throw .badInput("unknown bani '\(name)'; use an id, a key or an English title: \(ids)")
-        }
         // A progress file that cannot be read is bad input (exit 2), as for every command; what the
         // writer refuses after that (a newer schema, a failed write) is a failure (exit 1).
+        let progress: NitnemProgress
         do {
-            _ = try GroupFiles.loadProgress(group)
+            progress = try GroupFiles.loadProgress(group)
         } catch {
             throw .badInput(error.description)
         }
-        let undo = args.flag("undo")
-        let outcome: ProgressStore.Outcome
-        do {
-            outcome = try ProgressStore.update(
-                bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today, in: group,
-                now: context.clock.realNow())
+        // The band and order `status` shows now; the day's reads decide what is next on `day`.
+        let state = TodayState(snapshot: snapshot, progress: progress.banis, at: now, calendar: context.calendar)
+        if list {
+            let checklist = DayChecklist(
+                snapshot: snapshot, progress: progress.banis, day: day, current: state.band, order: state.order)
+            for warning in progress.warnings { Output.error("warning: \(warning)") }
+            Output.line(args.value("format") == "json" ? checklist.json.compact : text(checklist, today: today))
+            return
+        }
+        let plan: MarkPlan
+        do throws(MarkPlan.Problem) {
+            plan = try MarkPlan(
+                names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress.banis,
+                day: day, dayInterval: context.calendar.dayInterval(day), current: state.band, order: state.order)
         } catch {
-            throw .failure(error.description)
+            switch error {
+            case .unavailable:
+                throw .badInput("\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
+            case .unknown(let unknown):
+                let ids = snapshot.banis.map(\.id).joined(separator: ", ")
+                let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
+                throw .badInput(
+                    "unknown bani\(unknown.count == 1 ? "" : "s") \(quoted); "
+                        + "use an id, a key, or an English or Gurmukhi title: \(ids)")
+            }
         }
-        for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
-        let title = Printable.escaped(
-            bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))")
         let daily = snapshot.dailyIDs
-        let done = daily.filter { outcome.progress.banis[$0]?.completedDays.contains(day) ?? false }.count
-        let tally = daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
-        switch (undo, outcome.wasMarked) {
-        case (false, false): Output.line("Marked \(title) read on \(day)\(tally)")
-        case (false, true):
-            let updated = day == today ? "; last read time updated" : ""
-            Output.line("\(title) was already marked read on \(day)\(updated)\(tally)")
-        case (true, true): Output.line("Unmarked \(title) on \(day)\(tally)")
-        case (true, false): Output.line("\(title) was not marked read on \(day); nothing to undo\(tally)")
+        func tally(_ progress: NitnemProgress) -> String {
+            let done = daily.filter { progress.banis[$0]?.completedDays.contains(day) ?? false }.count
+            return daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
         }
+        var latest = progress
+        var warned = false
+        for bani in plan.banis {
+            let outcome: ProgressStore.Outcome
+            do {
+                outcome = try ProgressStore.update(
+                    bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today,
+                    in: group, now: context.clock.realNow())
+            } catch {
+                throw .failure(error.description)
+            }
+            latest = outcome.progress
+            if !warned {
+                for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
+                warned = true
+            }
+            let title = Printable.escaped(
+                bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))")
+            let count = tally(outcome.progress)
+            switch (undo, outcome.wasMarked) {
+            case (false, false): Output.line("Marked \(title) read on \(day)\(count)")
+            case (false, true):
+                let updated = day == today ? "; last read time updated" : ""
+                Output.line("\(title) was already marked read on \(day)\(updated)\(count)")
+            case (true, true): Output.line("Unmarked \(title) on \(day)\(count)")
+            case (true, false): Output.line("\(title) was not marked read on \(day); nothing to undo\(count)")
+            }
+        }
+        for note in plan.notes {
+            Output.line(Printable.escaped(note.prefix(1).uppercased() + note.dropFirst()) + tally(latest))
+        }
+    }
+
+    /// `--list` for a person: the day and band, then one line per daily bani.
+    static func text(_ checklist: DayChecklist, today: CivilDate) -> String {
+        let which = checklist.day == today ? "today" : "that day"
+        var lines = [
+            "\(checklist.band.title) · Nitnem day \(checklist.day) · \(checklist.done) of \(checklist.items.count) read \(which)"
+        ]
+        let width = checklist.items.map(\.bani.id.count).max() ?? 0
+        for item in checklist.items {
+            let b = item.bani
+            var line = "\(item.read ? "✓" : "○") \(b.id.padding(toLength: width, withPad: " ", startingAt: 0))  "
+            line += Printable.escaped(b.isDefault || b.variant.isEmpty ? b.titleEn : "\(b.titleEn) (\(b.variant))")
+            if let g = b.titleGurmukhi { line += " (\(Printable.escaped(g)))" }
+            if item.next { line += " · next" }
+            lines.append(line)
+        }
+        if checklist.items.isEmpty { lines.append("No daily banis in this snapshot") }
+        return lines.joined(separator: "\n")
     }
 }

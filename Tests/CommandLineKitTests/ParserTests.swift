@@ -122,4 +122,20 @@ import Testing
         #expect(given.isGiven("format"))
         #expect(given.value("format") == "json")
     }
+
+    /// A last positional that repeats takes every word left; its usage shows `<name>...`.
+    @Test func aRepeatingLastPositionalTakesTheRest() throws {
+        let spec = CommandSpec(
+            path: ["mark"], abstract: "Mark.", options: [.flag("next", "Next.")],
+            positionals: [PositionalSpec(name: "bani", help: "A bani.", optional: true, repeats: true)])
+        #expect(try spec.parse([]).positionals == [])
+        #expect(try spec.parse(["a", "--next", "b", "--", "--c"]).positionals == ["a", "b", "--c"])
+        #expect(spec.usage(program: "nitnem") == "nitnem mark [--next] [<bani>...]")
+        let required = CommandSpec(
+            path: ["x"], abstract: "X.",
+            positionals: [PositionalSpec(name: "a", help: "A."), PositionalSpec(name: "b", help: "B.", repeats: true)])
+        #expect(required.usage(program: "p") == "p x <a> <b>...")
+        #expect(throws: ArgumentError.missingPositional(required.positionals[1])) { try required.parse(["1"]) }
+        #expect(try required.parse(["1", "2", "3"]).positionals == ["1", "2", "3"])
+    }
 }

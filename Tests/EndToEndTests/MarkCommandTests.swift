@@ -82,7 +82,8 @@ import Testing
         #expect(r.status == 2)
         #expect(
             r.stderr
-                == "nitnem: unknown bani 'japjii'; use an id, a key or an English title: japji, jaap, savaiye, chaupai, "
+                == "nitnem: unknown bani 'japjii'; use an id, a key, or an English or Gurmukhi title: japji, jaap, "
+                + "savaiye, chaupai, "
                 + "anand, rehras, rehras/taksal, kirtan_sohila, sukhmani, asa_di_vaar, aarti\n")
         #expect(Support.bytes(dir + "/" + AppGroup.progressName) == before)
     }
@@ -96,7 +97,8 @@ import Testing
         #expect(
             r.stderr
                 == "nitnem: '\(day)' is not a valid value for '--day'; use a date YYYY-MM-DD\n"
-                + "usage: nitnem mark [--undo] [--day YYYY-MM-DD] [--group DIR] <bani>\n")
+                + "usage: nitnem mark [--next] [--band] [--undo] [--day YYYY-MM-DD] [--list] [--format text|json] "
+                + "[--group DIR] [<bani>...]\n")
     }
 
     @Test func warningsGoToStderr() throws {

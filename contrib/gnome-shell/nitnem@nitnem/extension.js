@@ -1,5 +1,8 @@
 // nitnem for GNOME Shell 43/44: shows the current entry of the widget timeline the nitnem agent
-// writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu and a "Read now" item.
+// writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu listing today's banis
+// (✓ read, ○ not: activating one marks or unmarks it with `nitnem mark`) and a "Read now" item
+// (`nitnem open`). The list comes from `nitnem mark --list --format json`; every nitnem command is
+// run as an argv by Gio.Subprocess, never through a shell.
 //
 // It never polls. It wakes on a change in the widgets folder (a Gio.FileMonitor on the folder,
 // since the agent renames a new file into place), on one GLib timeout armed for the next entry's
@@ -46,6 +49,13 @@ class NitnemIndicator extends PanelMenu.Button {
         this._idleId = 0;
         this._monitor = null;
         this._sleepSub = 0;
+        this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
+            path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) &&
+                !GLib.file_test(path, GLib.FileTest.IS_DIR));
+        this._view = Timeline.errorView(this._error);
+        this._checklist = null;
+        this._checklistError = null;
+        this._checklistRun = 0;
 
         this._show(Timeline.errorView(this._error));
         this._watch();
@@ -53,8 +63,10 @@ class NitnemIndicator extends PanelMenu.Button {
 
         // The menu always shows the state at the moment it opens, not at the last wake.
         this.menu.connect('open-state-changed', (_menu, open) => {
-            if (open)
+            if (open) {
                 this._refresh();
+                this._loadChecklist();
+            }
         });
     }
 
@@ -145,6 +157,8 @@ class NitnemIndicator extends PanelMenu.Button {
             return;
         }
         this._refresh();
+        // A new timeline follows a new mark (by anyone): the checklist changed with it.
+        this._loadChecklist();
     }
 
     _fail(reason) {
@@ -157,8 +171,85 @@ class NitnemIndicator extends PanelMenu.Button {
     _refresh() {
         const now = Date.now();
         const v = this._timeline ? Timeline.view(this._timeline, now) : Timeline.errorView(this._error);
+        this._view = v;
         this._show(v);
         this._arm(Timeline.delayMs(v.wake, now));
+    }
+
+    /**
+     * Runs `argv` (no shell); `done(ok, stdout, stderr)` when it has exited. Without `capture` its
+     * output is dropped and only the exit is waited for: a reader that `nitnem open` starts may keep
+     * inherited pipes open for as long as it runs.
+     */
+    _spawn(argv, done, capture = true) {
+        let proc;
+        try {
+            proc = Gio.Subprocess.new(argv, capture
+                ? Gio.SubprocessFlags.STDOUT_PIPE | Gio.SubprocessFlags.STDERR_PIPE
+                : Gio.SubprocessFlags.STDOUT_SILENCE | Gio.SubprocessFlags.STDERR_SILENCE);
+        } catch (e) {
+            done(false, '', e.message);
+            return;
+        }
+        if (!capture) {
+            proc.wait_async(this._cancellable, (p, res) => {
+                try {
+                    p.wait_finish(res);
+                } catch (e) {
+                    if (!e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                        done(false, '', e.message);
+                    return;
+                }
+                done(p.get_successful(), '', p.get_successful() ? '' : `exit status ${p.get_exit_status()}`);
+            });
+            return;
+        }
+        proc.communicate_utf8_async(null, this._cancellable, (p, res) => {
+            let stdout = '';
+            let stderr = '';
+            try {
+                [, stdout, stderr] = p.communicate_utf8_finish(res);
+            } catch (e) {
+                if (e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                    return;
+                done(false, '', e.message);
+                return;
+            }
+            done(p.get_successful(), stdout || '', stderr || '');
+        });
+    }
+
+    /** Asks nitnem for the day's checklist; the last answer asked for wins. */
+    _loadChecklist() {
+        const run = ++this._checklistRun;
+        this._spawn(Timeline.checklistArgv(this._program), (ok, stdout, stderr) => {
+            if (run !== this._checklistRun)
+                return;
+            if (ok) {
+                try {
+                    this._checklist = Timeline.parseChecklist(stdout);
+                    this._checklistError = null;
+                } catch (e) {
+                    this._checklist = null;
+                    this._checklistError = e.message;
+                }
+            } else {
+                this._checklist = null;
+                this._checklistError = (stderr.trim().split('\n')[0] || 'nitnem did not answer')
+                    .replace(/^nitnem: /, '');
+            }
+            this._show(this._view);
+        });
+    }
+
+    /** Runs a menu item's nitnem command; a failure is shown as a Shell notification. */
+    _run(argv, capture = true) {
+        this._spawn(argv, (ok, _stdout, stderr) => {
+            if (!ok)
+                Main.notifyError('Nitnem', `nitnem ${argv.slice(1).join(' ')}: ${stderr.trim() || 'failed'}`);
+            // The agent rewrites the timeline after a mark; the checklist is asked for at once.
+            this._loadChecklist();
+        }, capture);
     }
 
     _arm(delay) {
@@ -188,27 +279,27 @@ class NitnemIndicator extends PanelMenu.Button {
             this._label.add_style_class_name('nitnem-complete');
         this._label.opacity = v.stale ? 128 : 255;
 
+        const model = Timeline.menuModel(v, this._checklist, this._program, this._checklistError);
         this.menu.removeAll();
-        for (const line of v.lines) {
+        for (const line of model.lines) {
             const item = new PopupMenu.PopupMenuItem(line, {reactive: false, can_focus: false});
             item.label.clutter_text.line_wrap = true;
             this.menu.addMenuItem(item);
         }
-        if (v.url) {
+        if (model.banis.length > 0)
             this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
-            const read = new PopupMenu.PopupMenuItem('Read now');
-            const url = v.url;
-            read.connect('activate', () => this._open(url));
-            this.menu.addMenuItem(read);
+        for (const b of model.banis) {
+            const item = new PopupMenu.PopupMenuItem(b.label);
+            if (b.next)
+                item.label.add_style_class_name('nitnem-next');
+            item.connect('activate', () => this._run(b.argv));
+            this.menu.addMenuItem(item);
         }
-    }
-
-    _open(url) {
-        // The desktop's handler for sggs://, started by Gio: no shell, no command line.
-        try {
-            Gio.AppInfo.launch_default_for_uri(url, global.create_app_launch_context(0, -1));
-        } catch (e) {
-            Main.notifyError('Nitnem', `Could not open ${url}: ${e.message}`);
+        if (model.read) {
+            this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+            const read = new PopupMenu.PopupMenuItem(model.read.label);
+            read.connect('activate', () => this._run(model.read.argv, false));
+            this.menu.addMenuItem(read);
         }
     }
 

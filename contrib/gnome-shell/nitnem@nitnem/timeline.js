@@ -1,12 +1,14 @@
 // The pure half of the nitnem GNOME Shell extension: read the `NitnemNow` widget timeline the
 // nitnem agent writes, pick the entry to show, word the panel label and the menu, and say when to
-// look again. No Shell, GLib or Gio imports here, so `gjs` can run the tests without a session.
+// look again; read the day's checklist (`nitnem mark --list --format json`) and make the menu's
+// items with the argv each one runs (`nitnem mark <id>`, `… --undo`, `nitnem open <url>`). No Shell,
+// GLib or Gio imports here, so `gjs` can run the tests without a session.
 //
 // A legacy GJS module (GNOME Shell 43/44 load it as `Me.imports.timeline`): every top-level
 // `function` and `var` is what the module exports.
 /* exported TimelineError, MAX_BYTES, FILE_NAME, MAX_DELAY_MS, groupPath, timelinePath, parseInstant,
    parseTimeline, decodeTimeline, pick, nextWake, delayMs, label, menuLines, safeUrl, view,
-   errorView */
+   errorView, MAX_CHECKLIST_BYTES, programPath, checklistArgv, parseChecklist, menuModel */
 'use strict';
 
 /** Files larger than this are not a timeline the agent wrote (it writes about 4 KiB). */
@@ -400,4 +402,129 @@ function view(timeline, now) {
  */
 function errorView(reason, wake = null) {
     return {label: 'Nitnem ⚠', lines: [reason], url: null, stale: false, warning: reason, wake};
+}
+
+/** `nitnem mark --list --format json` prints about 2 KiB; more is not its output. */
+var MAX_CHECKLIST_BYTES = 256 * 1024;
+
+/**
+ * The nitnem program to run: the one on the Shell's `PATH`, else `~/.local/bin/nitnem` (where
+ * `make install PREFIX=~/.local` puts it, and often not on a session's `PATH`), else `nitnem`
+ * (so the error names it).
+ *
+ * @param {function(string): (string|null)} findInPath - `GLib.find_program_in_path`
+ * @param {string} home - the home folder
+ * @param {function(string): boolean} isExecutable - whether a path is an executable file
+ * @returns {string} the program, for argv[0]
+ */
+function programPath(findInPath, home, isExecutable) {
+    const found = findInPath('nitnem');
+    if (found)
+        return found;
+    const local = `${home.replace(/\/+$/, '')}/.local/bin/nitnem`;
+    return isExecutable(local) ? local : 'nitnem';
+}
+
+/**
+ * The argv that asks nitnem for the day's checklist.
+ *
+ * @param {string} program - from `programPath`
+ * @returns {string[]} argv, run without a shell
+ */
+function checklistArgv(program) {
+    return [program, 'mark', '--list', '--format', 'json'];
+}
+
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+const BANI_ID = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
+
+/**
+ * The checklist `nitnem mark --list --format json` printed, checked field by field.
+ *
+ * @param {string} text - its stdout
+ * @returns {object} `{dayKey, band: {id, title}, done, total, banis: [{id, titleEn, titleGurmukhi,
+ *   read, next}]}`
+ * @throws {TimelineError} naming the JSON path and what is wrong
+ */
+function parseChecklist(text) {
+    if (text.length > MAX_CHECKLIST_BYTES)
+        throw new TimelineError(`the checklist is ${text.length} characters, more than nitnem prints`);
+    if (text.trim() === '')
+        throw new TimelineError('the checklist is empty');
+    let json;
+    try {
+        json = JSON.parse(text);
+    } catch (e) {
+        throw new TimelineError(`the checklist is not JSON (${e.message})`);
+    }
+    const root = object(json, '$');
+    const dayKey = string(root, 'dayKey', '$');
+    if (!DAY_KEY.test(dayKey))
+        fail('$.dayKey', 'expected a day YYYY-MM-DD', dayKey);
+    const band = object(root.band, '$.band');
+    const today = object(root.today, '$.today');
+    if (!Array.isArray(root.banis))
+        fail('$.banis', 'expected an array', root.banis);
+    const banis = root.banis.map((value, i) => {
+        const path = `$.banis[${i}]`;
+        const b = object(value, path);
+        const id = string(b, 'id', path);
+        // An id is passed to nitnem as one argv word: it must not look like an option.
+        if (!BANI_ID.test(id))
+            fail(`${path}.id`, 'expected a bani id like japji or rehras/taksal', id);
+        return {
+            id,
+            titleEn: string(b, 'titleEn', path),
+            titleGurmukhi: optionalString(b, 'titleGurmukhi', path),
+            read: bool(b, 'read', path),
+            next: bool(b, 'next', path),
+        };
+    });
+    return {
+        dayKey,
+        band: {id: string(band, 'id', '$.band'), title: string(band, 'title', '$.band')},
+        done: count(today, 'done', '$.today'),
+        total: count(today, 'total', '$.today'),
+        banis,
+    };
+}
+
+/**
+ * What the menu holds: the view's text lines, then one item per bani of the checklist (`✓` read,
+ * `○` not; activating one runs `nitnem mark <id> --day <day>`, or with `--undo` when it is read),
+ * then "Read now" (`nitnem open <url>`, or `nitnem open` when only the checklist is there). Every command is an argv for Gio.Subprocess: no shell.
+ *
+ * @param {object} v - from `view` or `errorView`
+ * @param {(object|null)} checklist - from `parseChecklist`, or `null` when there is none
+ * @param {string} program - from `programPath`
+ * @param {(string|null)} [checklistError] - why there is no checklist, shown as a line
+ * @returns {object} `{lines: string[], banis: [{label, id, read, next, argv}], read: ({label, argv}|null)}`
+ */
+function menuModel(v, checklist, program, checklistError = null) {
+    const lines = [...v.lines];
+    const banis = [];
+    if (checklist) {
+        for (const b of checklist.banis) {
+            const argv = [program, 'mark', b.id, '--day', checklist.dayKey];
+            if (b.read)
+                argv.push('--undo');
+            banis.push({
+                label: `${b.read ? '✓' : '○'} ${b.titleEn}${b.next ? ' · next' : ''}`,
+                id: b.id,
+                read: b.read,
+                next: b.next,
+                argv,
+            });
+        }
+    } else if (checklistError) {
+        lines.push(`Today's banis: ${checklistError}`);
+    }
+    // The view's link (the next bani, or the Nitnem home). Without a timeline to show but with
+    // nitnem answering, `nitnem open` alone opens what `nitnem status` shows next.
+    let read = null;
+    if (v.url)
+        read = {label: 'Read now', argv: [program, 'open', v.url]};
+    else if (checklist)
+        read = {label: 'Read now', argv: [program, 'open']};
+    return {lines, banis, read};
 }

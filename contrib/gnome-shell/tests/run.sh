@@ -3,6 +3,8 @@
 # - gen-45.sh --check: nitnem@nitnem-45/'s timeline.js, extension.js and stylesheet.css are what
 #   gen-45.sh makes of nitnem@nitnem/'s;
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
+# - test_menu.js, once per module form too: the menu model (the day's checklist nitnem prints, the
+#   items made of it and the argv each runs);
 # - test_esm45.js: the 45+ extension.js parsed as an ES module and checked against the 43/44 one.
 # (harness.js is the test()/eq() both gjs test files use.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
@@ -54,6 +56,8 @@ run() {
 
 run "test_timeline.js legacy" "$here/test_timeline.js" legacy
 run "test_timeline.js esm" "$here/test_timeline.js" esm
+run "test_menu.js legacy" "$here/test_menu.js" legacy
+run "test_menu.js esm" "$here/test_menu.js" esm
 run "test_esm45.js" "$here/test_esm45.js"
 
 echo "$passed passed, $failed failed"

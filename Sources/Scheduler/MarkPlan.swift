@@ -1,0 +1,168 @@
+import Foundation
+import NitnemClockKit
+import Snapshot
+
+/// Which banis one `nitnem mark` changes, worked out before anything is written.
+///
+/// Pure: from the snapshot, the progress as read, the Nitnem day to mark and the state `status`
+/// shows now (its band and its order: the band's set first, then the following daily sets).
+public struct MarkPlan: Hashable, Sendable {
+    /// The banis to mark (or unmark), each once, in the order asked.
+    public let banis: [NitnemSnapshot.Bani]
+    /// Why `--next` or `--band` added nothing, one line each (`nothing to mark: …`).
+    public let notes: [String]
+
+    /// What can stop a plan: nothing is written then.
+    public enum Problem: Error, Hashable, Sendable {
+        /// Names that match no bani of the snapshot, in the order given.
+        case unknown([String])
+        /// The snapshot has no banis to mark (a database without the registry, or empty).
+        case unavailable
+    }
+
+    /// The plan for `names` (ids, keys, English or Gurmukhi titles: `NitnemSnapshot.resolve`), then
+    /// `next` and then `band`, on `day`.
+    ///
+    /// - `next`: the first bani of `order` not read on `day` (what `status` shows next). With
+    ///   `undo`, the bani of `order` read on `day` whose `lastReadAt` is the latest inside
+    ///   `dayInterval` (a mark sets it to now), the later in `order` on a tie or without one: the
+    ///   one a `--next` (or a bar's click) marked last, so `--next` then `--next --undo` takes back
+    ///   that mark.
+    /// - `band`: every bani of `band`'s daily set not read on `day`; with `undo`, every one read.
+    /// - Throws: `Problem.unknown` naming every name that matches nothing; `Problem.unavailable`
+    ///   when the snapshot has no banis.
+    public init(
+        names: [String], next: Bool, band: Bool, undo: Bool, snapshot: NitnemSnapshot,
+        progress: [String: BaniProgress], day: CivilDate, dayInterval: DateInterval, current: Band, order: [String]
+    ) throws(Problem) {
+        guard snapshot.banisAvailable, !snapshot.banis.isEmpty else { throw .unavailable }
+        var picked: [NitnemSnapshot.Bani] = []
+        var unknown: [String] = []
+        var notes: [String] = []
+        func add(_ bani: NitnemSnapshot.Bani) {
+            if !picked.contains(where: { $0.id == bani.id }) { picked.append(bani) }
+        }
+        for name in names {
+            if let bani = snapshot.resolve(name) { add(bani) } else { unknown.append(name) }
+        }
+        guard unknown.isEmpty else { throw .unknown(unknown) }
+        func read(_ id: String) -> Bool { progress[id]?.completedDays.contains(day) ?? false }
+        let on = "on \(day)"
+        if next {
+            let first = order.firstIndex { !read($0) }
+            if !undo {
+                if let first, let bani = snapshot.bani(id: order[first]) {
+                    add(bani)
+                } else {
+                    notes.append(
+                        order.isEmpty
+                            ? "nothing to mark next: no daily banis in this snapshot"
+                            : "nothing to mark next: every daily bani is read \(on)")
+                }
+            } else {
+                // The latest read time that day first; then the later in the order.
+                func readAt(_ id: String) -> Date {
+                    guard let at = progress[id]?.lastReadAt, dayInterval.contains(at), at < dayInterval.end
+                    else { return .distantPast }
+                    return at
+                }
+                let last = order.indices.filter { read(order[$0]) }.max { a, b in
+                    (readAt(order[a]), a) < (readAt(order[b]), b)
+                }
+                if let last, let bani = snapshot.bani(id: order[last]) {
+                    add(bani)
+                } else {
+                    notes.append(
+                        order.isEmpty
+                            ? "nothing to undo next: no daily banis in this snapshot"
+                            : "nothing to undo next: no daily bani is read \(on)")
+                }
+            }
+        }
+        if band {
+            let set = snapshot.ids(in: current.dailySet)
+            let chosen = set.filter { read($0) == undo }.compactMap(snapshot.bani(id:))
+            chosen.forEach(add)
+            if set.isEmpty {
+                notes.append("nothing to \(undo ? "undo" : "mark") in \(current.title): its set has no banis")
+            } else if chosen.isEmpty {
+                notes.append(
+                    undo
+                        ? "nothing to undo in \(current.title): no bani of its set is read \(on)"
+                        : "nothing to mark in \(current.title): every bani of its set is read \(on)")
+            }
+        }
+        self.banis = picked
+        self.notes = notes
+    }
+}
+
+/// The daily banis of one Nitnem day and which are read: `nitnem mark --list`, a menu's checklist.
+///
+/// Pure: from the snapshot, the progress, the day and the state `status` shows now.
+public struct DayChecklist: Hashable, Sendable {
+    /// One daily bani.
+    public struct Item: Hashable, Sendable {
+        /// The bani.
+        public let bani: NitnemSnapshot.Bani
+        /// The daily set it is read in (the first, when it is in several).
+        public let set: DailySet
+        /// Read on the day.
+        public let read: Bool
+        /// What `status` shows next (`nitnem mark --next` marks it).
+        public let next: Bool
+    }
+
+    /// The Nitnem day.
+    public let day: CivilDate
+    /// The band now.
+    public let band: Band
+    /// The daily banis in the day's order: morning, evening, night.
+    public let items: [Item]
+
+    /// How many are read.
+    public var done: Int { items.filter(\.read).count }
+
+    /// The checklist of `day`; `order` is the order `status` follows now (the next is its first
+    /// unread bani).
+    public init(
+        snapshot: NitnemSnapshot, progress: [String: BaniProgress], day: CivilDate, current: Band, order: [String]
+    ) {
+        self.day = day
+        band = current
+        func read(_ id: String) -> Bool { progress[id]?.completedDays.contains(day) ?? false }
+        let next = order.first { !read($0) }
+        var seen: Set<String> = []
+        var items: [Item] = []
+        for set in DailySet.allCases {
+            for id in snapshot.ids(in: set) where seen.insert(id).inserted {
+                guard let bani = snapshot.bani(id: id) else { continue }
+                items.append(Item(bani: bani, set: set, read: read(id), next: id == next))
+            }
+        }
+        self.items = items
+    }
+
+    /// `{"dayKey","band":{"id","title"},"today":{"done","total"},"banis":[{"id","key","variant",
+    /// "titleEn","titleGurmukhi","set","read","next","url"}]}`.
+    public var json: JSONValue {
+        .object([
+            ("dayKey", .string(day.description)),
+            ("band", .object([("id", .string(band.rawValue)), ("title", .string(band.title))])),
+            ("today", .object([("done", .int(done)), ("total", .int(items.count))])),
+            (
+                "banis",
+                .array(
+                    items.map { item in
+                        let b = item.bani
+                        return .object([
+                            ("id", .string(b.id)), ("key", .string(b.key)), ("variant", .string(b.variant)),
+                            ("titleEn", .string(b.titleEn)), ("titleGurmukhi", .optional(b.titleGurmukhi)),
+                            ("set", .string(item.set.rawValue)), ("read", .bool(item.read)),
+                            ("next", .bool(item.next)), ("url", .string(b.url)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
