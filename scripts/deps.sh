@@ -8,6 +8,7 @@ packages=(
   dbus-daemon xvfb dunst libnotify-bin       # tests: a private session bus and a real notification server
   gjs                                        # tests: the GNOME Shell extension's timeline logic
   xdg-utils desktop-file-utils               # tests and install: the sggs:// handler (xdg-open, xdg-mime)
+  dpkg-dev lintian systemd                   # tests: make deb (dpkg-shlibdeps, strip), lintian, systemd-analyze verify
 )
 missing=()
 for p in "${packages[@]}"; do
