@@ -2,11 +2,29 @@
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
+# `make install` (and `make uninstall`): PREFIX, DESTDIR (a staging root) and the folders below.
 PREFIX ?= $(HOME)/.local
-UNITDIR ?= $(HOME)/.config/systemd/user
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+# The user manager looks in /usr/lib/systemd/user, /usr/local/lib/systemd/user and
+# $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user).
+UNITDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$(DATADIR)/systemd/user)
+MANPAGE ?= $(firstword $(wildcard man/nitnem.1 contrib/nitnem.1))
+# The GNOME Shell the extension is for (43, 45…, none); empty: ask `gnome-shell --version`.
+GNOME_SHELL_VERSION ?=
+# The release build: the Swift runtime linked in, so the binary runs without a toolchain.
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)/nitnem
+# `make deb`: where the .deb goes, the Debian revision, the compression (xz, gzip, none) and the
+# GNOME Shell its extension is for (Debian 12 has 43).
+DEBDIR ?= .
+DEB_REVISION ?= 1
+DEB_COMPRESS ?= xz
+DEB_GNOME_SHELL ?= 43
 
-.PHONY: run test deps build lint format bench faults clean install
+.PHONY: run test deps build lint format bench faults clean install uninstall release deb package-test
 
 run: deps build
 	.build/debug/nitnem run
@@ -17,6 +35,7 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	faults/run --short
+	scripts/test-packaging.sh
 
 deps:
 	@scripts/deps.sh
@@ -37,15 +56,31 @@ bench: deps
 faults: deps build
 	faults/run $(FAULTS_ARGS)
 
-# A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent), the
-# binary in $(PREFIX)/bin, the systemd user unit beside your other units, and nitnem.desktop with its
-# icon in $(DATADIR), registered as the handler of sggs:// links (xdg-mime).
-install: deps
-	$(SWIFT) build -c release --static-swift-stdlib
-	install -Dm755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/nitnem" "$(PREFIX)/bin/nitnem"
-	install -Dm644 contrib/nitnem.service "$(UNITDIR)/nitnem.service"
-	scripts/install-desktop.sh "$(DATADIR)" "$(abspath $(PREFIX))/bin/nitnem"
-	@echo "installed $(PREFIX)/bin/nitnem; start the agent: systemctl --user enable --now nitnem.service"
+# A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent).
+release: deps
+	$(SWIFT) build $(RELEASE)
+
+# The release binary in $(BINDIR), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
+# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the man
+# page, bash/zsh/fish completions (from the built `nitnem completions`), the bar configs in
+# $(DATADIR)/nitnem/, and the GNOME Shell extension for the installed Shell; all listed in
+# $(DATADIR)/nitnem/install-manifest, which `make uninstall` removes and nothing else.
+install: release
+	NITNEM_BIN="$(RELEASE_BIN)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" \
+	  DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" UNITDIR="$(UNITDIR)" MANPAGE="$(MANPAGE)" \
+	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" scripts/install.sh
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
+
+# nitnem_<version>_<arch>.deb in $(DEBDIR), for machines without Swift (scripts/build-deb.sh).
+deb: release
+	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" \
+	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" scripts/build-deb.sh "$(DEBDIR)"
+
+# The install, uninstall and .deb tests alone (also the last step of `make test`).
+package-test: deps
+	scripts/test-packaging.sh
 
 clean:
 	rm -rf .build

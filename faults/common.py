@@ -146,9 +146,12 @@ class Agent:
         self.err_path = os.path.join(box.root, f"agent-{time.monotonic_ns()}.err")
         self.err = open(self.err_path, "wb")
         lock = os.path.join(box.runtime, "agent.lock")
+        # The stderr file stands in for the journal, as under systemd: lines carry <N> priorities.
+        st = os.fstat(self.err.fileno())
+        env = dict(env or box.env, JOURNAL_STREAM=f"{st.st_dev}:{st.st_ino}")
         self.proc = subprocess.Popen(
             [BIN, "run", "--group", box.group, "--config", box.config, "--lock", lock] + list(args),
-            env=env or box.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.err,
+            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.err,
             start_new_session=True)
 
     def alive(self):

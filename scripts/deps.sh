@@ -10,6 +10,7 @@ packages=(
   polybar xdotool x11-apps fonts-dejavu-core # tests: a real bar on Xvfb, clicked (xdotool), screens read (xwd)
   xdg-utils desktop-file-utils               # tests and install: the sggs:// handler (xdg-open, xdg-mime)
   bash-completion zsh fish man-db            # tests: the generated completions load, the man page renders clean
+  dpkg-dev lintian systemd                   # tests: make deb (dpkg-shlibdeps, strip), lintian, systemd-analyze verify
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -8,10 +8,14 @@
 # DATADIR: where applications/ and icons/ go (`$(PREFIX)/share`: ~/.local/share by default).
 # BINARY:  the installed nitnem, written into Exec= (xdg-open runs the Exec of the entry).
 # xdg-mime writes the default to $XDG_CONFIG_HOME/mimeapps.list (~/.config).
+# DESTDIR (environment): a staging root the files go under (DATADIR and BINARY stay the final
+# paths); then nothing is registered or cached: not this user's desktop, and a package's
+# triggers do it where it is installed.
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 DATADIR BINARY" >&2; exit 2; }
 datadir=$1
 binary=$2
+destdir=${DESTDIR:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 case "$binary" in
   /*) ;;
@@ -23,8 +27,13 @@ case "$binary" in
   *[[:space:]\"\'\\\`\$]*)
     exec_path="\"$(printf '%s' "$binary" | sed -e 's/[\\"`$]/\\\\&/g')\"" ;;
 esac
-applications="$datadir/applications"
-install -d -m755 "$applications" "$datadir/icons/hicolor/scalable/apps"
+case "$datadir" in
+  /*) ;;
+  *) [ -z "$destdir" ] || { echo "install-desktop: DATADIR must be absolute with DESTDIR, not '$datadir'" >&2; exit 2; } ;;
+esac
+applications="$destdir$datadir/applications"
+icons="$destdir$datadir/icons/hicolor"
+install -d -m755 "$applications" "$icons/scalable/apps"
 tmp=$(mktemp --suffix=.desktop "$applications/.nitnem-XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 awk -v exec="Exec=$exec_path open %u" '/^Exec=/ { print exec; next } { print }' \
@@ -33,10 +42,14 @@ if command -v desktop-file-validate >/dev/null; then desktop-file-validate "$tmp
 chmod 644 "$tmp"
 mv -f "$tmp" "$applications/nitnem.desktop"
 trap - EXIT
-install -m644 "$root/contrib/icons/nitnem.svg" "$datadir/icons/hicolor/scalable/apps/nitnem.svg"
+install -m644 "$root/contrib/icons/nitnem.svg" "$icons/scalable/apps/nitnem.svg"
+if [ -n "$destdir" ]; then
+  echo "installed $applications/nitnem.desktop (staged in $destdir: not registered as the sggs:// handler)"
+  exit 0
+fi
 if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$applications"; fi
-if command -v gtk-update-icon-cache >/dev/null && [ -f "$datadir/icons/hicolor/index.theme" ]; then
-  gtk-update-icon-cache -q -t "$datadir/icons/hicolor" || true
+if command -v gtk-update-icon-cache >/dev/null && [ -f "$icons/index.theme" ]; then
+  gtk-update-icon-cache -q -t "$icons" || true
 fi
 if command -v xdg-mime >/dev/null; then
   xdg-mime default nitnem.desktop x-scheme-handler/sggs

@@ -47,7 +47,7 @@ public final class Agent {
 
     let options: Options
     let clock: NitnemClock
-    let journal = Journal()
+    lazy var journal = Journal(environment: options.environment, clock: clock, localtime: options.localtimePath)
     var core: AgentCore
     /// Shows reminders: libnotify on the session bus unless a test gives another.
     var notifier: (any Notifier)?

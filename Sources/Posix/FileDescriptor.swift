@@ -66,6 +66,13 @@ public final class FileDescriptor {
         return FileStatus(info)
     }
 
+    /// `fstat(2)` of a descriptor this process does not own here (stderr).
+    public static func status(_ fd: Int32, path: String? = nil) throws(SystemError) -> FileStatus {
+        var info = stat()
+        _ = try Syscall.retrying("fstat", path: path) { fstat(fd, &info) }
+        return FileStatus(info)
+    }
+
     /// `fchmod(2)`.
     public func setMode(_ mode: UInt32, path: String? = nil) throws(SystemError) {
         let fd = rawValue
@@ -79,7 +86,8 @@ public final class FileDescriptor {
     }
 }
 
-/// What `stat`/`fstat`/`lstat` say about a file: its kind, size, mode, owner and change time.
+/// What `stat`/`fstat`/`lstat` say about a file: its kind, size, mode, owner, change time, and the
+/// device and inode that name it.
 public struct FileStatus: Equatable, Sendable {
     /// The kind of file.
     public enum Kind: Equatable, Sendable {
@@ -109,6 +117,10 @@ public struct FileStatus: Equatable, Sendable {
     public let owner: UInt32
     /// Last modification, seconds since the epoch.
     public let modifiedSeconds: Int
+    /// The device holding it (`st_dev`).
+    public let device: UInt64
+    /// Its inode number on that device (`st_ino`).
+    public let inode: UInt64
 
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
@@ -125,6 +137,8 @@ public struct FileStatus: Equatable, Sendable {
         permissions = UInt32(info.st_mode & 0o7777)
         owner = UInt32(info.st_uid)
         modifiedSeconds = Int(info.st_mtim.tv_sec)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 
     /// `stat(2)` (follows symlinks); nil when nothing is there.

@@ -14,19 +14,35 @@ public final class NitnemProcess: @unchecked Sendable {
 
     /// Starts `NitnemBinary.path arguments…` with `NitnemBinary.environment(environment)`; stderr goes
     /// to `stderrPath`. Its stdin is `/dev/null`, or with `stdin` a pipe the test writes to (`write`).
-    public init(_ arguments: [String], environment: [String: String], stderrPath: String, stdin: Bool = false)
-        throws
-    {
+    /// With `journal` (the default) the stderr file stands in for the journal as under systemd:
+    /// `JOURNAL_STREAM` names its device and inode (unless `environment` sets it), so the agent's
+    /// lines carry `<N>` priorities; without, they carry a timestamp and a level word.
+    public init(
+        _ arguments: [String], environment: [String: String], stderrPath: String, stdin: Bool = false,
+        journal: Bool = true
+    ) throws {
         self.stderrPath = stderrPath
         stdinPipe = stdin ? Pipe() : nil
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: NitnemBinary.path)
         process.arguments = arguments
+        var environment = environment
+        if journal, environment["JOURNAL_STREAM"] == nil {
+            environment["JOURNAL_STREAM"] = Self.journalStream(of: stderrPath)
+        }
         process.environment = NitnemBinary.environment(environment)
         process.standardOutput = stdoutPipe
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = stdinPipe ?? FileHandle.nullDevice
         try process.run()
+    }
+
+    /// `"<device>:<inode>"` of the file at `path`, as systemd writes `JOURNAL_STREAM`; nil when
+    /// nothing is there.
+    public static func journalStream(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
     }
 
     deinit {

@@ -8,11 +8,15 @@ enum CLIError: Error {
     case badInput(String)
     /// The command could not do its work (exit 1).
     case failure(String)
+    /// `nitnem run`: another agent holds the one-per-user lock (exit 3, which the systemd unit
+    /// does not restart on: a second agent cannot start until the first one stops).
+    case alreadyRunning(String)
 
     var exitCode: Int32 {
         switch self {
         case .usage, .badInput: 2
         case .failure: 1
+        case .alreadyRunning: 3
         }
     }
 }

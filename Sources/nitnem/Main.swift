@@ -69,7 +69,7 @@ enum Main {
             } catch {
                 switch error {
                 case .usage(let message, let usage): Output.error(Printable.escaped(message), usages: [usage])
-                case .badInput(let message), .failure(let message): Output.error(message)
+                case .badInput(let message), .failure(let message), .alreadyRunning(let message): Output.error(message)
                 }
                 return error.exitCode
             }

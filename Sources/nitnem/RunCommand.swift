@@ -1,6 +1,7 @@
 import AgentShell
 import CommandLineKit
 import NitnemClockKit
+import Posix
 import Scheduler
 import Snapshot
 
@@ -22,9 +23,11 @@ enum RunCommand {
             whenever the snapshot or progress file changes. Wakes only when something can change: a
             band start, a file change (inotify), a clock jump or resume (timerfd), a zone change
             (/etc/localtime), a signal. The config file and the pause (nitnem reminders pause) are
-            watched too: a change applies at once. Logs one line per event on stderr with journald
-            priorities. SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads the config. Under systemd it
-            sends READY=1.
+            watched too: a change applies at once. Logs one line per event on stderr: with journald
+            priorities (<6>) when stderr is the journal (JOURNAL_STREAM), else with the local time and
+            a level word. SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads the config. Under systemd it
+            sends READY=1. Exit 3 when another agent is already running (the unit does not restart on
+            it), 2 on bad input, 1 on any other failure to start.
             """
     )
 
@@ -42,8 +45,12 @@ enum RunCommand {
         do throws(Agent.StartError) {
             try agent.run()
         } catch {
-            // Another agent, or no descriptors: a failure (exit 1), never bad input.
-            throw .failure(error.description)
+            // Another agent: exit 3, never restarted by the unit. No lock or descriptors: a failure
+            // (exit 1), never bad input.
+            switch error {
+            case .lock(.alreadyRunning(pid: _)): throw .alreadyRunning(error.description)
+            case .lock, .system: throw .failure(error.description)
+            }
         }
     }
 }

@@ -22,6 +22,83 @@ import Testing
         #expect(Journal.format(message, level: level) == line)
     }
 
+    @Test(
+        arguments: [
+            (LogLevel.error, "cannot write timeline", "2026-12-01T18:00:00+05:30 error cannot write timeline"),
+            (.warning, "progress file: not JSON", "2026-12-01T18:00:00+05:30 warning progress file: not JSON"),
+            (.notice, "clock changed", "2026-12-01T18:00:00+05:30 notice clock changed"),
+            (.info, "timeline written", "2026-12-01T18:00:00+05:30 info timeline written"),
+            (.debug, "two\nlines\r", "2026-12-01T18:00:00+05:30 debug two\\nlines\\r"),
+            (.info, "", "2026-12-01T18:00:00+05:30 info "),
+        ] as [(LogLevel, String, String)])
+    func formatForATerminalStampsTheLocalTimeAndTheLevel(level: LogLevel, message: String, line: String) throws {
+        let kolkata = NitnemCalendar(timeZone: try #require(TimeZone(identifier: "Asia/Kolkata")))
+        let at = try #require(RFC3339.parseAbsolute("2026-12-01T12:30:00Z"))
+        #expect(Journal.format(message, level: level, at: at, in: kolkata) == line)
+        let utc = NitnemCalendar(timeZone: try #require(TimeZone(identifier: "UTC")))
+        #expect(Journal.format("x", level: .info, at: at, in: utc) == "2026-12-01T12:30:00+00:00 info x")
+    }
+
+    @Test func levelWordsOfEverySyslogPriority() {
+        #expect(
+            (0...7).map { Journal.levelWord(priority: Int32($0)) }
+                == ["emergency", "alert", "critical", "error", "warning", "notice", "info", "debug"])
+    }
+
+    @Test func journalStreamMustNameTheDescriptorsDeviceAndInode() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let status = try FileDescriptor.status(ends[1])
+        #expect(status.kind == .fifo)
+        let stream = "\(status.device):\(status.inode)"
+        #expect(Journal.isJournalStream(stream, fileDescriptor: ends[1]))
+        for other in [
+            nil, "", "\(status.device):\(status.inode + 1)", "\(status.device + 1):\(status.inode)",
+            "\(status.device)", "\(stream):1", "x:\(status.inode)", " \(stream)",
+        ] as [String?] {
+            #expect(!Journal.isJournalStream(other, fileDescriptor: ends[1]), "\(other ?? "nil")")
+        }
+        // A closed descriptor is not the journal.
+        #expect(!Journal.isJournalStream(stream, fileDescriptor: 9_999))
+    }
+
+    /// The agent's journal: journald lines when `JOURNAL_STREAM` names its descriptor, else lines stamped
+    /// with the clock's (virtual) now in `TZ`.
+    @Test func theAgentsJournalPicksItsFormFromJournalStream() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let status = try FileDescriptor.status(ends[1])
+        let start = try #require(RFC3339.parseAbsolute("2026-12-01T18:00:00+05:30"))
+        // Flowing a billion times slower than real time: the stamp stays at 18:00:00.
+        let clock = NitnemClock.pinned(at: start, rate: 1e-9)
+        let zone = ["TZ": "Asia/Kolkata"]
+        let journald = Journal(
+            environment: zone.merging(["JOURNAL_STREAM": "\(status.device):\(status.inode)"]) { $1 }, clock: clock,
+            fileDescriptor: ends[1])
+        let elsewhere = Journal(
+            environment: zone.merging(["JOURNAL_STREAM": "\(status.device):\(status.inode + 1)"]) { $1 },
+            clock: clock, fileDescriptor: ends[1])
+        let unset = Journal(environment: ["TZ": "Europe/Helsinki"], clock: clock, fileDescriptor: ends[1])
+        #expect(journald.isJournald)
+        #expect(!elsewhere.isJournald)
+        journald.log(.notice, "one")
+        elsewhere.log(.warning, "two\u{1B}[2J")
+        unset.log(.info, "three")
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+        #expect(
+            String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
+                == "<5>one\n2026-12-01T18:00:00+05:30 warning two\\u{1B}[2J\n2026-12-01T14:30:00+02:00 info three\n")
+    }
+
     @Test func levelsOrderBySeverity() {
         #expect(LogLevel.allCases.sorted() == [.error, .warning, .notice, .info, .debug])
         #expect(LogLevel.warning.prefix == "<4>")

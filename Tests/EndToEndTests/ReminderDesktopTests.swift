@@ -34,6 +34,9 @@ import Testing
         func startAgent() throws -> ChildProcess {
             let out = open(log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
             defer { close(out) }
+            // The log stands in for the journal (as under systemd): lines carry `<N>` priorities.
+            var environment = environment
+            environment["JOURNAL_STREAM"] = NitnemProcess.journalStream(of: log)
             return try ChildProcess(
                 NitnemBinary.path, ["run", "--group", group], environment: environment, stdout: out, stderr: out)
         }

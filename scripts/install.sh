@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# Installs a built nitnem and everything around it. Run by `make install` (and, with
+# INSTALL_MODE=package, by scripts/build-deb.sh into its staging tree); `make uninstall` runs
+# scripts/uninstall.sh, which removes exactly what the manifest written here lists.
+#
+# Settings (environment; the Makefile passes them):
+#   NITNEM_BIN   the built binary (required)         PREFIX   install prefix (absolute; ~/.local)
+#   DESTDIR      staging root, prepended to every path written (empty: install for real)
+#   BINDIR DATADIR MANDIR UNITDIR                    default from PREFIX, as in the Makefile
+#   MANPAGE      the man page source (skipped with a message when empty or missing)
+#   ZSH_COMPLETIONS_DIR  default $DATADIR/zsh/site-functions (Debian's zsh reads
+#                /usr/share/zsh/vendor-completions instead: the .deb puts it there)
+#   GNOME_SHELL_VERSION  the Shell to install the extension for: a major version (43, 45…),
+#                "none" to skip; default: `gnome-shell --version`, skipped when it is not there
+#   INSTALL_MODE install (default): writes the manifest, registers the sggs:// handler and reloads
+#                the user manager when DESTDIR is empty; package: no manifest, the man page
+#                gzipped, no registration (dpkg and its triggers do that)
+#
+# Every path is recorded without DESTDIR in $DATADIR/nitnem/install-manifest: `file <sha256>
+# <path>` for each file written, `dir <path>` for each folder that did not exist before. A second
+# install keeps what the first recorded.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+say() { printf 'install: %s\n' "$*"; }
+die() { printf 'install: %s\n' "$*" >&2; exit 1; }
+
+: "${NITNEM_BIN:?NITNEM_BIN: the built nitnem binary}"
+PREFIX=${PREFIX:-$HOME/.local}
+DESTDIR=${DESTDIR:-}
+BINDIR=${BINDIR:-$PREFIX/bin}
+DATADIR=${DATADIR:-$PREFIX/share}
+MANDIR=${MANDIR:-$DATADIR/man}
+case "$PREFIX" in /usr | /usr/local) default_unitdir=$PREFIX/lib/systemd/user ;; *) default_unitdir=$DATADIR/systemd/user ;; esac
+UNITDIR=${UNITDIR:-$default_unitdir}
+MANPAGE=${MANPAGE:-}
+ZSH_COMPLETIONS_DIR=${ZSH_COMPLETIONS_DIR:-$DATADIR/zsh/site-functions}
+INSTALL_MODE=${INSTALL_MODE:-install}
+for v in PREFIX BINDIR DATADIR MANDIR UNITDIR ZSH_COMPLETIONS_DIR; do
+  case "${!v}" in /*) ;; *) die "$v must be an absolute path, not '${!v}'" ;; esac
+  case "${!v}" in *$'\n'*) die "$v must not hold a line break" ;; esac
+done
+[ -x "$NITNEM_BIN" ] || die "$NITNEM_BIN: no built binary (swift build -c release --static-swift-stdlib)"
+case "$INSTALL_MODE" in install | package) ;; *) die "INSTALL_MODE must be install or package" ;; esac
+if [ -n "$DESTDIR" ]; then mkdir -p "$DESTDIR"; DESTDIR=$(cd "$DESTDIR" && pwd); fi
+binary=$BINDIR/nitnem
+manifest=$DATADIR/nitnem/install-manifest
+
+dest() { printf '%s%s' "$DESTDIR" "$1"; }
+created=()   # folders this install made (final paths)
+written=()   # files this install wrote (final paths)
+# Makes folder $1 (a final path) and each missing parent, recording the ones it made.
+folder() {
+  local d=$1 missing=() i
+  while [ "$d" != / ] && [ ! -d "$(dest "$d")" ]; do missing+=("$d"); d=$(dirname "$d"); done
+  for ((i = ${#missing[@]} - 1; i >= 0; i--)); do
+    install -d -m755 "$(dest "${missing[i]}")"
+    created+=("${missing[i]}")
+  done
+}
+# Installs file $2 with mode $1 at final path $3.
+put() {
+  folder "$(dirname "$3")"
+  install -m"$1" "$2" "$(dest "$3")"
+  written+=("$3")
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The binary.
+put 755 "$NITNEM_BIN" "$binary"
+say "$binary"
+
+# The systemd user unit, ExecStart pointing at the installed binary (systemd quoting: % doubled,
+# the path in double quotes when it holds a space).
+exec_path=${binary//%/%%}
+case "$exec_path" in *[\"\\]*) die "$binary: a binary path with \" or \\ cannot go in ExecStart" ;; esac
+case "$exec_path" in *[[:space:]]*) exec_path="\"$exec_path\"" ;; esac
+{
+  echo "# The nitnem agent as a systemd user service, installed with nitnem (from contrib/nitnem.service)."
+  echo "#"
+  echo "#   systemctl --user enable --now nitnem.service"
+  echo "#   journalctl --user -u nitnem -f"
+  awk -v exec="ExecStart=$exec_path run" '
+    body == 0 && /^#/ { next }   # the header of contrib/nitnem.service is for a hand install
+    { body = 1 }
+    /^ExecStart=/ { print exec; next }
+    { print }' "$root/contrib/nitnem.service"
+} > "$tmp/nitnem.service"
+grep -qx "ExecStart=$exec_path run" "$tmp/nitnem.service" || die "contrib/nitnem.service has no ExecStart line"
+put 644 "$tmp/nitnem.service" "$UNITDIR/nitnem.service"
+say "$UNITDIR/nitnem.service"
+
+# nitnem.desktop and its icon (scripts/install-desktop.sh registers the sggs:// handler when
+# installing for real).
+folder "$DATADIR/applications"
+folder "$DATADIR/icons/hicolor/scalable/apps"
+[ "$INSTALL_MODE" = install ] || [ -n "$DESTDIR" ] || die "INSTALL_MODE=package needs a DESTDIR"
+DESTDIR=$DESTDIR "$root/scripts/install-desktop.sh" "$DATADIR" "$binary"
+written+=("$DATADIR/applications/nitnem.desktop" "$DATADIR/icons/hicolor/scalable/apps/nitnem.svg")
+
+# The man page.
+if [ -n "$MANPAGE" ] && [ -f "$MANPAGE" ]; then
+  if [ "$INSTALL_MODE" = package ]; then
+    gzip -9n < "$MANPAGE" > "$tmp/nitnem.1.gz"
+    put 644 "$tmp/nitnem.1.gz" "$MANDIR/man1/nitnem.1.gz"
+    say "$MANDIR/man1/nitnem.1.gz"
+  else
+    put 644 "$MANPAGE" "$MANDIR/man1/nitnem.1"
+    say "$MANDIR/man1/nitnem.1 (man nitnem)"
+  fi
+else
+  say "no man page (MANPAGE='$MANPAGE' is not a file): skipped"
+fi
+
+# Shell completions, from the installed binary's own `nitnem completions`.
+completions=0
+for shell in bash zsh fish; do
+  case $shell in
+    bash) target=$DATADIR/bash-completion/completions/nitnem ;;
+    zsh) target=$ZSH_COMPLETIONS_DIR/_nitnem ;;
+    fish) target=$DATADIR/fish/vendor_completions.d/nitnem.fish ;;
+  esac
+  if "$NITNEM_BIN" completions "$shell" > "$tmp/completion" 2> "$tmp/completion.err" && [ -s "$tmp/completion" ]; then
+    put 644 "$tmp/completion" "$target"
+    completions=$((completions + 1))
+  else
+    say "no $shell completion ($NITNEM_BIN completions $shell: $(head -c 200 "$tmp/completion.err" | tr '\n' ' ')): skipped"
+  fi
+done
+[ "$completions" -eq 0 ] || say "$completions shell completions (bash, zsh, fish)"
+
+# The bar configs, to copy from.
+for f in waybar.jsonc waybar.css polybar.ini i3blocks.conf; do
+  put 644 "$root/contrib/$f" "$DATADIR/nitnem/$f"
+done
+say "bar configs in $DATADIR/nitnem/ (contrib/README.md says where each goes)"
+
+# The GNOME Shell extension for the Shell that is installed.
+shell_version=${GNOME_SHELL_VERSION:-}
+if [ -z "$shell_version" ]; then
+  if command -v gnome-shell > /dev/null; then
+    shell_version=$(gnome-shell --version 2> /dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
+    [ -n "$shell_version" ] || shell_version=unknown
+  else
+    shell_version=none
+  fi
+fi
+case "$shell_version" in
+  none) extension= ; say "no gnome-shell: the GNOME Shell extension skipped" ;;
+  *[!0-9]* | '') extension= ; say "cannot tell the GNOME Shell version ('$shell_version'): the extension skipped" ;;
+  *)
+    if [ "$shell_version" -ge 45 ]; then extension=nitnem@nitnem-45
+    elif [ "$shell_version" -ge 43 ]; then extension=nitnem@nitnem
+    else extension= ; say "GNOME Shell $shell_version is older than 43: the extension skipped"
+    fi ;;
+esac
+if [ -n "$extension" ]; then
+  src=$root/contrib/gnome-shell/$extension
+  grep -q "\"$shell_version\"" "$src/metadata.json" ||
+    say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
+  for f in extension.js metadata.json stylesheet.css timeline.js; do
+    put 644 "$src/$f" "$DATADIR/gnome-shell/extensions/nitnem@nitnem/$f"
+  done
+  say "GNOME Shell $shell_version extension in $DATADIR/gnome-shell/extensions/nitnem@nitnem" \
+    "(log out and in, then: gnome-extensions enable nitnem@nitnem)"
+fi
+
+if [ "$INSTALL_MODE" = package ]; then exit 0; fi
+
+# The manifest: what the previous install recorded and this one wrote, each once.
+folder "$DATADIR/nitnem"
+old=$(dest "$manifest")
+was_written() {
+  local f
+  for f in "${written[@]}"; do [ "$f" = "$1" ] && return 0; done
+  return 1
+}
+{
+  echo "# nitnem install manifest: what \`make install\` wrote (paths without DESTDIR). \`make uninstall\`"
+  echo "# removes each file still as it was installed, then each folder listed once it is empty."
+  if [ -f "$old" ]; then grep '^dir ' "$old" || true; fi
+  for d in "${created[@]}"; do echo "dir $d"; done
+  if [ -f "$old" ]; then
+    # A file an earlier install wrote and this one did not (the other GNOME variant): still listed.
+    while read -r kind sum path; do
+      [ "$kind" = file ] || continue
+      was_written "$path" || { [ -e "$(dest "$path")" ] && echo "file $sum $path"; } || true
+    done < "$old"
+  fi
+  for f in "${written[@]}"; do echo "file $(sha256sum < "$(dest "$f")" | cut -d' ' -f1) $f"; done
+} | awk '!seen[$0]++' > "$tmp/manifest"
+install -m644 "$tmp/manifest" "$old"
+say "manifest $manifest ($(grep -c '^file ' "$tmp/manifest") files; make uninstall removes them)"
+
+if [ -n "$DESTDIR" ]; then
+  say "staged in $DESTDIR: no sggs:// registration, no systemctl"
+  exit 0
+fi
+# The user manager.
+if [ -d "$HOME/.config/systemd/user" ] && [ -f "$HOME/.config/systemd/user/nitnem.service" ] &&
+  [ "$UNITDIR" != "$HOME/.config/systemd/user" ]; then
+  say "warning: $HOME/.config/systemd/user/nitnem.service (an older install) overrides $UNITDIR/nitnem.service;" \
+    "remove it: rm ~/.config/systemd/user/nitnem.service"
+fi
+if command -v systemd-analyze > /dev/null &&
+  ! systemd-analyze --user unit-paths 2> /dev/null | grep -qx "$UNITDIR"; then
+  say "warning: the user manager does not look in $UNITDIR; link the unit: systemctl --user link $UNITDIR/nitnem.service"
+fi
+if systemctl --user show-environment > /dev/null 2>&1; then
+  systemctl --user daemon-reload
+  if systemctl --user is-active --quiet nitnem.service; then
+    say "the agent is running: systemctl --user restart nitnem.service starts the new build"
+  else
+    say "start the agent: systemctl --user enable --now nitnem.service"
+  fi
+else
+  say "no user manager reachable (systemctl --user); in your session run:" \
+    "systemctl --user daemon-reload && systemctl --user enable --now nitnem.service"
+fi

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# The install and package tests: they need the release build, so they run here (the last step of
+# `make test`; alone: `make package-test`), not in `swift test`. One release build, reused by each.
+#
+# 1. install.sh's man page and completions, from a stub binary that has `completions` (until the
+#    real one does) — make install's paths, and the .deb's gzipped man page and zsh folder.
+# 2. make install DESTDIR=<tmp> PREFIX=/usr: every file where it belongs, the unit's ExecStart is
+#    the installed binary and systemd-analyze verify --user is clean; make uninstall leaves the tree
+#    empty; a file or folder the user added survives it, and so does the folder holding it.
+# 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
+#    manager: the sggs:// handler registered, the unit verified as installed, `nitnem status` runs;
+#    make uninstall leaves nothing of it.
+# 4. make deb: its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
+#    and completions while the tree has none), lintian reports no error, the unit verifies, and the
+#    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export PATH=/opt/swift/usr/bin:$PATH
+work=$(mktemp -d /tmp/nitnem-packaging-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+failures=0
+pass() { printf 'ok   %s\n' "$*"; }
+fail() { printf 'FAIL %s\n' "$*" >&2; failures=$((failures + 1)); }
+check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+# The tree under $1 as sorted relative paths, or nothing when it is empty.
+tree() { (cd "$1" && find . -mindepth 1 | LC_ALL=C sort); }
+# No user manager, bus or desktop of the caller's is touched.
+sandbox_env=(env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY -u JOURNAL_STREAM
+  "XDG_RUNTIME_DIR=$work/run")
+mkdir -m700 "$work/run"
+# systemd-analyze verify of unit $1, with ExecStart's binary $2 (at its path in a staging tree).
+verify_unit() {
+  local dir=$work/verify-$RANDOM
+  mkdir "$dir"
+  sed "s|^ExecStart=[^ ]*|ExecStart=$2|" "$1" > "$dir/nitnem.service"
+  "${sandbox_env[@]}" systemd-analyze verify --user "$dir/nitnem.service" > "$dir/out" 2>&1
+  local rc=$?
+  [ -s "$dir/out" ] && sed 's/^/     /' "$dir/out" >&2
+  [ $rc -eq 0 ] && [ ! -s "$dir/out" ]
+}
+
+start=$SECONDS
+make -s release > "$work/release.log" 2>&1 || { cat "$work/release.log" >&2; exit 1; }
+bin=$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/nitnem
+pass "release build ($((SECONDS - start)) s)"
+
+# 1. The man page and completions, from a stub that has them.
+stub=$work/stub/nitnem
+mkdir -p "$work/stub"
+cat > "$stub" << 'EOF'
+#!/bin/sh
+case "$1 $2" in
+  "completions bash" | "completions zsh" | "completions fish") echo "# $2 completion for nitnem" ;;
+  "--version ") echo "nitnem 0.1.0" ;;
+  *) echo "nitnem: unknown command '$1'" >&2; exit 2 ;;
+esac
+EOF
+chmod 755 "$stub"
+printf '.TH NITNEM 1\n.SH NAME\nnitnem \\- daily Nitnem\n' > "$work/nitnem.1"
+NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-install PREFIX=/usr GNOME_SHELL_VERSION=none \
+  scripts/install.sh > "$work/stub.log"
+check "make install: man page and completions in their folders" test \
+  "$(cat "$work/stub-install/usr/share/bash-completion/completions/nitnem" \
+    "$work/stub-install/usr/share/zsh/site-functions/_nitnem" \
+    "$work/stub-install/usr/share/fish/vendor_completions.d/nitnem.fish" \
+    "$work/stub-install/usr/share/man/man1/nitnem.1" 2> /dev/null | head -4 | tr '\n' '|')" \
+  = "# bash completion for nitnem|# zsh completion for nitnem|# fish completion for nitnem|.TH NITNEM 1|"
+NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX=/usr GNOME_SHELL_VERSION=none \
+  INSTALL_MODE=package ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions scripts/install.sh > "$work/stub.log"
+check "package: the man page gzipped, zsh in vendor-completions, no manifest" test \
+  "$(zcat "$work/stub-package/usr/share/man/man1/nitnem.1.gz" | head -1)|$(cat "$work/stub-package/usr/share/zsh/vendor-completions/_nitnem")|$(ls "$work/stub-package/usr/share/nitnem")" \
+  = ".TH NITNEM 1|# zsh completion for nitnem|i3blocks.conf
+polybar.ini
+waybar.css
+waybar.jsonc"
+
+# 2. make install into a staging tree, and make uninstall out of it.
+stage=$work/stage
+mkdir "$stage"
+t=$SECONDS
+make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 > "$work/install.log" 2>&1 ||
+  { cat "$work/install.log" >&2; exit 1; }
+pass "make install DESTDIR PREFIX=/usr ($((SECONDS - t)) s)"
+check "the binary is the release build" cmp -s "$bin" "$stage/usr/bin/nitnem"
+check "the unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$stage/usr/lib/systemd/user/nitnem.service"
+check "the unit does not restart on exit 2 or 3" \
+  grep -qx 'RestartPreventExitStatus=2 3' "$stage/usr/lib/systemd/user/nitnem.service"
+check "systemd-analyze verify --user: the installed unit" \
+  verify_unit "$stage/usr/lib/systemd/user/nitnem.service" "$stage/usr/bin/nitnem"
+check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
+check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
+check "the GNOME 45+ extension as nitnem@nitnem" \
+  grep -q '"45"' "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json"
+check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
+check "no sggs:// registration or cache in a staging tree" \
+  test ! -e "$stage/usr/share/applications/mimeinfo.cache" -a ! -e "$stage/usr/share/applications/mimeapps.list"
+manifest=$stage/usr/share/nitnem/install-manifest
+listed=$(grep '^file ' "$manifest" | cut -d' ' -f3- | sed 's|^|.|' | LC_ALL=C sort)
+present=$(cd "$stage" && find . -type f ! -path ./usr/share/nitnem/install-manifest | LC_ALL=C sort)
+check "the manifest lists every file installed" test "$listed" = "$present"
+t=$SECONDS
+make -s uninstall DESTDIR="$stage" PREFIX=/usr > "$work/uninstall.log" 2>&1 || cat "$work/uninstall.log" >&2
+check "make uninstall leaves the tree empty ($((SECONDS - t)) s)" test -z "$(tree "$stage")"
+# What the user put beside it stays, and so does every folder on its way.
+make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=none > "$work/install.log" 2>&1
+echo mine > "$stage/usr/share/nitnem/notes.txt"
+mkdir -p "$stage/usr/share/applications/other" "$stage/usr/bin/tools"
+echo '#!/bin/sh' > "$stage/usr/bin/tools/other"
+make -s uninstall DESTDIR="$stage" PREFIX=/usr > "$work/uninstall.log" 2>&1
+check "make uninstall keeps others' files and their folders" test "$(tree "$stage" | tr '\n' ' ')" = \
+  "./usr ./usr/bin ./usr/bin/tools ./usr/bin/tools/other ./usr/share ./usr/share/applications ./usr/share/applications/other ./usr/share/nitnem ./usr/share/nitnem/notes.txt "
+rm -rf "$stage"
+
+# 3. A real install into a sandbox home (no user manager reachable).
+home=$work/home
+mkdir -p "$home"
+home_env=("${sandbox_env[@]}" "HOME=$home" "XDG_CONFIG_HOME=$home/.config" "XDG_DATA_HOME=$home/.local/share"
+  "XDG_STATE_HOME=$home/.local/state" XDG_DATA_DIRS=/usr/share)
+"${home_env[@]}" make -s install PREFIX="$home/.local" GNOME_SHELL_VERSION=none > "$work/home-install.log" 2>&1 ||
+  { cat "$work/home-install.log" >&2; exit 1; }
+check "the unit goes where the user manager looks (~/.local/share/systemd/user)" \
+  test -f "$home/.local/share/systemd/user/nitnem.service"
+check "systemd-analyze verify --user: the unit as make install wrote it" \
+  verify_unit "$home/.local/share/systemd/user/nitnem.service" "$home/.local/bin/nitnem"
+check "without a user manager it says what to run" \
+  grep -q 'no user manager reachable.*systemctl --user daemon-reload && systemctl --user enable --now nitnem.service' \
+  "$work/home-install.log"
+check "sggs:// opens with nitnem.desktop" test \
+  "$("${home_env[@]}" xdg-mime query default x-scheme-handler/sggs 2> /dev/null)" = nitnem.desktop
+check "the installed nitnem status runs" eval '"${home_env[@]}" TZ=UTC SGGS_CLOCK_NOW=2026-12-01T18:00:00Z \
+  "$home/.local/bin/nitnem" status > /dev/null'
+"${home_env[@]}" make -s uninstall PREFIX="$home/.local" > "$work/home-uninstall.log" 2>&1 || cat "$work/home-uninstall.log" >&2
+# Only xdg-mime's default in ~/.config/mimeapps.list stays: the user's file, not one install wrote.
+check "make uninstall leaves no trace under the prefix" test ! -e "$home/.local/bin" -a ! -e "$home/.local/share/applications" \
+  -a -z "$(find "$home/.local" -type f 2> /dev/null)"
+
+# 4. The .deb.
+t=$SECONDS
+make -s deb DEBDIR="$work/deb" DEB_COMPRESS=gzip > "$work/deb.log" 2>&1 || { cat "$work/deb.log" >&2; exit 1; }
+deb=$(ls "$work"/deb/nitnem_*.deb)
+version=$("$bin" --version | cut -d' ' -f2)
+check "make deb: $(basename "$deb") ($((SECONDS - t)) s, $(du -k "$deb" | cut -f1) KiB)" \
+  test "$(basename "$deb")" = "nitnem_${version}-1_$(dpkg --print-architecture).deb"
+expected=$(cat packaging/debian/contents.golden)
+if [ ! -f man/nitnem.1 ] && [ ! -f contrib/nitnem.1 ]; then   # the Makefile's MANPAGE
+  expected=$(grep -v '^./usr/share/man/' <<< "$expected")
+  pass "(no man page in the tree yet: not expected in the .deb)"
+fi
+if ! "$bin" completions bash > /dev/null 2>&1; then
+  expected=$(grep -v -e '^./usr/share/bash-completion/' -e '^./usr/share/fish/' -e '^./usr/share/zsh/' <<< "$expected")
+  pass "(no nitnem completions yet: none expected in the .deb)"
+fi
+contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
+if [ "$contents" = "$expected" ]; then pass "dpkg-deb --contents matches packaging/debian/contents.golden"; else
+  fail "dpkg-deb --contents differs from packaging/debian/contents.golden:"
+  diff <(echo "$expected") <(echo "$contents") | sed 's/^/     /' >&2 || true
+fi
+depends=$(dpkg-deb --field "$deb" Depends)
+check "Depends from dpkg-shlibdeps, never Swift: $depends" \
+  eval '[[ "$depends" == *libnotify4* && "$depends" == *libsqlite3-0* && "$depends" == *libc6* && "$depends" != *swift* ]]'
+if command -v lintian > /dev/null; then
+  t=$SECONDS
+  lintian --allow-root --pedantic "$deb" > "$work/lintian.log" 2>&1 || true
+  check "lintian: no errors ($((SECONDS - t)) s; $(grep -c '^W:' "$work/lintian.log" || true) warnings)" \
+    eval '! grep -q "^E:" "$work/lintian.log"'
+  grep -E '^(E|W):' "$work/lintian.log" | sed 's/^/     /' || true
+else
+  fail "lintian not installed (scripts/deps.sh installs it)"
+fi
+x=$work/x
+dpkg-deb -x "$deb" "$x"
+check "the package's unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$x/usr/lib/systemd/user/nitnem.service"
+check "systemd-analyze verify --user: the package's unit" verify_unit "$x/usr/lib/systemd/user/nitnem.service" "$x/usr/bin/nitnem"
+check "the binary links no Swift library and has no RUNPATH" \
+  eval '! ldd "$x/usr/bin/nitnem" | grep -qi swift && ! readelf -d "$x/usr/bin/nitnem" | grep -q "R\(UN\)\?PATH"'
+status=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-12-01T18:00:00+05:30 \
+  "$x/usr/bin/nitnem" status 2>&1) && rc=0 || rc=$?
+check "the unpacked binary runs nitnem status without /opt/swift or LD_LIBRARY_PATH (exit $rc)" test "$rc" -eq 0
+printf '%s\n' "$status" | head -3 | sed 's/^/     /'
+
+echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
+[ "$failures" -eq 0 ]
