@@ -342,7 +342,9 @@ public final class Agent {
     /// Reads the config file (a missing one is the defaults); an error is handed to the core, which
     /// keeps the old configuration.
     func loadConfig() -> AgentCore.Event {
-        .configChanged(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })
+        // An empty file may be an editor's save caught between its truncate and its write.
+        if (try? FileStatus.of(options.paths.config))??.size == 0 { return .configEmptied }
+        return .configChanged(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })
     }
 
     /// Reads the pause file: the instant it pauses until (nil when there is none), or why it

@@ -53,6 +53,8 @@ public struct AgentCore: Sendable {
         /// renamed into place, not when it was removed or moved away (an editor's save may put a new
         /// one there at once). The core decides when to read it (`Action.readConfig`).
         case configTouched(whole: Bool)
+        /// The config file was read as empty (0 bytes).
+        case configEmptied
         /// SIGTERM or SIGINT (the number).
         case stopSignal(Int32)
         /// A notification's "Read now" was pressed for `url`.
@@ -94,6 +96,7 @@ public struct AgentCore: Sendable {
             case .zoneChanged: "zoneChanged"
             case .configChanged: "configChanged"
             case .configTouched: "configTouched"
+            case .configEmptied: "configEmptied"
             case .stopSignal: "stopSignal"
             case .readNow: "readNow"
             case .openerExited: "openerExited"
@@ -240,6 +243,8 @@ public struct AgentCore: Sendable {
     private var saidSinceClear = false
     /// A good file vanished and the folder is settling before the files are read again.
     private var confirmingVanish = false
+    /// The config file was read empty once and the folder is settling before it is read again.
+    private var confirmingEmptyConfig = false
     /// Whether the last read asked was after a whole settle time of quiet.
     private var readAfterSettling = false
     /// How long the folder must stay quiet before a vanished file is believed gone: 250 ms.
@@ -348,6 +353,16 @@ public struct AgentCore: Sendable {
                 .log(
                     .notice,
                     until.map { "reminders paused until \(RFC3339.format($0, in: calendar))" } ?? "reminders resumed"))
+        case .configEmptied:
+            // Empty may be a save caught between its truncate and its write: believed (the
+            // defaults) only when still empty after the folder settled.
+            if !confirmingEmptyConfig {
+                confirmingEmptyConfig = true
+                pendingConfig = .quiet(milliseconds: settleMilliseconds)
+                return gathering(now: now)
+            }
+            confirmingEmptyConfig = false
+            return handle(.configChanged(.success(AgentConfig())), now: now)
         case .configTouched(let whole):
             // A removal may be an editor's save (move away, write anew): read once it has settled.
             pendingConfig = whole ? .drain : .quiet(milliseconds: settleMilliseconds)
@@ -466,6 +481,7 @@ public struct AgentCore: Sendable {
             actions.append(
                 .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
         case .configChanged(.success(let newConfig)):
+            confirmingEmptyConfig = false
             configProblem = nil
             if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
             config = newConfig

@@ -395,4 +395,24 @@ import Testing
         step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.4)
         #expect(step.actions.map(Self.name) == ["write"])
     }
+
+    /// An editor saving in place truncates, then writes: a read between the two sees an empty file,
+    /// which must not switch reminders back on (found under load by AgentConfigWatchTests).
+    @Test func anEmptyConfigIsBelievedOnlyWhenStillEmptyAfterTheFolderSettles() {
+        var off = AgentConfig()
+        off.remindersOn = false
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: off)
+        _ = core.handle(.start(.success(Fixture.files())), now: Self.t0)
+        var step = core.handle(.configEmptied, now: Self.t0 + 1)
+        #expect(step.actions.isEmpty && step.wait == .quiet(milliseconds: 250))
+        #expect(core.config.remindersOn == false)
+        // The write lands: read whole, applied; the empty moment never counted.
+        step = core.handle(.configChanged(.success(off)), now: Self.t0 + 1.1)
+        #expect(step.actions.map(Self.name).isEmpty)
+        // Emptied for good: empty after settling means the defaults.
+        _ = core.handle(.configEmptied, now: Self.t0 + 2)
+        step = core.handle(.configEmptied, now: Self.t0 + 2.3)
+        #expect(step.actions.map(Self.name).contains("notice configuration reloaded"))
+        #expect(core.config.remindersOn)
+    }
 }
