@@ -21,10 +21,17 @@ var package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libnotify and GLib are loaded with dlopen at the first reminder (nothing is linked); the
+        // loader's copied declarations are checked against the -dev headers by a test-only target.
+        .target(name: "CLibnotify", path: "Sources/CLibnotify/Loader"),
         .systemLibrary(
-            name: "CLibnotify",
+            name: "CLibnotifyHeaders",
+            path: "Sources/CLibnotify/Headers",
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
+        ),
+        .target(
+            name: "CLibnotifyCheck", dependencies: ["CLibnotifyHeaders", "CLibnotify"], path: "Sources/CLibnotify/Check"
         ),
         .target(name: "CLinux"),
 
@@ -56,7 +63,7 @@ var package = Package(
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix", "TestSupport"]),
-        .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport"]),
+        .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport", "CLibnotifyCheck"]),
         .testTarget(
             name: "AgentShellTests",
             dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "TestSupport"]),

@@ -51,7 +51,8 @@ public final class GLibPump {
         }
     }
 
-    private let context: OpaquePointer
+    /// The default main context; nil when GLib could not be loaded (the pump then has nothing to poll).
+    private let context: OpaquePointer?
     private var owned: Bool
     private var maxPriority: Int32 = 0
     private var pollFDs: [GPollFD] = []
@@ -59,16 +60,24 @@ public final class GLibPump {
 
     /// A pump over the default main context (`g_main_context_default`), acquired by the
     /// calling thread (`g_main_context_acquire`).
+    ///
+    /// GLib is loaded here if it is not yet (with libnotify, see `LibnotifyNotifier`). When it
+    /// cannot be, the pump asks for nothing and dispatches nothing; the notifier reports why.
     public init() {
-        context = g_main_context_default()
-        owned = g_main_context_acquire(context) != 0
+        if (try? Libnotify.load()) != nil {
+            context = nitnem_g_main_context_default()
+            owned = nitnem_g_main_context_acquire(context) != 0
+        } else {
+            context = nil
+            owned = false
+        }
     }
 
     deinit { close() }
 
     /// Releases the main context (`g_main_context_release`); idempotent.
     public func close() {
-        if owned { g_main_context_release(context) }
+        if owned { nitnem_g_main_context_release(context) }
         owned = false
     }
 
@@ -77,15 +86,16 @@ public final class GLibPump {
     /// A timeout of 0 means a source is already ready: poll without waiting, then
     /// `dispatch(ready:)`.
     public func descriptors() -> Request {
+        guard let context else { return Request(descriptors: [], timeoutMilliseconds: -1) }
         var priority: Int32 = 0
-        let readyNow = g_main_context_prepare(context, &priority) != 0
+        let readyNow = nitnem_g_main_context_prepare(context, &priority) != 0
         maxPriority = priority
         var timeout: Int32 = -1
         var capacity = max(pollFDs.count, 4)
         while true {
             pollFDs = Array(repeating: GPollFD(), count: capacity)
             let needed = pollFDs.withUnsafeMutableBufferPointer {
-                g_main_context_query(context, maxPriority, &timeout, $0.baseAddress, Int32(capacity))
+                nitnem_g_main_context_query(context, maxPriority, &timeout, $0.baseAddress, Int32(capacity))
             }
             if needed <= capacity {
                 pollFDs.removeLast(capacity - Int(needed))
@@ -102,16 +112,16 @@ public final class GLibPump {
     /// Dispatches what is ready (`g_main_context_check` + `dispatch`), given the `revents`
     /// `poll(2)` returned for GLib's descriptors (fds not listed had no events).
     public func dispatch(ready: [Ready]) {
-        guard prepared else { return }
+        guard prepared, let context else { return }
         prepared = false
         for index in pollFDs.indices {
             let revents = ready.reduce(Int16(0)) { $1.fd == pollFDs[index].fd ? $0 | $1.revents : $0 }
             pollFDs[index].revents = UInt16(bitPattern: revents)
         }
         let dispatchable = pollFDs.withUnsafeMutableBufferPointer {
-            g_main_context_check(context, maxPriority, $0.baseAddress, Int32($0.count))
+            nitnem_g_main_context_check(context, maxPriority, $0.baseAddress, Int32($0.count))
         }
-        if dispatchable != 0 { g_main_context_dispatch(context) }
+        if dispatchable != 0 { nitnem_g_main_context_dispatch(context) }
     }
 
     /// Dispatches everything already pending without blocking
@@ -119,8 +129,9 @@ public final class GLibPump {
     /// iterations dispatched something.
     @discardableResult
     public func dispatchPending() -> Int {
+        guard let context else { return 0 }
         var count = 0
-        while g_main_context_iteration(context, 0) != 0 { count += 1 }
+        while nitnem_g_main_context_iteration(context, 0) != 0 { count += 1 }
         return count
     }
 }

@@ -6,6 +6,10 @@ internal import CLibnotify
 
 /// A `Notifier` that shows notifications through libnotify on the session bus.
 ///
+/// libnotify and GLib are loaded (dlopen) at the first call that needs them, not at start: making
+/// a notifier maps nothing. When libnotify.so.4 is missing, every call throws
+/// `NotifyError(.library, …)` naming it.
+///
 /// Every call reconnects when it has to: no bus, no server, a server restart or a bus
 /// that went away all end in a `NotifyError` (never a crash), and a later call works
 /// again once the server is back.
@@ -40,7 +44,7 @@ public final class LibnotifyNotifier: Notifier {
     /// The server's capabilities (`notify_get_server_caps`).
     public func capabilities() throws(NotifyError) -> Set<String> {
         try connect()
-        guard let list = notify_get_server_caps() else { return [] }
+        guard let list = nitnem_notify_get_server_caps() else { return [] }
         defer { nitnem_free_string_list(list) }
         var caps = Set<String>()
         var link: UnsafeMutablePointer<GList>? = list
@@ -76,7 +80,7 @@ public final class LibnotifyNotifier: Notifier {
         handle.setActions(request.actions)
         listener.tag = notification.tag
         var error: UnsafeMutablePointer<GError>?
-        if notify_notification_show(pointer, &error) == 0 {
+        if nitnem_notify_notification_show(pointer, &error) == 0 {
             throw failure("show", error)
         }
     }
@@ -87,7 +91,7 @@ public final class LibnotifyNotifier: Notifier {
         guard let handle, let pointer = handle.pointer, handle.serverID != 0 else { return }
         try connect()
         var error: UnsafeMutablePointer<GError>?
-        if notify_notification_close(pointer, &error) == 0 {
+        if nitnem_notify_notification_close(pointer, &error) == 0 {
             throw failure("close", error)
         }
     }
@@ -97,7 +101,7 @@ public final class LibnotifyNotifier: Notifier {
     /// Called by `deinit`; a later call reconnects.
     public func shutdown() {
         dropLibnotify()
-        if let connection { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        if let connection, Libnotify.isLoaded { nitnem_g_object_unref(UnsafeMutableRawPointer(connection)) }
         connection = nil
     }
 
@@ -105,12 +109,14 @@ public final class LibnotifyNotifier: Notifier {
     private func dropLibnotify() {
         handle?.close()
         handle = nil
-        if notify_is_initted() != 0 { notify_uninit() }
+        guard Libnotify.isLoaded else { return }
+        if nitnem_notify_is_initted() != 0 { nitnem_notify_uninit() }
     }
 
     /// Makes sure there is a live session bus connection and a notification server on it.
     private func connect() throws(NotifyError) {
-        if let connection, g_dbus_connection_is_closed(connection) != 0 {
+        try Libnotify.load()
+        if let connection, nitnem_g_dbus_connection_is_closed(connection) != 0 {
             // The bus went away: libnotify's proxy and our notification belong to the dead
             // connection; drop them all and start over on whatever bus the address names.
             shutdown()
@@ -118,14 +124,14 @@ public final class LibnotifyNotifier: Notifier {
         if connection == nil {
             connection = try Self.openBus()
         }
-        if notify_is_initted() == 0, notify_init(appName) == 0 {
+        if nitnem_notify_is_initted() == 0, nitnem_notify_init(appName) == 0 {
             throw NotifyError(.library, "libnotify: notify_init(\"\(appName)\") failed")
         }
-        if notify_get_server_info(nil, nil, nil, nil) == 0 {
+        if nitnem_notify_get_server_info(nil, nil, nil, nil) == 0 {
             // libnotify caches its proxy, which may still name a server that has exited
             // (a restarted server has a new owner): drop it and ask once more.
             dropLibnotify()
-            if notify_init(appName) == 0 || notify_get_server_info(nil, nil, nil, nil) == 0 {
+            if nitnem_notify_init(appName) == 0 || nitnem_notify_get_server_info(nil, nil, nil, nil) == 0 {
                 throw NotifyError(.noServer, "no notification server on the session bus (\(Self.busAddress))")
             }
         }
@@ -135,20 +141,20 @@ public final class LibnotifyNotifier: Notifier {
     private static func openBus() throws(NotifyError) -> OpaquePointer {
         for attempt in 0..<2 {
             var error: UnsafeMutablePointer<GError>?
-            guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            guard let bus = nitnem_g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
                 let cause = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-                nitnem_clear_error(&error)
+                nitnem_g_clear_error(&error)
                 throw NotifyError(.noBus, "cannot connect to the session bus (\(busAddress)): \(cause)")
             }
-            if g_dbus_connection_is_closed(bus) == 0 {
+            if nitnem_g_dbus_connection_is_closed(bus) == 0 {
                 // GIO's shared session connection raises SIGTERM when the bus goes away;
                 // the agent must outlive the desktop.
-                g_dbus_connection_set_exit_on_close(bus, 0)
+                nitnem_g_dbus_connection_set_exit_on_close(bus, 0)
                 return bus
             }
             // GIO hands out its shared connection until the last reference is gone, and
             // the "closed" notification queued on the main context holds one: let it run.
-            g_object_unref(UnsafeMutableRawPointer(bus))
+            nitnem_g_object_unref(UnsafeMutableRawPointer(bus))
             if attempt == 0 { drainMainContext() }
         }
         throw NotifyError(.noBus, "the session bus connection is closed (\(busAddress)); retry later")
@@ -157,14 +163,14 @@ public final class LibnotifyNotifier: Notifier {
     /// Runs what is pending on the default main context, without blocking.
     private static func drainMainContext() {
         var rounds = 0
-        while rounds < 100, g_main_context_iteration(nil, 0) != 0 { rounds += 1 }
+        while rounds < 100, nitnem_g_main_context_iteration(nil, 0) != 0 { rounds += 1 }
     }
 
     private func failure(_ call: String, _ error: UnsafeMutablePointer<GError>?) -> NotifyError {
         var error = error
         let cause = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        nitnem_clear_error(&error)
-        if let connection, g_dbus_connection_is_closed(connection) != 0 { shutdown() }
+        nitnem_g_clear_error(&error)
+        if let connection, nitnem_g_dbus_connection_is_closed(connection) != 0 { shutdown() }
         return NotifyError(.call, "notification \(call) failed on the session bus (\(Self.busAddress)): \(cause)")
     }
 

@@ -6,16 +6,18 @@ internal import CLibnotify
 /// - Important: Reusing one handle for every show is what makes libnotify send the server
 ///   id as `replaces_id`, so showing again updates the notification in place.
 final class NotificationHandle {
-    private(set) var pointer: UnsafeMutablePointer<NotifyNotification>?
+    private(set) var pointer: OpaquePointer?
     /// Reports presses and closes; libnotify holds retains of it for each action and for
     /// the "closed" handler.
     let listener: NotificationListener
     private var closedHandler: UInt = 0
 
     /// A new, not yet shown notification (`notify_notification_new`) reporting to `listener`.
+    ///
+    /// - Important: libnotify must be loaded (`Libnotify.load()`).
     init(summary: String, body: String, listener: NotificationListener) {
         self.listener = listener
-        pointer = notify_notification_new(summary, body, nil)
+        pointer = nitnem_notify_notification_new(summary, body, nil)
         guard let pointer else { return }
         // The retain is balanced by the destroy notify when the handler is disconnected.
         let context = Unmanaged.passRetained(listener).toOpaque()
@@ -24,7 +26,8 @@ final class NotificationHandle {
             { notification, context in
                 guard let notification, let context else { return }
                 let listener = Unmanaged<NotificationListener>.fromOpaque(context).takeUnretainedValue()
-                let reason = NotificationEvent.CloseReason(code: notify_notification_get_closed_reason(notification))
+                let reason = NotificationEvent.CloseReason(
+                    code: nitnem_notify_notification_get_closed_reason(notification))
                 // The handler may close this handle, which releases libnotify's retain.
                 withExtendedLifetime(listener) { listener.report(.closed(reason, tag: listener.tag)) }
             },
@@ -46,9 +49,11 @@ final class NotificationHandle {
     /// Disconnects the handlers and drops the GObject reference (`g_object_unref`); idempotent.
     func close() {
         if let pointer {
-            if closedHandler != 0 { nitnem_notification_disconnect(pointer, closedHandler) }
-            notify_notification_clear_actions(pointer)
-            g_object_unref(pointer)
+            if closedHandler != 0 {
+                nitnem_g_signal_handler_disconnect(UnsafeMutableRawPointer(pointer), closedHandler)
+            }
+            nitnem_notify_notification_clear_actions(pointer)
+            nitnem_g_object_unref(UnsafeMutableRawPointer(pointer))
         }
         closedHandler = 0
         pointer = nil
@@ -57,40 +62,40 @@ final class NotificationHandle {
     /// Sets the summary and body (`notify_notification_update`).
     func update(summary: String, body: String) {
         guard let pointer else { return }
-        notify_notification_update(pointer, summary, body, nil)
+        nitnem_notify_notification_update(pointer, summary, body, nil)
     }
 
     /// Replaces every hint (`notify_notification_clear_hints` + `notify_notification_set_hint`).
     func setHints(_ hints: [String: NotificationRequest.Hint]) {
         guard let pointer else { return }
-        notify_notification_clear_hints(pointer)
+        nitnem_notify_notification_clear_hints(pointer)
         for (key, hint) in hints.sorted(by: { $0.key < $1.key }) {
             let value: OpaquePointer? =
                 switch hint {
-                case .string(let string): g_variant_new_string(string)
-                case .boolean(let flag): g_variant_new_boolean(flag ? 1 : 0)
-                case .byte(let byte): g_variant_new_byte(byte)
+                case .string(let string): nitnem_g_variant_new_string(string)
+                case .boolean(let flag): nitnem_g_variant_new_boolean(flag ? 1 : 0)
+                case .byte(let byte): nitnem_g_variant_new_byte(byte)
                 }
             // set_hint sinks the floating reference.
-            notify_notification_set_hint(pointer, key, value)
+            nitnem_notify_notification_set_hint(pointer, key, value)
         }
     }
 
     /// Sets the expire timeout in milliseconds (`notify_notification_set_timeout`).
     func setTimeout(_ milliseconds: Int32) {
         guard let pointer else { return }
-        notify_notification_set_timeout(pointer, milliseconds)
+        nitnem_notify_notification_set_timeout(pointer, milliseconds)
     }
 
     /// Replaces the actions (`notify_notification_clear_actions` + `add_action`), in order.
     func setActions(_ actions: [NotificationAction]) {
         guard let pointer else { return }
-        notify_notification_clear_actions(pointer)
+        nitnem_notify_notification_clear_actions(pointer)
         for action in actions {
             // libnotify keeps one retain per action and hands it back on invocation; the free
             // function balances it when the actions are cleared or the notification dies.
             let context = Unmanaged.passRetained(listener).toOpaque()
-            notify_notification_add_action(
+            nitnem_notify_notification_add_action(
                 pointer, action.id, action.label,
                 { _, action, context in
                     guard let context, let action else { return }

@@ -39,8 +39,14 @@ public struct Simulation: Sendable {
         self.asleep = asleep.sorted { $0.start < $1.start }
     }
 
-    /// One printed line per timeline write (and, later, per reminder), in time order.
+    /// One printed line per timeline write and per reminder, in time order, as JSON.
     public func run(_ emit: (JSONValue) -> Void) {
+        run(lines: { emit($0.json) })
+    }
+
+    /// One printed line per timeline write and per reminder, in time order (`Line.write(to:)` prints
+    /// it without building a `JSONValue`).
+    public func run(lines emit: (Line) -> Void) {
         var core = AgentCore(calendar: calendar, config: config)
         var files = self.files
         var pendingMarks = marks[...]
@@ -80,43 +86,40 @@ public struct Simulation: Sendable {
 
     /// Prints the step's timeline writes and reminders; a reminder is shown at once (the simulated
     /// desktop always has a notification server). Returns the next wake.
-    func report(_ step: AgentCore.Step, at: Date, core: inout AgentCore, _ emit: (JSONValue) -> Void) -> Date {
+    func report(_ step: AgentCore.Step, at: Date, core: inout AgentCore, _ emit: (Line) -> Void) -> Date {
         var wake = step.nextWake
-        let time = JSONValue.string(RFC3339.format(at, in: core.calendar))
+        // Formatted once per step, and only when a line is printed: most wakes print nothing.
+        var formatted: String?
+        func time() -> String {
+            if let formatted { return formatted }
+            let text = RFC3339.format(at, in: core.calendar)
+            formatted = text
+            return text
+        }
         for action in step.actions {
+            switch action {
             // The simulated disk never fills: every save lands, which lets a pending reminder show.
-            if case .saveLedger = action {
+            case .saveLedger:
                 wake = min(wake, report(core.handle(.ledgerSaved, now: at), at: at, core: &core, emit))
-            }
-            if case .reminder(.fire(let notice)) = action {
+            case .reminder(.fire(let notice)):
                 emit(
-                    .object([
-                        ("at", time), ("event", .string("reminder")), ("band", .string(notice.band.rawValue)),
-                        ("dayKey", .string(notice.dayKey.description)), ("bani", .string(notice.bani.id)),
-                        ("late", .bool(notice.late)),
-                    ]))
+                    .reminder(
+                        at: time(), band: notice.band.rawValue, dayKey: notice.dayKey.description,
+                        bani: notice.bani.id, late: notice.late))
                 wake = min(wake, report(core.reminderShown(notice, error: nil, now: at), at: at, core: &core, emit))
-            }
-            if case .reminder(.skip(let dayKey, let band, let reason)) = action {
+            case .reminder(.skip(let dayKey, let band, let reason)):
                 emit(
-                    .object([
-                        ("at", time), ("event", .string("reminder-skipped")), ("band", .string(band.rawValue)),
-                        ("dayKey", .string(dayKey.description)), ("reason", .string(reason.rawValue)),
-                    ]))
-            }
-            guard case .writeTimeline(let timeline) = action, let state = timeline.entries.first?.state else {
+                    .reminderSkipped(
+                        at: time(), band: band.rawValue, dayKey: dayKey.description, reason: reason.rawValue))
+            case .writeTimeline(let timeline):
+                guard let state = timeline.entries.first?.state else { continue }
+                emit(
+                    .timeline(
+                        at: time(), dayKey: state.dayKey.description, band: state.band.rawValue,
+                        next: state.next?.bani.id, done: state.done, total: state.total))
+            default:
                 continue
             }
-            emit(
-                .object([
-                    ("at", .string(RFC3339.format(at, in: core.calendar))),
-                    ("event", .string("timeline")),
-                    ("dayKey", .string(state.dayKey.description)),
-                    ("band", .string(state.band.rawValue)),
-                    ("next", .optional(state.next?.bani.id)),
-                    ("done", .int(state.done)),
-                    ("total", .int(state.total)),
-                ]))
         }
         return wake
     }
@@ -130,5 +133,97 @@ public struct Simulation: Sendable {
             day: calendar.dayKey(at: mark.at), at: mark.at, nLines: files.snapshot.bani(id: mark.baniID)?.nLines ?? 0)
         files.progress.banis[mark.baniID] = rule.apply(to: progress) ?? progress
         return files
+    }
+}
+
+extension Simulation {
+    /// One line `nitnem simulate` prints.
+    public enum Line: Hashable, Sendable {
+        /// `{"at","event":"timeline","dayKey","band","next","done","total"}`
+        case timeline(at: String, dayKey: String, band: String, next: String?, done: Int, total: Int)
+        /// `{"at","event":"reminder","band","dayKey","bani","late"}`
+        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool)
+        /// `{"at","event":"reminder-skipped","band","dayKey","reason"}`
+        case reminderSkipped(at: String, band: String, dayKey: String, reason: String)
+
+        /// The line as a JSON object, its keys in printed order.
+        public var json: JSONValue {
+            switch self {
+            case .timeline(let at, let dayKey, let band, let next, let done, let total):
+                .object([
+                    ("at", .string(at)), ("event", .string("timeline")), ("dayKey", .string(dayKey)),
+                    ("band", .string(band)), ("next", .optional(next)), ("done", .int(done)), ("total", .int(total)),
+                ])
+            case .reminder(let at, let band, let dayKey, let bani, let late):
+                .object([
+                    ("at", .string(at)), ("event", .string("reminder")), ("band", .string(band)),
+                    ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("late", .bool(late)),
+                ])
+            case .reminderSkipped(let at, let band, let dayKey, let reason):
+                .object([
+                    ("at", .string(at)), ("event", .string("reminder-skipped")), ("band", .string(band)),
+                    ("dayKey", .string(dayKey)), ("reason", .string(reason)),
+                ])
+            }
+        }
+
+        /// Appends the line's compact JSON and a newline to `out`: the bytes of `json.compact + "\n"`,
+        /// without building the object.
+        public func write(to out: inout [UInt8]) {
+            switch self {
+            case .timeline(let at, let dayKey, let band, let next, let done, let total):
+                Self.append("{\"at\":", to: &out)
+                Self.appendString(at, to: &out)
+                Self.append(",\"event\":\"timeline\",\"dayKey\":", to: &out)
+                Self.appendString(dayKey, to: &out)
+                Self.append(",\"band\":", to: &out)
+                Self.appendString(band, to: &out)
+                Self.append(",\"next\":", to: &out)
+                if let next { Self.appendString(next, to: &out) } else { Self.append("null", to: &out) }
+                Self.append(",\"done\":", to: &out)
+                Self.append(String(done), to: &out)
+                Self.append(",\"total\":", to: &out)
+                Self.append(String(total), to: &out)
+            case .reminder(let at, let band, let dayKey, let bani, let late):
+                Self.append("{\"at\":", to: &out)
+                Self.appendString(at, to: &out)
+                Self.append(",\"event\":\"reminder\",\"band\":", to: &out)
+                Self.appendString(band, to: &out)
+                Self.append(",\"dayKey\":", to: &out)
+                Self.appendString(dayKey, to: &out)
+                Self.append(",\"bani\":", to: &out)
+                Self.appendString(bani, to: &out)
+                Self.append(late ? ",\"late\":true" : ",\"late\":false", to: &out)
+            case .reminderSkipped(let at, let band, let dayKey, let reason):
+                Self.append("{\"at\":", to: &out)
+                Self.appendString(at, to: &out)
+                Self.append(",\"event\":\"reminder-skipped\",\"band\":", to: &out)
+                Self.appendString(band, to: &out)
+                Self.append(",\"dayKey\":", to: &out)
+                Self.appendString(dayKey, to: &out)
+                Self.append(",\"reason\":", to: &out)
+                Self.appendString(reason, to: &out)
+            }
+            Self.append("}\n", to: &out)
+        }
+
+        private static func append(_ text: String, to out: inout [UInt8]) {
+            out.append(contentsOf: text.utf8)
+        }
+
+        /// A JSON string: printable ASCII without `"` or `\\` as is (every id, key and time here);
+        /// anything else through `JSONValue`'s own escaping, so the bytes are always the same.
+        private static func appendString(_ text: String, to out: inout [UInt8]) {
+            let plain = text.utf8.allSatisfy {
+                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            }
+            if plain {
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: text.utf8)
+                out.append(UInt8(ascii: "\""))
+            } else {
+                out.append(contentsOf: JSONValue.string(text).compact.utf8)
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import AgentShell
 import CommandLineKit
 import Foundation
+import Glibc
 import NitnemClockKit
 import Scheduler
 import Snapshot
@@ -75,15 +76,30 @@ enum SimulateCommand {
         let config = try context.agentConfig(args).config
         let simulation = Simulation(
             from: from, to: to, calendar: context.calendar, files: files, marks: marks, asleep: asleep, config: config)
-        var out = ""
-        simulation.run { line in
-            out += line.compact
-            out += "\n"
-            if out.utf8.count > 1 << 16 {
-                Output.write(fd: 1, out)
-                out = ""
+        // Lines go straight into one byte buffer, flushed every 64 KiB: no JSON objects, no Strings.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
+        simulation.run(lines: { line in
+            line.write(to: &out)
+            if out.count > 1 << 16 {
+                writeAll(out)
+                out.removeAll(keepingCapacity: true)
             }
+        })
+        writeAll(out)
+    }
+
+    /// Writes all of `bytes` to stdout, retrying on EINTR (as `Output.write`, for bytes); stops when
+    /// the reader is gone.
+    private static func writeAll(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
         }
-        Output.write(fd: 1, out)
     }
 }

@@ -164,9 +164,9 @@ def rename_latency():
     p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
     r50, r99 = percentile(ref, 50), percentile(ref, 99)
     print(f"(b) rename → timeline on disk, {len(latencies)} changes ({misses} missed): "
-          f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(latencies):.2f} ms (target p99 <= 10 ms); "
+          f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(latencies):.2f} ms (target p99 <= 2 ms); "
           f"mv + cat p50 {r50:.2f} ms, p99 {r99:.2f} ms; ratio p50 {p50 / r50:.2f}, p99 {p99 / r99:.2f}")
-    return misses == 0 and p99 <= 10
+    return misses == 0 and p99 <= 2
 
 
 def timed(argv, stdout, runs=5, env_extra=None):
@@ -180,19 +180,86 @@ def timed(argv, stdout, runs=5, env_extra=None):
     return best
 
 
-def simulate_year():
-    """(c) `simulate` of a year vs jq reading and rewriting the same lines."""
-    lines = os.path.join(ARGS.out, "year.jsonl")
+def simulate_span(label, to, target):
+    """(c) `simulate` of a span vs jq reading and rewriting the same lines."""
+    lines = os.path.join(ARGS.out, f"simulate-{label}.jsonl")
     sim = timed([ARGS.bin, "simulate", "--group", ARGS.root + "/fixtures/groups/demo",
-                 "--from", "2026-01-01T00:00", "--to", "2027-01-01T00:00"], lines)
+                 "--from", "2026-01-01T00:00", "--to", to], lines)
     count = sum(1 for _ in open(lines))
-    ref = timed(["jq", "-c", ".", lines], os.path.join(ARGS.out, "year.jq.jsonl"))
-    print(f"(c) simulate one year ({count} lines): {sim * 1000:.1f} ms (target <= 200 ms); "
+    ref = timed(["jq", "-c", ".", lines], os.path.join(ARGS.out, f"simulate-{label}.jq.jsonl"))
+    print(f"(c) simulate {label} ({count} lines): {sim * 1000:.1f} ms (target <= {target * 1000:.0f} ms); "
           f"jq -c on the same lines {ref * 1000:.1f} ms; ratio {sim / ref:.2f}")
-    return sim <= 0.2
+    return sim <= target
 
 
-def rss_after_week(bin, label):
+def simulate_year():
+    return simulate_span("one year", "2027-01-01T00:00", 0.030)
+
+
+def simulate_ten_years():
+    return simulate_span("ten years", "2036-01-01T00:00", 0.300)
+
+
+def median_run(argv, runs, env_extra=None):
+    """The median wall time of `runs` runs of argv (stdout discarded), in seconds."""
+    times = []
+    environment = env(env_extra or {})
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=environment)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def status_vs_readers(runs=100):
+    """(e) `status --format waybar` vs `cat` and `jq` reading the widget file an applet could read instead."""
+    folder = os.path.join(ARGS.out, "status")
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(ARGS.root + "/fixtures/groups/demo", folder)
+    clock = {"SGGS_CLOCK_NOW": "2026-11-29T12:00"}
+    subprocess.run([ARGS.bin, "timeline", "--write", "--group", folder], check=True, stdout=subprocess.DEVNULL,
+                   env=env(clock))
+    widget = os.path.join(folder, "widgets", "NitnemNow.json")
+    # The target is for the installed build (static Swift stdlib: no shared Swift/Foundation symbols for
+    # the dynamic loader to bind at each start); the dynamic release build is shown for comparison.
+    installed = ARGS.static_bin or ARGS.bin
+    status = median_run([installed, "status", "--format", "waybar", "--group", folder], runs, clock)
+    dynamic = median_run([ARGS.bin, "status", "--format", "waybar", "--group", folder], runs, clock)
+    cat = median_run(["cat", widget], runs)
+    jq = median_run(["jq", "-c", ".entries[0]", widget], runs)
+    ok = status <= 3 * cat and status <= 0.2 * jq
+    label = "installed build" if ARGS.static_bin else "release build"
+    print(f"(e) status --format waybar ({label}): median {status * 1000:.2f} ms over {runs} runs "
+          f"(dynamic release build {dynamic * 1000:.2f} ms); cat of the widget file "
+          f"{cat * 1000:.2f} ms, jq {jq * 1000:.2f} ms; ratio to cat {status / cat:.2f} (target <= 3), "
+          f"to jq {status / jq:.2f} (target <= 0.2)")
+    return ok
+
+
+def sizes():
+    """(f) The installed-style binary (static Swift stdlib) and the .deb, if one is in the tree."""
+    ok = True
+    if ARGS.static_bin:
+        size = os.path.getsize(ARGS.static_bin)
+        stripped = os.path.join(ARGS.out, "nitnem.stripped")
+        shutil.copyfile(ARGS.static_bin, stripped)
+        subprocess.run(["strip", stripped], check=True)
+        stripped_size = os.path.getsize(stripped)
+        ok = size <= 24 * 1000 * 1000
+        print(f"(f) static release binary: {size / 1e6:.1f} MB (target <= 24 MB; stripped {stripped_size / 1e6:.1f} MB); "
+              f"dynamic release binary {os.path.getsize(ARGS.bin) / 1e6:.1f} MB")
+    debs = []
+    for top, dirs, files in os.walk(ARGS.root):
+        dirs[:] = [d for d in dirs if d not in (".git", "checkouts", "repositories")]
+        debs += [os.path.join(top, f) for f in files if f.endswith(".deb")]
+    for deb in sorted(debs):
+        print(f"(f) .deb {os.path.relpath(deb, ARGS.root)}: {os.path.getsize(deb) / 1e6:.1f} MB")
+    if not debs:
+        print("(f) .deb: none in the tree (make the package first to measure it)")
+    return ok
+
+
+def rss_after_week(bin, label, target_mib=8):
     """(d) The agent's RSS after a simulated week vs `sleep`'s."""
     rate = 200_000
     agent = Agent(bin, ARGS.out, "rss", "2026-11-29T00:00", rate=rate)
@@ -210,10 +277,61 @@ def rss_after_week(bin, label):
     sleeper.kill()
     sleeper.wait()
     print(f"(d) {label}: RSS after a simulated week ({writes} timeline writes in {week:.1f} s): "
-          f"{rss / 1024:.1f} MiB (peak {hwm / 1024:.1f} MiB, target <= 20 MiB; at start {start_rss / 1024:.1f} MiB; "
+          f"{rss / 1024:.1f} MiB (peak {hwm / 1024:.1f} MiB, target <= {target_mib} MiB; at start {start_rss / 1024:.1f} MiB; "
           f"own memory (anon) {anon / 1024:.1f} MiB + shared library pages {file / 1024:.1f} MiB); "
           f"sleep {ref / 1024:.1f} MiB; ratio {rss / ref:.1f}")
-    return hwm <= 20 * 1024
+    return hwm <= target_mib * 1024
+
+
+def rss_after_reminder(bin, label):
+    """(d) The agent's RSS once it has shown a reminder: libnotify, GLib and GIO are then loaded."""
+    sys.path.insert(0, os.path.join(ARGS.root, "faults"))
+    try:
+        from desktop import Desktop, Unavailable
+    except ImportError as error:
+        print(f"(d) {label}: after a reminder: NOT RUN ({error})")
+        return True
+    try:
+        desktop = Desktop()
+    except Unavailable as error:
+        print(f"(d) {label}: after a reminder: NOT RUN ({error})")
+        return True
+    try:
+        name = "rss-reminder"
+        agent = Agent.__new__(Agent)
+        base = os.path.join(ARGS.out, name)
+        shutil.rmtree(base, ignore_errors=True)
+        agent.group, agent.run_dir = os.path.join(base, "group"), os.path.join(base, "run")
+        os.makedirs(agent.run_dir)
+        shutil.copytree(ARGS.root + "/fixtures/groups/demo", agent.group)
+        agent.log = open(os.path.join(base, "agent.log"), "w")
+        extra = {"SGGS_CLOCK_NOW": "2026-11-29T17:59:50", "SGGS_CLOCK_RATE": "10", "XDG_RUNTIME_DIR": agent.run_dir,
+                 "XDG_STATE_HOME": os.path.join(base, "state"), "HOME": base}
+        extra.update(desktop.env)
+        agent.proc = subprocess.Popen(
+            [bin, "run", "--group", agent.group, "--lock", agent.run_dir + "/agent.lock"],
+            env=env(extra), stdout=subprocess.DEVNULL, stderr=agent.log)
+        time.sleep(0.5)
+        before = status_kib(agent.proc.pid, "VmRSS")
+        deadline = time.monotonic() + 15
+        while desktop.count() < 1 and time.monotonic() < deadline and agent.proc.poll() is None:
+            time.sleep(0.05)
+        shown = desktop.count() >= 1
+        time.sleep(0.5)
+        rss, anon, file = (status_kib(agent.proc.pid, k) for k in ("VmRSS", "RssAnon", "RssFile"))
+        with open(f"/proc/{agent.proc.pid}/maps") as f:
+            mapped = sorted({line.split()[-1].rsplit("/", 1)[-1] for line in f
+                             if any(lib in line for lib in ("libnotify", "libglib", "libgobject", "libgio"))})
+        agent.stop()
+        if not shown:
+            print(f"(d) {label}: no reminder shown within 15 s; see {agent.log.name}")
+            return False
+        print(f"(d) {label}: RSS before the first reminder {before / 1024:.1f} MiB, after it was shown "
+              f"{rss / 1024:.1f} MiB (own memory {anon / 1024:.1f} MiB + library pages {file / 1024:.1f} MiB; "
+              f"now mapped: {', '.join(mapped)}); reported, no target")
+        return True
+    finally:
+        desktop.stop()
 
 
 def main():
@@ -226,20 +344,20 @@ def main():
     p.add_argument("--changes", type=int, default=200)
     p.add_argument("--static-bin")
     ARGS = p.parse_args()
-    # The RSS target is for the build `make install` ships (--static-swift-stdlib); the dynamic
-    # release build is measured too, for comparison (its extra is the shared Swift/ICU pages).
-    results = [simulate_year()]
-    missed = ["(c) simulate"]
+    # The RSS and size targets are for the build `make install` ships (--static-swift-stdlib); the
+    # dynamic release build is measured too, for comparison (its extra is the shared Swift/ICU pages).
+    checks = [("(e) status", status_vs_readers), ("(c) simulate one year", simulate_year),
+              ("(c) simulate ten years", simulate_ten_years), ("(f) size", sizes)]
     if ARGS.static_bin:
         rss_after_week(ARGS.bin, "release build (dynamic, for comparison)")
-        results.append(rss_after_week(ARGS.static_bin, "installed build (--static-swift-stdlib)"))
-        missed.append("(d) RSS (installed build)")
+        checks.append(("(d) RSS (installed build)",
+                       lambda: rss_after_week(ARGS.static_bin, "installed build (--static-swift-stdlib)")))
+        checks.append(("(d) RSS after a reminder",
+                       lambda: rss_after_reminder(ARGS.static_bin, "installed build (--static-swift-stdlib)")))
     else:
-        results.append(rss_after_week(ARGS.bin, "release build"))
-        missed.append("(d) RSS (release build)")
-    results += [rename_latency(), idle_wakeups()]
-    missed += ["(b) latency", "(a) wakeups"]
-    failed = [name for name, ok in zip(missed, results) if not ok]
+        checks.append(("(d) RSS (release build)", lambda: rss_after_week(ARGS.bin, "release build")))
+    checks += [("(b) latency", rename_latency), ("(a) wakeups", idle_wakeups)]
+    failed = [name for name, check in checks if not check()]
     print("agent: all targets met" if not failed else f"agent: targets missed: {', '.join(failed)}")
     sys.exit(0 if not failed else 1)
 

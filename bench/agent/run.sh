@@ -2,12 +2,16 @@
 # Agent benchmark (release build), each figure against a reference measured in the same run:
 #   (a) wakeups of an idle agent over 60 s (target 0) vs a bar script polling `nitnem status` every second;
 #   (b) latency from a progress-file rename to the new timeline on disk, p50/p99 over >= 200 changes
-#       (target p99 <= 10 ms) vs a plain `mv` + `cat` of the same file;
-#   (c) `simulate` of one year (target <= 0.2 s) vs `jq -c .` reading and rewriting the same lines;
-#   (d) agent RSS after a simulated week (target <= 20 MiB) vs `sleep`'s RSS, for the default
-#       release build and one linked with --static-swift-stdlib (most of the RSS is the pages of the
-#       shared Swift and Foundation libraries the process touches; a static stdlib touches fewer).
-# Takes about 1.5 minutes after the builds.
+#       (target p99 <= 2 ms) vs a plain `mv` + `cat` of the same file;
+#   (c) `simulate` of one year (target <= 30 ms) and ten years (target <= 0.3 s) vs `jq -c .` reading
+#       and rewriting the same lines;
+#   (d) agent RSS after a simulated week (target <= 8 MiB for the installed build, --static-swift-stdlib)
+#       vs `sleep`'s RSS, the default release build for comparison; and the installed build's RSS once it
+#       has shown a reminder (libnotify, GLib and GIO are loaded only then; reported, no target; needs
+#       dbus-daemon, Xvfb and dunst, else NOT RUN);
+#   (e) `status --format waybar` vs `cat` and `jq` reading the widget file (targets <= 3x cat, <= 0.2x jq);
+#   (f) the size of the installed build (target <= 24 MB) and of any .deb in the tree.
+# Takes about 2 minutes after the builds.
 #
 # Environment: BENCH_SCRATCH_PATH (swift build scratch path, default <root>/.build),
 # BENCH_OUT (work folder, default <root>/bench/out/agent), BENCH_IDLE_SECONDS (default 60),

@@ -1,0 +1,84 @@
+#include "CLibnotify.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct nitnem_notify_api api;
+const struct nitnem_notify_api *nitnem_notify_loaded;
+static char failure[512];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    // RTLD_LOCAL: nothing else in the process resolves against these libraries by accident.
+    void *library = dlopen(NITNEM_LIBNOTIFY_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *cause = dlerror();
+        snprintf(failure, sizeof failure, "%s", cause ? cause : NITNEM_LIBNOTIFY_SONAME ": cannot be loaded");
+        return;
+    }
+    // dlsym on libnotify's handle also searches the libraries it depends on (GLib, GObject, GIO).
+#define RESOLVE(name)                                                                                       \
+    do {                                                                                                    \
+        dlerror();                                                                                          \
+        void *symbol = dlsym(library, #name);                                                               \
+        if (symbol == NULL) {                                                                               \
+            const char *cause = dlerror();                                                                  \
+            snprintf(failure, sizeof failure, "%s", cause ? cause : "undefined symbol: " #name);            \
+            return;                                                                                         \
+        }                                                                                                   \
+        memcpy(&api.name, &symbol, sizeof symbol);                                                          \
+    } while (0)
+    RESOLVE(notify_init);
+    RESOLVE(notify_uninit);
+    RESOLVE(notify_is_initted);
+    RESOLVE(notify_get_server_caps);
+    RESOLVE(notify_get_server_info);
+    RESOLVE(notify_notification_new);
+    RESOLVE(notify_notification_update);
+    RESOLVE(notify_notification_show);
+    RESOLVE(notify_notification_set_timeout);
+    RESOLVE(notify_notification_set_hint);
+    RESOLVE(notify_notification_clear_hints);
+    RESOLVE(notify_notification_add_action);
+    RESOLVE(notify_notification_clear_actions);
+    RESOLVE(notify_notification_close);
+    RESOLVE(notify_notification_get_closed_reason);
+    RESOLVE(g_main_context_default);
+    RESOLVE(g_main_context_acquire);
+    RESOLVE(g_main_context_release);
+    RESOLVE(g_main_context_prepare);
+    RESOLVE(g_main_context_query);
+    RESOLVE(g_main_context_check);
+    RESOLVE(g_main_context_dispatch);
+    RESOLVE(g_main_context_iteration);
+    RESOLVE(g_variant_new_string);
+    RESOLVE(g_variant_new_boolean);
+    RESOLVE(g_variant_new_byte);
+    RESOLVE(g_list_free_full);
+    RESOLVE(g_free);
+    RESOLVE(g_clear_error);
+    RESOLVE(g_object_unref);
+    RESOLVE(g_object_get);
+    RESOLVE(g_signal_connect_data);
+    RESOLVE(g_signal_handler_disconnect);
+    RESOLVE(g_bus_get_sync);
+    RESOLVE(g_dbus_connection_is_closed);
+    RESOLVE(g_dbus_connection_set_exit_on_close);
+#undef RESOLVE
+    // The library stays loaded for the life of the process: GLib cannot be unloaded safely.
+    __atomic_store_n(&nitnem_notify_loaded, &api, __ATOMIC_RELEASE);
+}
+
+const struct nitnem_notify_api *nitnem_notify_load(void) {
+    pthread_once(&once, load);
+    return nitnem_notify_loaded;
+}
+
+const char *nitnem_notify_load_error(void) {
+    pthread_once(&once, load);
+    return nitnem_notify_loaded ? NULL : failure;
+}
+
+int nitnem_notify_is_loaded(void) { return __atomic_load_n(&nitnem_notify_loaded, __ATOMIC_ACQUIRE) != NULL; }

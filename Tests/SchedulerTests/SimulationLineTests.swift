@@ -1,0 +1,28 @@
+import Scheduler
+import Snapshot
+import Testing
+
+/// `Simulation.Line.write(to:)` prints exactly the bytes of its JSON object, compact, and a newline:
+/// the fast path of `nitnem simulate` changes no byte of its output.
+@Suite struct SimulationLineTests {
+    static let lines: [Simulation.Line] = [
+        .timeline(
+            at: "2026-11-29T03:00:00+05:30", dayKey: "2026-11-29", band: "amritVela", next: "japji", done: 0, total: 7),
+        .timeline(at: "2026-11-29T22:00:00-03:30", dayKey: "2026-11-29", band: "night", next: nil, done: 7, total: 7),
+        .reminder(
+            at: "2026-11-29T18:00:00Z", band: "evening", dayKey: "2026-11-29", bani: "rehras/taksal", late: false),
+        .reminder(at: "2026-11-29T18:00:00Z", band: "evening", dayKey: "2026-11-29", bani: "rehras", late: true),
+        .reminderSkipped(at: "2026-11-29T06:00:00+05:30", band: "amritVela", dayKey: "2026-11-29", reason: "complete"),
+        // Ids from a snapshot may hold anything: quotes, backslashes, control characters, Gurmukhi.
+        .timeline(at: "t", dayKey: "d", band: "b", next: "a\"b\\c\u{01}\n\tਜਪੁ", done: -1, total: 0),
+        .reminder(at: "", band: "", dayKey: "", bani: "\u{7F}é", late: false),
+        .reminderSkipped(at: "x", band: "y", dayKey: "z", reason: "\u{2028}"),
+    ]
+
+    @Test(arguments: lines)
+    func writesTheBytesOfItsCompactJSON(_ line: Simulation.Line) {
+        var out: [UInt8] = []
+        line.write(to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == line.json.compact + "\n")
+    }
+}
