@@ -104,7 +104,7 @@ import Testing
         let folder = try Folder()
         let prefix = folder.root + "/ld"
         let r = try NitnemBinary.run(
-            ["reminders", "test"],
+            ["reminders", "test", "--no-wait"],
             environment: session.environment.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": prefix]) { $1 })
         #expect(r.status == 0, "\(r.stderr)")
         #expect(session.waitForNotification(timeout: .seconds(5)) != nil)
