@@ -51,11 +51,14 @@ install -m644 "$root/packaging/debian/copyright" "$doc/copyright"
 sed "s|@MAINTAINER@|$maintainer|" "$root/packaging/debian/changelog" | gzip -9n > "$doc/changelog.Debian.gz"
 chmod 644 "$doc/changelog.Debian.gz"
 
-# Depends: what the binary links (libnotify, SQLite, GLib, libc, libstdc++…), from a control stub.
+# Depends: what the binary links (SQLite, libc, libstdc++…), from a control stub, plus what it dlopens.
 printf 'Source: nitnem\n\nPackage: nitnem\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/nitnem/usr/bin/nitnem 2> "$work/shlibdeps.err") ||
   { cat "$work/shlibdeps.err" >&2; die "dpkg-shlibdeps failed"; }
 depends=${depends#shlibs:Depends=}
+# libnotify (and GLib with it) is dlopen'd at the first reminder, so the binary does not link it and
+# dpkg-shlibdeps cannot see it: name it here, as the loader asks for it (libnotify.so.4).
+depends="$depends, libnotify4 (>= 0.7.0)"
 case "$depends" in *swift* | *Swift*) die "Depends names the Swift toolchain: $depends" ;; esac
 grep -v "useless dependency\|should already be installed" "$work/shlibdeps.err" >&2 || true
 
