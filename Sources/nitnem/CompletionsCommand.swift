@@ -111,7 +111,7 @@ enum CompletionsCommand {
             """
             nitnem shows the next bani of the daily Nitnem and today's progress, keeps a widget timeline \
             for status bars (waybar, i3blocks, polybar, the GNOME Shell extension) up to date, and gives \
-            one gentle reminder per band (Amrit Vela, evening, night).
+            at most one gentle reminder a day in each of the Amrit Vela, Evening and Night bands.
             """,
             """
             It reads the App Group folder the Gurbani app shares: nitnem-snapshot.json (which banis \

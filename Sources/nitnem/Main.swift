@@ -24,7 +24,7 @@ enum Main {
         program: program, version: version,
         abstract: """
             nitnem — your daily Nitnem on the Linux desktop: the next bani, today's progress,
-            a widget timeline for status bars, and one gentle reminder per band.
+            a widget timeline for status bars, and a gentle reminder at 06:00, 18:00 and 21:30.
             """,
         commands: [
             .init(RunCommand.spec, Action(RunCommand.run)),

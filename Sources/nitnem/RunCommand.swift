@@ -9,7 +9,7 @@ import Snapshot
 enum RunCommand {
     static let spec = CommandSpec(
         path: ["run"],
-        abstract: "Run the agent: keep the widget timeline up to date and remind once per band.",
+        abstract: "Run the agent: keep the widget timeline up to date and remind at most once per band and day.",
         options: [
             .group,
             .config,
