@@ -23,11 +23,6 @@ public final class Opener {
         self.arguments = arguments
     }
 
-    /// An opener running `words[0] words[1…]` (the config's `open` value).
-    public convenience init(words: [String]) {
-        self.init(program: words.first ?? "", arguments: Array(words.dropFirst()))
-    }
-
     /// Why a link could not be opened.
     public struct OpenError: Error, Equatable, CustomStringConvertible {
         public enum Code: Equatable, Sendable { case emptyProgram, optionLikeLink, notFound, cannotRun, notRunning }

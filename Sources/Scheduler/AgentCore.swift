@@ -57,8 +57,6 @@ public struct AgentCore: Sendable {
         case configEmptied
         /// SIGTERM or SIGINT (the number).
         case stopSignal(Int32)
-        /// A notification's "Read now" was pressed for `url`.
-        case readNow(url: String)
         /// An opener the shell started for `url` exited with `status` (128 + n: killed by signal n).
         case openerExited(program: String, url: String, status: Int32)
         /// Writing the timeline failed (the message says why); it is written again later.
@@ -98,7 +96,6 @@ public struct AgentCore: Sendable {
             case .configTouched: "configTouched"
             case .configEmptied: "configEmptied"
             case .stopSignal: "stopSignal"
-            case .readNow: "readNow"
             case .openerExited: "openerExited"
             case .timelineWriteFailed: "timelineWriteFailed"
             case .ledgerSaved: "ledgerSaved"
@@ -387,8 +384,6 @@ public struct AgentCore: Sendable {
             return gathering(reads, now: now)
         case .stopSignal(let signal):
             return Step(actions: [.log(.info, "signal \(signal): stopping"), .stop], nextWake: nextWake(after: now))
-        case .readNow(let url):
-            return gathering(readerActions(for: url), now: now)
         case .openerExited(let program, let url, let status):
             let line =
                 status == 0
@@ -621,8 +616,9 @@ public struct AgentCore: Sendable {
         return [.updateReminder(updated)]
     }
 
-    /// Opening `url` in the configured reader (the same resolver as `nitnem open`).
-    func readerActions(for url: String) -> [Action] {
+    /// Opening `url` in the configured reader (the same resolver as `nitnem open`): what Read now
+    /// does for the reminder on screen.
+    public func readerActions(for url: String) -> [Action] {
         do throws(DeepLinkError) {
             let launch = config.reader.resolve(try DeepLink(parsing: url), opener: config.opener)
             return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])

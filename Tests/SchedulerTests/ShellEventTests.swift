@@ -172,26 +172,6 @@ import Testing
             name: "SIGTERM stops", events: [.stopSignal(15)], actions: [["info signal 15: stopping", "stop"]],
             waits: [nil]),
         Case(
-            name: "Read now opens the link in the reader", events: [.readNow(url: "sggs://bani/japji")],
-            actions: [["open xdg-open https://www.sikhitothemax.org/sundar-gutka/2"]], waits: [nil]),
-        Case(
-            name: "a bani without a BaniDB id opens the reader's home and says so",
-            events: [.readNow(url: "sggs://bani/rehras?variant=taksal")],
-            actions: [
-                [
-                    "open xdg-open https://www.sikhitothemax.org/sundar-gutka",
-                    "notice no BaniDB id for 'rehras' (variant taksal): opening the reader's home",
-                ]
-            ], waits: [nil]),
-        Case(
-            name: "a link that is not ours is said, nothing run", events: [.readNow(url: "http://x")],
-            actions: [
-                [
-                    "error Read now: cannot open 'http://x': it is not a sggs:// link"
-                ]
-            ],
-            waits: [nil]),
-        Case(
             name: "an opener that exited 0 opened the link; one that failed says its status",
             events: [
                 .openerExited(program: "xdg-open", url: "sggs://bani/japji", status: 0),
@@ -414,5 +394,23 @@ import Testing
         step = core.handle(.configEmptied, now: Self.t0 + 2.3)
         #expect(step.actions.map(Self.name).contains("notice configuration reloaded"))
         #expect(core.config.remindersOn)
+    }
+
+    /// Read now's resolution (`readerActions`), for links a shown reminder may carry and one it
+    /// never should (was a `.readNow(url:)` event that no shell produced).
+    @Test(arguments: [
+        ("sggs://bani/japji", ["open xdg-open https://www.sikhitothemax.org/sundar-gutka/2"]),
+        (
+            "sggs://bani/rehras?variant=taksal",
+            [
+                "open xdg-open https://www.sikhitothemax.org/sundar-gutka",
+                "notice no BaniDB id for 'rehras' (variant taksal): opening the reader's home",
+            ]
+        ),
+        ("http://x", ["error Read now: cannot open 'http://x': it is not a sggs:// link"]),
+    ])
+    func readNowResolvesThroughTheReader(url: String, actions: [String]) {
+        let core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
+        #expect(core.readerActions(for: url).map(Self.name) == actions)
     }
 }
