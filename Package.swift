@@ -59,9 +59,9 @@ var package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Posix", "Notify"]),
 
-        .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit"]),
+        .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),
-        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot"]),
+        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix", "TestSupport"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport", "CLibnotifyCheck"]),
         .testTarget(

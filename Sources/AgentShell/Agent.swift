@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import NitnemClockKit
 import Notify
@@ -188,7 +188,7 @@ public final class Agent {
                 .zoneChanged(
                     Result { () throws(ClockError) in
                         NitnemCalendar(
-                            timeZone: try SystemZone.current(
+                            zone: try SystemZone.current(
                                 environment: options.environment, localtime: options.localtimePath))
                     })
             ]

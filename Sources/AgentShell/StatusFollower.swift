@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import NitnemClockKit
 import Notify
@@ -92,8 +92,8 @@ public final class StatusFollower {
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {
         case .i3blocks: return view.label
-        case .text: return view.text(Printable.folded).replacingOccurrences(of: "\n", with: " · ")
-        default: return view.render(format).replacingOccurrences(of: "\n", with: " · ")
+        case .text: return Printable.replacing("\n", with: " · ", in: view.text(Printable.folded))
+        default: return Printable.replacing("\n", with: " · ", in: view.render(format))
         }
     }
 
@@ -132,7 +132,7 @@ public final class StatusFollower {
                 case .signal(let number) where number != SIGCHLD: return
                 case .zoneLinkChanged:
                     if let zone = try? SystemZone.current(environment: environment, localtime: localtimePath) {
-                        calendar = NitnemCalendar(timeZone: zone)
+                        calendar = NitnemCalendar(zone: zone)
                     }
                 // Any other event re-renders (above): a file, the timer, a recreated folder.
                 default: break

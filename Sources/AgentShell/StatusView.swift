@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 import Notify
 import Scheduler
@@ -152,5 +152,5 @@ public struct StatusView: Sendable {
     }
 
     /// polybar's script module: one line (`label`, folded), with polybar's `%{` formatting tags defused.
-    public var polybar: String { label.replacingOccurrences(of: "%{", with: "% {") }
+    public var polybar: String { Printable.replacing("%{", with: "% {", in: label) }
 }

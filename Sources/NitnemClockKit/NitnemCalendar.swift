@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Nitnem calendar of one time zone: day keys, bands, fixed points and reminder slots.
 ///
@@ -12,23 +12,8 @@ public struct NitnemCalendar: Sendable {
     /// The zone's name, e.g. `Europe/Helsinki`.
     public var identifier: String { zone.identifier }
 
-    /// The zone as a Foundation `TimeZone`, for oracles and callers that hold one (see
-    /// `Zone.foundationTimeZone`); the calendar itself never asks Foundation.
-    public var timeZone: TimeZone { zone.foundationTimeZone }
-
     /// A Nitnem calendar for `zone`.
     public init(zone: Zone) { self.zone = zone }
-
-    /// A Nitnem calendar for `zone` (the name callers used when zones were Foundation's).
-    public init(timeZone zone: Zone) { self.zone = zone }
-
-    /// A Nitnem calendar for a Foundation zone, answered by Foundation (ICU): for callers and
-    /// tests that hold a `TimeZone`. The shell builds a `Zone` from the zone file instead.
-    /// - Important: `calendar` must be Gregorian: day keys are Gregorian dates.
-    public init(timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian)) {
-        precondition(calendar.identifier == .gregorian, "the Nitnem day is keyed by Gregorian dates")
-        self.zone = Zone(timeZone)
-    }
 
     // MARK: Wall clock
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The single source of "now" for every command, the agent and the tests.
 ///

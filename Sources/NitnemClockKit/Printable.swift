@@ -52,4 +52,24 @@ public enum Printable {
         }
         return out
     }
+
+    /// `text` with every occurrence of `target` replaced by `replacement`, matched scalar by scalar
+    /// (so the `\n` of a `\r\n` pair matches, as it does for a bar reading bytes).
+    public static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let needle = Array(target.unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
+        guard !needle.isEmpty, scalars.count >= needle.count else { return text }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            if i + needle.count <= scalars.count, scalars[i..<i + needle.count].elementsEqual(needle) {
+                out.append(contentsOf: replacement.unicodeScalars)
+                i += needle.count
+            } else {
+                out.append(scalars[i])
+                i += 1
+            }
+        }
+        return String(out)
+    }
 }

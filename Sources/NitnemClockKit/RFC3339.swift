@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 3339 instants as this project writes and reads them.
 public enum RFC3339 {

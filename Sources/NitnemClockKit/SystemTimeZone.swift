@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// The process time zone, from what the system layer read: `TZ`, the `/etc/localtime` link's
 /// target, `/etc/timezone` and the bytes of zone files. Nothing here reads a file; the shell
 /// reads them afresh on every call (handing in `Sources.read`), so a running agent notices a zone
-/// change (Foundation's `TimeZone.current` is cached).
+/// change.
 public enum SystemTimeZone {
     /// What reading one file gave: its bytes, `nil` when nothing is there, or why it could not be read.
     public typealias ReadFile = @Sendable (_ path: String) -> Result<[UInt8]?, ZoneFileError>
@@ -22,13 +22,13 @@ public enum SystemTimeZone {
         public var localtime: String
         /// The folder of zone files (`$TZDIR`, else `/usr/share/zoneinfo`).
         public var zoneinfo: String
-        /// Reads a zone file's bytes. Without it (tests of naming alone), named zones are
-        /// Foundation's; with it, every zone is read from its TZif file, never from ICU.
-        public var read: ReadFile?
+        /// Reads a zone file's bytes: every named zone is read from its TZif file.
+        public var read: ReadFile
 
         public init(
             tz: String? = nil, tzLinkTarget: String? = nil, localtimeTarget: String? = nil, timezoneFile: String? = nil,
-            localtime: String = "/etc/localtime", zoneinfo: String = "/usr/share/zoneinfo", read: ReadFile? = nil
+            localtime: String = "/etc/localtime", zoneinfo: String = "/usr/share/zoneinfo",
+            read: @escaping ReadFile
         ) {
             self.tz = tz
             self.tzLinkTarget = tzLinkTarget
@@ -71,10 +71,6 @@ public enum SystemTimeZone {
     /// The zone a `TZ` value names: empty is UTC, a leading `:` is dropped, a path into a zoneinfo
     /// folder names its zone, a tz database name is read from the zoneinfo folder, and a POSIX
     /// `TZ` rule such as `UTC0`, `IST-5:30` or `EST5EDT,M3.2.0,M11.1.0` is read too.
-    public static func zone(fromTZ raw: String, linkTarget: String? = nil) throws(ClockError) -> Zone {
-        try zone(fromTZ: raw, linkTarget: linkTarget, sources: Sources(tz: raw, tzLinkTarget: linkTarget))
-    }
-
     static func zone(fromTZ raw: String, linkTarget: String?, sources: Sources) throws(ClockError) -> Zone {
         var value = raw
         if value.hasPrefix(":") { value.removeFirst() }
@@ -83,11 +79,7 @@ public enum SystemTimeZone {
             // A path into a zoneinfo folder, or (`TZ=:/etc/localtime`) a link into one: that zone,
             // read from the path itself.
             let name = zoneName(fromPath: value) ?? linkTarget.flatMap(zoneName(fromPath:))
-            if sources.read != nil {
-                if let zone = try load(path: value, identifier: name ?? value, variable: "TZ", sources) { return zone }
-            } else if let name, let zone = TimeZone(identifier: name) {
-                return Zone(zone)
-            }
+            if let zone = try load(path: value, identifier: name ?? value, variable: "TZ", sources) { return zone }
         } else if let zone = try named(value, path: nil, variable: "TZ", sources), zone.identifier == value {
             return zone
         }
@@ -97,10 +89,9 @@ public enum SystemTimeZone {
             problem: "is not a known time zone; use a tz database name such as Europe/Helsinki or UTC")
     }
 
-    /// The zone called `name`: read from `path` (the zone link; else from the zoneinfo folder)
-    /// when the shell handed in a reader, else Foundation's; `nil` when there is no such zone.
+    /// The zone called `name`: read from `path` (the zone link; else from the zoneinfo folder);
+    /// `nil` when there is no such zone.
     static func named(_ name: String, path: String?, variable: String, _ sources: Sources) throws(ClockError) -> Zone? {
-        guard sources.read != nil else { return TimeZone(identifier: name).map { Zone($0) } }
         guard isZoneName(name) else { return nil }
         // A dangling or unreadable link still names its zone: read it from the zoneinfo folder.
         if let path, let zone = try? load(path: path, identifier: name, variable: variable, sources) { return zone }
@@ -114,9 +105,8 @@ public enum SystemTimeZone {
     static func load(
         path: String, identifier: String, variable: String, _ sources: Sources, failureIsMissing: Bool = false
     ) throws(ClockError) -> Zone? {
-        guard let read = sources.read else { return nil }
         let bytes: [UInt8]
-        switch read(path) {
+        switch sources.read(path) {
         case .success(nil): return nil
         case .success(let found?): bytes = found
         case .failure where failureIsMissing: return nil
@@ -146,7 +136,7 @@ public enum SystemTimeZone {
     }
 
     static func zoneName(fromPath path: String) -> String? {
-        guard let range = path.range(of: "zoneinfo/") else { return nil }
+        guard let range = path.firstRange(of: "zoneinfo/") else { return nil }
         let name = String(path[range.upperBound...])
         return name.isEmpty ? nil : name
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A time zone as data: its name and its rules, read from TZif bytes or a POSIX `TZ` string.
 ///
@@ -8,14 +8,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// The zone's name: a tz database name (`Europe/Helsinki`), `Etc/UTC`, `GMT+0530` for a fixed
     /// offset, or the POSIX `TZ` string it was read from.
     public let identifier: String
-    let kind: Kind
-
-    enum Kind: Hashable, Sendable {
-        /// Rules as data (TZif or a POSIX string).
-        case rules(ZoneRules)
-        /// A Foundation zone, answered by Foundation (ICU): only for callers that hold a `TimeZone`.
-        case foundation(TimeZone)
-    }
+    /// The rules as data (from TZif or a POSIX string).
+    let rules: ZoneRules
 
     /// A zone read from the bytes of a TZif file (RFC 8536, versions 1 to 4).
     /// - Parameters:
@@ -24,7 +18,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `ZoneFileError` naming `path` when the bytes are not valid TZif.
     public init(identifier: String, tzif bytes: [UInt8], path: String) throws(ZoneFileError) {
         self.identifier = identifier
-        self.kind = .rules(try ZoneRules(tzif: bytes, path: path))
+        self.rules = try ZoneRules(tzif: bytes, path: path)
     }
 
     /// A zone from a POSIX `TZ` string such as `IST-5:30`, `EST5EDT,M3.2.0,M11.1.0` or
@@ -41,14 +35,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     init(identifier: String, rules: ZoneRules) {
         self.identifier = identifier
-        self.kind = .rules(rules)
-    }
-
-    /// A Foundation zone, answered by Foundation (ICU). For callers and tests that hold a
-    /// `TimeZone`; the shell builds zones from TZif bytes instead.
-    public init(_ timeZone: TimeZone) {
-        self.identifier = timeZone.identifier
-        self.kind = .foundation(timeZone)
+        self.rules = rules
     }
 
     /// UTC, named `Etc/UTC`.
@@ -70,62 +57,27 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Offsets and abbreviations
 
-    /// The local time type at `t` seconds since 1970 (rules only).
-    func localType(_ t: Int, _ rules: ZoneRules) -> LocalTimeType {
-        rules.type(at: Self.clamp(t))
-    }
+    /// The local time type at `t` seconds since 1970.
+    func localType(_ t: Int) -> LocalTimeType { rules.type(at: Self.clamp(t)) }
 
     /// The UTC offset in whole seconds at `t` seconds since 1970.
-    func offset(_ t: Int) -> Int {
-        switch kind {
-        case .rules(let rules): localType(t, rules).offset
-        case .foundation(let tz): tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.clamp(t))))
-        }
-    }
+    func offset(_ t: Int) -> Int { localType(t).offset }
 
     /// The UTC offset in whole seconds at `instant`.
     public func offset(at instant: Date) -> Int { offset(Self.floorSeconds(instant)) }
 
-    /// The UTC offset at `instant`, as Foundation's `TimeZone` names it.
-    public func secondsFromGMT(for instant: Date) -> Int { offset(at: instant) }
-
-    /// The UTC offset now, as Foundation's `TimeZone` has it. Reads the real clock: for display and
-    /// fixed zones only; decisions ask `offset(at:)` with an instant from `NitnemClock`.
-    public func secondsFromGMT() -> Int { offset(at: Date()) }
-
-    /// The abbreviation at `instant`, e.g. `EEST` (Foundation's, which may read `GMT+2`, for a
-    /// Foundation zone).
-    public func abbreviation(at instant: Date) -> String? {
-        switch kind {
-        case .rules(let rules): localType(Self.floorSeconds(instant), rules).abbreviation
-        case .foundation(let tz): tz.abbreviation(for: instant)
-        }
-    }
+    /// The abbreviation at `instant`, e.g. `EEST`.
+    public func abbreviation(at instant: Date) -> String? { localType(Self.floorSeconds(instant)).abbreviation }
 
     /// Whether daylight saving time is in effect at `instant`.
-    public func isDaylightSavingTime(at instant: Date) -> Bool {
-        switch kind {
-        case .rules(let rules): localType(Self.floorSeconds(instant), rules).isDST
-        case .foundation(let tz): tz.isDaylightSavingTime(for: instant)
-        }
-    }
+    public func isDaylightSavingTime(at instant: Date) -> Bool { localType(Self.floorSeconds(instant)).isDST }
 
-    /// The instants in `(from, to]` at which the UTC offset changes, in time order (none for a
-    /// Foundation zone, whose rules are not data).
+    /// The instants in `(from, to]` at which the UTC offset changes, in time order.
     public func offsetChanges(from: Date, to: Date) -> [Date] {
-        guard case .rules(let rules) = kind else { return [] }
         let lo = Self.floorSeconds(from)
         let hi = Self.floorSeconds(to)
         guard lo < hi else { return [] }
         return rules.segments(from: lo, to: hi).dropFirst().map { Date(timeIntervalSince1970: Double($0.start)) }
-    }
-
-    /// The zone as a Foundation `TimeZone`, for oracles and callers that need one: a Foundation
-    /// zone itself, else Foundation's zone of the same name, else a fixed zone at the offset now.
-    public var foundationTimeZone: TimeZone {
-        if case .foundation(let tz) = kind { return tz }
-        return TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: secondsFromGMT()) ?? TimeZone(
-            identifier: "GMT")!
     }
 
     // MARK: Wall clock
@@ -146,10 +98,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// `date` (Pacific/Apia 2011-12-30).
     public func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
         let local = date.daysSinceEpoch * 86_400 + time.secondsIntoDay
-        switch kind {
-        case .rules(let rules): return Date(timeIntervalSince1970: Double(Self.firstInstant(atOrAfter: local, rules)))
-        case .foundation: return Date(timeIntervalSince1970: Double(probeResolve(local)))
-        }
+        return Date(timeIntervalSince1970: Double(Self.firstInstant(atOrAfter: local, rules)))
     }
 
     /// The first UTC second whose local wall clock is ≥ `local`: over each stretch `[a, b)` of
@@ -166,28 +115,6 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
             if t < end { best = min(best, max(segment.start, t)) }
         }
         return best == Int.max ? local - rules.type(at: local).offset : best
-    }
-
-    /// `resolve` for a zone known only through its offsets (a Foundation zone): probes the offsets
-    /// a day either side and searches a gap.
-    func probeResolve(_ local: Int) -> Int {
-        // Most days: the same offset a day before and a day after, and the wall time exists once.
-        let before = offset(local - 86_400)
-        if before == offset(local + 86_400), offset(local - before) == before { return local - before }
-        var offsets: Set<Int> = []
-        for probe in [local - 86_400, local, local + 86_400] { offsets.insert(offset(probe)) }
-        for o in Array(offsets) { offsets.insert(offset(local - o)) }
-        let valid = offsets.map { local - $0 }.filter { localSeconds($0) == local }
-        if let first = valid.min() { return first }
-        // A gap: the wall clock jumps over `time`. Find the first instant whose wall clock is past it.
-        var lo = local - (offsets.max() ?? 0)
-        var hi = local - (offsets.min() ?? 0)
-        if lo > hi { swap(&lo, &hi) }
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if localSeconds(mid) >= local { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
     }
 
     // MARK: Helpers

@@ -1,5 +1,5 @@
 internal import CLinux
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Crash-safe file replacement, folder creation and the advisory lock writers share.

@@ -59,6 +59,20 @@ public enum FileReader {
         return bytes
     }
 
+    /// At most the first `count` bytes of the file at `path`; empty when it cannot be opened or read
+    /// (callers judge the bytes, such as a header, and report the file by what else they know).
+    public static func head(_ path: String, count: Int) -> [UInt8] {
+        guard let file = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return [] }
+        defer { file.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: count)
+        while bytes.count < count {
+            guard case .done(let n)? = try? file.read(into: &chunk, path: path), n > 0 else { break }
+            bytes += chunk[0..<min(n, count - bytes.count)]
+        }
+        return bytes
+    }
+
     /// The error for an `open(2)` failure, as shown after the path.
     static func openProblem(_ path: String, _ error: SystemError) -> FileError {
         switch error.errno {

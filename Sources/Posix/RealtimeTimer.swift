@@ -1,5 +1,5 @@
 internal import CLinux
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A `CLOCK_REALTIME` timerfd armed at absolute wall-clock instants, which also reports clock jumps.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 import Snapshot
 
@@ -56,7 +56,7 @@ public struct Pause: Hashable, Sendable {
         guard let text, text != "tomorrow" else { return calendar.day(containing: now).interval.end }
         if text.count == 10, let date = CivilDate(text) {
             guard let start = calendar.dayStart(date) else {
-                throw PauseUntilError(text: text, problem: "\(date) has no 03:00 in \(calendar.timeZone.identifier)")
+                throw PauseUntilError(text: text, problem: "\(date) has no 03:00 in \(calendar.identifier)")
             }
             guard start > now else {
                 throw PauseUntilError(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 
 /// The back-off after failed reminder shows (no notification server): at most one slot backs off,
@@ -11,7 +11,7 @@ public enum Retry: Hashable, Sendable {
 
     /// The wait after `failures` failures in a row: 30 s, 1, 2, 4 … minutes, at most 10.
     public static func delay(afterFailures failures: Int) -> TimeInterval {
-        min(30 * pow(2, Double(max(failures, 1) - 1)), 600)
+        min(30 * Double(1 << min(max(failures, 1) - 1, 5)), 600)
     }
 
     /// The state after a show for `slot` failed at `now`: one more failure for the same slot, the
@@ -51,7 +51,7 @@ public enum WriteRetry: Hashable, Sendable {
 
     /// The wait after `failures` failures in a row: 1, 2, 4 … seconds, at most 300.
     public static func delay(afterFailures failures: Int) -> TimeInterval {
-        min(pow(2, Double(min(max(failures, 1), 20) - 1)), 300)
+        min(Double(1 << (min(max(failures, 1), 20) - 1)), 300)
     }
 
     /// The state after a write failed at `now`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 
 /// The progress of one bani in `nitnem-progress.json`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 
 /// Marking a bani read on a Nitnem day, or undoing it: the one rule for what its progress entry

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 
 /// The pure half of recording completions in `nitnem-progress.json`: the patch of one bani entry and

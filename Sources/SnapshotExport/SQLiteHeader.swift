@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Posix
 
 /// The 100-byte header of a SQLite database file, read before SQLite opens it, so a truncated
 /// copy is reported as truncated instead of as a puzzling error halfway through a query.
@@ -31,9 +32,7 @@ struct SQLiteHeader {
 
     /// Reads the header of the file at `path`: at most its first 100 bytes.
     static func bytes(of path: String) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        return Array((try? handle.read(upToCount: 100)) ?? Data())
+        FileReader.head(path, count: 100)
     }
 
     /// Why a file of `fileSize` bytes with this header is truncated, or `nil` when it is whole.

@@ -1,6 +1,6 @@
 import AgentShell
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 import Scheduler
 import Snapshot
@@ -19,7 +19,7 @@ struct Context {
     ) throws(CLIError) -> Context {
         do {
             let zone = try SystemZone.current(environment: environment, localtime: localtime)
-            let calendar = NitnemCalendar(timeZone: zone)
+            let calendar = NitnemCalendar(zone: zone)
             let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar)
             return Context(environment: environment, calendar: calendar, clock: clock)
         } catch {

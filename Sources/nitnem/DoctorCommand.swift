@@ -1,6 +1,6 @@
 import AgentShell
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 import Notify
 import Posix
@@ -38,7 +38,7 @@ enum DoctorCommand {
         func report(_ level: Level, _ what: String, _ detail: String) {
             if level == .fail { failed = true }
             Output.line(
-                "\(level.rawValue)  \(what.padding(toLength: 12, withPad: " ", startingAt: 0)) \(Printable.escaped(detail))"
+                "\(level.rawValue)  \(what.padded(to: 12)) \(Printable.escaped(detail))"
             )
         }
 
@@ -55,15 +55,15 @@ enum DoctorCommand {
 
         // The App Group.
         let group = context.group(args)
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: group.path, isDirectory: &isDir) {
+        let groupStatus = try? FileStatus.of(group.path)
+        if groupStatus == nil {
             report(
                 .warn, "group",
                 "\(group.path) does not exist yet (the agent creates it; status uses the embedded registry)")
-        } else if !isDir.boolValue {
+        } else if groupStatus?.kind != .folder {
             report(.fail, "group", "\(group.path) is not a folder")
         } else {
-            let mode = (try? FileManager.default.attributesOfItem(atPath: group.path)[.posixPermissions] as? Int) ?? 0
+            let mode = Int(groupStatus?.permissions ?? 0)
             report(
                 mode & 0o077 == 0 ? .ok : .warn, "group",
                 "\(group.path) (mode \(String(mode, radix: 8)))" + (mode & 0o077 == 0 ? "" : "; run chmod 700 on it"))
@@ -183,7 +183,7 @@ enum DoctorCommand {
             do {
                 let query = try CleanSpawn.capture("xdg-mime", ["query", "default", "x-scheme-handler/sggs"])
                 let answer = Printable.escaped(
-                    String(decoding: query.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                    String(decoding: query.output, as: UTF8.self).trimmed)
                 if answer == "nitnem.desktop" {
                     report(.ok, "handler", "sggs:// links open with nitnem.desktop (nitnem open)")
                 } else if answer.isEmpty {

@@ -1,6 +1,6 @@
 import AgentShell
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 import Scheduler
 import Snapshot
@@ -156,7 +156,7 @@ enum MarkCommand {
         let width = checklist.items.map(\.bani.id.count).max() ?? 0
         for item in checklist.items {
             let b = item.bani
-            var line = "\(item.read ? "✓" : "○") \(b.id.padding(toLength: width, withPad: " ", startingAt: 0))  "
+            var line = "\(item.read ? "✓" : "○") \(b.id.padded(to: width))  "
             line += Printable.escaped(b.isDefault || b.variant.isEmpty ? b.titleEn : "\(b.titleEn) (\(b.variant))")
             if let g = b.titleGurmukhi { line += " (\(Printable.escaped(g)))" }
             if item.next { line += " · next" }

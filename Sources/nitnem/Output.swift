@@ -40,3 +40,18 @@ enum Output {
         return true
     }
 }
+
+extension String {
+    /// The text padded with spaces to `width` characters (never cut), for aligned columns.
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    /// The text without the white space (spaces, tabs, line ends) at either end.
+    var trimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}

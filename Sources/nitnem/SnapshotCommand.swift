@@ -1,6 +1,6 @@
 import AgentShell
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import NitnemClockKit
 import Posix
 import Snapshot

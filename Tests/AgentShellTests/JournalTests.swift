@@ -32,10 +32,10 @@ import Testing
             (.info, "", "2026-12-01T18:00:00+05:30 info "),
         ] as [(LogLevel, String, String)])
     func formatForATerminalStampsTheLocalTimeAndTheLevel(level: LogLevel, message: String, line: String) throws {
-        let kolkata = NitnemCalendar(timeZone: try #require(TimeZone(identifier: "Asia/Kolkata")))
+        let kolkata = ZoneFiles.calendar("Asia/Kolkata")
         let at = try #require(RFC3339.parseAbsolute("2026-12-01T12:30:00Z"))
         #expect(Journal.format(message, level: level, at: at, in: kolkata) == line)
-        let utc = NitnemCalendar(timeZone: try #require(TimeZone(identifier: "UTC")))
+        let utc = ZoneFiles.calendar("UTC")
         #expect(Journal.format("x", level: .info, at: at, in: utc) == "2026-12-01T12:30:00+00:00 info x")
     }
 

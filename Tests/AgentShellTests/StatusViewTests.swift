@@ -13,7 +13,7 @@ import Testing
         snapshot.banisAvailable = false
         let s = TodayState(
             snapshot: snapshot, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!,
-            calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+            calendar: ZoneFiles.calendar("UTC"))
         #expect(
             StatusView(state: s, source: .snapshot, warnings: []).text.hasPrefix(
                 "Nitnem not available in this database"))
@@ -25,7 +25,7 @@ import Testing
             s.banis[0].titleEn = "Japji <Sahib> & co"
             return s
         }(), progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
-        calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+        calendar: ZoneFiles.calendar("UTC"))
 
     @Test func waybarEscapesMarkupAndHasTheFields() throws {
         let line = StatusView(state: Self.state, source: .embedded, warnings: []).render(.waybar)
@@ -46,7 +46,7 @@ import Testing
         s.banis[0].titleEn = "50%{F#f00}"
         let tagged = TodayState(
             snapshot: s, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
-            calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+            calendar: ZoneFiles.calendar("UTC"))
         #expect(!StatusView(state: tagged, source: .embedded, warnings: []).render(.polybar).contains("%{"))
     }
 }
@@ -59,7 +59,7 @@ import Testing
         s.banis[0].titleEn = "Japji\n#ff0000\r\u{1B}[2J"
         let state = TodayState(
             snapshot: s, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
-            calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+            calendar: ZoneFiles.calendar("UTC"))
         return StatusView(state: state, source: .embedded, warnings: [])
     }()
 

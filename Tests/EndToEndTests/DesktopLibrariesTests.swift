@@ -4,18 +4,11 @@ import Testing
 
 /// libnotify and GLib are loaded at the first reminder, not linked: `status`, `mark`, `clock`, `open`
 /// and an agent that has not reminded yet map neither library; an agent that has shown a reminder does.
+/// No command maps ICU or the parts of Foundation built on it: zones are read from the TZif files.
 @Suite(.serialized) struct DesktopLibrariesTests {
     /// The desktop libraries among the files `pid` maps (`/proc/<pid>/maps`), by file name.
     static func desktopLibraries(mappedBy pid: Int32) throws -> Set<String> {
-        let maps = try Self.readAll("/proc/\(pid)/maps")
-        return Set(
-            maps.split(separator: "\n").compactMap { line -> String? in
-                guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last,
-                    path.hasPrefix("/")
-                else { return nil }
-                let name = String(path.split(separator: "/").last ?? "")
-                return Self.isDesktopLibrary(name) ? name : nil
-            })
+        Set(try mappedFiles(pid).filter(isDesktopLibrary))
     }
 
     /// All of a /proc file, read to its end: its size is 0, and one read returns only a page or so.
@@ -38,9 +31,35 @@ import Testing
         ["libnotify", "libglib-2.0", "libgobject-2.0", "libgio-2.0"].contains { name.hasPrefix($0) }
     }
 
+    /// ICU and the Foundation libraries that load it (`FoundationEssentials` does not).
+    static func isICULibrary(_ name: String) -> Bool {
+        ["libicu", "lib_FoundationICU", "libFoundationInternationalization", "libFoundation.so"].contains {
+            name.hasPrefix($0)
+        }
+    }
+
+    /// The ICU libraries among the files `pid` maps.
+    static func icuLibraries(mappedBy pid: Int32) throws -> Set<String> {
+        Set(try mappedFiles(pid).filter(isICULibrary))
+    }
+
+    /// The file names `pid` maps (`/proc/<pid>/maps`).
+    static func mappedFiles(_ pid: Int32) throws -> [String] {
+        try Self.readAll("/proc/\(pid)/maps").split(separator: "\n").compactMap { line -> String? in
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/")
+            else { return nil }
+            return String(path.split(separator: "/").last ?? "")
+        }
+    }
+
     /// The desktop libraries the dynamic loader reported loading for a run with `LD_DEBUG=files` whose
     /// log files start with `prefix` (one per process: the command and any child it ran).
     static func desktopLibraries(inLoaderLogs prefix: String) throws -> Set<String> {
+        try libraries(inLoaderLogs: prefix, isDesktopLibrary)
+    }
+
+    /// The libraries matching `wanted` that the dynamic loader reported loading (see above).
+    static func libraries(inLoaderLogs prefix: String, _ wanted: (String) -> Bool) throws -> Set<String> {
         let folder = (prefix as NSString).deletingLastPathComponent
         let base = (prefix as NSString).lastPathComponent
         var names = Set<String>()
@@ -51,7 +70,7 @@ import Testing
                 guard let range = line.range(of: "file=") else { continue }
                 let name = String(line[range.upperBound...].prefix { $0 != " " && $0 != "[" })
                 let last = String(name.split(separator: "/").last ?? "")
-                if Self.isDesktopLibrary(last) { names.insert(last) }
+                if wanted(last) { names.insert(last) }
             }
         }
         return names
@@ -95,6 +114,14 @@ import Testing
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder.root).filter { $0.hasPrefix("ld.") }
         #expect(!logs.isEmpty, "LD_DEBUG wrote no log: the check would prove nothing")
         #expect(try Self.desktopLibraries(inLoaderLogs: prefix) == [])
+        #expect(try Self.libraries(inLoaderLogs: prefix, Self.isICULibrary) == [])
+    }
+
+    /// The control for the ICU checks: this test process, which imports Foundation, maps ICU.
+    @Test func theICUCheckSeesICUWhereItIsLoaded() throws {
+        _ = TimeZone(identifier: "Europe/Helsinki")?.abbreviation(for: Date())
+        let mapped = try Self.icuLibraries(mappedBy: getpid())
+        #expect(mapped.contains { $0.hasPrefix("lib_FoundationICU") || $0.hasPrefix("libicu") }, "\(mapped)")
     }
 
     /// The control for the check above: a command that shows a notification does load libnotify.
@@ -121,6 +148,7 @@ import Testing
         defer { process.send(SIGTERM) }
         #expect(process.readLine(timeout: 10) != nil, "\(process.stderr)")
         #expect(try Self.desktopLibraries(mappedBy: process.pid) == [])
+        #expect(try Self.icuLibraries(mappedBy: process.pid) == [])
     }
 
     @Test func theAgentMapsLibnotifyOnlyOnceItHasReminded() throws {
@@ -134,6 +162,7 @@ import Testing
         #expect(NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) })
         #expect(session.printedNotifications().isEmpty)
         #expect(try Self.desktopLibraries(mappedBy: agent.pid) == [], "\(box.logText)")
+        #expect(try Self.icuLibraries(mappedBy: agent.pid) == [])
 
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.summary == "Evening · Rehras Sahib")
@@ -141,5 +170,6 @@ import Testing
         let mapped = try Self.desktopLibraries(mappedBy: agent.pid)
         #expect(mapped.contains { $0.hasPrefix("libnotify.so.4") }, "\(mapped)")
         #expect(mapped.contains { $0.hasPrefix("libglib-2.0.so.0") }, "\(mapped)")
+        #expect(try Self.icuLibraries(mappedBy: agent.pid) == [], "a reminder needs no ICU")
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// What the exporter reads from each fixture database: ids, counts, Angs, sources, review, sets.
 @Suite struct SnapshotExporterTests {
     static let now = RFC3339.parseAbsolute("2026-11-29T16:30:00Z")!
-    static let utc = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    static let utc = ZoneFiles.calendar("UTC")
 
     static func export(_ fixtures: [String], registry: Bool = true) throws -> NitnemSnapshot {
         let path = try CorpusFixture.database(fixtures, registry: registry)
@@ -115,7 +115,7 @@ import Testing
 
     @Test func generatedAtIsNowOnTheCalendarsWallClock() throws {
         let path = try CorpusFixture.database([])
-        let kolkata = NitnemCalendar(timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+        let kolkata = ZoneFiles.calendar("Asia/Kolkata")
         let snapshot = try SnapshotExporter(databasePath: path).snapshot(now: Self.now, calendar: kolkata)
         #expect(snapshot.generatedAt == "2026-11-29T22:00:00+05:30")
     }

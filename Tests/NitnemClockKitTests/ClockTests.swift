@@ -79,51 +79,6 @@ import Testing
     }
 }
 
-@Suite struct TimeZoneTests {
-    @Test(arguments: [
-        ("Europe/Helsinki", "Europe/Helsinki"), (":Europe/Dublin", "Europe/Dublin"), ("", "Etc/UTC"),
-        ("/usr/share/zoneinfo/Asia/Kolkata", "Asia/Kolkata"), ("UTC", "Etc/UTC"), ("GMT", "Etc/UTC"),
-    ])
-    func tzNames(_ tz: String, _ identifier: String) throws {
-        #expect(try SystemTimeZone.zone(fromTZ: tz).identifier == identifier)
-    }
-
-    @Test func fixedPosixZones() throws {
-        #expect(try SystemTimeZone.zone(fromTZ: "UTC0").secondsFromGMT() == 0)
-        #expect(try SystemTimeZone.zone(fromTZ: "IST-5:30").secondsFromGMT() == 19_800)
-        #expect(try SystemTimeZone.zone(fromTZ: "EST+5").secondsFromGMT() == -18_000)
-    }
-
-    @Test(arguments: ["Mars/Olympus", "Europe/Helsink", "not a zone", "12345"])
-    func unknownZoneNamesTZ(_ tz: String) {
-        var message = ""
-        do {
-            _ = try SystemTimeZone.zone(fromTZ: tz)
-        } catch {
-            message = error.description
-        }
-        #expect(message.hasPrefix("TZ: '\(tz)' is not a known time zone"))
-    }
-
-    @Test func zoneFromWhatTheSystemLayerRead() throws {
-        let sources = SystemTimeZone.Sources(localtimeTarget: "/usr/share/zoneinfo/Pacific/Apia")
-        #expect(try SystemTimeZone.zone(from: sources).identifier == "Pacific/Apia")
-        #expect(
-            try SystemTimeZone.zone(from: .init(localtimeTarget: "../usr/share/zoneinfo/Australia/Lord_Howe"))
-                .identifier == "Australia/Lord_Howe")
-        #expect(try SystemTimeZone.zone(from: .init(timezoneFile: "Europe/Dublin\n")).identifier == "Europe/Dublin")
-        #expect(try SystemTimeZone.zone(from: .init()).identifier == "Etc/UTC")
-        // TZ wins over the link; `TZ=:/etc/localtime` names what its link points to.
-        #expect(
-            try SystemTimeZone.zone(from: .init(tz: "Asia/Kolkata", localtimeTarget: "/usr/share/zoneinfo/UTC"))
-                .identifier == "Asia/Kolkata")
-        #expect(
-            try SystemTimeZone.zone(
-                from: .init(tz: ":/etc/localtime", tzLinkTarget: "/usr/share/zoneinfo/Europe/Helsinki")
-            ).identifier == "Europe/Helsinki")
-    }
-}
-
 @Suite struct CivilDateTests {
     @Test(arguments: ["2026-11-29", "2000-02-29", "1970-01-01", "2011-12-30", "0001-01-01", "9999-12-31"])
     func roundTrip(_ text: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import NitnemClockKit
+import TestSupport
 
 /// The zones every time test runs in: DST in spring/autumn, negative DST, midnight gaps, a 30-minute
 /// DST, a skipped date, a half-hour zone and UTC.
@@ -10,7 +11,8 @@ let edgeZones = [
 
 func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }
 
-func nitnemCalendar(_ id: String) -> NitnemCalendar { NitnemCalendar(timeZone: zone(id)) }
+/// A Nitnem calendar whose zone is read from the system's TZif file.
+func nitnemCalendar(_ id: String) -> NitnemCalendar { ZoneFiles.calendar(id) }
 
 /// An absolute instant from `…Z` / `…±hh:mm` text (test input, not the code under test's own parser).
 func instant(_ text: String) -> Date {

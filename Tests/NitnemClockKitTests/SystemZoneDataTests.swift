@@ -1,11 +1,13 @@
 import Foundation
 import NitnemClockKit
+import TestSupport
 import Testing
 
 /// `SystemTimeZone` with a file reader, as the shell uses it: every zone comes from its TZif bytes.
 @Suite struct SystemZoneDataTests {
     static func sources(
-        tz: String? = nil, link: String? = nil, timezone: String? = nil, read: SystemTimeZone.ReadFile? = ZoneFiles.read
+        tz: String? = nil, link: String? = nil, timezone: String? = nil,
+        read: @escaping SystemTimeZone.ReadFile = ZoneFiles.read
     ) -> SystemTimeZone.Sources {
         SystemTimeZone.Sources(
             tz: tz, localtimeTarget: link, timezoneFile: timezone, localtime: "/nonexistent/localtime", read: read)
@@ -27,14 +29,45 @@ import Testing
         #expect(throws: ClockError.self) { try SystemTimeZone.zone(from: Self.sources(tz: tz)) }
     }
 
+    @Test(arguments: ["Mars/Olympus", "Europe/Helsink", "not a zone", "12345"])
+    func unknownZoneErrorNamesTZ(_ tz: String) {
+        var message = ""
+        do {
+            _ = try SystemTimeZone.zone(from: Self.sources(tz: tz))
+        } catch {
+            message = error.description
+        }
+        #expect(message.hasPrefix("TZ: '\(tz)' is not a known time zone"), "\(message)")
+    }
+
+    @Test(arguments: [("UTC0", 0), ("IST-5:30", 19_800), ("EST+5", -18_000), ("<+0330>-3:30", 12_600)])
+    func fixedPosixZones(_ tz: String, _ offset: Int) throws {
+        #expect(
+            try SystemTimeZone.zone(from: Self.sources(tz: tz)).offset(at: instant("2026-07-01T00:00:00Z")) == offset)
+    }
+
     @Test func linkAndTimezoneFile() throws {
         #expect(
             try SystemTimeZone.zone(from: Self.sources(link: "/usr/share/zoneinfo/Pacific/Apia")).identifier
                 == "Pacific/Apia")
+        #expect(
+            try SystemTimeZone.zone(from: Self.sources(link: "../usr/share/zoneinfo/Australia/Lord_Howe")).identifier
+                == "Australia/Lord_Howe")
         #expect(try SystemTimeZone.zone(from: Self.sources(timezone: "Europe/Dublin\n")).identifier == "Europe/Dublin")
         #expect(try SystemTimeZone.zone(from: Self.sources()).identifier == "Etc/UTC")
         let kolkata = try SystemTimeZone.zone(from: Self.sources(tz: "Asia/Kolkata", link: "/usr/share/zoneinfo/UTC"))
         #expect(kolkata.offset(at: instant("2026-11-29T00:00:00Z")) == 19_800)
+        // `TZ=:/etc/localtime` names the zone its link points to (and reads the file through it).
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("localtime-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/Helsinki")
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        var linked = Self.sources(tz: ":" + link)
+        linked.tzLinkTarget = "/usr/share/zoneinfo/Europe/Helsinki"
+        let helsinki = try SystemTimeZone.zone(from: linked)
+        #expect(helsinki.identifier == "Europe/Helsinki")
+        #expect(helsinki.offset(at: instant("2026-07-01T00:00:00Z")) == 10_800)
     }
 
     @Test func badZoneBytesAreAnErrorNamingTheFile() {

@@ -1,5 +1,6 @@
 import Foundation
 import NitnemClockKit
+import TestSupport
 import Testing
 
 /// Mutated real zone files (a seeded mutator: flipped bytes, truncations, wild counts, inserted

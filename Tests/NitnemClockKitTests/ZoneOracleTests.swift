@@ -1,5 +1,6 @@
 import Foundation
 import NitnemClockKit
+import TestSupport
 import Testing
 
 /// Every zone of the system's tzdata, read from its TZif file, against Foundation's TimeZone (ICU)

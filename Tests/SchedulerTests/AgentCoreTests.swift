@@ -2,6 +2,7 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// Test inputs shared by the core and simulation tests.
@@ -22,8 +23,7 @@ enum Fixture {
     }
 
     static func calendar(_ zone: String) -> NitnemCalendar {
-        guard let tz = TimeZone(identifier: zone) else { fatalError("unknown zone \(zone)") }
-        return NitnemCalendar(timeZone: tz)
+        ZoneFiles.calendar(zone)
     }
 
     static func day(_ text: String) -> CivilDate {
@@ -276,7 +276,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
             start: "2026-11-29T12:00:00+05:30", startProgress: [:],
             event: .zoneChanged(.success(Fixture.calendar("UTC"))),
             at: "2026-11-29T12:00:00+05:30", writes: ["2026-11-29 amritVela japji 0/7"],
-            logs: ["notice time zone changed: Asia/Kolkata → \(Fixture.calendar("UTC").timeZone.identifier)"],
+            logs: ["notice time zone changed: Asia/Kolkata → \(Fixture.calendar("UTC").identifier)"],
             wake: "2026-11-29T09:00:00Z"),
         SequenceCase(
             name: "a zone change mid-day across the roll", zone: "America/New_York",
@@ -319,7 +319,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         var core = AgentCore(calendar: calendar, config: Fixture.timelineOnly)
         var step = core.handle(.start(.success(Fixture.files())), now: Fixture.instant(start))
         var oracle = Calendar(identifier: .gregorian)
-        oracle.timeZone = calendar.timeZone
+        oracle.timeZone = TimeZone(identifier: calendar.identifier)!
         var startsSeen = 0
         for _ in 0..<12 {
             let at = step.nextWake

@@ -2,12 +2,13 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// What `nitnem mark` changes (`MarkPlan`), the day's checklist (`DayChecklist`) and the names a bani
 /// goes by (`NitnemSnapshot.resolve`).
 @Suite struct MarkPlanTests {
-    static let utc = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    static let utc = ZoneFiles.calendar("UTC")
     static let day = CivilDate("2026-11-29")!
     static let registry = EmbeddedRegistry.snapshot
 

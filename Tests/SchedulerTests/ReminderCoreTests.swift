@@ -2,11 +2,12 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// The reminder rules of the core, as tables of instants.
 @Suite struct ReminderCoreTests {
-    static func cal(_ zone: String) -> NitnemCalendar { NitnemCalendar(timeZone: TimeZone(identifier: zone)!) }
+    static func cal(_ zone: String) -> NitnemCalendar { ZoneFiles.calendar(zone) }
     static func at(_ text: String) -> Date { RFC3339.parseAbsolute(text)! }
     static func files(_ progress: [String: BaniProgress] = [:], snapshot: NitnemSnapshot = EmbeddedRegistry.snapshot)
         -> GroupFiles
@@ -374,7 +375,7 @@ import Testing
         let files = GroupFiles(
             snapshot: snapshot, source: .embedded,
             progress: NitnemProgress(schema: 1, banis: [:], warnings: [], raw: .null), warnings: [])
-        var core = AgentCore(calendar: NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!))
+        var core = AgentCore(calendar: ZoneFiles.calendar("UTC"))
         let step = core.handleSaving(.start(.success(files)), now: Self.at)
         #expect(step.actions.contains(.reminder(.skip(dayKey: Self.day, band: .night, reason: .emptySet))))
         #expect(core.ledger.entry(Self.day, .night)?.reason == .emptySet)

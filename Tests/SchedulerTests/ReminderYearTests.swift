@@ -2,6 +2,7 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// `simulate` over a year in each edge zone: exactly one reminder or skip per band per Nitnem day,
@@ -26,7 +27,7 @@ import Testing
 
     @Test(arguments: zones)
     func oneReminderPerBandPerDayForAYear(_ zone: String) throws {
-        let cal = NitnemCalendar(timeZone: TimeZone(identifier: zone)!)
+        let cal = ZoneFiles.calendar(zone)
         let first = RFC3339.parseAbsolute(zone == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")!
         // Start at a Nitnem day's start, so no slot of the day before is still due (that one would be late).
         let from = cal.nextDay(after: cal.dayKey(at: first)).start
@@ -55,7 +56,7 @@ import Testing
 
     @Test(arguments: ["Europe/Helsinki", "America/Santiago", "Asia/Kolkata"])
     func asleepWindowsGiveLateRemindersOnlyInsideTheirBand(_ zone: String) {
-        let cal = NitnemCalendar(timeZone: TimeZone(identifier: zone)!)
+        let cal = ZoneFiles.calendar(zone)
         let from = cal.dayInterval(CivilDate("2026-03-01")!).start
         // Asleep from 05:00 to 07:00 local (inside Amrit Vela: late, once) and from 17:30 to 21:10
         // (past the evening band's end: never) every day for 60 days.
@@ -90,7 +91,7 @@ import Testing
     @Test func pendingLedgerEntryCountsAsShown() {
         // A crash after recording "pending" and before (or after) showing: the restarted agent never
         // shows that reminder again.
-        let cal = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+        let cal = ZoneFiles.calendar("UTC")
         let day = CivilDate("2026-11-29")!
         let ledger = ReminderLedger(entries: [
             .init(

@@ -2,11 +2,12 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// The back-off after failed reminder shows: per slot (day and band), never past the band.
 @Suite struct RetryTests {
-    static let cal = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    static let cal = ZoneFiles.calendar("UTC")
     static func at(_ text: String) -> Date { RFC3339.parseAbsolute(text)! }
     static let day = CivilDate("2026-11-29")!
 

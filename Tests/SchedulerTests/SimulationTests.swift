@@ -69,7 +69,7 @@ struct SimulatedEvent: Equatable {
         // Read independently through Foundation: each write is at a band start's wall time, or at the
         // first instant after a DST gap that swallowed one.
         var oracle = Calendar(identifier: .gregorian)
-        oracle.timeZone = calendar.timeZone
+        oracle.timeZone = TimeZone(identifier: calendar.identifier)!
         func seconds(_ t: Date) -> Int {
             let c = oracle.dateComponents([.hour, .minute, .second], from: t)
             return (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0)

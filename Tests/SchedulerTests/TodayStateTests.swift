@@ -2,10 +2,11 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 @Suite struct TodayStateTests {
-    static let utc = NitnemCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    static let utc = ZoneFiles.calendar("UTC")
 
     static func at(_ text: String) -> Date { RFC3339.parseAbsolute(text)! }
     static func day(_ text: String) -> CivilDate { CivilDate(text)! }
@@ -169,7 +170,7 @@ import Testing
     }
 
     @Test func dstDayRollInHelsinki() {
-        let cal = NitnemCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
+        let cal = ZoneFiles.calendar("Europe/Helsinki")
         let read: [String: BaniProgress] = [
             "kirtan_sohila": BaniProgress(completedDays: [Self.day("2026-03-28")])
         ]
