@@ -14,6 +14,8 @@ UNITDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$
 MANPAGE ?= $(firstword $(wildcard man/nitnem.1 contrib/nitnem.1))
 # The GNOME Shell the extension is for (43, 45…, none); empty: ask `gnome-shell --version`.
 GNOME_SHELL_VERSION ?=
+# The strip program for the installed binary; `make install STRIP=` keeps its symbols.
+STRIP ?= strip
 # The release build: the Swift runtime linked in, so the binary runs without a toolchain.
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath
 RELEASE_BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)/nitnem
@@ -60,7 +62,7 @@ faults: deps build
 release: deps
 	$(SWIFT) build $(RELEASE)
 
-# The release binary in $(BINDIR), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
+# The release binary in $(BINDIR) (stripped unless STRIP is empty), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
 # nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the man
 # page, bash/zsh/fish completions (from the built `nitnem completions`), the bar configs in
 # $(DATADIR)/nitnem/, and the GNOME Shell extension for the installed Shell; all listed in
@@ -68,7 +70,7 @@ release: deps
 install: release
 	NITNEM_BIN="$(RELEASE_BIN)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" \
 	  DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" UNITDIR="$(UNITDIR)" MANPAGE="$(MANPAGE)" \
-	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" scripts/install.sh
+	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" STRIP="$(STRIP)" scripts/install.sh
 
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh

@@ -40,11 +40,10 @@ trap 'rm -rf "$work"' EXIT
 umask 022
 pkg=$work/debian/nitnem   # the layout dpkg-shlibdeps expects (debian/<package>/)
 mkdir -p "$pkg"
-INSTALL_MODE=package DESTDIR=$pkg PREFIX=/usr NITNEM_BIN=$NITNEM_BIN MANPAGE=${MANPAGE:-} \
+INSTALL_MODE=package STRIP=strip DESTDIR=$pkg PREFIX=/usr NITNEM_BIN=$NITNEM_BIN MANPAGE=${MANPAGE:-} \
   ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions \
   GNOME_SHELL_VERSION=${GNOME_SHELL_VERSION:-43} "$root/scripts/install.sh" | sed 's/^/  /'
-# Debian ships binaries stripped (no debug symbols, no .comment/.note); Swift's metadata stays.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/nitnem"
+# install.sh strips the binary (no symbol tables, no .comment/.note), as Debian ships binaries.
 doc=$pkg/usr/share/doc/nitnem
 install -d -m755 "$doc"
 install -m644 "$root/packaging/debian/copyright" "$doc/copyright"

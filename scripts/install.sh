@@ -12,6 +12,7 @@
 #                /usr/share/zsh/vendor-completions instead: the .deb puts it there)
 #   GNOME_SHELL_VERSION  the Shell to install the extension for: a major version (43, 45…),
 #                "none" to skip; default: `gnome-shell --version`, skipped when it is not there
+#   STRIP        the strip program (default strip); empty installs the binary with its symbols
 #   INSTALL_MODE install (default): writes the manifest, registers the sggs:// handler and reloads
 #                the user manager when DESTDIR is empty; package: no manifest, the man page
 #                gzipped, no registration (dpkg and its triggers do that)
@@ -66,9 +67,17 @@ put() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The binary.
+# The binary, stripped as Debian ships binaries (no symbol tables, no .comment/.note; Swift's
+# metadata stays), unless STRIP is empty.
 put 755 "$NITNEM_BIN" "$binary"
-say "$binary"
+STRIP=${STRIP-strip}
+if [ -n "$STRIP" ]; then
+  "$STRIP" --strip-unneeded --remove-section=.comment --remove-section=.note "$(dest "$binary")" ||
+    die "$STRIP failed on $(dest "$binary")"
+  say "$binary (stripped: $(($(stat -c %s "$(dest "$binary")") / 1000000)) MB)"
+else
+  say "$binary (with symbols)"
+fi
 
 # The systemd user unit, ExecStart pointing at the installed binary (systemd quoting: % doubled,
 # the path in double quotes when it holds a space).

@@ -4,7 +4,7 @@
 #
 # 1. install.sh's man page and completions, from a stub binary that has `completions` (until the
 #    real one does) — make install's paths, and the .deb's gzipped man page and zsh folder.
-# 2. make install DESTDIR=<tmp> PREFIX=/usr: every file where it belongs, the unit's ExecStart is
+# 2. make install DESTDIR=<tmp> PREFIX=/usr: every file where it belongs (the binary stripped), the unit's ExecStart is
 #    the installed binary and systemd-analyze verify --user is clean; make uninstall leaves the tree
 #    empty; a file or folder the user added survives it, and so does the folder holding it.
 # 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
@@ -58,7 +58,7 @@ esac
 EOF
 chmod 755 "$stub"
 printf '.TH NITNEM 1\n.SH NAME\nnitnem \\- daily Nitnem\n' > "$work/nitnem.1"
-NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-install PREFIX=/usr GNOME_SHELL_VERSION=none \
+STRIP= NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-install PREFIX=/usr GNOME_SHELL_VERSION=none \
   scripts/install.sh > "$work/stub.log"
 check "make install: man page and completions in their folders" test \
   "$(cat "$work/stub-install/usr/share/bash-completion/completions/nitnem" \
@@ -66,7 +66,7 @@ check "make install: man page and completions in their folders" test \
     "$work/stub-install/usr/share/fish/vendor_completions.d/nitnem.fish" \
     "$work/stub-install/usr/share/man/man1/nitnem.1" 2> /dev/null | head -4 | tr '\n' '|')" \
   = "# bash completion for nitnem|# zsh completion for nitnem|# fish completion for nitnem|.TH NITNEM 1|"
-NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX=/usr GNOME_SHELL_VERSION=none \
+STRIP= NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX=/usr GNOME_SHELL_VERSION=none \
   INSTALL_MODE=package ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions scripts/install.sh > "$work/stub.log"
 check "package: the man page gzipped, zsh in vendor-completions, no manifest" test \
   "$(zcat "$work/stub-package/usr/share/man/man1/nitnem.1.gz" | head -1)|$(cat "$work/stub-package/usr/share/zsh/vendor-completions/_nitnem")|$(ls "$work/stub-package/usr/share/nitnem")" \
@@ -82,7 +82,9 @@ t=$SECONDS
 make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 > "$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; exit 1; }
 pass "make install DESTDIR PREFIX=/usr ($((SECONDS - t)) s)"
-check "the binary is the release build" cmp -s "$bin" "$stage/usr/bin/nitnem"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$work/nitnem.stripped" "$bin"
+check "the binary is the release build, stripped ($(stat -c %s "$bin") → $(stat -c %s "$stage/usr/bin/nitnem") bytes)" \
+  cmp -s "$work/nitnem.stripped" "$stage/usr/bin/nitnem"
 check "the unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$stage/usr/lib/systemd/user/nitnem.service"
 check "the unit does not restart on exit 2 or 3" \
   grep -qx 'RestartPreventExitStatus=2 3' "$stage/usr/lib/systemd/user/nitnem.service"
