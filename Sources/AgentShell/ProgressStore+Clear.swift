@@ -79,7 +79,7 @@ extension ProgressStore {
         let base = group.path + "/nitnem-progress.backup-" + stamp
         var path = base + ".json"
         var n = 2
-        while FileManager.default.fileExists(atPath: path) {
+        while FileReader.exists(path) {
             path = base + "-\(n).json"
             n += 1
         }

@@ -99,6 +99,17 @@ public enum FileReader {
         return FileError(.tooLarge, path: path, problem: "is too large (\(size) bytes, the limit is \(cap))")
     }
 
+    /// The absolute path of `path` with every symlink, `.` and `..` resolved (`realpath(3)`); `nil`
+    /// when it does not exist or cannot be resolved.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether something is at `path`, following symlinks (`stat(2)`).
+    public static func exists(_ path: String) -> Bool { (try? FileStatus.of(path)) != nil }
+
     /// What `path` points to when it is a symlink; `nil` otherwise (`readlink(2)`).
     public static func symlinkTarget(_ path: String) -> String? {
         guard (try? FileStatus.of(path, followingLinks: false))??.kind == .symlink else { return nil }

@@ -2,6 +2,7 @@ import AgentShell
 import CommandLineKit
 import FoundationEssentials
 import NitnemClockKit
+import Posix
 import Scheduler
 import Snapshot
 
@@ -15,7 +16,7 @@ struct Context {
     /// `SGGS_CLOCK_RATE`.
     /// - Throws: `CLIError.badInput` naming the variable at fault.
     static func load(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment, localtime: String = "/etc/localtime"
+        _ environment: [String: String] = ProcessEnvironment.current(), localtime: String = "/etc/localtime"
     ) throws(CLIError) -> Context {
         do {
             let zone = try SystemZone.current(environment: environment, localtime: localtime)

@@ -81,7 +81,7 @@ enum DoctorCommand {
             let progress = try GroupFiles.loadProgress(group)
             report(
                 progress.warnings.isEmpty ? .ok : .warn, "progress",
-                FileManager.default.fileExists(atPath: group.progressPath)
+                FileReader.exists(group.progressPath)
                     ? "\(group.progressPath): \(progress.banis.count) banis, schema \(progress.schema)"
                         + (progress.isReadOnly ? " (newer than this nitnem: read-only)" : "")
                     : "none yet (nothing read; `nitnem mark` creates it)")
@@ -135,7 +135,7 @@ enum DoctorCommand {
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
             report(
                 .ok, "config",
-                (FileManager.default.fileExists(atPath: paths.config) ? paths.config : "defaults (no \(paths.config))")
+                (FileReader.exists(paths.config) ? paths.config : "defaults (no \(paths.config))")
                     + "; reminders \(config.remindersOn ? "on: \(slots)" : "off")")
         } catch {
             report(.fail, "config", error.description)
@@ -247,9 +247,7 @@ enum DoctorCommand {
 
     /// Whether `a` and `b` name the same folder (symlinks, `.` and `..` and trailing slashes aside).
     static func samePath(_ a: String, _ b: String) -> Bool {
-        func canonical(_ p: String) -> String {
-            URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path
-        }
+        func canonical(_ p: String) -> String { FileReader.resolvedPath(p) ?? p }
         return a == b || canonical(a) == canonical(b)
     }
 

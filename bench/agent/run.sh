@@ -10,12 +10,14 @@
 #       has shown a reminder (libnotify, GLib and GIO are loaded only then; reported, no target; needs
 #       dbus-daemon, Xvfb and dunst, else NOT RUN);
 #   (e) `status --format waybar` vs `cat` and `jq` reading the widget file (targets <= 3x cat, <= 0.2x jq);
-#   (f) the size of the installed build (target <= 24 MB) and of any .deb in the tree.
+#   (f) the size of the installed binary (stripped as make install does; target <= 24 MB) and of any .deb
+#       in the tree.
 # Takes about 2 minutes after the builds.
 #
 # Environment: BENCH_SCRATCH_PATH (swift build scratch path, default <root>/.build),
 # BENCH_OUT (work folder, default <root>/bench/out/agent), BENCH_IDLE_SECONDS (default 60),
-# BENCH_CHANGES (default 200), BENCH_STATIC_STDLIB (0 skips the --static-swift-stdlib build).
+# BENCH_CHANGES (default 200), BENCH_STATIC_STDLIB (0 skips the --static-swift-stdlib build), BENCH_ONLY
+# (letters of the figures to measure, e.g. ef; default all).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -36,4 +38,4 @@ if [ "${BENCH_STATIC_STDLIB:-1}" != 0 ]; then
   static=(--static-bin "$scratch/static-stdlib/release/nitnem")
 fi
 exec python3 "$here/measure.py" --bin "$scratch/release/nitnem" "${static[@]}" --root "$root" --out "$out" \
-  --idle-seconds "${BENCH_IDLE_SECONDS:-60}" --changes "${BENCH_CHANGES:-200}"
+  --idle-seconds "${BENCH_IDLE_SECONDS:-60}" --changes "${BENCH_CHANGES:-200}" --only "${BENCH_ONLY:-}"

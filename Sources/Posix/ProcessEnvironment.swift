@@ -1,0 +1,21 @@
+import Glibc
+
+/// The process environment, read from `environ` (no Foundation `ProcessInfo`).
+public enum ProcessEnvironment {
+    /// Every `NAME=value` of the environment; for a name given twice, the first (as `getenv` has it).
+    public static func current() -> [String: String] {
+        var variables: [String: String] = [:]
+        // `environ` is NULL after clearenv(3): read it as an optional.
+        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard var entry = start else { return variables }
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
+    }
+}
