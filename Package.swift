@@ -41,7 +41,7 @@ var package = Package(
         .target(name: "Scheduler", dependencies: ["NitnemClockKit", "Snapshot"]),
 
         // The system layer: every system call, once.
-        .target(name: "Posix", dependencies: ["CLinux"]),
+        .target(name: "Posix", dependencies: ["CLinux", "NitnemClockKit"]),
         // Desktop notifications (libnotify) and the GLib pump.
         .target(name: "Notify", dependencies: ["CLibnotify", "Posix"]),
         // The shell: loads and writes the files, runs the agent's and the follower's loops.
@@ -62,8 +62,8 @@ var package = Package(
         .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
-        .testTarget(name: "PosixTests", dependencies: ["Posix", "TestSupport"]),
-        .testTarget(name: "NotifyTests", dependencies: ["Notify", "TestSupport", "CLibnotifyCheck"]),
+        .testTarget(name: "PosixTests", dependencies: ["Posix", "NitnemClockKit", "TestSupport"]),
+        .testTarget(name: "NotifyTests", dependencies: ["Notify", "NitnemClockKit", "TestSupport", "CLibnotifyCheck"]),
         .testTarget(
             name: "AgentShellTests",
             dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "TestSupport"]),
@@ -74,7 +74,7 @@ var package = Package(
             dependencies: [
                 "TestSupport", "nitnem", "CommandLineKit", "AgentShell", "Snapshot", "NitnemClockKit", "Posix",
             ]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "nitnem"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "nitnem", "NitnemClockKit"]),
     ]
 )
 

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import NitnemClockKit
 import Posix
 import Snapshot
 

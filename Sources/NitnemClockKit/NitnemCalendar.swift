@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The Nitnem calendar of one time zone: day keys, bands, fixed points and reminder slots.
 ///
 /// Pure: every answer depends only on the instant asked about, the zone and the calendar.

@@ -1,10 +1,12 @@
-import FoundationEssentials
-
 /// The single source of "now" for every command, the agent and the tests.
 ///
-/// - Important: This is the only type that reads the real clock. `SGGS_CLOCK_NOW` pins the start
-///   instant (time then flows from it); `SGGS_CLOCK_RATE` makes it flow faster, for tests.
+/// - Important: This is the only type that reads the real clock, through the reader the shell hands
+///   in (`clock_gettime`; this module makes no system call). `SGGS_CLOCK_NOW` pins the start instant
+///   (time then flows from it); `SGGS_CLOCK_RATE` makes it flow faster, for tests.
 public struct NitnemClock: Sendable {
+    /// Reads the real clock.
+    public typealias RealClock = @Sendable () -> Date
+
     /// The virtual instant at `realOrigin`.
     public let origin: Date
     /// The real instant at which `origin` was read.
@@ -13,16 +15,18 @@ public struct NitnemClock: Sendable {
     public let rate: Double
     /// Whether `SGGS_CLOCK_NOW` or `SGGS_CLOCK_RATE` moved this clock off the real one.
     public let isPinned: Bool
+    /// The real clock, as the shell reads it.
+    let real: RealClock
 
     /// The real clock.
-    public static func system() -> NitnemClock {
-        let real = Date()
-        return NitnemClock(origin: real, realOrigin: real, rate: 1, isPinned: false)
+    public static func system(_ real: @escaping RealClock) -> NitnemClock {
+        let now = real()
+        return NitnemClock(origin: now, realOrigin: now, rate: 1, isPinned: false, real: real)
     }
 
     /// A clock that reads `start` now and then flows `rate` times faster than the real clock.
-    public static func pinned(at start: Date, rate: Double = 1) -> NitnemClock {
-        NitnemClock(origin: start, realOrigin: Date(), rate: rate, isPinned: true)
+    public static func pinned(at start: Date, rate: Double = 1, real: @escaping RealClock) -> NitnemClock {
+        NitnemClock(origin: start, realOrigin: real(), rate: rate, isPinned: true, real: real)
     }
 
     /// The clock the environment asks for: `SGGS_CLOCK_NOW` (RFC 3339 with `Z` or an offset, or a
@@ -30,7 +34,7 @@ public struct NitnemClock: Sendable {
     /// (a number > 0); the real clock when neither is set.
     /// - Throws: `ClockError` naming the variable, the bad value and the accepted forms.
     public static func fromEnvironment(
-        _ environment: [String: String], calendar: NitnemCalendar
+        _ environment: [String: String], calendar: NitnemCalendar, real: @escaping RealClock
     ) throws(ClockError) -> NitnemClock {
         var rate = 1.0
         if let text = environment["SGGS_CLOCK_RATE"] {
@@ -49,21 +53,21 @@ public struct NitnemClock: Sendable {
                         "is not a time; use RFC 3339 with an offset (2026-11-29T22:00:00+05:30 or 2026-11-29T16:30:00Z) or a local wall time (2026-11-29T22:00 or 2026-11-29T22:00:00)"
                 )
             }
-            return .pinned(at: start, rate: rate)
+            return .pinned(at: start, rate: rate, real: real)
         }
-        if environment["SGGS_CLOCK_RATE"] != nil { return .pinned(at: Date(), rate: rate) }
-        return .system()
+        if environment["SGGS_CLOCK_RATE"] != nil { return .pinned(at: real(), rate: rate, real: real) }
+        return .system(real)
     }
 
     /// The fastest `SGGS_CLOCK_RATE`: a week in under a second of real time.
     public static let maximumRate = 1_000_000.0
 
     /// Now.
-    public func now() -> Date { virtualInstant(atReal: Date()) }
+    public func now() -> Date { virtualInstant(atReal: real()) }
 
     /// The real clock's reading, whatever `SGGS_CLOCK_NOW` pins: for comparing with times the file
     /// system stamps (a file's mtime), never for deciding what to show.
-    public func realNow() -> Date { Date() }
+    public func realNow() -> Date { real() }
 
     /// The virtual instant this clock reads when the real clock reads `real`.
     public func virtualInstant(atReal real: Date) -> Date {

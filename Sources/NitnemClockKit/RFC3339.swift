@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// RFC 3339 instants as this project writes and reads them.
 public enum RFC3339 {
     /// `instant` on the wall clock of `calendar`'s zone with its offset, e.g.

@@ -1,6 +1,6 @@
 internal import CLinux
-import FoundationEssentials
 import Glibc
+import NitnemClockKit
 
 /// Crash-safe file replacement, folder creation and the advisory lock writers share.
 public enum AtomicFile {

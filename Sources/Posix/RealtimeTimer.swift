@@ -1,6 +1,6 @@
 internal import CLinux
-import FoundationEssentials
 import Glibc
+import NitnemClockKit
 
 /// A `CLOCK_REALTIME` timerfd armed at absolute wall-clock instants, which also reports clock jumps.
 ///

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import NitnemClockKit
 import Snapshot
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import NitnemClockKit
 
 /// The back-off after failed reminder shows (no notification server): at most one slot backs off,

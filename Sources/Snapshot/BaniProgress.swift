@@ -1,4 +1,3 @@
-import FoundationEssentials
 import NitnemClockKit
 
 /// The progress of one bani in `nitnem-progress.json`.

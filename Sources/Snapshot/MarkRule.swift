@@ -1,4 +1,3 @@
-import FoundationEssentials
 import NitnemClockKit
 
 /// Marking a bani read on a Nitnem day, or undoing it: the one rule for what its progress entry

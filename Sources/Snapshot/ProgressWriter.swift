@@ -1,4 +1,3 @@
-import FoundationEssentials
 import NitnemClockKit
 
 /// The pure half of recording completions in `nitnem-progress.json`: the patch of one bani entry and

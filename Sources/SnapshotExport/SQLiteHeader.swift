@@ -1,4 +1,4 @@
-import FoundationEssentials
+import NitnemClockKit
 import Posix
 
 /// The 100-byte header of a SQLite database file, read before SQLite opens it, so a truncated

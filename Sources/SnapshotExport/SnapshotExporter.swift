@@ -1,5 +1,4 @@
 internal import CSQLite
-import FoundationEssentials
 import NitnemClockKit
 import Posix
 import Snapshot

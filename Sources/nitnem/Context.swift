@@ -1,6 +1,5 @@
 import AgentShell
 import CommandLineKit
-import FoundationEssentials
 import NitnemClockKit
 import Posix
 import Scheduler
@@ -21,7 +20,7 @@ struct Context {
         do {
             let zone = try SystemZone.current(environment: environment, localtime: localtime)
             let calendar = NitnemCalendar(zone: zone)
-            let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar)
+            let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar, real: WallClock.now)
             return Context(environment: environment, calendar: calendar, clock: clock)
         } catch {
             throw .badInput(error.description)

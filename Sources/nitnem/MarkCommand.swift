@@ -1,6 +1,5 @@
 import AgentShell
 import CommandLineKit
-import FoundationEssentials
 import NitnemClockKit
 import Scheduler
 import Snapshot

@@ -1,6 +1,5 @@
 import AgentShell
 import CommandLineKit
-import FoundationEssentials
 import NitnemClockKit
 import Notify
 import Posix

@@ -1,6 +1,5 @@
 import AgentShell
 import CommandLineKit
-import FoundationEssentials
 import Glibc
 import NitnemClockKit
 import Scheduler

@@ -1,5 +1,6 @@
 import AgentShell
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -59,7 +60,7 @@ import Testing
 
         // A mark the agent never saw (it watches another folder, or none runs).
         try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(120)], ofItemAtPath: box.progress)
+            [.modificationDate: Foundation.Date().addingTimeInterval(120)], ofItemAtPath: box.progress)
         let behind = try NitnemBinary.run(["doctor", "--group", box.group], environment: env)
         #expect(
             behind.stdout.contains(

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -48,7 +49,8 @@ import Testing
         }
 
         func modified(_ path: String) -> Date? {
-            (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Foundation.Date).map(
+                Date.init)
         }
 
         /// `nitnem mark` at a pinned evening instant.

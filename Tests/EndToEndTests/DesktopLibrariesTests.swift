@@ -1,4 +1,5 @@
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -119,7 +120,7 @@ import Testing
 
     /// The control for the ICU checks: this test process, which imports Foundation, maps ICU.
     @Test func theICUCheckSeesICUWhereItIsLoaded() throws {
-        _ = TimeZone(identifier: "Europe/Helsinki")?.abbreviation(for: Date())
+        _ = TimeZone(identifier: "Europe/Helsinki")?.abbreviation(for: Foundation.Date())
         let mapped = try Self.icuLibraries(mappedBy: getpid())
         #expect(mapped.contains { $0.hasPrefix("lib_FoundationICU") || $0.hasPrefix("libicu") }, "\(mapped)")
     }

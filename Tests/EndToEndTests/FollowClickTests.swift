@@ -1,4 +1,5 @@
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -52,8 +53,8 @@ import Testing
         let progress = try String(contentsOfFile: root + "/group/nitnem-progress.json", encoding: .utf8)
         #expect(progress.contains("2026-11-29"))
         process.write("{\"name\":\"nitnem\",\"button\":1,\"x\":10}\n")
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: root + "/opened"), Date() < deadline {
+        let deadline = Foundation.Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: root + "/opened"), Foundation.Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
         Thread.sleep(forTimeInterval: 0.2)

@@ -34,8 +34,8 @@ import Testing
         func stop() {
             guard process.isRunning else { return }
             process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            let deadline = Foundation.Date().addingTimeInterval(5)
+            while process.isRunning, Foundation.Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
@@ -57,8 +57,8 @@ import Testing
     }
 
     static func waitUntil(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = Foundation.Date().addingTimeInterval(seconds)
+        while Foundation.Date() < deadline {
             if try condition() { return true }
             Thread.sleep(forTimeInterval: 0.1)
         }

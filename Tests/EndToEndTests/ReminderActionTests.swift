@@ -1,4 +1,5 @@
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 
     /// Waits until `condition` holds (or `seconds` pass).
     static func wait(_ seconds: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = Foundation.Date().addingTimeInterval(seconds)
+        while Foundation.Date() < deadline {
             if try condition() { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -92,8 +93,8 @@ import Testing
         #expect(record.summary == "Evening · Rehras Sahib")
         // Press "Read now" (dunst's context menu): dunst sends ActionInvoked, the agent runs the opener.
         _ = try session.press("read")
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: scratch + "/opened"), Date() < deadline {
+        let deadline = Foundation.Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: scratch + "/opened"), Foundation.Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
         Thread.sleep(forTimeInterval: 0.1)
@@ -129,8 +130,8 @@ import Testing
         let agent = try box.startAgent()
         defer { agent.terminate() }
         // The slot passes with no server: one warning, the agent keeps running.
-        let deadline = Date().addingTimeInterval(10)
-        while !box.logText.contains("<4>"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Foundation.Date().addingTimeInterval(10)
+        while !box.logText.contains("<4>"), Foundation.Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(box.logText.contains("no notification server"), "\(box.logText)")
         #expect(agent.isRunning)
         try session.startServer()

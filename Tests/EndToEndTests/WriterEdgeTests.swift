@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -14,7 +15,8 @@ import Testing
         // pid 1 lives (init) but is no nitnem writer: by pid alone, the file would stay forever.
         let old = group.path + "/.nitnem-progress.json.tmp-1"
         try Support.write("{\"schema\":1,", to: old)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-600)], ofItemAtPath: old)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Foundation.Date().addingTimeInterval(-600)], ofItemAtPath: old)
         let r = try NitnemBinary.run(["mark", "japji", "--group", group.path], environment: Self.env)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: old))

@@ -104,7 +104,7 @@ import Testing
     @Test func provenanceRecordsTheFileNotItsText() throws {
         let path = try CorpusFixture.database([])
         let modified = RFC3339.parseAbsolute("2026-03-04T05:06:07Z")!
-        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        try FileManager.default.setAttributes([.modificationDate: modified.foundation], ofItemAtPath: path)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         let snapshot = try SnapshotExporter(databasePath: path).snapshot(now: Self.now, calendar: Self.utc)
         #expect(

@@ -3,6 +3,9 @@ import NitnemClockKit
 import Testing
 
 @Suite struct ClockTests {
+    /// A real clock that stands still, so each test knows what "real now" read.
+    static let realInstant = Date(timeIntervalSince1970: 1_800_000_000)
+    static let real: NitnemClock.RealClock = { realInstant }
     @Test(arguments: [
         ("2026-11-29T22:00:00+05:30", "2026-11-29T16:30:00Z"),
         ("2026-11-29T16:30:00Z", "2026-11-29T16:30:00Z"),
@@ -11,7 +14,8 @@ import Testing
         ("2026-11-29T10:30:00-06:00", "2026-11-29T16:30:00Z"),
     ])
     func absoluteForms(_ text: String, _ expected: String) throws {
-        let clock = try NitnemClock.fromEnvironment(["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("Asia/Tokyo"))
+        let clock = try NitnemClock.fromEnvironment(
+            ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("Asia/Tokyo"), real: ClockTests.real)
         let now = clock.now()
         #expect(clock.isPinned)
         #expect(now.timeIntervalSince(instant(expected)) >= 0)
@@ -28,7 +32,8 @@ import Testing
         ("America/Santiago", "2026-09-06T00:00", "2026-09-06T04:00:00Z"),
     ])
     func localWallTime(_ zoneID: String, _ text: String, _ expected: String) throws {
-        let clock = try NitnemClock.fromEnvironment(["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar(zoneID))
+        let clock = try NitnemClock.fromEnvironment(
+            ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar(zoneID), real: ClockTests.real)
         let delta = clock.now().timeIntervalSince(instant(expected))
         #expect(delta >= 0 && delta < 5)
     }
@@ -40,7 +45,8 @@ import Testing
     ])
     func malformedNowNamesTheVariable(_ text: String) {
         #expect {
-            try NitnemClock.fromEnvironment(["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("UTC"))
+            try NitnemClock.fromEnvironment(
+                ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("UTC"), real: ClockTests.real)
         } throws: { error in
             let e = error as! ClockError
             return e.variable == "SGGS_CLOCK_NOW" && e.description.hasPrefix("SGGS_CLOCK_NOW: '\(text)' is not a time")
@@ -52,12 +58,13 @@ import Testing
     func badRateIsAnError(_ text: String) {
         #expect(throws: ClockError.self) {
             try NitnemClock.fromEnvironment(
-                ["SGGS_CLOCK_NOW": "2026-11-29T22:00:00Z", "SGGS_CLOCK_RATE": text], calendar: nitnemCalendar("UTC"))
+                ["SGGS_CLOCK_NOW": "2026-11-29T22:00:00Z", "SGGS_CLOCK_RATE": text], calendar: nitnemCalendar("UTC"),
+                real: ClockTests.real)
         }
     }
 
     @Test func rateMakesTimeFlowFaster() throws {
-        let clock = NitnemClock.pinned(at: instant("2026-11-29T16:59:00Z"), rate: 3600)
+        let clock = NitnemClock.pinned(at: instant("2026-11-29T16:59:00Z"), rate: 3600, real: ClockTests.real)
         // One real second is an hour on this clock: map through the clock's own real origin.
         let oneRealSecondLater = clock.realOrigin.addingTimeInterval(1)
         #expect(clock.virtualInstant(atReal: oneRealSecondLater) == instant("2026-11-29T17:59:00Z"))
@@ -65,9 +72,20 @@ import Testing
     }
 
     @Test func unpinnedWithoutVariables() throws {
-        let clock = try NitnemClock.fromEnvironment([:], calendar: nitnemCalendar("UTC"))
+        let clock = try NitnemClock.fromEnvironment([:], calendar: nitnemCalendar("UTC"), real: ClockTests.real)
         #expect(!clock.isPinned)
         #expect(clock.rate == 1)
+        // Unpinned, the clock reads the real clock it was handed, and only that.
+        #expect(clock.now() == ClockTests.realInstant)
+        #expect(clock.realNow() == ClockTests.realInstant)
+    }
+
+    @Test func aRateAloneFlowsFromTheRealNow() throws {
+        let clock = try NitnemClock.fromEnvironment(
+            ["SGGS_CLOCK_RATE": "60"], calendar: nitnemCalendar("UTC"), real: ClockTests.real)
+        #expect(clock.isPinned)
+        #expect(clock.now() == ClockTests.realInstant)
+        #expect(clock.virtualInstant(atReal: ClockTests.realInstant + 1) == ClockTests.realInstant + 60)
     }
 
     @Test func formatUsesTheLocalOffset() {

@@ -18,7 +18,7 @@ func nitnemCalendar(_ id: String) -> NitnemCalendar { ZoneFiles.calendar(id) }
 func instant(_ text: String) -> Date {
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]
-    return f.date(from: text)!
+    return Date(f.date(from: text)!)
 }
 
 func day(_ text: String) -> CivilDate { CivilDate(text)! }
@@ -28,7 +28,7 @@ func day(_ text: String) -> CivilDate { CivilDate(text)! }
 func oracleWall(_ t: Date, _ zone: TimeZone) -> (date: String, minutes: Int, seconds: Int) {
     var cal = Calendar(identifier: .gregorian)
     cal.timeZone = zone
-    let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: t)
+    let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: t.foundation)
     let date = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     return (date, c.hour! * 60 + c.minute!, c.hour! * 3600 + c.minute! * 60 + c.second!)
 }

@@ -61,7 +61,7 @@ import Testing
                 if let since = knownDifferences[name], t >= since { continue }
                 tally.instants += 1
                 let mine = zone.offset(at: t)
-                let theirs = icu.secondsFromGMT(for: t)
+                let theirs = icu.secondsFromGMT(for: t.foundation)
                 if mine != theirs {
                     tally.offsetMismatches.append("\(name) at \(RFC3339.utcTimestamp(t)): \(mine) ≠ ICU \(theirs)")
                     continue
@@ -70,7 +70,8 @@ import Testing
                 // localized standard and daylight names of the zone's current metazone, so they are
                 // compared from 2023 on, and only where ICU has one.
                 guard t >= abbreviationsFrom, let a = zone.abbreviation(at: t) else { continue }
-                let style: TimeZone.NameStyle = icu.isDaylightSavingTime(for: t) ? .shortDaylightSaving : .shortStandard
+                let style: TimeZone.NameStyle =
+                    icu.isDaylightSavingTime(for: t.foundation) ? .shortDaylightSaving : .shortStandard
                 if let name = icu.localizedName(for: style, locale: english), isRealAbbreviation(name, a, offset: mine)
                 {
                     let b = cldrNames[name] ?? name
@@ -87,11 +88,11 @@ import Testing
     @Test func everyZoneAgreesWithICU() throws {
         let names = ZoneFiles.allNames
         #expect(names.count > 300, "zone1970.tab and the backward links")
-        let started = Date()
+        let started = Foundation.Date()
         let tally = try Self.check(names)
         print(
             "zones: \(names.count) read, \(tally.zones) compared, \(tally.instants) instants, \(tally.abbreviations) abbreviations; "
-                + "not in ICU: \(tally.missingInICU); \(Date().timeIntervalSince(started)) s")
+                + "not in ICU: \(tally.missingInICU); \(Foundation.Date().timeIntervalSince(started)) s")
         #expect(tally.offsetMismatches.isEmpty, "\(tally.offsetMismatches.prefix(40))")
         let byZone = Dictionary(grouping: tally.abbreviationMismatches, by: { $0.prefix { $0 != " " } }).mapValues(
             \.count)

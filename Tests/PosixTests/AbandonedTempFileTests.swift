@@ -1,4 +1,6 @@
 import Foundation
+import NitnemClockKit
+import TestSupport
 import Testing
 
 @testable import Posix
@@ -40,9 +42,9 @@ import Testing
         let fresh = dir + "/.nitnem-progress.json.tmp-\(getpid())"
         FileManager.default.createFile(atPath: old, contents: Data("{".utf8))
         FileManager.default.createFile(atPath: fresh, contents: Data("{".utf8))
-        let now = Date()
+        let now = Date.realNow()
         try FileManager.default.setAttributes(
-            [.modificationDate: now.addingTimeInterval(-6 * 60)], ofItemAtPath: old)
+            [.modificationDate: now.addingTimeInterval(-6 * 60).foundation], ofItemAtPath: old)
         AtomicFile.removeAbandonedTempFiles(for: dir + "/nitnem-progress.json", now: nil)
         #expect(FileManager.default.fileExists(atPath: old))
         AtomicFile.removeAbandonedTempFiles(for: dir + "/nitnem-progress.json", now: now)

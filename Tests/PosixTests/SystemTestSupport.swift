@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NitnemClockKit
 import Testing
 
 /// Helpers for the System* tests: real files, real processes, and the realtime clock (tests may

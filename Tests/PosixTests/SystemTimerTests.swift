@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import Glibc
+import NitnemClockKit
 import Testing
 
 @testable import Posix

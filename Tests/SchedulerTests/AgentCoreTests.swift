@@ -19,7 +19,7 @@ enum Fixture {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]
         guard let date = f.date(from: text) else { fatalError("bad test instant \(text)") }
-        return date
+        return Date(date)
     }
 
     static func calendar(_ zone: String) -> NitnemCalendar {
@@ -323,10 +323,11 @@ struct StepSummary: Equatable, CustomStringConvertible {
         var startsSeen = 0
         for _ in 0..<12 {
             let at = step.nextWake
-            let previousWall = oracle.dateComponents([.hour, .minute, .second], from: at.addingTimeInterval(-1))
+            let previousWall = oracle.dateComponents(
+                [.hour, .minute, .second], from: at.addingTimeInterval(-1).foundation)
             step = core.handle(.timer, now: at)
             #expect(StepSummary(step).writes.count == 1, "one write at \(at) in \(zone)")
-            let wall = oracle.dateComponents([.hour, .minute, .second], from: at)
+            let wall = oracle.dateComponents([.hour, .minute, .second], from: at.foundation)
             let hms = (wall.hour ?? -1) * 3600 + (wall.minute ?? 0) * 60 + (wall.second ?? 0)
             let before = (previousWall.hour ?? -1) * 3600 + (previousWall.minute ?? 0) * 60 + (previousWall.second ?? 0)
             let bandStarts = [3, 9, 17, 21].map { $0 * 3600 }

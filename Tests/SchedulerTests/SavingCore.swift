@@ -1,4 +1,5 @@
 import Foundation
+import NitnemClockKit
 import Scheduler
 
 extension AgentCore {

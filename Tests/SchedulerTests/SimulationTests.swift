@@ -2,6 +2,7 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// One printed `simulate` line, read back.
@@ -71,7 +72,7 @@ struct SimulatedEvent: Equatable {
         var oracle = Calendar(identifier: .gregorian)
         oracle.timeZone = TimeZone(identifier: calendar.identifier)!
         func seconds(_ t: Date) -> Int {
-            let c = oracle.dateComponents([.hour, .minute, .second], from: t)
+            let c = oracle.dateComponents([.hour, .minute, .second], from: t.foundation)
             return (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0)
         }
         let starts = [3, 9, 17, 21].map { $0 * 3600 }
