@@ -78,7 +78,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// The UTC offset in whole seconds at `t` seconds since 1970.
     func offset(_ t: Int) -> Int {
         switch kind {
-        case .rules(let rules): localType(t, rules).offset
+        case .rules(let rules): rules.offset(at: Self.clamp(t))
         case .foundation(let tz): tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.clamp(t))))
         }
     }
@@ -158,7 +158,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     static func firstInstant(atOrAfter local: Int, _ rules: ZoneRules) -> Int {
         let local = clamp(local)
         // Offsets stay within ±26 h, so the answer lies within two days of `local`.
-        let segments = rules.segments(from: local - 2 * 86_400, to: local + 2 * 86_400)
+        let from = local - 2 * 86_400
+        let to = local + 2 * 86_400
+        // Most days: one offset all around `local`, so the wall time exists exactly once.
+        if !rules.changes(after: from, through: to) { return local - rules.offset(at: from) }
+        let segments = rules.segments(from: from, to: to)
         var best = Int.max
         for (i, segment) in segments.enumerated() {
             let end = i + 1 < segments.count ? segments[i + 1].start : Int.max
