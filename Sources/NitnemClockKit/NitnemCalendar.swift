@@ -138,10 +138,8 @@ public struct NitnemCalendar: Sendable {
         result.reserveCapacity(count)
         var day = day
         while true {
-            for band in Band.allCases {
-                let interval = day.interval(of: band)
-                guard interval.start > instant, interval.duration > 0 else { continue }
-                result.append(FixedPoint(band: band, at: interval.start, dayKey: day.key))
+            for point in day.fixedPoints(after: instant) {
+                result.append(point)
                 if result.count == count { return result }
             }
             day = nitnemDay(after: day)
@@ -174,17 +172,9 @@ public struct NitnemCalendar: Sendable {
 
     /// The next `count` reminder slots strictly after `instant`, in time order.
     public func nextReminders(after instant: Date, slots: ReminderSlots, count: Int = 3) -> [Reminder] {
-        nextReminders(after: instant, slots: slots, count: count, from: nitnemDay(containing: instant))
-    }
-
-    /// The next `count` reminder slots strictly after `instant`, looking from `day` (the day
-    /// containing `instant`, or one before it) on.
-    public func nextReminders(after instant: Date, slots: ReminderSlots, count: Int, from day: NitnemDay)
-        -> [Reminder]
-    {
         guard !slots.enabled.isEmpty else { return [] }
         var result: [Reminder] = []
-        var day = day
+        var day = nitnemDay(containing: instant)
         while result.count < count {
             result += reminders(on: day, slots: slots).filter { $0.at > instant }
             day = nitnemDay(after: day)

@@ -54,6 +54,14 @@ public struct NitnemDay: Hashable, Sendable {
         return DateInterval(start: start(of: band), end: end)
     }
 
+    /// The fixed points of this day strictly after `instant`, in order: the band starts, but those
+    /// of bands a DST change swallowed.
+    public func fixedPoints(after instant: Date) -> some Sequence<FixedPoint> {
+        Band.allCases.lazy.map { (band: $0, interval: interval(of: $0)) }
+            .filter { $0.interval.start > instant && $0.interval.duration > 0 }
+            .map { FixedPoint(band: $0.band, at: $0.interval.start, dayKey: key) }
+    }
+
     /// The band at `instant`: the last whose start is at or before it (Amrit Vela before the day).
     public func band(at instant: Date) -> Band {
         if night <= instant { return .night }
