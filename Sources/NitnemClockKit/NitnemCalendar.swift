@@ -134,6 +134,7 @@ public struct NitnemCalendar: Sendable {
     /// The next `count` fixed points strictly after `instant`, looking from `day` (the day
     /// containing `instant`, or one before it) on.
     public func nextFixedPoints(after instant: Date, count: Int, from day: NitnemDay) -> [FixedPoint] {
+        guard count > 0 else { return [] }
         var result: [FixedPoint] = []
         result.reserveCapacity(count)
         var day = day

@@ -46,6 +46,7 @@ struct PlannedDays {
     /// The next `count` fixed points strictly after `now`, looking from `day` on
     /// (`NitnemCalendar.nextFixedPoints`).
     mutating func nextFixedPoints(after now: Date, count: Int, from day: Day) -> [FixedPoint] {
+        guard count > 0 else { return [] }
         var result: [FixedPoint] = []
         result.reserveCapacity(count)
         var day = day
