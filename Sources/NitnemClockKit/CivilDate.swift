@@ -98,6 +98,23 @@ enum Digits {
         return value
     }
 
+    /// Appends the bytes of `pad(value, width)` to `bytes`.
+    static func append(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else { return bytes.append(contentsOf: pad(value, width).utf8) }
+        var digits = 1
+        var power = 10
+        while power <= value {
+            digits += 1
+            power *= 10
+        }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        while digits > 0 {
+            power /= 10
+            bytes.append(UInt8(ascii: "0") + UInt8(value / power % 10))
+            digits -= 1
+        }
+    }
+
     static func pad(_ value: Int, _ width: Int) -> String {
         let s = String(value)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

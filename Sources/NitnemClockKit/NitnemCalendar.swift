@@ -36,13 +36,16 @@ public struct NitnemCalendar: Sendable {
     }
 
     /// The key (`YYYY-MM-DD`) of the Nitnem day containing `instant`.
-    public func dayKey(at instant: Date) -> CivilDate {
+    public func dayKey(at instant: Date) -> CivilDate { dayBeginning(at: instant).key }
+
+    /// The key of the Nitnem day containing `instant` and, when found on the way, its start.
+    func dayBeginning(at instant: Date) -> (key: CivilDate, start: Date?) {
         let date = wallClock(at: instant).date
         for back in 0..<4 {
             let candidate = date.adding(days: -back)
-            if let start = dayStart(candidate), start <= instant { return candidate }
+            if let start = dayStart(candidate), start <= instant { return (candidate, start) }
         }
-        return date.adding(days: -1)
+        return (date.adding(days: -1), nil)
     }
 
     /// The Nitnem day after `key` and when it starts (skipping dates the zone skipped).
@@ -62,48 +65,69 @@ public struct NitnemCalendar: Sendable {
 
     /// The half-open interval of an existing Nitnem day `key`.
     public func dayInterval(_ key: CivilDate) -> DateInterval {
-        let start = dayStart(key) ?? resolve(key, .dayRoll)
-        return DateInterval(start: start, end: nextDay(after: key).start)
+        DateInterval(start: dayStart(key) ?? resolve(key, .dayRoll), end: nextDay(after: key).start)
+    }
+
+    /// The existing Nitnem day `key` on the time line: its interval and its bands.
+    public func nitnemDay(_ key: CivilDate) -> NitnemDay {
+        nitnemDay(key, start: dayStart(key) ?? resolve(key, .dayRoll))
+    }
+
+    /// The Nitnem day containing `instant`.
+    public func nitnemDay(containing instant: Date) -> NitnemDay {
+        let (key, start) = dayBeginning(at: instant)
+        guard let start else { return nitnemDay(key) }
+        return nitnemDay(key, start: start)
+    }
+
+    /// The Nitnem day after `day`.
+    public func nitnemDay(after day: NitnemDay) -> NitnemDay { nitnemDay(day.nextKey, start: day.interval.end) }
+
+    /// The Nitnem day `key`, known to start at `start`.
+    func nitnemDay(_ key: CivilDate, start: Date) -> NitnemDay {
+        let next = nextDay(after: key)
+        return NitnemDay(key: key, start: start, nextKey: next.key, end: next.start, calendar: self)
     }
 
     // MARK: Bands
 
     /// The four bands of the Nitnem day `key`, in order, each with its half-open interval.
     public func bands(of key: CivilDate) -> [(band: Band, interval: DateInterval)] {
-        let day = dayInterval(key)
-        var starts = [day.start]
-        for band in Band.allCases.dropFirst() {
-            let t = resolve(key, band.start)
-            starts.append(min(max(t, starts.last!), day.end))
-        }
-        starts.append(day.end)
-        return Band.allCases.enumerated().map { i, band in
-            (band, DateInterval(start: starts[i], end: starts[i + 1]))
-        }
+        let day = nitnemDay(key)
+        return Band.allCases.map { ($0, day.interval(of: $0)) }
     }
 
     /// The band containing `instant`, with the interval of that band.
     public func band(containing instant: Date) -> (band: Band, interval: DateInterval) {
-        let all = bands(of: dayKey(at: instant))
-        return all.last { $0.interval.start <= instant } ?? all[0]
+        let day = nitnemDay(containing: instant)
+        let band = day.band(at: instant)
+        return (band, day.interval(of: band))
     }
 
     /// The band at `instant`.
-    public func band(at instant: Date) -> Band { band(containing: instant).band }
+    public func band(at instant: Date) -> Band { nitnemDay(containing: instant).band(at: instant) }
 
     // MARK: Fixed points and reminders
 
     /// The next `count` fixed points (band starts) strictly after `instant`, in time order.
     public func nextFixedPoints(after instant: Date, count: Int = 4) -> [FixedPoint] {
+        nextFixedPoints(after: instant, count: count, from: nitnemDay(containing: instant))
+    }
+
+    /// The next `count` fixed points strictly after `instant`, looking from `day` (the day
+    /// containing `instant`, or one before it) on.
+    public func nextFixedPoints(after instant: Date, count: Int, from day: NitnemDay) -> [FixedPoint] {
+        guard count > 0 else { return [] }
         var result: [FixedPoint] = []
-        var key = dayKey(at: instant)
-        while result.count < count {
-            for (band, interval) in bands(of: key) where interval.start > instant && interval.duration > 0 {
-                result.append(FixedPoint(band: band, at: interval.start, dayKey: key))
+        result.reserveCapacity(count)
+        var day = day
+        while true {
+            for point in day.fixedPoints(after: instant) {
+                result.append(point)
+                if result.count == count { return result }
             }
-            key = nextDay(after: key).key
+            day = nitnemDay(after: day)
         }
-        return Array(result.prefix(count))
     }
 
     /// When each enabled slot of `slots` falls in the Nitnem day `key`, in time order.
@@ -113,15 +137,19 @@ public struct NitnemCalendar: Sendable {
     /// rare zone where a night slot after midnight falls into a gap that ends the Nitnem day, it
     /// falls at the last second of the night.
     public func reminders(on key: CivilDate, slots: ReminderSlots) -> [Reminder] {
-        let bandIntervals = bands(of: key)
+        reminders(on: nitnemDay(key), slots: slots)
+    }
+
+    /// When each enabled slot of `slots` falls in `day`, in time order (as `reminders(on:slots:)`).
+    public func reminders(on day: NitnemDay, slots: ReminderSlots) -> [Reminder] {
         var result: [Reminder] = []
         for (band, time) in slots.enabled {
-            let date = band == .night && time < .dayRoll ? key.adding(days: 1) : key
-            let interval = bandIntervals.first { $0.band == band }!.interval
+            let date = band == .night && time < .dayRoll ? day.key.adding(days: 1) : day.key
+            let interval = day.interval(of: band)
             var at = resolve(date, time)
             if at < interval.start { at = interval.start }
             if at >= interval.end { at = interval.end.addingTimeInterval(-1) }
-            result.append(Reminder(band: band, at: at, dayKey: key))
+            result.append(Reminder(band: band, at: at, dayKey: day.key))
         }
         return result.sorted { $0.at < $1.at }
     }
@@ -130,10 +158,10 @@ public struct NitnemCalendar: Sendable {
     public func nextReminders(after instant: Date, slots: ReminderSlots, count: Int = 3) -> [Reminder] {
         guard !slots.enabled.isEmpty else { return [] }
         var result: [Reminder] = []
-        var key = dayKey(at: instant)
+        var day = nitnemDay(containing: instant)
         while result.count < count {
-            result += reminders(on: key, slots: slots).filter { $0.at > instant }
-            key = nextDay(after: key).key
+            result += reminders(on: day, slots: slots).filter { $0.at > instant }
+            day = nitnemDay(after: day)
         }
         return Array(result.prefix(count))
     }

@@ -85,29 +85,72 @@ struct POSIXRule: Hashable, Sendable {
         daylight = Daylight(type: dstType, start: start, startTime: startTime, end: end, endTime: endTime)
     }
 
-    /// The changes of local time type in `year`, in time order (UTC seconds).
-    func transitions(in year: Int) -> [(at: Int, type: LocalTimeType)] {
-        guard let d = daylight else { return [] }
+    /// When daylight time starts (`on`) and ends (`off`) in `year` (UTC seconds); `nil` without
+    /// daylight time.
+    func daylightChanges(in year: Int) -> (on: Int, off: Int)? {
+        guard let d = daylight else { return nil }
         let on = d.start.day(in: year) * 86_400 + d.startTime - standard.offset
         let off = d.end.day(in: year) * 86_400 + d.endTime - d.type.offset
+        return (on, off)
+    }
+
+    /// The changes of local time type in `year`, in time order (UTC seconds).
+    func transitions(in year: Int) -> [(at: Int, type: LocalTimeType)] {
+        guard let d = daylight, let (on, off) = daylightChanges(in: year) else { return [] }
         return on <= off ? [(on, d.type), (off, standard)] : [(off, standard), (on, d.type)]
     }
 
     /// The local time type at `t` (UTC seconds).
     func type(at t: Int) -> LocalTimeType {
-        guard daylight != nil else { return standard }
+        guard let d = daylight, isDaylight(at: t) else { return standard }
+        return d.type
+    }
+
+    /// The UTC offset at `t` (UTC seconds): `type(at:).offset`, without copying the type.
+    func offset(at t: Int) -> Int {
+        guard let d = daylight, isDaylight(at: t) else { return standard.offset }
+        return d.type.offset
+    }
+
+    /// Whether daylight time is in effect at `t` (UTC seconds): the latest change at or before `t`
+    /// starts it, taking the changes of each year in time order (`transitions(in:)`).
+    func isDaylight(at t: Int) -> Bool {
         let year = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(t + standard.offset, 86_400)).year
         // Rule times of ±167 h can move a year's transitions into its neighbours: look at three years.
-        var current = standard
+        var current = false
         var latest = Int.min
-        for y in year - 1...year + 1 {
-            for (at, type) in transitions(in: y) where at <= t && at >= latest {
+        func consider(_ at: Int, _ isDaylight: Bool) {
+            if at <= t && at >= latest {
                 latest = at
-                current = type
+                current = isDaylight
             }
         }
-        if latest == Int.min, let before = transitions(in: year - 1).last { current = before.type }
+        for y in year - 1...year + 1 {
+            guard let (on, off) = daylightChanges(in: y) else { continue }
+            if on <= off {
+                consider(on, true)
+                consider(off, false)
+            } else {
+                consider(off, false)
+                consider(on, true)
+            }
+        }
+        // None at or before `t`: the last change of the year before holds.
+        if latest == Int.min, let (on, off) = daylightChanges(in: year - 1) { return on > off }
         return current
+    }
+
+    /// Whether the local time type changes anywhere in `(from, to]` (`transitions(from:to:)` is
+    /// not empty), without listing the changes.
+    func changes(after from: Int, through to: Int) -> Bool {
+        guard daylight != nil, from < to else { return false }
+        let first = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(from, 86_400)).year - 1
+        let last = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(to, 86_400)).year + 1
+        for y in first...max(first, last) {
+            guard let (on, off) = daylightChanges(in: y) else { continue }
+            if (on > from && on <= to) || (off > from && off <= to) { return true }
+        }
+        return false
     }
 
     /// Every change of local time type in `(from, to]`, in time order.

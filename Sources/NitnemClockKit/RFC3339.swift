@@ -5,10 +5,26 @@ public enum RFC3339 {
     public static func format(_ instant: Date, in calendar: NitnemCalendar) -> String {
         let (date, time) = calendar.wallClock(at: instant)
         let offset = calendar.offset(at: instant)
-        let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return "\(date)T\(Digits.pad(time.hour, 2)):\(Digits.pad(time.minute, 2)):\(Digits.pad(time.second, 2))"
-            + "\(sign)\(Digits.pad(minutes / 60, 2)):\(Digits.pad(minutes % 60, 2))"
+        // Written byte by byte: this is printed for every line `simulate` prints.
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        Digits.append(date.year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Digits.append(date.month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Digits.append(date.day, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        Digits.append(time.hour, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Digits.append(time.minute, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Digits.append(time.second, 2, to: &text)
+        text.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+        Digits.append(minutes / 60, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Digits.append(minutes % 60, 2, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The parts of `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`; `nil` when `text` is not of that form.

@@ -71,13 +71,36 @@ struct ZoneRules: Hashable, Sendable {
         guard let last = transitions.last else { return footer?.type(at: t) ?? types[0] }
         if t >= last, let footer { return footer.type(at: t) }
         // The last transition at or before t.
+        let i = firstTransition(after: t)
+        return i == 0 ? types[0] : types[transitionTypes[i - 1]]
+    }
+
+    /// The UTC offset at `t` (UTC seconds): `type(at:).offset`, without copying the type.
+    func offset(at t: Int) -> Int {
+        guard let last = transitions.last else { return footer?.offset(at: t) ?? types[0].offset }
+        if t >= last, let footer { return footer.offset(at: t) }
+        let i = firstTransition(after: t)
+        return i == 0 ? types[0].offset : types[transitionTypes[i - 1]].offset
+    }
+
+    /// The index of the first transition strictly after `t` (`transitions.count` when none is).
+    func firstTransition(after t: Int) -> Int {
         var lo = 0
         var hi = transitions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? types[0] : types[transitionTypes[lo - 1]]
+        return lo
+    }
+
+    /// Whether the local time type changes anywhere in `(from, to]`: when it does not, one offset
+    /// holds over the whole stretch.
+    func changes(after from: Int, through to: Int) -> Bool {
+        let i = firstTransition(after: from)
+        if i < transitions.count { return transitions[i] <= to }
+        guard let footer else { return false }
+        return footer.changes(after: max(from, transitions.last ?? Int.min), through: to)
     }
 
     /// The stretches of constant offset that cover `[from, to]`: each a start and its offset, in
@@ -87,14 +110,7 @@ struct ZoneRules: Hashable, Sendable {
         func add(_ at: Int, _ offset: Int) {
             if offset != result[result.count - 1].offset { result.append((at, offset)) }
         }
-        // The first transition after `from`.
-        var lo = 0
-        var hi = transitions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if transitions[mid] <= from { lo = mid + 1 } else { hi = mid }
-        }
-        var i = lo
+        var i = firstTransition(after: from)
         while i < transitions.count, transitions[i] <= to {
             add(transitions[i], types[transitionTypes[i]].offset)
             i += 1

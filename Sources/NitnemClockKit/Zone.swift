@@ -59,7 +59,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     func localType(_ t: Int) -> LocalTimeType { rules.type(at: Self.clamp(t)) }
 
     /// The UTC offset in whole seconds at `t` seconds since 1970.
-    func offset(_ t: Int) -> Int { localType(t).offset }
+    func offset(_ t: Int) -> Int { rules.offset(at: Self.clamp(t)) }
 
     /// The UTC offset in whole seconds at `instant`.
     public func offset(at instant: Date) -> Int { offset(Self.floorSeconds(instant)) }
@@ -105,7 +105,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     static func firstInstant(atOrAfter local: Int, _ rules: ZoneRules) -> Int {
         let local = clamp(local)
         // Offsets stay within ±26 h, so the answer lies within two days of `local`.
-        let segments = rules.segments(from: local - 2 * 86_400, to: local + 2 * 86_400)
+        let from = local - 2 * 86_400
+        let to = local + 2 * 86_400
+        // Most days: one offset all around `local`, so the wall time exists exactly once.
+        if !rules.changes(after: from, through: to) { return local - rules.offset(at: from) }
+        let segments = rules.segments(from: from, to: to)
         var best = Int.max
         for (i, segment) in segments.enumerated() {
             let end = i + 1 < segments.count ? segments[i + 1].start : Int.max

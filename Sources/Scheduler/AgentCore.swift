@@ -222,12 +222,25 @@ public struct AgentCore: Sendable {
     }
 
     /// The calendar of the current time zone.
-    public private(set) var calendar: NitnemCalendar
+    public private(set) var calendar: NitnemCalendar {
+        didSet {
+            states.removeAll()
+            planned = PlannedDays(calendar: calendar, slots: config.slots)
+        }
+    }
+    /// The days around now, resolved in `calendar` with the config's slots.
+    private var planned: PlannedDays
     /// The last files that were read without error, as the config sees them (config `rehras`);
     /// `nil` until then.
-    public var files: GroupFiles? { readFiles?.configured(config) }
+    public private(set) var files: GroupFiles?
     /// The last files that were read without error, as read.
-    private var readFiles: GroupFiles?
+    private var readFiles: GroupFiles? {
+        didSet { configureFiles() }
+    }
+    /// Today's states worked out for `files` in this calendar, by slot. A `TodayState` depends only
+    /// on the files and its Nitnem day and band, so each band's is worked out once, not at every
+    /// wake; forgotten whenever the files, the config or the zone change.
+    private var states: [SlotKey: TodayState] = [:]
     /// The timeline last handed out for writing.
     public private(set) var lastTimeline: WidgetTimeline?
     /// Read errors already logged since the last good read, so each distinct one is logged once,
@@ -280,7 +293,12 @@ public struct AgentCore: Sendable {
     /// does not clear them).
     private var notifyReported: Set<String> = []
     /// The reminder settings.
-    public private(set) var config: AgentConfig
+    public private(set) var config: AgentConfig {
+        didSet {
+            configureFiles()
+            if config.slots != planned.slots { planned = PlannedDays(calendar: calendar, slots: config.slots) }
+        }
+    }
     /// What was reminded, per Nitnem day and band.
     public private(set) var ledger: ReminderLedger
     /// After failed shows (or a ledger that could not be saved): when to try again, while the band lasts.
@@ -303,7 +321,29 @@ public struct AgentCore: Sendable {
     ) {
         self.calendar = calendar
         self.config = config
+        planned = PlannedDays(calendar: calendar, slots: config.slots)
         self.ledger = ledger
+    }
+
+    /// `files` again: the files read, as the config now sees them.
+    private mutating func configureFiles() {
+        files = readFiles?.configured(config)
+        states.removeAll()
+    }
+
+    /// The state of `slot` for `files` (which are `self.files`), worked out once per slot.
+    private mutating func todayState(_ slot: SlotKey, files: GroupFiles) -> TodayState {
+        if let known = states[slot] { return known }
+        let state = TodayState(
+            snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
+            band: slot.band)
+        // Only slots from now on are asked for again: a bounded memory, not a record of every day.
+        if states.count >= 16 {
+            states = states.filter { $0.key.day >= slot.day }
+            if states.count >= 16 { states.removeAll() }
+        }
+        states[slot] = state
+        return state
     }
 
     /// Handles `event` at `now`.
@@ -492,18 +532,19 @@ public struct AgentCore: Sendable {
             actions.append(
                 .log(.notice, "reminders resumed: the pause until \(RFC3339.format(until, in: calendar)) ended"))
         }
+        let today = planned.day(containing: now)
         if let files {
-            let timeline = WidgetTimeline(
-                snapshot: files.snapshot, progress: files.progress.banis, now: now, calendar: calendar)
-            if timeline.fingerprint != lastTimeline?.fingerprint || timeline.validUntil != lastTimeline?.validUntil {
+            let points = planned.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
+            let timeline = WidgetTimeline(now: now, today: today.day, points: points) { todayState($0, files: files) }
+            if !timeline.saysSame(as: lastTimeline) {
                 actions.append(.writeTimeline(timeline))
                 lastTimeline = timeline
             }
         }
-        actions += reminderActions(now: now)
-        actions += reconcileOnScreen(now: now)
+        actions += reminderActions(now: now, today: today)
+        actions += reconcileOnScreen(now: now, today: today)
         evaluatedAt = now
-        return Step(actions: actions, nextWake: nextWake(after: now), wait: waiting)
+        return Step(actions: actions, nextWake: nextWake(after: now, today: today), wait: waiting)
     }
 
     /// A step that decides nothing new (`actions` only), still gathering file events if it was.
@@ -511,21 +552,24 @@ public struct AgentCore: Sendable {
     /// Its wake counts from the last full evaluation, not from `now`: a fixed point or slot that
     /// passed since (while the shell reported a write, a save, a press) must still be acted on, so
     /// the shell wakes at once for it.
-    private func gathering(_ actions: [Action] = [], now: Date) -> Step {
+    private mutating func gathering(_ actions: [Action] = [], now: Date) -> Step {
         Step(actions: actions, nextWake: nextWake(after: min(now, evaluatedAt ?? now)), wait: waiting)
     }
 
     /// When to wake next: the next fixed point, reminder slot or retry, whichever is first.
-    func nextWake(after now: Date) -> Date {
-        var wake = calendar.nextFixedPoints(after: now, count: 1)[0].at
-        if config.remindersOn, let slot = calendar.nextReminders(after: now, slots: config.slots, count: 1).first {
+    mutating func nextWake(after now: Date) -> Date { nextWake(after: now, today: planned.day(containing: now)) }
+
+    /// `nextWake(after:)`, `today` being the Nitnem day containing `now`.
+    mutating func nextWake(after now: Date, today: PlannedDays.Day) -> Date {
+        var wake = planned.nextFixedPoints(after: now, count: 1, from: today)[0].at
+        if config.remindersOn, let slot = planned.nextReminder(after: now, from: today) {
             wake = min(wake, slot.at)
         }
         if let retryAt = retry.wake(after: now) { wake = min(wake, retryAt) }
         if let writeAt = timelineRetry.wake(after: now) { wake = min(wake, writeAt) }
         // A "Later" that comes due in the current band.
-        let day = calendar.dayKey(at: now)
-        if config.remindersOn, let entry = ledger.entry(day, calendar.band(at: now)), entry.outcome == .snoozed,
+        if config.remindersOn, let entry = ledger.entry(today.day.key, today.day.band(at: now)),
+            entry.outcome == .snoozed,
             let until = entry.snoozedUntil, until > now
         {
             wake = min(wake, until)
@@ -536,15 +580,15 @@ public struct AgentCore: Sendable {
 
     /// The reminder due now, if any: the current band's slot has passed, nothing was decided for it
     /// yet, and the band still lasts (so a long suspend gives at most one late reminder, never a burst).
-    mutating func reminderActions(now: Date) -> [Action] {
+    mutating func reminderActions(now: Date, today: PlannedDays.Day) -> [Action] {
         guard config.remindersOn, let files, files.snapshot.banisAvailable else { return [] }
-        let day = calendar.dayKey(at: now)
-        let band = calendar.band(at: now)
+        let day = today.day.key
+        let band = today.day.band(at: now)
         // A back-off holds back only the band that failed; the next band starts afresh.
         let current = SlotKey(day: day, band: band)
         retry = retry.entering(current)
         if retry.holds(current, at: now) { return [] }
-        guard let slot = calendar.reminders(on: day, slots: config.slots).first(where: { $0.band == band }),
+        guard let slot = today.reminders.first(where: { $0.band == band }),
             slot.at <= now
         else { return [] }
         // Nothing decided yet, or a "Later" that is due.
@@ -553,7 +597,7 @@ public struct AgentCore: Sendable {
             return []
         }
         let deferrals = earlier?.deferrals ?? 0
-        let state = TodayState(snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: calendar)
+        let state = todayState(current, files: files)
         let set = files.snapshot.ids(in: band.dailySet)
         let paused = pausedUntil.map { now < $0 } ?? false
         if state.bandComplete && !config.remindWhenDone || set.isEmpty || paused {
@@ -595,15 +639,15 @@ public struct AgentCore: Sendable {
 
     /// Keeps the reminder on screen true: closed when its band is complete or over, updated in
     /// place when the band's next unread bani (or today's count) moved on.
-    mutating func reconcileOnScreen(now: Date) -> [Action] {
+    mutating func reconcileOnScreen(now: Date, today: PlannedDays.Day) -> [Action] {
         guard let shown = onScreen, let files else { return [] }
-        let day = calendar.dayKey(at: now)
-        let band = calendar.band(at: now)
+        let day = today.day.key
+        let band = today.day.band(at: now)
         guard shown.dayKey == day, shown.band == band else {
             onScreen = nil
             return [.closeReminder, .log(.info, "\(shown.band.title) reminder closed: the band is over")]
         }
-        let state = TodayState(snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: calendar)
+        let state = todayState(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
             onScreen = nil
             return [.closeReminder, .log(.info, "\(band.title) reminder closed: the band's banis are read")]

@@ -66,10 +66,9 @@ public struct ReminderLedger: Hashable, Sendable {
 
     /// Records `entry`, replacing any for the same day and band, and drops days older than 30.
     public mutating func record(_ entry: Entry) {
-        entries.removeAll { $0.dayKey == entry.dayKey && $0.band == entry.band }
-        entries.append(entry)
         let oldest = entry.dayKey.adding(days: -Self.keptDays)
-        entries.removeAll { $0.dayKey < oldest }
+        entries.removeAll { ($0.dayKey == entry.dayKey && $0.band == entry.band) || $0.dayKey < oldest }
+        entries.append(entry)
     }
 
     /// Forgets (`dayKey`, `band`) (a show that failed, to retry).

@@ -58,27 +58,38 @@ public struct TodayState: Hashable, Sendable {
     public init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], at now: Date, calendar: NitnemCalendar
     ) {
-        let (key, day) = calendar.day(containing: now)
+        let day = calendar.nitnemDay(containing: now)
+        self.init(snapshot: snapshot, progress: progress, day: day, band: day.band(at: now))
+    }
+
+    /// The state in `band` of `nitnemDay`: what it is at every instant of that band.
+    public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band) {
+        let key = nitnemDay.key
+        let day = nitnemDay.interval
         dayKey = key
-        band = calendar.band(at: now)
+        self.band = band
         banisAvailable = snapshot.banisAvailable
 
         func completed(_ id: String) -> Bool { progress[id]?.completedDays.contains(key) ?? false }
 
-        var seen: Set<String> = []
+        // The band's set first: `order` starts with its distinct ids.
+        let sets = band.dailySet.rotation.map(snapshot.ids(in:))
         var order: [String] = []
-        for set in band.dailySet.rotation {
-            for id in snapshot.ids(in: set) where seen.insert(id).inserted { order.append(id) }
+        var bandSetCount = 0
+        for (i, set) in sets.enumerated() {
+            // A daily set is a handful of ids: a linear search is cheaper than hashing them.
+            for id in set where !order.contains(id) { order.append(id) }
+            if i == 0 { bandSetCount = order.count }
         }
         self.order = order
-        done = order.filter(completed).count
+        let read = order.map(completed)
+        done = read.count(where: { $0 })
         // An empty set is not "complete": there is nothing to read in this band.
-        let bandSet = snapshot.ids(in: band.dailySet)
-        bandComplete = !bandSet.isEmpty && bandSet.allSatisfy(completed)
+        bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
 
-        if let id = order.first(where: { !completed($0) }), let bani = snapshot.bani(id: id) {
-            next = Next(bani: bani, resume: Self.resume(progress[id], bani: bani, today: day))
+        if let i = read.firstIndex(of: false), let bani = snapshot.bani(id: order[i]) {
+            next = Next(bani: bani, resume: Self.resume(progress[order[i]], bani: bani, today: day))
         } else {
             next = nil
         }

@@ -35,26 +35,33 @@ public struct WidgetTimeline: Hashable, Sendable {
 
     /// The timeline at `now` for these files.
     public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
-        var entries = [
-            Entry(date: now, state: TodayState(snapshot: snapshot, progress: progress, at: now, calendar: calendar))
-        ]
-        let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1)
+        let today = calendar.nitnemDay(containing: now)
+        let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1, from: today)
+        self.init(now: now, today: today, points: points) { slot in
+            let day = slot.day == today.key ? today : calendar.nitnemDay(slot.day)
+            return TodayState(snapshot: snapshot, progress: progress, day: day, band: slot.band)
+        }
+    }
+
+    /// The timeline at `now`, in the Nitnem day `today`, with the next `fixedPointsAhead + 1`
+    /// fixed `points`, each entry showing `state` of its slot (the day and band it falls in).
+    init(now: Date, today: NitnemDay, points: [FixedPoint], state: (SlotKey) -> TodayState) {
+        var entries = [Entry(date: now, state: state(SlotKey(day: today.key, band: today.band(at: now))))]
+        // A fixed point starts a band that lasts, so it falls in that band of its day.
         for point in points.prefix(Self.fixedPointsAhead) {
-            entries.append(
-                Entry(
-                    date: point.at,
-                    state: TodayState(snapshot: snapshot, progress: progress, at: point.at, calendar: calendar)))
+            entries.append(Entry(date: point.at, state: state(SlotKey(day: point.dayKey, band: point.band))))
         }
         self.entries = entries
         validUntil = points[Self.fixedPointsAhead].at
     }
 
-    /// What the file says apart from when it was made: equal fingerprints mean nothing changed for a
-    /// reader, so the file is not rewritten.
-    public var fingerprint: [Entry] {
-        guard let first = entries.first else { return [] }
+    /// Whether the file would say what `other`'s says, apart from when it was made: then nothing
+    /// changed for a reader, and the file is not rewritten.
+    public func saysSame(as other: WidgetTimeline?) -> Bool {
+        guard let other else { return false }
         // The "now" entry's date moves with every wake; what it shows does not.
-        return [Entry(date: .distantPast, state: first.state)] + entries.dropFirst()
+        return validUntil == other.validUntil && entries[0].state == other.entries[0].state
+            && entries.dropFirst() == other.entries.dropFirst()
     }
 
     /// The file's JSON: `{"schema":1,"kind":"NitnemNow","generatedAt","validUntil","reloadAfter","entries":[…]}`.

@@ -1,0 +1,78 @@
+import NitnemClockKit
+
+/// The Nitnem days the core is working in (today, and the days it looked ahead to), each with its
+/// reminder slots: resolved in the zone once per day, not at every wake.
+///
+/// - Important: For one calendar and one set of slots; when either changes, the core makes a new one.
+struct PlannedDays {
+    /// A Nitnem day and when its reminder slots fall.
+    struct Day {
+        /// The day.
+        let day: NitnemDay
+        /// `NitnemCalendar.reminders(on:slots:)` of the day, in time order.
+        let reminders: [Reminder]
+    }
+
+    /// The calendar the days are resolved in.
+    let calendar: NitnemCalendar
+    /// The slots the reminders are placed by.
+    let slots: ReminderSlots
+    /// The days asked about lately, at most `kept`.
+    private var days: [Day] = []
+    /// How many days are kept: today and the day or two looked ahead to.
+    private static let kept = 3
+
+    /// No day planned yet, in `calendar` with `slots`.
+    init(calendar: NitnemCalendar, slots: ReminderSlots) {
+        self.calendar = calendar
+        self.slots = slots
+    }
+
+    /// The day containing `now` (`NitnemCalendar.nitnemDay(containing:)`).
+    mutating func day(containing now: Date) -> Day {
+        if let known = days.first(where: { $0.day.interval.start <= now && now < $0.day.interval.end }) {
+            return known
+        }
+        return plan(calendar.nitnemDay(containing: now))
+    }
+
+    /// The day after `day` (`NitnemCalendar.nitnemDay(after:)`).
+    mutating func day(after day: Day) -> Day {
+        if let known = days.first(where: { $0.day.key == day.day.nextKey }) { return known }
+        return plan(calendar.nitnemDay(after: day.day))
+    }
+
+    /// The next `count` fixed points strictly after `now`, looking from `day` on
+    /// (`NitnemCalendar.nextFixedPoints`).
+    mutating func nextFixedPoints(after now: Date, count: Int, from day: Day) -> [FixedPoint] {
+        guard count > 0 else { return [] }
+        var result: [FixedPoint] = []
+        result.reserveCapacity(count)
+        var day = day
+        while true {
+            for point in day.day.fixedPoints(after: now) {
+                result.append(point)
+                if result.count == count { return result }
+            }
+            day = self.day(after: day)
+        }
+    }
+
+    /// The first reminder slot strictly after `now`, looking from `day` on (the first of
+    /// `NitnemCalendar.nextReminders`); `nil` when every slot is off.
+    mutating func nextReminder(after now: Date, from day: Day) -> Reminder? {
+        guard !day.reminders.isEmpty else { return nil }
+        var day = day
+        while true {
+            if let slot = day.reminders.first(where: { $0.at > now }) { return slot }
+            day = self.day(after: day)
+        }
+    }
+
+    private mutating func plan(_ day: NitnemDay) -> Day {
+        let planned = Day(day: day, reminders: calendar.reminders(on: day, slots: slots))
+        if days.count >= Self.kept { days.removeFirst() }
+        days.append(planned)
+        return planned
+    }
+}

@@ -1,0 +1,37 @@
+import NitnemClockKit
+import TestSupport
+import Testing
+
+@testable import Scheduler
+
+/// The core's planned days answer what the calendar answers when asked afresh: the day containing an
+/// instant, its reminder slots, the next fixed points and the next slot, at every step across a
+/// year of DST changes (and Pacific/Apia's skipped date), in zones read from the system's TZif files.
+@Suite struct PlannedDaysTests {
+    static let zones = ["Europe/Helsinki", "Australia/Lord_Howe", "America/Santiago", "Pacific/Apia"]
+
+    @Test(arguments: zones)
+    func plannedDaysAreTheCalendarsDays(_ id: String) throws {
+        let slots = try ReminderSlots([
+            .amritVela: WallTime(hour: 3, minute: 0)!, .evening: WallTime(hour: 18, minute: 0)!,
+            .night: WallTime(hour: 2, minute: 30)!,
+        ])
+        let from = RFC3339.parseAbsolute(id == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")!
+        let calendar = ZoneFiles.calendar(id)
+        var planned = PlannedDays(calendar: calendar, slots: slots)
+        var t = from
+        // 97 minutes: a step that drifts across every band start and slot over the year.
+        while t < from.addingTimeInterval(366 * 86_400) {
+            let day = planned.day(containing: t)
+            #expect(day.day == calendar.nitnemDay(containing: t), "\(id) \(t)")
+            #expect(day.reminders == calendar.reminders(on: day.day.key, slots: slots), "\(id) \(t)")
+            #expect(
+                planned.nextFixedPoints(after: t, count: 5, from: day)
+                    == calendar.nextFixedPoints(after: t, count: 5), "\(id) \(t)")
+            #expect(
+                planned.nextReminder(after: t, from: day)
+                    == calendar.nextReminders(after: t, slots: slots, count: 1).first, "\(id) \(t)")
+            t += 97 * 60
+        }
+    }
+}
