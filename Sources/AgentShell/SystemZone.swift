@@ -20,7 +20,7 @@ public enum SystemZone {
             sources.tzLinkTarget = SystemTimeZone.path(inTZ: tz).flatMap(FileReader.symlinkTarget)
         } else {
             sources.localtimeTarget = FileReader.symlinkTarget(localtime)
-            if sources.localtimeTarget?.contains("zoneinfo/") != true,
+            if sources.localtimeTarget.flatMap(SystemTimeZone.zoneName(fromPath:)) == nil,
                 let bytes = try? FileReader.read("/etc/timezone", limit: 4096)
             {
                 sources.timezoneFile = String(decoding: bytes, as: UTF8.self)

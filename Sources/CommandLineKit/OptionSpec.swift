@@ -61,7 +61,7 @@ public struct OptionSpec: Sendable, Equatable {
         _ name: String, _ type: T.Type, help: String, default value: T? = nil
     ) -> OptionSpec where T.RawValue == String {
         OptionSpec(
-            name: name, value: name.uppercased(), help: help, choices: type.allCases.map(\.rawValue),
+            name: name, value: name.uppercased(), help: help, choices: type.allCases.map { $0.rawValue },
             defaultValue: value.map { .value($0.rawValue) })
     }
 

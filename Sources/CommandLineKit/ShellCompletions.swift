@@ -126,7 +126,7 @@ extension CommandTable {
             "    COMPREPLY=()",
             "    if ((cword == 1)); then",
             "        __\(p)_complete words "
-                + shellWords(top.map(\.word) + ["--help"] + (version == nil ? [] : ["--version"])),
+                + shellWords(top.map { $0.word } + ["--help"] + (version == nil ? [] : ["--version"])),
             "        return",
             "    fi",
             "    # The command: the longest declared path the words start with.",

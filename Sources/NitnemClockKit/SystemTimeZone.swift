@@ -133,9 +133,16 @@ public enum SystemTimeZone {
         }
     }
 
-    static func zoneName(fromPath path: String) -> String? {
-        guard let range = path.firstRange(of: "zoneinfo/") else { return nil }
-        let name = String(path[range.upperBound...])
-        return name.isEmpty ? nil : name
+    /// The zone a path into a zoneinfo folder names (`/usr/share/zoneinfo/Europe/Helsinki` →
+    /// `Europe/Helsinki`); `nil` for a path into no zoneinfo folder.
+    public static func zoneName(fromPath path: String) -> String? {
+        let bytes = Array(path.utf8)
+        let needle = Array("zoneinfo/".utf8)
+        guard bytes.count > needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+            let name = bytes[(start + needle.count)...]
+            return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+        }
+        return nil
     }
 }

@@ -2,18 +2,19 @@
 public enum Markup {
     /// `text` with `&`, `<`, `>` (and quotes) escaped, safe inside markup.
     public static func escape(_ text: String) -> String {
-        var out = ""
+        // Byte by byte: the five are ASCII, and a following combining mark must not hide one.
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): out += Array("&apos;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

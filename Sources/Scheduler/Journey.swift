@@ -55,7 +55,7 @@ public struct Journey: Hashable, Sendable {
         let ids = snapshot.dailyIDs
         total = ids.count
         func done(_ d: CivilDate) -> Int { ids.filter { progress[$0]?.completedDays.contains(d) ?? false }.count }
-        let first = progress.values.flatMap(\.completedDays).filter { $0 <= today }.min()
+        let first = progress.values.flatMap { $0.completedDays }.filter { $0 <= today }.min()
         firstRecord = first
         let start = CivilDate(year: year, month: month, day: 1)!
         let startOfFirst = first.map { CivilDate(year: $0.year, month: $0.month, day: 1)! }
@@ -110,7 +110,7 @@ public struct Journey: Hashable, Sendable {
     }
 
     /// Days whose daily banis were all read.
-    public var completeDays: Int { days.filter(\.complete).count }
+    public var completeDays: Int { days.filter { $0.complete }.count }
 
     /// `YYYY-MM`.
     public var monthKey: String { "\(year)-\(month < 10 ? "0" : "")\(month)" }

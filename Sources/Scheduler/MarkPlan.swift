@@ -120,7 +120,7 @@ public struct DayChecklist: Hashable, Sendable {
     public let items: [Item]
 
     /// How many are read.
-    public var done: Int { items.filter(\.read).count }
+    public var done: Int { items.filter { $0.read }.count }
 
     /// The checklist of `day`; `order` is the order `status` follows now (the next is its first
     /// unread bani).

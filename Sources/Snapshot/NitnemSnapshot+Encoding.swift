@@ -10,7 +10,7 @@ extension NitnemSnapshot {
         var members: [(key: String, value: JSONValue)] = [("schema", .int(schema))]
         if let generatedAt { members.append(("generatedAt", .string(generatedAt))) }
         members.append(("banisAvailable", .bool(banisAvailable)))
-        members.append(("banis", .array(banis.map(\.json))))
+        members.append(("banis", .array(banis.map { $0.json })))
         members.append(
             (
                 "sets",

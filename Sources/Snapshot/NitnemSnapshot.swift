@@ -19,7 +19,7 @@ public struct NitnemSnapshot: Hashable, Sendable {
 
     /// Every set name of the file, in the order a home shows them: the daily sets, then
     /// `popular` and `ceremony`.
-    public static let setNames = DailySet.allCases.map(\.rawValue) + ["popular", "ceremony"]
+    public static let setNames = DailySet.allCases.map { $0.rawValue } + ["popular", "ceremony"]
 
     /// A snapshot.
     public init(

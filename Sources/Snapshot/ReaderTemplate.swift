@@ -185,7 +185,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The SikhiToTheMax page of `link`: the bani's page by id, else the home.
     static func defaultPage(_ link: DeepLink, id: Int?) -> String {
-        id.map { ReaderLinks.baniTemplate.replacing("{banidb}", with: String($0)) } ?? ReaderLinks.home
+        id.map { Printable.replacing("{banidb}", with: String($0), in: ReaderLinks.baniTemplate) } ?? ReaderLinks.home
     }
 
     /// `pieces` cut before the part holding the first `{banidb}` when there is no id: at the last

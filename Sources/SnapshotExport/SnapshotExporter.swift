@@ -198,7 +198,7 @@ public struct SnapshotExporter: Sendable {
 
         var violations = Self.check(rows)
         violations += try detail(db, rows: rows, orphans: totalLines != rows.reduce(0) { $0 + $1.nLines })
-        let keys = Set(rows.map(\.key))
+        let keys = Set(rows.map { $0.key })
         for set in setRows ?? [] where !keys.contains(set.key) {
             violations.append(
                 RegistryViolation(

@@ -30,7 +30,7 @@ enum CompletionsCommand {
         ],
         positionals: [
             PositionalSpec(name: "shell", help: "bash, zsh or fish.", optional: true)
-                .completing(.words(Shell.allCases.map(\.rawValue)))
+                .completing(.words(Shell.allCases.map { $0.rawValue }))
         ],
         discussion: """
             INSTALL:

@@ -217,7 +217,7 @@ enum DoctorCommand {
         } else if forms.count > 1 {
             report(
                 .warn, "rehras",
-                "rehras = \(variant.rawValue): the snapshot has no such Rehras (\(forms.map(\.id).joined(separator: ", "))); the setting has no effect"
+                "rehras = \(variant.rawValue): the snapshot has no such Rehras (\(forms.map { $0.id }.joined(separator: ", "))); the setting has no effect"
             )
         } else {
             let which = source == .embedded ? "the embedded registry" : "the snapshot"

@@ -119,7 +119,7 @@ enum JourneyCommand {
         } catch {
             throw error.code == .notWritten ? .failure(error.description) : .badInput(error.description)
         }
-        let days = restored.banis.values.map(\.completedDays.count).reduce(0, +)
+        let days = restored.banis.values.map { $0.completedDays.count }.reduce(0, +)
         Output.line(
             "Restored \(Printable.escaped(group.progressPath)) from \(Printable.escaped(backup)) "
                 + "(\(days) completed day\(days == 1 ? "" : "s"))")

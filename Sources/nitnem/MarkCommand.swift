@@ -101,7 +101,7 @@ enum MarkCommand {
             case .unavailable:
                 throw .badInput("\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
             case .unknown(let unknown):
-                let ids = snapshot.banis.map(\.id).joined(separator: ", ")
+                let ids = snapshot.banis.map { $0.id }.joined(separator: ", ")
                 let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
                 throw .badInput(
                     "unknown bani\(unknown.count == 1 ? "" : "s") \(quoted); "
@@ -152,7 +152,7 @@ enum MarkCommand {
         var lines = [
             "\(checklist.band.title) · Nitnem day \(checklist.day) · \(checklist.done) of \(checklist.items.count) read \(which)"
         ]
-        let width = checklist.items.map(\.bani.id.count).max() ?? 0
+        let width = checklist.items.map { $0.bani.id.count }.max() ?? 0
         for item in checklist.items {
             let b = item.bani
             var line = "\(item.read ? "✓" : "○") \(b.id.padded(to: width))  "

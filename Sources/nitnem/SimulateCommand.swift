@@ -58,7 +58,8 @@ enum SimulateCommand {
             let name = String(text[text.index(after: eq)...])
             guard let bani = files.snapshot.lookup(name) else {
                 throw .badInput(
-                    "--mark: unknown bani '\(name)'; known: \(files.snapshot.banis.map(\.id).joined(separator: ", "))")
+                    "--mark: unknown bani '\(name)'; known: \(files.snapshot.banis.map { $0.id }.joined(separator: ", "))"
+                )
             }
             marks.append(Simulation.Mark(at: at, baniID: bani.id))
         }

@@ -70,7 +70,7 @@ enum SnapshotCommand {
         var summary =
             "wrote \(group.snapshotPath): \(snapshot.banis.count) banis; sets: "
             + (sets.isEmpty ? "none" : sets.joined(separator: ", "))
-        let underReview = snapshot.banis.filter(\.underReview).count
+        let underReview = snapshot.banis.filter { $0.underReview }.count
         if underReview > 0 { summary += "; \(underReview) under scholarly review" }
         Output.line(summary)
     }

@@ -11,7 +11,7 @@ enum StatusCommand {
         path: ["status"],
         abstract: "Show the next bani and today's progress (for a person or a status bar).",
         options: [
-            .format(StatusFormat.allCases.map(\.rawValue)),
+            .format(StatusFormat.allCases.map { $0.rawValue }),
             .group,
             .config,
             .flag("follow", "Keep running: print a new line each time what is shown changes (for bars)."),

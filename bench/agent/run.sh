@@ -3,7 +3,7 @@
 #   (a) wakeups of an idle agent over 60 s (target 0) vs a bar script polling `nitnem status` every second;
 #   (b) latency from a progress-file rename to the new timeline on disk, p50/p99 over >= 200 changes
 #       (target p99 <= 2 ms) vs a plain `mv` + `cat` of the same file;
-#   (c) `simulate` of one year (target <= 30 ms) and ten years (target <= 0.3 s) vs `jq -c .` reading
+#   (c) `simulate` of one year (target <= 30 ms) and ten years (target <= 0.3 s), installed build, vs `jq -c .` reading
 #       and rewriting the same lines;
 #   (d) agent RSS after a simulated week (target <= 8 MiB for the installed build, --static-swift-stdlib)
 #       vs `sleep`'s RSS, the default release build for comparison; and the installed build's RSS once it
