@@ -10,6 +10,8 @@ import Testing
         ("say \"hi\" it's", "say &quot;hi&quot; it&apos;s"),
         ("Amrit Vela · ਜਪੁ ਜੀ ਸਾਹਿਬ", "Amrit Vela · ਜਪੁ ਜੀ ਸਾਹਿਬ"),
         ("", ""),
+        // A combining mark after '<' makes one Character of the two; the '<' is still escaped.
+        ("<\u{301}b>x", "&lt;\u{301}b&gt;x"),
     ])
     func escapes(input: String, expected: String) {
         #expect(Markup.escape(input) == expected)
