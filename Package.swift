@@ -16,11 +16,9 @@ var package = Package(
     dependencies: [],
     targets: [
         // C libraries from Debian -dev packages, and a shim for Linux-only syscalls.
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // SQLite is loaded with dlopen when `snapshot export` opens a database (nothing is linked); its
+        // types and constants come from libsqlite3-dev's header.
+        .target(name: "CSQLite"),
         // libnotify and GLib are loaded with dlopen at the first reminder (nothing is linked); the
         // loader's copied declarations are checked against the -dev headers by a test-only target.
         .target(name: "CLibnotify", path: "Sources/CLibnotify/Loader"),

@@ -50,14 +50,15 @@ install -m644 "$root/packaging/debian/copyright" "$doc/copyright"
 sed "s|@MAINTAINER@|$maintainer|" "$root/packaging/debian/changelog" | gzip -9n > "$doc/changelog.Debian.gz"
 chmod 644 "$doc/changelog.Debian.gz"
 
-# Depends: what the binary links (SQLite, libc, libstdc++…), from a control stub, plus what it dlopens.
+# Depends: what the binary links (libc, libstdc++…), from a control stub, plus what it dlopens.
 printf 'Source: nitnem\n\nPackage: nitnem\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/nitnem/usr/bin/nitnem 2> "$work/shlibdeps.err") ||
   { cat "$work/shlibdeps.err" >&2; die "dpkg-shlibdeps failed"; }
 depends=${depends#shlibs:Depends=}
-# libnotify (and GLib with it) is dlopen'd at the first reminder, so the binary does not link it and
-# dpkg-shlibdeps cannot see it: name it here, as the loader asks for it (libnotify.so.4).
-depends="$depends, libnotify4 (>= 0.7.0)"
+# SQLite is dlopen'd by `snapshot export`, libnotify (and GLib with it) at the first reminder, so the
+# binary links neither and dpkg-shlibdeps cannot see them: name them here, as the loaders ask for them
+# (libsqlite3.so.0: sqlite3_errstr is 3.7.15; libnotify.so.4).
+depends="$depends, libsqlite3-0 (>= 3.7.15), libnotify4 (>= 0.7.0)"
 case "$depends" in *swift* | *Swift*) die "Depends names the Swift toolchain: $depends" ;; esac
 grep -v "useless dependency\|should already be installed" "$work/shlibdeps.err" >&2 || true
 

@@ -3,7 +3,7 @@
 # Uses sudo when not root. Safe to run again: installs nothing when all are present.
 set -euo pipefail
 packages=(
-  pkg-config libsqlite3-dev libnotify-dev   # build: the CSQLite and CLibnotify system libraries
+  pkg-config libsqlite3-dev libnotify-dev   # build: the sqlite3.h and libnotify headers (CSQLite, CLibnotifyHeaders)
   sqlite3 jq tzdata                          # tests: fixture databases, JSON checks, zone data
   dbus-daemon xvfb dunst libnotify-bin       # tests: a private session bus and a real notification server
   gjs                                        # tests: the GNOME Shell extension's timeline logic

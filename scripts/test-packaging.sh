@@ -159,7 +159,7 @@ if [ "$contents" = "$expected" ]; then pass "dpkg-deb --contents matches packagi
   diff <(echo "$expected") <(echo "$contents") | sed 's/^/     /' >&2 || true
 fi
 depends=$(dpkg-deb --field "$deb" Depends)
-check "Depends from dpkg-shlibdeps (plus the dlopen'd libnotify4), never Swift: $depends" \
+check "Depends from dpkg-shlibdeps (plus the dlopen'd libsqlite3-0 and libnotify4), never Swift: $depends" \
   eval '[[ "$depends" == *libnotify4* && "$depends" == *libsqlite3-0* && "$depends" == *libc6* && "$depends" != *swift* ]]'
 if command -v lintian > /dev/null; then
   t=$SECONDS

@@ -11,19 +11,25 @@ final class Database {
 
     /// Opens `path` read-only (`sqlite3_open_v2`) with extended result codes and a busy timeout
     /// (`sqlite3_busy_timeout`), so a writer holding the file briefly is waited for, not failed on.
+    /// - Throws: `SQLiteError` (call `dlopen`) when the SQLite library cannot be loaded.
     init(readOnly path: String, busyTimeoutMilliseconds: Int32 = 2000) throws(SQLiteError) {
         self.path = path
+        // The first database opened loads the library (CSQLite); no other command maps it.
+        guard nitnem_sqlite_load() != nil else {
+            let cause = nitnem_sqlite_load_error().map { String(cString: $0) } ?? NITNEM_SQLITE_SONAME
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: cause + " (install libsqlite3-0)", call: "dlopen")
+        }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = nitnem_sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK else {
             let error = SQLiteError.from(db, code: rc, call: "sqlite3_open_v2")
-            sqlite3_close_v2(db)
+            nitnem_sqlite3_close_v2(db)
             throw error
         }
         handle = db
-        sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        nitnem_sqlite3_extended_result_codes(db, 1)
+        nitnem_sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     }
 
     deinit { close() }
@@ -32,7 +38,7 @@ final class Database {
     func close() {
         guard let db = handle else { return }
         handle = nil
-        sqlite3_close_v2(db)
+        nitnem_sqlite3_close_v2(db)
     }
 
     /// Compiles one SQL statement (`sqlite3_prepare_v2`).
@@ -41,10 +47,10 @@ final class Database {
             throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", call: "sqlite3_prepare_v2")
         }
         var stmt: OpaquePointer?
-        let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
+        let rc = nitnem_sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
             let error = SQLiteError.from(db, code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, call: "sqlite3_prepare_v2")
-            sqlite3_finalize(stmt)
+            nitnem_sqlite3_finalize(stmt)
             throw error
         }
         return Statement(stmt, database: self)

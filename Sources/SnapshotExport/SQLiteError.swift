@@ -35,10 +35,10 @@ struct SQLiteError: Error, CustomStringConvertible {
 
     /// The error `call` left on `db`, or the generic text of `code` when there is no handle.
     static func from(_ db: OpaquePointer?, code: Int32, call: String) -> SQLiteError {
-        let extended = db.map { sqlite3_extended_errcode($0) } ?? code
+        let extended = db.map { nitnem_sqlite3_extended_errcode($0) } ?? code
         // A handle may hold no error of its own (e.g. after close); fall back to the code's text.
         let useHandle = db != nil && extended & 0xff == code & 0xff
-        let text = useHandle ? sqlite3_errmsg(db) : sqlite3_errstr(code)
+        let text = useHandle ? nitnem_sqlite3_errmsg(db) : nitnem_sqlite3_errstr(code)
         return SQLiteError(
             code: useHandle ? extended : code, message: text.map { String(cString: $0) } ?? "unknown error",
             call: call)

@@ -92,6 +92,9 @@ public struct SnapshotExporter: Sendable {
 
     /// The one line a user reads for a failed SQLite call.
     func failure(_ error: SQLiteError) -> SnapshotError {
+        if error.call == "dlopen" {
+            return SnapshotError(path: databasePath, problem: "cannot be read without SQLite: \(error.message)")
+        }
         let problem: String
         switch error.primary {
         case SQLITE_NOTADB: problem = "is not a SQLite database"

@@ -19,12 +19,12 @@ final class Statement {
     func finalize() {
         guard let stmt = handle else { return }
         handle = nil
-        sqlite3_finalize(stmt)
+        nitnem_sqlite3_finalize(stmt)
     }
 
     /// Advances to the next row (`sqlite3_step`): true for a row, false when done.
     func step() throws(SQLiteError) -> Bool {
-        let rc = sqlite3_step(handle)
+        let rc = nitnem_sqlite3_step(handle)
         switch rc {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -34,15 +34,15 @@ final class Statement {
 
     /// Binds `value` to parameter `index` (1-based; `sqlite3_bind_text`, copied).
     func bind(_ value: String, at index: Int32) throws(SQLiteError) {
-        let rc = sqlite3_bind_text(handle, index, value, -1, nitnem_sqlite_transient())
+        let rc = nitnem_sqlite3_bind_text(handle, index, value, -1, nitnem_sqlite_transient())
         guard rc == SQLITE_OK else { throw database.error(code: rc, call: "sqlite3_bind_text") }
     }
 
     /// Whether column `index` (0-based) is NULL (`sqlite3_column_type`).
-    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+    func isNull(_ index: Int32) -> Bool { nitnem_sqlite3_column_type(handle, index) == SQLITE_NULL }
 
     /// Column `index` as an integer (`sqlite3_column_int64`; NULL reads 0).
-    func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+    func int(_ index: Int32) -> Int { Int(nitnem_sqlite3_column_int64(handle, index)) }
 
     /// Column `index` as an integer, `nil` for NULL.
     func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : int(index) }
@@ -52,8 +52,8 @@ final class Statement {
 
     /// Column `index` as UTF-8 text, `nil` for NULL.
     func optionalText(_ index: Int32) -> String? {
-        guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let bytes = nitnem_sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(nitnem_sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }

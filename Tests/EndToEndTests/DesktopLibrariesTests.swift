@@ -6,6 +6,7 @@ import Testing
 /// libnotify and GLib are loaded at the first reminder, not linked: `status`, `mark`, `clock`, `open`
 /// and an agent that has not reminded yet map neither library; an agent that has shown a reminder does.
 /// No command maps ICU or the parts of Foundation built on it: zones are read from the TZif files.
+/// SQLite too is loaded only by the command that opens a database (`snapshot export`).
 @Suite(.serialized) struct DesktopLibrariesTests {
     /// The desktop libraries among the files `pid` maps (`/proc/<pid>/maps`), by file name.
     static func desktopLibraries(mappedBy pid: Int32) throws -> Set<String> {
@@ -31,6 +32,8 @@ import Testing
     static func isDesktopLibrary(_ name: String) -> Bool {
         ["libnotify", "libglib-2.0", "libgobject-2.0", "libgio-2.0"].contains { name.hasPrefix($0) }
     }
+
+    static func isSQLiteLibrary(_ name: String) -> Bool { name.hasPrefix("libsqlite3") }
 
     /// ICU and the Foundation libraries that load it (`FoundationEssentials` does not).
     static func isICULibrary(_ name: String) -> Bool {
@@ -116,6 +119,20 @@ import Testing
         #expect(!logs.isEmpty, "LD_DEBUG wrote no log: the check would prove nothing")
         #expect(try Self.desktopLibraries(inLoaderLogs: prefix) == [])
         #expect(try Self.libraries(inLoaderLogs: prefix, Self.isICULibrary) == [])
+        #expect(try Self.libraries(inLoaderLogs: prefix, Self.isSQLiteLibrary) == [])
+    }
+
+    /// The control for the SQLite check: `snapshot export` loads libsqlite3 (and exports).
+    @Test func snapshotExportLoadsSQLite() throws {
+        let folder = try Folder()
+        let prefix = folder.root + "/ld"
+        let db = try CorpusFixture.database(["sets"])
+        let r = try NitnemBinary.run(
+            ["snapshot", "export", "--db", db, "--group", folder.group],
+            environment: folder.environment.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": prefix]) { $1 })
+        #expect(r.status == 0, "\(r.stderr)")
+        let loaded = try Self.libraries(inLoaderLogs: prefix, Self.isSQLiteLibrary)
+        #expect(loaded.contains("libsqlite3.so.0"), "\(loaded)")
     }
 
     /// The control for the ICU checks: this test process, which imports Foundation, maps ICU.
@@ -164,6 +181,7 @@ import Testing
         #expect(session.printedNotifications().isEmpty)
         #expect(try Self.desktopLibraries(mappedBy: agent.pid) == [], "\(box.logText)")
         #expect(try Self.icuLibraries(mappedBy: agent.pid) == [])
+        #expect(try Self.mappedFiles(agent.pid).filter(Self.isSQLiteLibrary) == [], "the agent opens no database")
 
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.summary == "Evening · Rehras Sahib")

@@ -231,12 +231,16 @@ def status_vs_readers(runs=100):
     dynamic = median_run([ARGS.bin, "status", "--format", "waybar", "--group", folder], runs, clock)
     cat = median_run(["cat", widget], runs)
     jq = median_run(["jq", "-c", ".entries[0]", widget], runs)
+    floor = median_run([ARGS.floor_bin], runs) if ARGS.floor_bin else None
     ok = status <= 3 * cat and status <= 0.2 * jq
     label = "installed build" if ARGS.static_bin else "release build"
     print(f"(e) status --format waybar ({label}): median {status * 1000:.2f} ms over {runs} runs "
           f"(dynamic release build {dynamic * 1000:.2f} ms); cat of the widget file "
           f"{cat * 1000:.2f} ms, jq {jq * 1000:.2f} ms; ratio to cat {status / cat:.2f} (target <= 3), "
           f"to jq {status / jq:.2f} (target <= 0.2)")
+    if floor:
+        print(f"(e) the floor: a static Swift program that only prints a line: median {floor * 1000:.2f} ms, "
+              f"{floor / cat:.2f}x cat; status costs {(status - floor) * 1000:.2f} ms over it")
     return ok
 
 
@@ -349,6 +353,7 @@ def main():
     p.add_argument("--idle-seconds", type=int, default=60)
     p.add_argument("--changes", type=int, default=200)
     p.add_argument("--static-bin")
+    p.add_argument("--floor-bin", help="a static Swift program that only prints a line (bench/agent/floor)")
     p.add_argument("--only", default="", help="letters of the figures to measure, e.g. ef (default: all)")
     ARGS = p.parse_args()
     # The RSS and size targets are for the build `make install` ships (--static-swift-stdlib); the

@@ -9,7 +9,8 @@
 #       vs `sleep`'s RSS, the default release build for comparison; and the installed build's RSS once it
 #       has shown a reminder (libnotify, GLib and GIO are loaded only then; reported, no target; needs
 #       dbus-daemon, Xvfb and dunst, else NOT RUN);
-#   (e) `status --format waybar` vs `cat` and `jq` reading the widget file (targets <= 3x cat, <= 0.2x jq);
+#   (e) `status --format waybar` vs `cat` and `jq` reading the widget file (targets <= 3x cat, <= 0.2x jq),
+#       and the floor: a static Swift program that only prints a line (bench/agent/floor);
 #   (f) the size of the installed binary (stripped as make install does; target <= 24 MB) and of any .deb
 #       in the tree.
 # Takes about 2 minutes after the builds.
@@ -36,6 +37,9 @@ if [ "${BENCH_STATIC_STDLIB:-1}" != 0 ]; then
   echo "agent: building nitnem (release, --static-swift-stdlib) in $scratch/static-stdlib" >&2
   swift build -c release --static-swift-stdlib --scratch-path "$scratch/static-stdlib" --product nitnem >&2
   static=(--static-bin "$scratch/static-stdlib/release/nitnem")
+  echo "agent: building the floor (bench/agent/floor: a static Swift program that only prints a line)" >&2
+  swift build -c release --static-swift-stdlib --package-path "$here/floor" --scratch-path "$scratch/floor" >&2
+  static+=(--floor-bin "$scratch/floor/release/floor")
 fi
 exec python3 "$here/measure.py" --bin "$scratch/release/nitnem" "${static[@]}" --root "$root" --out "$out" \
   --idle-seconds "${BENCH_IDLE_SECONDS:-60}" --changes "${BENCH_CHANGES:-200}" --only "${BENCH_ONLY:-}"

@@ -1,0 +1,5 @@
+import Glibc
+
+// One line on stdout, as `nitnem status` prints, and nothing else.
+let line = "{\"text\":\"floor\"}\n"
+_ = line.withCString { write(1, $0, strlen($0)) }
