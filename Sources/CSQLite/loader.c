@@ -58,5 +58,3 @@ const char *nitnem_sqlite_load_error(void) {
     pthread_once(&once, load);
     return nitnem_sqlite_loaded ? NULL : failure;
 }
-
-int nitnem_sqlite_is_loaded(void) { return __atomic_load_n(&nitnem_sqlite_loaded, __ATOMIC_ACQUIRE) != NULL; }

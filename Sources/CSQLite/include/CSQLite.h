@@ -42,9 +42,6 @@ const struct nitnem_sqlite_api *nitnem_sqlite_load(void);
 /// Why loading failed (dlerror's words), or NULL when it succeeded.
 const char *nitnem_sqlite_load_error(void);
 
-/// Whether the library is loaded (for tests: a command that opens no database never loads it).
-int nitnem_sqlite_is_loaded(void);
-
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type nitnem_sqlite_transient(void) { return SQLITE_TRANSIENT; }
 
