@@ -73,3 +73,13 @@ public enum Printable {
         return String(out)
     }
 }
+
+extension Substring {
+    /// The text without the spaces, tabs and line ends (`\r`, `\n`) at either end.
+    public func trimmingWhitespace() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" || c == "\r" || c == "\n" || c == "\r\n" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" || c == "\n" || c == "\r\n" { s.removeLast() }
+        return s
+    }
+}

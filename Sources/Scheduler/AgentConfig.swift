@@ -204,12 +204,3 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         Printable.escaped(line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)")
     }
 }
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var s = self
-        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
-        return s
-    }
-}

@@ -182,7 +182,7 @@ enum DoctorCommand {
             do {
                 let query = try CleanSpawn.capture("xdg-mime", ["query", "default", "x-scheme-handler/sggs"])
                 let answer = Printable.escaped(
-                    String(decoding: query.output, as: UTF8.self).trimmed)
+                    String(Substring(String(decoding: query.output, as: UTF8.self)).trimmingWhitespace()))
                 if answer == "nitnem.desktop" {
                     report(.ok, "handler", "sggs:// links open with nitnem.desktop (nitnem open)")
                 } else if answer.isEmpty {
