@@ -104,9 +104,14 @@ import Testing
             "/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x80x24"], environment: base,
             log: displayFile)
         defer { xvfb.stop() }
-        let gotDisplay = Self.waitUntil(20) { Int(Self.text(displayFile).split(separator: "\n").first ?? "") != nil }
+        // The number is the line that is only digits: warnings on stderr (the same file) may come
+        // first, as when a display another server took was tried and the next one chosen.
+        func displayNumber() -> Int? {
+            Self.text(displayFile).split(separator: "\n").lazy.compactMap { Int($0.trimmingWhitespace()) }.first
+        }
+        let gotDisplay = Self.waitUntil(20) { displayNumber() != nil }
         try #require(gotDisplay, "Xvfb printed no display: \(Self.text(displayFile))")
-        let display = ":" + Self.text(displayFile).split(separator: "\n")[0]
+        let display = ":\(displayNumber() ?? 0)"
         var x = base
         x["DISPLAY"] = display
         func screen() throws -> Data { try Self.run("/usr/bin/xwd", ["-root", "-silent"], environment: x) }
