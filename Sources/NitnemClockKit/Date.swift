@@ -22,10 +22,6 @@ public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
         timeIntervalSinceReferenceDate = seconds - Self.secondsFrom1970To2001
     }
 
-    public init(timeInterval seconds: TimeInterval, since date: Date) {
-        timeIntervalSinceReferenceDate = date.timeIntervalSinceReferenceDate + seconds
-    }
-
     /// Seconds since 1970-01-01T00:00:00Z.
     public var timeIntervalSince1970: TimeInterval { timeIntervalSinceReferenceDate + Self.secondsFrom1970To2001 }
 
@@ -38,8 +34,6 @@ public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
         Date(timeIntervalSinceReferenceDate: timeIntervalSinceReferenceDate + seconds)
     }
 
-    public mutating func addTimeInterval(_ seconds: TimeInterval) { self = addingTimeInterval(seconds) }
-
     /// An instant long before any Nitnem day (year 1), as Foundation's.
     public static let distantPast = Date(timeIntervalSinceReferenceDate: -63_114_076_800)
     /// An instant long after any Nitnem day (year 4001), as Foundation's.
@@ -51,7 +45,6 @@ public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
     public static func + (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(seconds) }
     public static func - (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(-seconds) }
     public static func += (date: inout Date, seconds: TimeInterval) { date = date + seconds }
-    public static func -= (date: inout Date, seconds: TimeInterval) { date = date - seconds }
 
     /// `2026-11-29 16:30:00 +0000` (UTC, whole seconds), as Foundation's `Date` describes itself.
     public var description: String {
@@ -62,7 +55,7 @@ public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
 
 /// A closed span of time from `start` to `end`, kept as Foundation's `DateInterval` keeps it (a start
 /// and a duration), so `end` is the same double.
-public struct DateInterval: Comparable, Hashable, Sendable {
+public struct DateInterval: Hashable, Sendable {
     public var start: Date
     /// Seconds from `start` to `end`, never negative.
     public var duration: TimeInterval
@@ -85,9 +78,4 @@ public struct DateInterval: Comparable, Hashable, Sendable {
 
     /// Whether `date` lies in the span, both ends included.
     public func contains(_ date: Date) -> Bool { start <= date && date <= end }
-
-    /// Ordered by start, then by duration, as Foundation's.
-    public static func < (a: DateInterval, b: DateInterval) -> Bool {
-        a.start == b.start ? a.duration < b.duration : a.start < b.start
-    }
 }

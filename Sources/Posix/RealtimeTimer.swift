@@ -75,7 +75,7 @@ public final class RealtimeTimer {
         // Split relative to 2001 (Date's own reference) where the double has more fraction bits.
         let reference = date.timeIntervalSinceReferenceDate
         if reference.isNaN { return nil }
-        let epochOffset: Int64 = 978_307_200
+        let epochOffset = Int64(Date.secondsFrom1970To2001)
         let limit = Double(Int64.max / 2)
         guard reference < limit else { return Glibc.timespec(tv_sec: Int(Int64.max / 2), tv_nsec: 0) }
         guard reference > -limit else { return Glibc.timespec(tv_sec: 0, tv_nsec: 1) }
