@@ -219,6 +219,10 @@ test('metadata.json: one uuid, shell versions below 45 vs from 45 on, the rest t
     const [lv, ev] = [l['shell-version'], e['shell-version']];
     eq(lv.includes('43') && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
     eq(ev.includes('45') && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
+    // The current releases (Debian 13 ships 48; Fedora 43 and Ubuntu 25.10 ship 49): a Shell whose
+    // major version is not listed refuses the extension as OUT_OF_DATE (state 4).
+    for (const current of ['46', '47', '48', '49'])
+        eq(ev.includes(current), true, `45+ shell-version ${ev} lists ${current}`);
     eq(e.uuid, 'nitnem@nitnem', '45+ uuid');
     delete l['shell-version'];
     delete e['shell-version'];
