@@ -8,7 +8,9 @@
 #
 #   NITNEM_BIN=<release binary> [MANPAGE=man/nitnem.1] [GNOME_SHELL_VERSION=43] scripts/build-deb.sh [OUTDIR]
 #
-# DEB_MAINTAINER (default: git config user.name <user.email>) fills Maintainer and the changelog.
+# DEB_MAINTAINER ('Name <email>') fills Maintainer and the changelog; without it Debian's DEBFULLNAME
+# and DEBEMAIL (as dch reads them), else packaging/debian/maintainer, the project's own (no git
+# identity is needed). That file's Homepage, when it gives one, goes into the control file.
 # DEB_COMPRESS: xz (default, as Debian's own packages), gzip (faster to build) or none.
 # Needs dpkg-dev (dpkg-shlibdeps) and binutils (strip); writes no file outside OUTDIR and a temp dir.
 set -euo pipefail
@@ -30,8 +32,20 @@ changelog_version=$(sed -n '1s/^nitnem (\([^)]*\)).*/\1/p' "$root/packaging/debi
   die "packaging/debian/changelog is for $changelog_version, the package is $version (nitnem $upstream): add an entry"
 compress=${DEB_COMPRESS:-xz}
 case "$compress" in xz | gzip | none) ;; *) die "DEB_COMPRESS: xz, gzip or none, not '$compress'" ;; esac
-maintainer=${DEB_MAINTAINER:-$(git -C "$root" config user.name 2> /dev/null || true) <$(git -C "$root" config user.email 2> /dev/null || true)>}
-case "$maintainer" in ?*' <'?*'@'?*'>') ;; *) die "DEB_MAINTAINER: 'Name <email>', not '$maintainer'" ;; esac
+# A field of packaging/debian/maintainer ('Field: value'; '#' lines are comments).
+project_field() { sed -n "s/^$1:[[:space:]]*//p" "$root/packaging/debian/maintainer" | head -1; }
+if [ -n "${DEB_MAINTAINER:-}" ]; then
+  maintainer=$DEB_MAINTAINER from=DEB_MAINTAINER
+elif [ -n "${DEBEMAIL:-}" ]; then
+  # dch: DEBEMAIL may be 'Name <email>' itself; else DEBFULLNAME names it.
+  case "$DEBEMAIL" in *'<'*'>') maintainer=$DEBEMAIL ;; *) maintainer="${DEBFULLNAME:-} <$DEBEMAIL>" ;; esac
+  from="DEBEMAIL/DEBFULLNAME"
+else
+  maintainer=$(project_field Maintainer) from=packaging/debian/maintainer
+fi
+case "$maintainer" in ?*' <'?*'@'?*'>') ;; *) die "$from: a maintainer is 'Name <email>', not '$maintainer'" ;; esac
+case "$maintainer" in *[\|\&\\]*) die "$from: '$maintainer' has a character sed cannot take (| & \\)" ;; esac
+homepage=$(project_field Homepage)
 # Reproducible: every file dated from the changelog entry.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(date -d "$(sed -n 's/^ -- .*>  //p' "$root/packaging/debian/changelog" | head -1)" +%s)}
 
@@ -68,6 +82,9 @@ installed_size=$(du -sk --apparent-size --exclude=DEBIAN "$pkg" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@MAINTAINER@|$maintainer|" \
   -e "s|@INSTALLED_SIZE@|$installed_size|" -e "s|@DEPENDS@|$depends|" \
   "$root/packaging/debian/control" > "$pkg/DEBIAN/control"
+if [ -n "$homepage" ]; then
+  sed -i "/^Section:/i Homepage: $homepage" "$pkg/DEBIAN/control"
+fi
 chmod 644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"
 find "$pkg" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 

@@ -10,7 +10,8 @@
 # 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
 #    manager: the sggs:// handler registered, the unit verified as installed, `nitnem status` runs;
 #    make uninstall leaves nothing of it.
-# 4. make deb: its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
+# 4. make deb in an empty HOME with no git identity (Maintainer from packaging/debian/maintainer;
+#    DEBFULLNAME/DEBEMAIL and DEB_MAINTAINER override it): its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
 #    and completions while the tree has none), lintian reports no error, the unit verifies, and the
 #    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
 set -euo pipefail
@@ -139,8 +140,31 @@ check "make uninstall leaves no trace under the prefix" test ! -e "$home/.local/
 
 # 4. The .deb.
 t=$SECONDS
-make -s deb DEBDIR="$work/deb" DEB_COMPRESS=gzip > "$work/deb.log" 2>&1 || { cat "$work/deb.log" >&2; exit 1; }
+# As a packager, a CI container or a fresh account runs it: HOME an empty folder, no git identity
+# (no global or system git config), none of the maintainer variables.
+mkdir "$work/empty-home"
+no_identity=(env -u DEB_MAINTAINER -u DEBEMAIL -u DEBFULLNAME -u EMAIL -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL
+  -u GIT_COMMITTER_NAME -u GIT_COMMITTER_EMAIL -u XDG_CONFIG_HOME "HOME=$work/empty-home" GIT_CONFIG_NOSYSTEM=1
+  GIT_CONFIG_GLOBAL=/dev/null)
+"${no_identity[@]}" make -s deb DEBDIR="$work/deb" DEB_COMPRESS=gzip > "$work/deb.log" 2>&1 || { cat "$work/deb.log" >&2; exit 1; }
 deb=$(ls "$work"/deb/nitnem_*.deb)
+project_maintainer=$(sed -n 's/^Maintainer:[[:space:]]*//p' packaging/debian/maintainer)
+check "make deb with an empty HOME and no git identity: Maintainer is packaging/debian/maintainer's ($project_maintainer)" \
+  test "$(dpkg-deb --field "$deb" Maintainer)" = "$project_maintainer"
+# DEBFULLNAME/DEBEMAIL override the file, and DEB_MAINTAINER overrides them (the release build is reused).
+mkdir "$work/deb-override"
+"${no_identity[@]}" DEBFULLNAME="Deb Packager" DEBEMAIL=packager@example.org NITNEM_BIN="$bin" DEB_COMPRESS=none \
+  scripts/build-deb.sh "$work/deb-override" > /dev/null 2>&1
+check "DEBFULLNAME and DEBEMAIL name the Maintainer" \
+  test "$(dpkg-deb --field "$work"/deb-override/nitnem_*.deb Maintainer)" = "Deb Packager <packager@example.org>"
+rm -f "$work"/deb-override/*.deb
+"${no_identity[@]}" DEBEMAIL=packager@example.org DEB_MAINTAINER="Other One <other@example.org>" NITNEM_BIN="$bin" \
+  DEB_COMPRESS=none scripts/build-deb.sh "$work/deb-override" > /dev/null 2>&1
+check "DEB_MAINTAINER over DEBEMAIL" \
+  test "$(dpkg-deb --field "$work"/deb-override/nitnem_*.deb Maintainer)" = "Other One <other@example.org>"
+bad=$("${no_identity[@]}" DEB_MAINTAINER=" <>" NITNEM_BIN="$bin" scripts/build-deb.sh "$work/deb-override" 2>&1) && rc=0 || rc=$?
+check "a bad DEB_MAINTAINER is one line naming it, exit 1: $bad" \
+  eval '[ "$rc" -eq 1 ] && [ "$(printf "%s\n" "$bad" | wc -l)" -eq 1 ] && [[ "$bad" == *DEB_MAINTAINER* ]]'
 version=$("$bin" --version | cut -d' ' -f2)
 check "make deb: $(basename "$deb") ($((SECONDS - t)) s, $(du -k "$deb" | cut -f1) KiB)" \
   test "$(basename "$deb")" = "nitnem_${version}-1_$(dpkg --print-architecture).deb"
