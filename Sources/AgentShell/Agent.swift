@@ -209,23 +209,13 @@ public final class Agent {
     /// word (its latest wake and wait).
     @discardableResult
     func handle(_ events: [AgentCore.Event]) -> AgentCore.Step {
-        var queue = events[...]
-        var last = AgentCore.Step(actions: [], nextWake: clock.now())
-        while let event = queue.popFirst() {
-            last = core.handle(event, now: clock.now())
-            for action in last.actions {
-                queue += perform(action)
-                if case .fire(let notice)? = action.fired {
-                    last = core.reminderShown(notice, error: show(notice), now: clock.now())
-                    for follow in last.actions { queue += perform(follow) }
-                }
-            }
-        }
-        return last
+        CoreDriver.run(
+            &core, events, now: { clock.now() }, perform: { action, core in perform(action, calendar: core.calendar) })
     }
 
-    /// Performs one action; returns what it reports back to the core.
-    func perform(_ action: AgentCore.Action) -> [AgentCore.Event] {
+    /// Performs one action (`calendar`: the core's, for the timeline's local times; the core
+    /// itself is being driven); returns what it reports back to the core.
+    func perform(_ action: AgentCore.Action, calendar: NitnemCalendar) -> [AgentCore.Event] {
         switch action {
         case .saveLedger(let ledger):
             do throws(FileError) {
@@ -234,14 +224,16 @@ public final class Agent {
                 loop?.rewatchFiles()
                 return [.ledgerSaved]
             } catch {
-                return [.ledgerSaveFailed(error.description)]
+                return [.ledgerSaveFailed(ReportedFailure(error))]
             }
-        case .reminder:
-            break  // shown in `handle`, which reports the outcome to the core
+        case .reminder(.fire(let notice)):
+            return [.reminderShown(notice, error: show(notice))]
+        case .reminder(.skip):
+            break  // recorded in the ledger by the core
         case .log(let level, let line):
             journal.log(level, line)
         case .writeTimeline(let timeline):
-            let text = timeline.json(calendar: core.calendar).pretty
+            let text = timeline.json(calendar: calendar).pretty
             do throws(FileError) {
                 try AtomicFile.write(Array(text.utf8), to: options.group.timelinePath)
                 let state = timeline.entries[0].state
@@ -255,7 +247,7 @@ public final class Agent {
                 }
                 return [.timelineWritten]
             } catch {
-                return [.timelineWriteFailed(error.description)]
+                return [.timelineWriteFailed(ReportedFailure(error))]
             }
         case .readFiles:
             return [.filesChanged(load())]
@@ -270,7 +262,7 @@ public final class Agent {
         case .stop:
             stopped = true
         case .updateReminder(let notice):
-            if let problem = show(notice) { journal.log(.warning, "cannot update the reminder: \(problem)") }
+            if let problem = show(notice) { journal.log(.warning, "cannot update the reminder: \(problem.message)") }
         case .closeReminder:
             do throws(NotifyError) {
                 try notifier?.close()
@@ -283,16 +275,19 @@ public final class Agent {
                     id, day: day, at: clock.now(), nLines: nLines, undo: false, in: options.group)
                 return [.marked(id: id, error: nil), .filesChanged(load())]
             } catch {
-                return [.marked(id: id, error: error.description)]
+                return [.marked(id: id, error: ReportedFailure(error))]
             }
         }
         return []
     }
 
-    /// Shows `notice`, setting up the desktop at the first reminder; the problem, or nil when shown.
-    func show(_ notice: AgentCore.ReminderNotice) -> String? {
+    /// Shows `notice`, setting up the desktop at the first reminder; the failure, or nil when shown.
+    func show(_ notice: AgentCore.ReminderNotice) -> ReportedFailure? {
         if notifier == nil {
-            if let missing = Self.noSessionBus(options.environment) { return missing }
+            if let missing = Self.noSessionBus(options.environment) {
+                return ReportedFailure(
+                    subject: "notification server", code: "\(NotifyError.Code.noBus)", message: missing)
+            }
             pump = GLibPump()
             notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
         }
@@ -304,7 +299,7 @@ public final class Agent {
                     tag: notice.slot.description, soundName: notice.sound))
             return nil
         } catch {
-            return error.description
+            return ReportedFailure(error)
         }
     }
 
@@ -354,13 +349,5 @@ public final class Agent {
         } catch {
             return .pauseUnreadable(error)
         }
-    }
-}
-
-extension AgentCore.Action {
-    /// The reminder to show, when this action is one.
-    var fired: AgentCore.ReminderDecision? {
-        if case .reminder(let decision) = self, case .fire = decision { return decision }
-        return nil
     }
 }

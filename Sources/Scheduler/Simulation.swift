@@ -49,12 +49,11 @@ public struct Simulation: Sendable {
         var core = AgentCore(calendar: calendar, config: config)
         var files = self.files
         var pendingMarks = marks[...]
-        var step = core.handle(.start(.success(files)), now: from)
-        step.nextWake = report(step, at: from, core: &core, emit)
+        var wake = drive(&core, [.start(.success(files))], at: from, emit)
         var now = from
         while true {
             let nextMark = pendingMarks.first?.at
-            var at = min(step.nextWake, nextMark ?? .distantFuture)
+            var at = min(wake, nextMark ?? .distantFuture)
             guard at <= to else { break }
             // Asleep: nothing happens inside the window; on resume, marks made meanwhile are read and
             // the core hears that the clock jumped.
@@ -68,59 +67,61 @@ public struct Simulation: Sendable {
                     marked = true
                 }
                 // Keep what reading the marks did (it may be the one timeline write at resume).
-                let read = marked ? core.handle(.filesChanged(.success(files)), now: at).actions : []
-                step = core.handle(.clockChanged, now: at)
-                step.actions = read + step.actions
-            } else if let m = pendingMarks.first, m.at == at, m.at <= step.nextWake {
+                let read: [AgentCore.Event] = marked ? [.filesChanged(.success(files))] : []
+                wake = drive(&core, read + [.clockChanged], at: at, emit)
+            } else if let m = pendingMarks.first, m.at == at, m.at <= wake {
                 files = Self.apply(m, to: files, calendar: calendar)
                 pendingMarks = pendingMarks.dropFirst()
-                step = core.handle(.filesChanged(.success(files)), now: at)
+                wake = drive(&core, [.filesChanged(.success(files))], at: at, emit)
             } else {
-                step = core.handle(.timer, now: at)
+                wake = drive(&core, [.timer], at: at, emit)
             }
             now = at
-            step.nextWake = report(step, at: at, core: &core, emit)
         }
     }
 
-    /// Prints the step's timeline writes and reminders; a reminder is shown at once (the simulated
-    /// desktop always has a notification server). Returns the next wake.
-    func report(_ step: AgentCore.Step, at: Date, core: inout AgentCore, _ emit: (Line) -> Void) -> Date {
-        var wake = step.nextWake
-        // Formatted once per step, and only when a line is printed: most wakes print nothing.
+    /// Hands `events` to the core at `at` through the `CoreDriver`, printing its timeline writes
+    /// and reminders; every save lands and every reminder is shown at once (the simulated disk
+    /// never fills and the simulated desktop always has a notification server). Returns the next
+    /// wake.
+    func drive(_ core: inout AgentCore, _ events: [AgentCore.Event], at: Date, _ emit: (Line) -> Void) -> Date {
+        // Formatted once per wake, and only when a line is printed: most wakes print nothing.
         var formatted: String?
-        func time() -> String {
+        func time(_ calendar: NitnemCalendar) -> String {
             if let formatted { return formatted }
-            let text = RFC3339.format(at, in: core.calendar)
+            let text = RFC3339.format(at, in: calendar)
             formatted = text
             return text
         }
-        for action in step.actions {
-            switch action {
-            // The simulated disk never fills: every save lands, which lets a pending reminder show.
-            case .saveLedger:
-                wake = min(wake, report(core.handle(.ledgerSaved, now: at), at: at, core: &core, emit))
-            case .reminder(.fire(let notice)):
-                emit(
-                    .reminder(
-                        at: time(), band: notice.band.rawValue, dayKey: notice.dayKey.description,
-                        bani: notice.bani.id, late: notice.late))
-                wake = min(wake, report(core.reminderShown(notice, error: nil, now: at), at: at, core: &core, emit))
-            case .reminder(.skip(let dayKey, let band, let reason)):
-                emit(
-                    .reminderSkipped(
-                        at: time(), band: band.rawValue, dayKey: dayKey.description, reason: reason.rawValue))
-            case .writeTimeline(let timeline):
-                guard let state = timeline.entries.first?.state else { continue }
-                emit(
-                    .timeline(
-                        at: time(), dayKey: state.dayKey.description, band: state.band.rawValue,
-                        next: state.next?.bani.id, done: state.done, total: state.total))
-            default:
-                continue
-            }
-        }
-        return wake
+        let last = CoreDriver.run(
+            &core, events, now: { at },
+            perform: { action, core in
+                switch action {
+                case .saveLedger:
+                    return [.ledgerSaved]
+                case .reminder(.fire(let notice)):
+                    emit(
+                        .reminder(
+                            at: time(core.calendar), band: notice.band.rawValue, dayKey: notice.dayKey.description,
+                            bani: notice.bani.id, late: notice.late))
+                    return [.reminderShown(notice, error: nil)]
+                case .reminder(.skip(let dayKey, let band, let reason)):
+                    emit(
+                        .reminderSkipped(
+                            at: time(core.calendar), band: band.rawValue, dayKey: dayKey.description,
+                            reason: reason.rawValue))
+                case .writeTimeline(let timeline):
+                    guard let state = timeline.entries.first?.state else { return [] }
+                    emit(
+                        .timeline(
+                            at: time(core.calendar), dayKey: state.dayKey.description, band: state.band.rawValue,
+                            next: state.next?.bani.id, done: state.done, total: state.total))
+                default:
+                    break
+                }
+                return []
+            })
+        return last.nextWake
     }
 
     /// `files` with `mark` recorded as `nitnem mark` would (in memory, by the same `MarkRule`): the

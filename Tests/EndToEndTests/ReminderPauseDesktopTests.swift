@@ -26,7 +26,11 @@ extension ReminderDesktopTests {
             NitnemProcess.waitUntil(timeout: 20) { box.ledger.contains("\"reason\": \"paused\"") },
             "\(box.logText)")
         #expect(box.ledger.contains("\"outcome\": \"skipped\""))
-        #expect(box.logText.contains("<6>Evening reminder for 2026-11-29 skipped: paused"))
+        // The ledger is saved before the line is logged: wait for the line too.
+        #expect(
+            NitnemProcess.waitUntil(timeout: 5) {
+                box.logText.contains("<6>Evening reminder for 2026-11-29 skipped: paused")
+            }, "\(box.logText)")
         #expect(session.waitForNotification(timeout: .seconds(1)) == nil)
 
         // Resumed while the band lasts: the slot was decided, so nothing fires late.

@@ -437,7 +437,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         #expect(StepSummary(core.handle(.start(.success(Fixture.files())), now: t0)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 60)).writes.isEmpty)
         #expect(
-            StepSummary(core.handle(.timelineWriteFailed("t: cannot write"), now: t0 + 61)).logs == [
+            StepSummary(core.handle(.timelineWriteFailed(.test("t: cannot write")), now: t0 + 61)).logs == [
                 "error t: cannot write (writing it again later)"
             ])
         #expect(StepSummary(core.handle(.timer, now: t0 + 120)).writes.count == 1)

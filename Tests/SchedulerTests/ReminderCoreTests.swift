@@ -28,25 +28,33 @@ import Testing
         return nil
     }
 
-    /// Wakes the core at every instant it asks for, from `from` to `to`, showing every reminder at
-    /// once; returns the reminders (and skips) with the instants they were decided at.
+    /// Wakes the core at every instant it asks for, from `from` to `to`, through the `CoreDriver`:
+    /// every save lands and every reminder is shown at once (or fails to, `failShow`); returns the
+    /// reminders (and skips) with the instants they were decided at.
     static func drive(
         _ core: inout AgentCore, from: Date, to: Date, files: GroupFiles, failShow: Bool = false
     ) -> [(Date, AgentCore.ReminderDecision)] {
         var out: [(Date, AgentCore.ReminderDecision)] = []
-        var step = core.handleSaving(.start(.success(files)), now: from)
         var now = from
+        var event = AgentCore.Event.start(.success(files))
         while true {
-            for d in reminders(step) {
-                out.append((now, d))
-                if case .fire(let n) = d {
-                    step.nextWake = min(
-                        step.nextWake, core.reminderShown(n, error: failShow ? "no server" : nil, now: now).nextWake)
-                }
-            }
+            let step = CoreDriver.run(
+                &core, [event], now: { now },
+                perform: { action, _ in
+                    switch action {
+                    case .saveLedger: return [.ledgerSaved]
+                    case .reminder(let decision):
+                        out.append((now, decision))
+                        if case .fire(let n) = decision {
+                            return [.reminderShown(n, error: failShow ? .test("no server") : nil)]
+                        }
+                    default: break
+                    }
+                    return []
+                })
             guard step.nextWake <= to else { break }
             now = step.nextWake
-            step = core.handleSaving(.timer, now: now)
+            event = .timer
         }
         return out
     }
@@ -68,7 +76,7 @@ import Testing
                 if case .reminder = $0 { true } else { false }
             }!)
         #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .pending)
-        let shown = core.reminderShown(notice, error: nil, now: Self.at("2026-11-29T18:00:00Z"))
+        let shown = core.handle(.reminderShown(notice, error: nil), now: Self.at("2026-11-29T18:00:00Z"))
         #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .fired)
         #expect(shown.nextWake == Self.at("2026-11-29T21:00:00Z"))
         // Never twice: a clock jump back before the slot, or any later wake in the band.
@@ -121,7 +129,7 @@ import Testing
         } else {
             step = core.handleSaving(.timer, now: step.nextWake)
             decisions += Self.reminders(step)
-            if let n = Self.fired(step) { _ = core.reminderShown(n, error: nil, now: step.nextWake) }
+            if let n = Self.fired(step) { _ = core.handle(.reminderShown(n, error: nil), now: step.nextWake) }
             decisions += Self.reminders(core.handleSaving(.filesChanged(.success(read)), now: mark))
         }
         #expect(decisions.count == 1)

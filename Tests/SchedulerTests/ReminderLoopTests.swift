@@ -25,7 +25,7 @@ import Testing
         _ = core.handle(.start(.success(Fixture.files(progress))), now: now.addingTimeInterval(-120))
         let step = core.handleSaving(.timer, now: now)
         let notice = try #require(ReminderCoreTests.fired(step), "no reminder at \(slot) in \(zone)")
-        _ = core.reminderShown(notice, error: nil, now: now)
+        _ = core.handle(.reminderShown(notice, error: nil), now: now)
         #expect(core.onScreen == notice)
         return Shown(core: core, notice: notice, now: now)
     }
@@ -87,7 +87,8 @@ import Testing
 
     @Test func aFailedMarkIsSaidAndTheReminderStays() throws {
         var s = try Self.show(zone: "UTC", at: "2026-11-29T06:00")
-        let step = s.core.handle(.marked(id: "japji", error: "/g/nitnem-progress.json: is schema 2 …"), now: s.now + 1)
+        let step = s.core.handle(
+            .marked(id: "japji", error: .test("/g/nitnem-progress.json: is schema 2 …")), now: s.now + 1)
         #expect(Self.names(step) == ["error Mark read: /g/nitnem-progress.json: is schema 2 …"])
         #expect(s.core.onScreen != nil)
     }
@@ -119,7 +120,7 @@ import Testing
         #expect(Self.names(step) == ["ledger", "reminder"])
         let again = try #require(ReminderCoreTests.fired(step))
         #expect(again.summary == s.notice.summary && !again.late)
-        _ = s.core.reminderShown(again, error: nil, now: s.now + 910)
+        _ = s.core.handle(.reminderShown(again, error: nil), now: s.now + 910)
         #expect(s.core.ledger.entry(s.notice.dayKey, .evening)?.deferrals == 1, "one more deferral, not a new reminder")
         #expect(!Self.names(s.core.handleSaving(.timer, now: s.now + 2000)).contains("reminder"))
     }

@@ -79,24 +79,24 @@ import Testing
 
         var notice = try #require(fired(core.handleSaving(.start(.success(files)), now: slotAt)))
         #expect(notice.slot == key)
-        var step = core.reminderShown(notice, error: "no server", now: slotAt)
+        var step = core.handle(.reminderShown(notice, error: .test("no server")), now: slotAt)
         #expect(core.retry == .backingOff(key, failures: 1, until: slotAt + 30))
         #expect(step.nextWake == slotAt + 30)
         #expect(fired(core.handleSaving(.timer, now: slotAt + 29)) == nil)
         notice = try #require(fired(core.handleSaving(.timer, now: slotAt + 30)))
-        step = core.reminderShown(notice, error: "no server", now: slotAt + 30)
+        step = core.handle(.reminderShown(notice, error: .test("no server")), now: slotAt + 30)
         #expect(core.retry == .backingOff(key, failures: 2, until: slotAt + 90))
         #expect(step.nextWake == slotAt + 90)
         // Shown at last: the back-off is over, and a later failure counts from one again.
         notice = try #require(fired(core.handleSaving(.timer, now: slotAt + 90)))
-        _ = core.reminderShown(notice, error: nil, now: slotAt + 90)
+        _ = core.handle(.reminderShown(notice, error: nil), now: slotAt + 90)
         #expect(core.retry == .idle)
         #expect(core.ledger.entry(Self.day, c.band)?.outcome == .fired)
 
         // Failing until the band ends: the next band lets the back-off go, with no retry wake.
         var failing = AgentCore(calendar: Self.cal, config: config)
         notice = try #require(fired(failing.handleSaving(.start(.success(files)), now: slotAt)))
-        _ = failing.reminderShown(notice, error: "no server", now: slotAt)
+        _ = failing.handle(.reminderShown(notice, error: .test("no server")), now: slotAt)
         let end = Self.at(c.end)
         let next = failing.handleSaving(.timer, now: end)
         #expect(failing.retry == .idle)

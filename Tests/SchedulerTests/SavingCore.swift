@@ -3,15 +3,26 @@ import NitnemClockKit
 import Scheduler
 
 extension AgentCore {
-    /// `handle(event)`, then the ledger save it asked for confirmed (`.ledgerSaved`), as the shell
-    /// reports it: the step's actions with the pending reminder's show after its save.
+    /// `handle(event)` through the `CoreDriver`, with every ledger save that a pending reminder waits
+    /// for confirmed (`.ledgerSaved`), as the shell reports it: all the actions, in order (the pending
+    /// reminder's show after its save), and the last step's wake. Nothing is shown.
     mutating func handleSaving(_ event: Event, now: Date) -> Step {
-        var step = handle(event, now: now)
-        guard awaitingSave != nil, step.actions.contains(where: { if case .saveLedger = $0 { true } else { false } })
-        else { return step }
-        let saved = handle(.ledgerSaved, now: now)
-        step.actions += saved.actions
-        step.nextWake = saved.nextWake
+        var actions: [Action] = []
+        var step = CoreDriver.run(
+            &self, [event], now: { now },
+            perform: { action, core in
+                actions.append(action)
+                if case .saveLedger = action, core.awaitingSave != nil { return [.ledgerSaved] }
+                return []
+            })
+        step.actions = actions
         return step
+    }
+}
+
+extension ReportedFailure {
+    /// A failure said as `message` (its code too, so two messages are two problems).
+    static func test(_ message: String) -> ReportedFailure {
+        ReportedFailure(subject: "test", code: message, message: message)
     }
 }

@@ -93,7 +93,8 @@ import Testing
         Case(
             name: "a failed timeline write is said and written again at the next event",
             events: [
-                .timelineWriteFailed("/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"),
+                .timelineWriteFailed(
+                    .test("/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)")),
                 .timer,
             ],
             actions: [
@@ -216,18 +217,22 @@ import Testing
         let t0 = Self.t0
         _ = core.handle(.start(.success(Fixture.files())), now: t0)
         let problem = "/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"
-        var step = core.handle(.timelineWriteFailed(problem), now: t0)
+        var step = core.handle(.timelineWriteFailed(.test(problem)), now: t0)
         #expect(step.nextWake == t0 + 1)
         #expect(step.actions.count == 1)
         // The retry writes again (the content did not change, but the file on disk is not it).
         step = core.handle(.timer, now: t0 + 1)
         #expect(step.actions.map(Self.name) == ["write"])
-        step = core.handle(.timelineWriteFailed(problem), now: t0 + 1)
+        step = core.handle(.timelineWriteFailed(.test(problem)), now: t0 + 1)
         #expect(step.actions.isEmpty, "said once")
         #expect(step.nextWake == t0 + 3)
         _ = core.handle(.timer, now: t0 + 3)
-        for failure in 3...12 { _ = core.handle(.timelineWriteFailed(problem), now: t0 + Double(failure * 1000)) }
-        #expect(core.handle(.timelineWriteFailed(problem), now: t0 + 20_000).nextWake == t0 + 20_300, "at most 5 min")
+        for failure in 3...12 {
+            _ = core.handle(.timelineWriteFailed(.test(problem)), now: t0 + Double(failure * 1000))
+        }
+        #expect(
+            core.handle(.timelineWriteFailed(.test(problem)), now: t0 + 20_000).nextWake == t0 + 20_300, "at most 5 min"
+        )
         // Space freed: the write lands, and the back-off ends.
         #expect(core.handle(.timer, now: t0 + 20_300).actions.map(Self.name) == ["write"])
         #expect(core.handle(.timelineWritten, now: t0 + 20_300).nextWake == Fixture.instant("2026-11-29T17:00:00Z"))
@@ -242,7 +247,7 @@ import Testing
         #expect(step.actions.map(Self.name) == ["ledger"], "saved first, not shown yet")
         #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening)?.outcome == .pending)
         let full = "/s/nitnem/reminders.json: cannot write: ENOSPC (No space left on device)"
-        step = core.handle(.ledgerSaveFailed(full), now: slot)
+        step = core.handle(.ledgerSaveFailed(.test(full)), now: slot)
         #expect(
             step.actions.map(Self.name) == [
                 "error \(full); the Evening reminder is not shown until it can be recorded (retrying while the band lasts)"
@@ -252,7 +257,7 @@ import Testing
         // Still full at the retry: asked again, said no more, nothing shown.
         step = core.handle(.timer, now: slot + 30)
         #expect(step.actions.map(Self.name) == ["ledger"])
-        step = core.handle(.ledgerSaveFailed(full), now: slot + 30)
+        step = core.handle(.ledgerSaveFailed(.test(full)), now: slot + 30)
         #expect(step.actions.isEmpty)
         #expect(step.nextWake == slot + 90)
         // Space freed: the save lands, then the reminder is shown, once.
@@ -273,7 +278,7 @@ import Testing
             let step = core.handle(.timer, now: now)
             shown += step.actions.filter { if case .reminder(.fire) = $0 { true } else { false } }.count
             if step.actions.contains(where: { if case .saveLedger = $0 { true } else { false } }) {
-                _ = core.handle(.ledgerSaveFailed("full"), now: now)
+                _ = core.handle(.ledgerSaveFailed(.test("full")), now: now)
             }
             now = max(core.handle(.timer, now: now).nextWake, now + 1)
         }

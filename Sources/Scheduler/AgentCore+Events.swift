@@ -1,0 +1,195 @@
+import NitnemClockKit
+import Snapshot
+
+/// A button of a reminder: `read` "Read now", `mark` "Mark read", `later` "Later".
+public enum ReminderAction: String, CaseIterable, Hashable, Sendable {
+    case read, mark, later
+
+    /// The button's label.
+    public var label: String {
+        switch self {
+        case .read: "Read now"
+        case .mark: "Mark read"
+        case .later: "Later"
+        }
+    }
+}
+
+/// What the core hears (`Event`), what it asks of the shell (`Action`) and its answer to one event
+/// (`Step`).
+extension AgentCore {
+    /// What wakes the core, named by the shell. What the shell read (files, zone, config) arrives
+    /// already read, as a result.
+    public enum Event: Sendable {
+        /// The agent starts, with the files as read.
+        case start(Result<GroupFiles, SnapshotError>)
+        /// A timer armed for the last `nextWake` fired.
+        case timer
+        /// The snapshot or progress file changed on disk (inotify); `whole` when the file is complete
+        /// (renamed into place, closed after writing, deleted), not when more events may follow (a
+        /// create, a move away). The core decides when to read (`Action.readFiles`).
+        case filesTouched(whole: Bool)
+        /// Events were lost (the inotify queue overflowed): the files may have changed.
+        case eventsLost
+        /// The group folder at `path` was removed or moved away; the shell made and watches it again.
+        case groupRecreated(path: String)
+        /// The widget timeline at `path` (or its folder) was removed by someone else.
+        case timelineRemoved(path: String)
+        /// Nothing happened for as long as the last step's `wait` asked: the folder has settled.
+        case settled
+        /// The snapshot or progress file was read again (after `Action.readFiles`).
+        case filesChanged(Result<GroupFiles, SnapshotError>)
+        /// The real clock jumped (set by hand, NTP) or the machine resumed.
+        case clockChanged
+        /// The system time zone may have changed (the zone link changed), as read again.
+        case zoneChanged(Result<NitnemCalendar, ClockError>)
+        /// The configuration was read again (SIGHUP, or after `Action.readConfig`); a failure keeps
+        /// the old one.
+        case configChanged(Result<AgentConfig, ConfigError>)
+        /// The config file changed on disk (inotify on its folder); `whole` when it was written or
+        /// renamed into place, not when it was removed or moved away (an editor's save may put a new
+        /// one there at once). The core decides when to read it (`Action.readConfig`).
+        case configTouched(whole: Bool)
+        /// The config file was read as empty (0 bytes).
+        case configEmptied
+        /// SIGTERM or SIGINT (the number).
+        case stopSignal(Int32)
+        /// An opener the shell started for `url` exited with `status` (128 + n: killed by signal n).
+        case openerExited(program: String, url: String, status: Int32)
+        /// Writing the timeline failed; it is written again later.
+        case timelineWriteFailed(ReportedFailure)
+        /// The reminder ledger was saved (after `Action.saveLedger`).
+        case ledgerSaved
+        /// Saving the reminder ledger failed.
+        case ledgerSaveFailed(ReportedFailure)
+        /// The timeline was written (after `Action.writeTimeline`).
+        case timelineWritten
+        /// A button of the reminder on screen was pressed.
+        case reminderAction(ReminderAction)
+        /// The reminder on screen was closed by the user or the server (not by an action).
+        case reminderDismissed
+        /// Reminders are paused until the instant (nil: not paused; a past instant is an expired
+        /// pause, so not paused either), as read from the pause file.
+        case pauseChanged(Date?)
+        /// The pause file cannot be read or is not a pause: said once, and reminders are not paused.
+        case pauseUnreadable(SnapshotError)
+        /// `Action.markRead` was done (`error` nil) or failed.
+        case marked(id: String, error: ReportedFailure?)
+        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil) or could not (no
+        /// notification server).
+        case reminderShown(ReminderNotice, error: ReportedFailure?)
+
+        /// A short name for logs and `simulate`.
+        public var name: String {
+            switch self {
+            case .start: "start"
+            case .timer: "timer"
+            case .filesTouched: "filesTouched"
+            case .eventsLost: "eventsLost"
+            case .groupRecreated: "groupRecreated"
+            case .timelineRemoved: "timelineRemoved"
+            case .settled: "settled"
+            case .filesChanged: "filesChanged"
+            case .clockChanged: "clockChanged"
+            case .zoneChanged: "zoneChanged"
+            case .configChanged: "configChanged"
+            case .configTouched: "configTouched"
+            case .configEmptied: "configEmptied"
+            case .stopSignal: "stopSignal"
+            case .openerExited: "openerExited"
+            case .timelineWriteFailed: "timelineWriteFailed"
+            case .ledgerSaved: "ledgerSaved"
+            case .ledgerSaveFailed: "ledgerSaveFailed"
+            case .timelineWritten: "timelineWritten"
+            case .reminderAction: "reminderAction"
+            case .reminderDismissed: "reminderDismissed"
+            case .pauseChanged: "pauseChanged"
+            case .pauseUnreadable: "pauseUnreadable"
+            case .marked: "marked"
+            case .reminderShown: "reminderShown"
+            }
+        }
+    }
+
+    /// How long the shell waits for more file events before it reports `.settled`.
+    public enum Wait: Hashable, Sendable {
+        /// Only drain what is already queued (a whole file: read as soon as the queue is empty).
+        case drain
+        /// Wait until nothing happened for this many milliseconds (a file may be half-written).
+        case quiet(milliseconds: Int32)
+    }
+
+    /// What the shell must do.
+    public enum Action: Hashable, Sendable {
+        /// Write the widget timeline (its content changed).
+        case writeTimeline(WidgetTimeline)
+        /// Log one line.
+        case log(LogLevel, String)
+        /// Show a reminder now (then report `.reminderShown`), or record that one was skipped.
+        case reminder(ReminderDecision)
+        /// Persist the reminder ledger (before a reminder is shown, and after).
+        case saveLedger(ReminderLedger)
+        /// Read the snapshot and progress files again, then report `.filesChanged`.
+        case readFiles
+        /// Read the config file again, then report `.configChanged`.
+        case readConfig
+        /// Show `notice` in place of the reminder on screen (same notification, new text).
+        case updateReminder(ReminderNotice)
+        /// Close the reminder on screen.
+        case closeReminder
+        /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
+        /// position), under the same lock; then report `.marked` and the files read again.
+        case markRead(id: String, day: CivilDate, nLines: Int)
+        /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
+        /// `.openerExited`.
+        case open(ReaderLaunch)
+        /// Stop the agent.
+        case stop
+    }
+
+    /// What the core decided at a reminder slot.
+    public enum ReminderDecision: Hashable, Sendable {
+        /// Show this reminder.
+        case fire(ReminderNotice)
+        /// Not shown, and why.
+        case skip(dayKey: CivilDate, band: Band, reason: SkipReason)
+    }
+
+    /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
+    public struct ReminderNotice: Hashable, Sendable {
+        public let dayKey: CivilDate
+        public let band: Band
+        public let bani: NitnemSnapshot.Bani
+        /// Shown after its slot: the agent was asleep or off at the slot.
+        public let late: Bool
+        /// `<Band> · <Bani title>`.
+        public let summary: String
+        /// `5 of 7 today`, and where to resume when there is a saved position.
+        public let body: String
+        /// The deep link the "Read now" action opens.
+        public let url: String
+        /// The buttons it offers (when the server shows actions).
+        public var actions: [ReminderAction] = ReminderAction.allCases
+        /// The `sound-name` hint (config `sound`), if any.
+        public var sound: String?
+
+        /// The slot it reminds of.
+        public var slot: SlotKey { SlotKey(day: dayKey, band: band) }
+    }
+
+    /// The core's answer to one event.
+    public struct Step: Sendable {
+        /// What to do, in order.
+        public var actions: [Action]
+        /// When to wake next, at the latest (a fixed point or a reminder slot).
+        public var nextWake: Date
+        /// Whether file events are being gathered, and for how long to wait for more.
+        public var wait: Wait?
+
+        public init(actions: [Action], nextWake: Date, wait: Wait? = nil) {
+            self.actions = actions
+            self.nextWake = nextWake
+            self.wait = wait
+        }
+    }
+}

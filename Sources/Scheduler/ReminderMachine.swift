@@ -1,0 +1,280 @@
+import NitnemClockKit
+import Snapshot
+
+/// The reminders' part of the core: what was reminded (the ledger), the reminder on screen, the
+/// back-off after failed shows, the reminder waiting for its ledger save, and the pause.
+///
+/// A reminder is recorded `pending` and saved before it is shown, so it is shown at most once per
+/// band and day, even across a crash: save → `.ledgerSaved` → show → `.reminderShown`.
+struct ReminderMachine: Sendable {
+    typealias Action = AgentCore.Action
+    typealias Notice = AgentCore.ReminderNotice
+
+    /// A reminder shown more than this long after its slot is `late` (the agent was asleep or off).
+    static let lateAfter: TimeInterval = 60
+
+    /// What was reminded, per Nitnem day and band.
+    private(set) var ledger: ReminderLedger
+    /// The reminder shown now, if any: updated as the band's reading moves on, closed when the band
+    /// is complete or ends.
+    private(set) var onScreen: Notice?
+    /// After failed shows (or a ledger that could not be saved): when to try again, while the band lasts.
+    private(set) var retry: Retry = .idle
+    /// A reminder recorded `pending` whose save was asked and not yet confirmed: shown once it is.
+    private(set) var awaitingSave: Notice?
+    /// Reminders are paused until then (`nitnem reminders pause`).
+    private(set) var pausedUntil: Date?
+
+    init(ledger: ReminderLedger) { self.ledger = ledger }
+
+    // MARK: Slots
+
+    /// The reminder due now, if any: the current band's slot has passed, nothing was decided for it
+    /// yet, and the band still lasts (so a long suspend gives at most one late reminder, never a burst).
+    mutating func due(
+        now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
+    ) -> [Action] {
+        guard config.remindersOn, let files, files.snapshot.banisAvailable else { return [] }
+        let day = today.day.key
+        let band = today.day.band(at: now)
+        // A back-off holds back only the band that failed; the next band starts afresh.
+        let current = SlotKey(day: day, band: band)
+        retry = retry.entering(current)
+        if retry.holds(current, at: now) { return [] }
+        guard let slot = today.reminders.first(where: { $0.band == band }), slot.at <= now else { return [] }
+        // Nothing decided yet, or a "Later" that is due.
+        let earlier = ledger.entry(day, band)
+        if let earlier, !(earlier.outcome == .snoozed && (earlier.snoozedUntil ?? .distantFuture) <= now) {
+            return []
+        }
+        let deferrals = earlier?.deferrals ?? 0
+        let state = plan.state(current, files: files)
+        let set = files.snapshot.ids(in: band.dailySet)
+        let paused = pausedUntil.map { now < $0 } ?? false
+        if state.bandComplete && !config.remindWhenDone || set.isEmpty || paused {
+            // A slot that passes while paused is recorded, so it never fires late after resume.
+            let reason: SkipReason = paused ? .paused : set.isEmpty ? .emptySet : .bandComplete
+            var entry = ReminderLedger.Entry(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason)
+            entry.deferrals = deferrals
+            ledger.record(entry)
+            return [
+                .reminder(.skip(dayKey: day, band: band, reason: reason)), .saveLedger(ledger),
+                .log(.info, "\(band.title) reminder for \(day) skipped: \(reason)"),
+            ]
+        }
+        let late = earlier == nil && now.timeIntervalSince(slot.at) > Self.lateAfter
+        guard let notice = Self.notice(day: day, band: band, state: state, files: files, config: config, late: late)
+        else { return [] }
+        var entry = ReminderLedger.Entry(
+            dayKey: day, band: band, at: now, outcome: .pending, bani: notice.bani.id, late: late)
+        entry.deferrals = deferrals
+        ledger.record(entry)
+        // Shown only once the pending entry is on disk (`.ledgerSaved`); a failed save shows nothing.
+        awaitingSave = notice
+        return [.saveLedger(ledger)]
+    }
+
+    /// The reminder for `band` of `day`: `Evening · Rehras Sahib`, `1 of 7 today · resume at line
+    /// 120 of 444`; nil when the band's set has no bani.
+    static func notice(
+        day: CivilDate, band: Band, state: TodayState, files: GroupFiles, config: AgentConfig, late: Bool
+    ) -> Notice? {
+        let next = state.bandComplete ? nil : state.next
+        let set = files.snapshot.ids(in: band.dailySet)
+        guard let bani = next?.bani ?? set.first.flatMap(files.snapshot.bani(id:)) else { return nil }
+        var body = "\(state.done) of \(state.total) today"
+        if let resume = next?.resume { body += " · resume at line \(resume.seq) of \(resume.nLines)" }
+        var notice = Notice(
+            dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
+            url: bani.url)
+        notice.sound = config.sound
+        return notice
+    }
+
+    /// Keeps the reminder on screen true: closed when its band is complete or over, updated in
+    /// place when the band's next unread bani (or today's count) moved on.
+    mutating func reconcile(
+        now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
+    ) -> [Action] {
+        guard let shown = onScreen, let files else { return [] }
+        let day = today.day.key
+        let band = today.day.band(at: now)
+        guard shown.dayKey == day, shown.band == band else {
+            onScreen = nil
+            return [.closeReminder, .log(.info, "\(shown.band.title) reminder closed: the band is over")]
+        }
+        let state = plan.state(SlotKey(day: day, band: band), files: files)
+        if state.bandComplete {
+            onScreen = nil
+            return [.closeReminder, .log(.info, "\(band.title) reminder closed: the band's banis are read")]
+        }
+        guard
+            let updated = Self.notice(
+                day: day, band: band, state: state, files: files, config: config, late: shown.late),
+            updated.summary != shown.summary || updated.body != shown.body
+        else { return [] }
+        onScreen = updated
+        return [.updateReminder(updated)]
+    }
+
+    /// When a reminder may next be due after `now`: a retry, a "Later" that comes due in the
+    /// current band, the end of a pause (the slots themselves are the router's).
+    func wake(after now: Date, today: PlannedDays.Day, config: AgentConfig) -> Date? {
+        var wakes: [Date] = []
+        if let retryAt = retry.wake(after: now) { wakes.append(retryAt) }
+        if config.remindersOn, let entry = ledger.entry(today.day.key, today.day.band(at: now)),
+            entry.outcome == .snoozed, let until = entry.snoozedUntil, until > now
+        {
+            wakes.append(until)
+        }
+        if let until = pausedUntil, until > now { wakes.append(until) }
+        return wakes.min()
+    }
+
+    // MARK: The save → show → shown handshake
+
+    /// The ledger was saved: the reminder waiting for it may be shown now (and at most once, even
+    /// after a crash).
+    mutating func saved(problems: inout ProblemLog) -> [Action] {
+        problems.clear(.ledgerSave)
+        guard let notice = awaitingSave else { return [] }
+        awaitingSave = nil
+        return [.reminder(.fire(notice))]
+    }
+
+    /// The ledger could not be saved: a reminder waiting for it is not shown (a crash now must not
+    /// let a restart show it again) and is tried again while the band lasts.
+    mutating func saveFailed(_ failure: ReportedFailure, now: Date, problems: inout ProblemLog) -> [Action] {
+        let said = problems.say(.failure(.ledgerSave, failure), now: now)
+        guard let notice = awaitingSave else { return said ? [.log(.error, failure.message)] : [] }
+        awaitingSave = nil
+        ledger.remove(notice.dayKey, notice.band)
+        retry = retry.failed(notice.slot, at: now)
+        let line =
+            "\(failure.message); the \(notice.band.title) reminder is not shown until it can be recorded "
+            + "(retrying while the band lasts)"
+        return said ? [.log(.error, line)] : []
+    }
+
+    /// The shell showed `notice` (`failure` nil) or could not: recorded as fired, or forgotten and
+    /// tried again later while the band lasts.
+    mutating func shown(
+        _ notice: Notice, failure: ReportedFailure?, now: Date, problems: inout ProblemLog
+    ) -> [Action] {
+        var actions: [Action] = []
+        if let failure {
+            ledger.remove(notice.dayKey, notice.band)
+            // A retry timer, bounded by the band's end (`due` lets the back-off go).
+            retry = retry.failed(notice.slot, at: now)
+            if problems.say(.failure(.notificationServer, failure), now: now) {
+                actions.append(
+                    .log(.warning, "\(failure.message); will retry while the \(notice.band.title) band lasts"))
+            }
+        } else {
+            problems.clear(.notificationServer)
+            retry = .idle
+            var entry = ReminderLedger.Entry(
+                dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
+                late: notice.late)
+            entry.deferrals = ledger.entry(notice.dayKey, notice.band)?.deferrals ?? 0
+            ledger.record(entry)
+            onScreen = notice
+            actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
+        }
+        actions.append(.saveLedger(ledger))
+        return actions
+    }
+
+    // MARK: Buttons
+
+    /// The reminder on screen was closed by the user or the server.
+    mutating func dismissed() { onScreen = nil }
+
+    /// What a button of the reminder on screen does.
+    mutating func pressed(
+        _ action: ReminderAction, now: Date, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar
+    ) -> [Action] {
+        guard let shown = onScreen else { return [] }
+        switch action {
+        case .read:
+            return Self.readerActions(for: shown.url, config: config)
+        case .mark:
+            let nLines = files?.snapshot.bani(id: shown.bani.id)?.nLines ?? shown.bani.nLines
+            return [.markRead(id: shown.bani.id, day: calendar.dayKey(at: now), nLines: nLines)]
+        case .later:
+            onScreen = nil
+            let bandEnd = calendar.band(containing: now).interval.end
+            let until = now.addingTimeInterval(config.snooze)
+            guard until < bandEnd, shown.band == calendar.band(at: now) else {
+                return [
+                    .closeReminder,
+                    .log(
+                        .info,
+                        "Later: the \(shown.band.title) band ends before \(RFC3339.format(until, in: calendar)); not shown again"
+                    ),
+                ]
+            }
+            var entry =
+                ledger.entry(shown.dayKey, shown.band)
+                ?? ReminderLedger.Entry(
+                    dayKey: shown.dayKey, band: shown.band, at: now, outcome: .fired, bani: shown.bani.id)
+            entry.outcome = .snoozed
+            entry.snoozedUntil = until
+            entry.deferrals += 1
+            ledger.record(entry)
+            return [
+                .closeReminder, .saveLedger(ledger),
+                .log(.info, "\(shown.band.title) reminder snoozed until \(RFC3339.format(until, in: calendar))"),
+            ]
+        }
+    }
+
+    /// Opening `url` in the configured reader (the same resolver as `nitnem open`): what Read now
+    /// does.
+    static func readerActions(for url: String, config: AgentConfig) -> [Action] {
+        do throws(DeepLinkError) {
+            let launch = config.reader.resolve(try DeepLink(parsing: url), opener: config.opener)
+            return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])
+        } catch {
+            return [.log(.error, "Read now: \(error.description)")]
+        }
+    }
+
+    // MARK: Pause
+
+    /// The pause file says reminders are paused until `asked` (nil or past: not paused).
+    mutating func pause(until asked: Date?, now: Date, calendar: NitnemCalendar, problems: inout ProblemLog)
+        -> [Action]?
+    {
+        problems.clear(.pause)
+        let until = asked.flatMap { $0 > now ? $0 : nil }
+        guard until != pausedUntil else { return nil }
+        pausedUntil = until
+        return [
+            .log(
+                .notice,
+                until.map { "reminders paused until \(RFC3339.format($0, in: calendar))" } ?? "reminders resumed")
+        ]
+    }
+
+    /// The pause file cannot be read or is not a pause: not paused (a file that says nothing
+    /// readable cannot hold reminders back), said once.
+    mutating func pauseUnreadable(_ error: SnapshotError, now: Date, problems: inout ProblemLog) -> [Action] {
+        var actions: [Action] = []
+        if pausedUntil != nil {
+            pausedUntil = nil
+            actions.append(.log(.notice, "reminders resumed"))
+        }
+        if !problems.replace(.pause, with: [.pause(error)], now: now).isEmpty {
+            actions.append(.log(.warning, "\(error.description) (reminders are not paused)"))
+        }
+        return actions
+    }
+
+    /// A pause that ended by `now` is lifted.
+    mutating func pauseEnded(now: Date, calendar: NitnemCalendar) -> [Action] {
+        guard let until = pausedUntil, until <= now else { return [] }
+        pausedUntil = nil
+        return [.log(.notice, "reminders resumed: the pause until \(RFC3339.format(until, in: calendar)) ended")]
+    }
+}

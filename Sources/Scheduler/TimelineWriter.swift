@@ -1,0 +1,43 @@
+import NitnemClockKit
+import Snapshot
+
+/// The widget timeline's part of the core: the timeline last handed out for writing, so an
+/// unchanged one is not written again, and the back-off after failed writes.
+struct TimelineWriter: Sendable {
+    /// The timeline last handed out for writing (nil: write the next one whatever it says).
+    private(set) var last: WidgetTimeline?
+    /// After failed writes: when to write again.
+    private(set) var retry: WriteRetry = .idle
+
+    /// The timeline on disk is gone or no longer known: the next evaluation writes it.
+    mutating func forget() { last = nil }
+
+    /// The timeline for `files` at `now`, when it says something other than the last one.
+    mutating func evaluate(
+        now: Date, today: PlannedDays.Day, files: GroupFiles, plan: inout DayPlan
+    ) -> [AgentCore.Action] {
+        let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
+        let timeline = WidgetTimeline(now: now, today: today.day, points: points) { plan.state($0, files: files) }
+        guard !timeline.saysSame(as: last) else { return [] }
+        last = timeline
+        return [.writeTimeline(timeline)]
+    }
+
+    /// The shell wrote it.
+    mutating func written(problems: inout ProblemLog) {
+        retry = .idle
+        problems.clear(.timelineWrite)
+    }
+
+    /// The shell could not write it. Freeing space is no event: it is written again with a back-off
+    /// (1 s doubling to 5 min) until it lands.
+    mutating func failed(_ failure: ReportedFailure, now: Date, problems: inout ProblemLog) -> [AgentCore.Action] {
+        last = nil
+        retry = retry.failedWrite(at: now)
+        guard problems.say(.failure(.timelineWrite, failure), now: now) else { return [] }
+        return [.log(.error, "\(failure.message) (writing it again later)")]
+    }
+
+    /// When to write again after a failure, if one is due after `now`.
+    func wake(after now: Date) -> Date? { retry.wake(after: now) }
+}
