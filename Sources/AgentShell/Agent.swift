@@ -184,7 +184,7 @@ public final class Agent {
         case .timelineRemoved: [.timelineRemoved(path: options.group.timelinePath)]
         case .zoneLinkChanged:
             [
-                .zoneChanged(
+                .zoneRead(
                     Result { () throws(ClockError) in
                         NitnemCalendar(
                             zone: try SystemZone.current(
@@ -250,7 +250,7 @@ public final class Agent {
                 return [.timelineWriteFailed(ReportedFailure(error))]
             }
         case .readFiles:
-            return [.filesChanged(load())]
+            return [.filesRead(load())]
         case .readConfig:
             return [loadConfig()]
         case .open(let launch):
@@ -273,7 +273,7 @@ public final class Agent {
             do throws(SnapshotError) {
                 _ = try ProgressStore.update(
                     id, day: day, at: clock.now(), nLines: nLines, undo: false, in: options.group)
-                return [.marked(id: id, error: nil), .filesChanged(load())]
+                return [.marked(id: id, error: nil), .filesRead(load())]
             } catch {
                 return [.marked(id: id, error: ReportedFailure(error))]
             }
@@ -338,7 +338,7 @@ public final class Agent {
     func loadConfig() -> AgentCore.Event {
         // An empty file may be an editor's save caught between its truncate and its write.
         if (try? FileStatus.of(options.paths.config))??.size == 0 { return .configEmptied }
-        return .configChanged(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })
+        return .configRead(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })
     }
 
     /// Reads the pause file: the instant it pauses until (nil when there is none), or why it

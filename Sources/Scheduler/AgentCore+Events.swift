@@ -38,14 +38,14 @@ extension AgentCore {
         /// Nothing happened for as long as the last step's `wait` asked: the folder has settled.
         case settled
         /// The snapshot or progress file was read again (after `Action.readFiles`).
-        case filesChanged(Result<GroupFiles, SnapshotError>)
+        case filesRead(Result<GroupFiles, SnapshotError>)
         /// The real clock jumped (set by hand, NTP) or the machine resumed.
         case clockChanged
-        /// The system time zone may have changed (the zone link changed), as read again.
-        case zoneChanged(Result<NitnemCalendar, ClockError>)
+        /// The system time zone, read again after its link changed (it may be the same zone).
+        case zoneRead(Result<NitnemCalendar, ClockError>)
         /// The configuration was read again (SIGHUP, or after `Action.readConfig`); a failure keeps
         /// the old one.
-        case configChanged(Result<AgentConfig, ConfigError>)
+        case configRead(Result<AgentConfig, ConfigError>)
         /// The config file changed on disk (inotify on its folder); `whole` when it was written or
         /// renamed into place, not when it was removed or moved away (an editor's save may put a new
         /// one there at once). The core decides when to read it (`Action.readConfig`).
@@ -89,10 +89,10 @@ extension AgentCore {
             case .groupRecreated: "groupRecreated"
             case .timelineRemoved: "timelineRemoved"
             case .settled: "settled"
-            case .filesChanged: "filesChanged"
+            case .filesRead: "filesRead"
             case .clockChanged: "clockChanged"
-            case .zoneChanged: "zoneChanged"
-            case .configChanged: "configChanged"
+            case .zoneRead: "zoneRead"
+            case .configRead: "configRead"
             case .configTouched: "configTouched"
             case .configEmptied: "configEmptied"
             case .stopSignal: "stopSignal"
@@ -129,9 +129,9 @@ extension AgentCore {
         case reminder(ReminderDecision)
         /// Persist the reminder ledger (before a reminder is shown, and after).
         case saveLedger(ReminderLedger)
-        /// Read the snapshot and progress files again, then report `.filesChanged`.
+        /// Read the snapshot and progress files again, then report `.filesRead`.
         case readFiles
-        /// Read the config file again, then report `.configChanged`.
+        /// Read the config file again, then report `.configRead`.
         case readConfig
         /// Show `notice` in place of the reminder on screen (same notification, new text).
         case updateReminder(ReminderNotice)

@@ -88,7 +88,7 @@ public struct AgentCore: Sendable {
             return gathered(now: now)
         case .configEmptied:
             guard gathering.believeEmptyConfig() else { return gathered(now: now) }
-            return handle(.configChanged(.success(AgentConfig())), now: now)
+            return handle(.configRead(.success(AgentConfig())), now: now)
         case .reminderAction(let action):
             // Decided first: `gathered` reads the state the press changed.
             let pressed = reminders.pressed(action, now: now, files: files, config: config, calendar: calendar)
@@ -127,26 +127,26 @@ public struct AgentCore: Sendable {
             actions += said
         case .pauseUnreadable(let error):
             actions += reminders.pauseUnreadable(error, now: now, problems: &problems)
-        case .start(let result), .filesChanged(let result):
+        case .start(let result), .filesRead(let result):
             let isStart: Bool
             if case .start = event { isStart = true } else { isStart = false }
             guard let read = filesRead(result, isStart: isStart, now: now) else { return gathered(now: now) }
             actions += read
-        case .zoneChanged(.success(let newCalendar)):
+        case .zoneRead(.success(let newCalendar)):
             guard newCalendar.identifier != calendar.identifier else { return gathered(now: now) }
             actions.append(.log(.notice, "time zone changed: \(calendar.identifier) → \(newCalendar.identifier)"))
             plan.use(newCalendar)
-        case .zoneChanged(.failure(let error)):
+        case .zoneRead(.failure(let error)):
             return gathered([.log(.error, error.description)], now: now)
         case .clockChanged:
             actions.append(
                 .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
-        case .configChanged(.success(let newConfig)):
+        case .configRead(.success(let newConfig)):
             gathering.endEmptyConfig()
             problems.clear(.config)
             if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
             use(newConfig)
-        case .configChanged(.failure(let error)):
+        case .configRead(.failure(let error)):
             // The same bad file read again (another event of one save, a SIGHUP) is not news.
             guard !problems.replace(.config, with: [.config(error)], now: now).isEmpty else {
                 return gathered(now: now)

@@ -67,12 +67,12 @@ public struct Simulation: Sendable {
                     marked = true
                 }
                 // Keep what reading the marks did (it may be the one timeline write at resume).
-                let read: [AgentCore.Event] = marked ? [.filesChanged(.success(files))] : []
+                let read: [AgentCore.Event] = marked ? [.filesRead(.success(files))] : []
                 wake = drive(&core, read + [.clockChanged], at: at, emit)
             } else if let m = pendingMarks.first, m.at == at, m.at <= wake {
                 files = Self.apply(m, to: files, calendar: calendar)
                 pendingMarks = pendingMarks.dropFirst()
-                wake = drive(&core, [.filesChanged(.success(files))], at: at, emit)
+                wake = drive(&core, [.filesRead(.success(files))], at: at, emit)
             } else {
                 wake = drive(&core, [.timer], at: at, emit)
             }

@@ -218,19 +218,19 @@ struct StepSummary: Equatable, CustomStringConvertible {
             writes: [], logs: [], wake: "2026-11-29T17:00:00+05:30"),
         SequenceCase(
             name: "the same files read again: no rewrite", zone: kolkata,
-            start: "2026-11-29T10:00:00+05:30", startProgress: [:], event: .filesChanged(.success(Fixture.files())),
+            start: "2026-11-29T10:00:00+05:30", startProgress: [:], event: .filesRead(.success(Fixture.files())),
             at: "2026-11-29T10:00:05+05:30", writes: [], logs: [], wake: "2026-11-29T17:00:00+05:30"),
         SequenceCase(
             name: "a reload of a bad config: the old one kept, said, no rewrite", zone: kolkata,
             start: "2026-11-29T18:00:00+05:30", startProgress: [:],
-            event: .configChanged(.failure(ConfigError(.unknownKey, path: "/c", line: 2, problem: "unknown key 'x'"))),
+            event: .configRead(.failure(ConfigError(.unknownKey, path: "/c", line: 2, problem: "unknown key 'x'"))),
             at: "2026-11-29T18:00:01+05:30", writes: [],
             logs: ["error /c:2: unknown key 'x' (keeping the previous configuration)"],
             wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
             name: "a mark rewrites with the next bani", zone: kolkata,
             start: "2026-11-29T18:00:00+05:30", startProgress: [:],
-            event: .filesChanged(.success(Fixture.files(Fixture.completed(["rehras"], on: "2026-11-29")))),
+            event: .filesRead(.success(Fixture.files(Fixture.completed(["rehras"], on: "2026-11-29")))),
             at: "2026-11-29T18:10:00+05:30", writes: ["2026-11-29 evening kirtan_sohila 1/7"], logs: [],
             wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
@@ -274,20 +274,20 @@ struct StepSummary: Equatable, CustomStringConvertible {
         SequenceCase(
             name: "a zone change mid-day moves the band", zone: kolkata,
             start: "2026-11-29T12:00:00+05:30", startProgress: [:],
-            event: .zoneChanged(.success(Fixture.calendar("UTC"))),
+            event: .zoneRead(.success(Fixture.calendar("UTC"))),
             at: "2026-11-29T12:00:00+05:30", writes: ["2026-11-29 amritVela japji 0/7"],
             logs: ["notice time zone changed: Asia/Kolkata → \(Fixture.calendar("UTC").identifier)"],
             wake: "2026-11-29T09:00:00Z"),
         SequenceCase(
             name: "a zone change mid-day across the roll", zone: "America/New_York",
             start: "2026-11-29T20:00:00-05:00", startProgress: [:],
-            event: .zoneChanged(.success(Fixture.calendar("Asia/Kolkata"))), at: "2026-11-29T20:00:00-05:00",
+            event: .zoneRead(.success(Fixture.calendar("Asia/Kolkata"))), at: "2026-11-29T20:00:00-05:00",
             writes: ["2026-11-30 amritVela japji 0/7"],
             logs: ["notice time zone changed: America/New_York → Asia/Kolkata"], wake: "2026-11-30T09:00:00+05:30"),
         SequenceCase(
             name: "the same zone again: nothing", zone: kolkata,
             start: "2026-11-29T12:00:00+05:30", startProgress: [:],
-            event: .zoneChanged(.success(Fixture.calendar(kolkata))), at: "2026-11-29T12:00:01+05:30", writes: [],
+            event: .zoneRead(.success(Fixture.calendar(kolkata))), at: "2026-11-29T12:00:01+05:30", writes: [],
             logs: [],
             wake: "2026-11-29T17:00:00+05:30"),
     ]
@@ -361,21 +361,21 @@ struct StepSummary: Equatable, CustomStringConvertible {
                 "2026-11-29 evening kirtan_sohila 1/7"
             ])
 
-        var s = StepSummary(core.handle(.filesChanged(.failure(Self.e1)), now: t0.addingTimeInterval(1)))
+        var s = StepSummary(core.handle(.filesRead(.failure(Self.e1)), now: t0.addingTimeInterval(1)))
         #expect(s.writes == [])
         #expect(s.logs == ["error \(Self.e1.description) (keeping the last good state)"])
         #expect(core.files?.progress.banis["rehras"] != nil)
 
         // The same problem on every later wake: silent.
-        s = StepSummary(core.handle(.filesChanged(.failure(Self.e1)), now: t0.addingTimeInterval(2)))
+        s = StepSummary(core.handle(.filesRead(.failure(Self.e1)), now: t0.addingTimeInterval(2)))
         #expect(s.logs == [] && s.writes == [])
         s = StepSummary(core.handle(.timer, now: t0.addingTimeInterval(3)))
         #expect(s.logs == [] && s.writes == [])
 
         // A different problem: one more line.
-        s = StepSummary(core.handle(.filesChanged(.failure(Self.e2)), now: t0.addingTimeInterval(4)))
+        s = StepSummary(core.handle(.filesRead(.failure(Self.e2)), now: t0.addingTimeInterval(4)))
         #expect(s.logs == ["error \(Self.e2.description) (keeping the last good state)"])
-        s = StepSummary(core.handle(.filesChanged(.failure(Self.e1)), now: t0.addingTimeInterval(5)))
+        s = StepSummary(core.handle(.filesRead(.failure(Self.e1)), now: t0.addingTimeInterval(5)))
         #expect(s.logs == [])
 
         // A band start while the file is still bad: the timeline moves on from the last good state.
@@ -385,13 +385,13 @@ struct StepSummary: Equatable, CustomStringConvertible {
 
         // Fixed: one recovery line, and the new content.
         let both = Fixture.files(Fixture.completed(["rehras", "kirtan_sohila"], on: "2026-11-29"))
-        s = StepSummary(core.handle(.filesChanged(.success(both)), now: Fixture.instant("2026-11-29T21:30:00+05:30")))
+        s = StepSummary(core.handle(.filesRead(.success(both)), now: Fixture.instant("2026-11-29T21:30:00+05:30")))
         #expect(s.logs == ["notice files read again without error; problems cleared"])
         #expect(s.writes == ["2026-11-29 night japji 2/7"])
 
         // Broken again the same way: that is news again.
         s = StepSummary(
-            core.handle(.filesChanged(.failure(Self.e1)), now: Fixture.instant("2026-11-29T21:31:00+05:30")))
+            core.handle(.filesRead(.failure(Self.e1)), now: Fixture.instant("2026-11-29T21:31:00+05:30")))
         #expect(s.logs == ["error \(Self.e1.description) (keeping the last good state)"])
     }
 
@@ -406,7 +406,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         s = StepSummary(core.handle(.timer, now: Fixture.instant("2026-11-29T17:00:00Z")))
         #expect(s.writes == [] && s.logs == [])
         s = StepSummary(
-            core.handle(.filesChanged(.success(Fixture.files())), now: Fixture.instant("2026-11-29T17:05:00Z")))
+            core.handle(.filesRead(.success(Fixture.files())), now: Fixture.instant("2026-11-29T17:05:00Z")))
         #expect(s.logs == ["notice files read again without error; problems cleared"])
         #expect(s.writes == ["2026-11-29 evening rehras 0/7"])
     }
@@ -416,18 +416,18 @@ struct StepSummary: Equatable, CustomStringConvertible {
         let t0 = Fixture.instant("2026-11-29T10:00:00Z")
         var s = StepSummary(core.handle(.start(.success(Fixture.files(warnings: ["w1"]))), now: t0))
         #expect(s.logs == ["warning w1"])
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 1))
+        s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 1))
         #expect(s.logs == [] && s.writes == [])
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files(warnings: ["w1", "w2", "w2"]))), now: t0 + 2))
+        s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1", "w2", "w2"]))), now: t0 + 2))
         #expect(s.logs == ["warning w2"])
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: t0 + 3))
+        s = StepSummary(core.handle(.filesRead(.success(Fixture.files())), now: t0 + 3))
         #expect(s.logs == [])
         // Back within a minute of being said: not said again (a file flipping is not a line per flip).
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 4))
+        s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 4))
         #expect(s.logs == [])
         // Gone, and back a minute later: news again.
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: t0 + 5))
-        s = StepSummary(core.handle(.filesChanged(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 65))
+        s = StepSummary(core.handle(.filesRead(.success(Fixture.files())), now: t0 + 5))
+        s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 65))
         #expect(s.logs == ["warning w1"])
     }
 
@@ -443,6 +443,6 @@ struct StepSummary: Equatable, CustomStringConvertible {
         #expect(StepSummary(core.handle(.timer, now: t0 + 120)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 180)).writes.isEmpty)
         _ = core.handle(.timelineRemoved(path: "/g/widgets/NitnemNow.json"), now: t0 + 181)
-        #expect(StepSummary(core.handle(.filesChanged(.success(Fixture.files())), now: t0 + 240)).writes.count == 1)
+        #expect(StepSummary(core.handle(.filesRead(.success(Fixture.files())), now: t0 + 240)).writes.count == 1)
     }
 }

@@ -84,7 +84,7 @@ import Testing
         #expect(Self.reminders(core.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z"))).isEmpty)
         #expect(
             Self.reminders(
-                core.handleSaving(.filesChanged(.success(Self.files())), now: Self.at("2026-11-29T19:00:00Z"))
+                core.handleSaving(.filesRead(.success(Self.files())), now: Self.at("2026-11-29T19:00:00Z"))
             )
             .isEmpty)
     }
@@ -124,13 +124,13 @@ import Testing
         let read = Self.files(["rehras": BaniProgress(completedDays: [CivilDate("2026-11-29")!])])
         let mark = Self.at(markAt)
         if mark < step.nextWake {
-            decisions += Self.reminders(core.handleSaving(.filesChanged(.success(read)), now: mark))
+            decisions += Self.reminders(core.handleSaving(.filesRead(.success(read)), now: mark))
             decisions += Self.reminders(core.handleSaving(.timer, now: Self.at("2026-11-29T18:00:00Z")))
         } else {
             step = core.handleSaving(.timer, now: step.nextWake)
             decisions += Self.reminders(step)
             if let n = Self.fired(step) { _ = core.handle(.reminderShown(n, error: nil), now: step.nextWake) }
-            decisions += Self.reminders(core.handleSaving(.filesChanged(.success(read)), now: mark))
+            decisions += Self.reminders(core.handleSaving(.filesRead(.success(read)), now: mark))
         }
         #expect(decisions.count == 1)
         if case .skip = decisions[0] { #expect(skipped) } else { #expect(!skipped) }

@@ -69,12 +69,12 @@ import Testing
             ])
         // The files read again: the notification turns into the band's next unread bani.
         step = s.core.handle(
-            .filesChanged(.success(Fixture.files(Fixture.completed(["japji"], on: day.description)))), now: s.now + 6)
+            .filesRead(.success(Fixture.files(Fixture.completed(["japji"], on: day.description)))), now: s.now + 6)
         #expect(Self.names(step).contains("update Amrit Vela · Jaap Sahib · 1 of 7 today"), "\(Self.names(step))")
         #expect(s.core.onScreen?.bani.id == "jaap")
         // The rest of the morning set read (by Mark read or any writer): closed.
         step = s.core.handle(
-            .filesChanged(
+            .filesRead(
                 .success(
                     Fixture.files(
                         Fixture.completed(["japji", "jaap", "savaiye", "chaupai", "anand"], on: day.description)))),
@@ -98,7 +98,7 @@ import Testing
         var s = try Self.show(zone: zone, at: slot)
         let day = s.notice.dayKey.description
         let step = s.core.handle(
-            .filesChanged(.success(Fixture.files(Fixture.completed(["rehras"], on: day)))),
+            .filesRead(.success(Fixture.files(Fixture.completed(["rehras"], on: day)))),
             now: s.now + 60)
         #expect(Self.names(step).suffix(2) == ["close", "info Evening reminder closed: the band's banis are read"])
         #expect(s.core.onScreen == nil)

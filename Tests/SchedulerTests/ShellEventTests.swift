@@ -78,17 +78,17 @@ import Testing
             actions: [[], []], waits: [.drain, .drain]),
         Case(
             name: "the timeline removed: said, gathered like a change, then written again though unchanged",
-            events: [.timelineRemoved(path: timeline), .settled, .filesChanged(.success(Fixture.files()))],
+            events: [.timelineRemoved(path: timeline), .settled, .filesRead(.success(Fixture.files()))],
             actions: [["warning \(timeline) was removed; writing it again"], ["read"], ["write"]],
             waits: [.quiet(milliseconds: 5), nil, nil]),
         Case(
             name: "the group folder recreated: said, then the files read and the timeline written",
-            events: [.groupRecreated(path: "/g"), .settled, .filesChanged(.success(Fixture.files()))],
+            events: [.groupRecreated(path: "/g"), .settled, .filesRead(.success(Fixture.files()))],
             actions: [["warning /g: the group folder is gone; recreating it"], ["read"], ["write"]],
             waits: [.quiet(milliseconds: 5), nil, nil]),
         Case(
             name: "the same files read again without a loss: nothing written",
-            events: [.filesTouched(whole: true), .settled, .filesChanged(.success(Fixture.files()))],
+            events: [.filesTouched(whole: true), .settled, .filesRead(.success(Fixture.files()))],
             actions: [[], ["read"], []], waits: [.drain, nil, nil]),
         Case(
             name: "a failed timeline write is said and written again at the next event",
@@ -123,8 +123,8 @@ import Testing
         Case(
             name: "the same bad config read again (another event of one save, a SIGHUP) is said once",
             events: [
-                .configChanged(.failure(badConfig)), .configChanged(.failure(badConfig)),
-                .configChanged(.success(Fixture.timelineOnly)), .configChanged(.failure(badConfig)),
+                .configRead(.failure(badConfig)), .configRead(.failure(badConfig)),
+                .configRead(.success(Fixture.timelineOnly)), .configRead(.failure(badConfig)),
             ],
             actions: [
                 ["error /c/config:1: snooze must be … (keeping the previous configuration)"], [], [],
@@ -133,7 +133,7 @@ import Testing
             waits: [nil, nil, nil, nil]),
         Case(
             name: "another bad line in the config is said",
-            events: [.configChanged(.failure(badConfig)), .configChanged(.failure(otherBadConfig))],
+            events: [.configRead(.failure(badConfig)), .configRead(.failure(otherBadConfig))],
             actions: [
                 ["error /c/config:1: snooze must be … (keeping the previous configuration)"],
                 ["error /c/config:2: unknown key 'x' (keeping the previous configuration)"],
@@ -185,7 +185,7 @@ import Testing
         Case(
             name: "a zone that cannot be read is said, the zone kept",
             events: [
-                .zoneChanged(
+                .zoneRead(
                     .failure(
                         ClockError(
                             .unknownZone, variable: "TZ", value: "Mars/Base", problem: "is not a known time zone")))
@@ -303,14 +303,14 @@ import Testing
         var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
         _ = core.handle(.start(.success(Self.files(found: true, Self.three))), now: Self.t0)
         // The unlink: read once after quiet, and missing. Not believed yet: nothing written, wait longer.
-        var step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1)
+        var step = core.handle(.filesRead(.success(Self.files(found: false, [:]))), now: Self.t0 + 1)
         #expect(step.actions.isEmpty)
         #expect(step.wait == .quiet(milliseconds: 250))
         // The writer recreates it: the events come, the read finds it; still 3 done, nothing to write.
         step = core.handle(.filesTouched(whole: true), now: Self.t0 + 1.1)
         step = core.handle(.settled, now: Self.t0 + 1.1)
         #expect(step.actions.map(Self.name) == ["read"])
-        step = core.handle(.filesChanged(.success(Self.files(found: true, Self.three))), now: Self.t0 + 1.1)
+        step = core.handle(.filesRead(.success(Self.files(found: true, Self.three))), now: Self.t0 + 1.1)
         #expect(step.actions.isEmpty)
         #expect(core.files?.progress.banis.count == 3)
     }
@@ -318,11 +318,11 @@ import Testing
     @Test func aProgressFileStillMissingAfterTheFolderSettledIsNothingRead() {
         var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
         _ = core.handle(.start(.success(Self.files(found: true, Self.three))), now: Self.t0)
-        var step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1)
+        var step = core.handle(.filesRead(.success(Self.files(found: false, [:]))), now: Self.t0 + 1)
         #expect(step.actions.isEmpty)
         step = core.handle(.settled, now: Self.t0 + 1.25)
         #expect(step.actions.map(Self.name) == ["read"])
-        step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.25)
+        step = core.handle(.filesRead(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.25)
         #expect(step.actions.map(Self.name) == ["write"])
         #expect(core.files?.progress.banis.isEmpty == true)
     }
@@ -337,8 +337,8 @@ import Testing
                 .truncated, path: "/g/nitnem-progress.json",
                 problem: "not valid JSON (truncated?): line 1, column \(i + 2): unexpected end of file")
             let at = Self.t0 + Double(i)
-            lines += core.handle(.filesChanged(.failure(cut)), now: at).actions.map(Self.name)
-            lines += core.handle(.filesChanged(.success(Fixture.files())), now: at + 0.5).actions.map(Self.name)
+            lines += core.handle(.filesRead(.failure(cut)), now: at).actions.map(Self.name)
+            lines += core.handle(.filesRead(.success(Fixture.files())), now: at + 0.5).actions.map(Self.name)
         }
         #expect(lines.filter { $0.hasPrefix("error") }.count == 2, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("notice") }.count == 2, "\(lines)")
@@ -367,17 +367,17 @@ import Testing
         _ = core.handle(.start(.success(Self.files(found: true, Self.three))), now: Self.t0)
         // Missing: wait the settle time.
         #expect(
-            core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1).wait
+            core.handle(.filesRead(.success(Self.files(found: false, [:]))), now: Self.t0 + 1).wait
                 == .quiet(milliseconds: 250))
         // The writer is still at it: an event cuts the wait short; the read finds it missing again.
         _ = core.handle(.filesTouched(whole: false), now: Self.t0 + 1.1)
         #expect(core.handle(.settled, now: Self.t0 + 1.11).actions.map(Self.name) == ["read"])
-        var step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.11)
+        var step = core.handle(.filesRead(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.11)
         #expect(step.actions.isEmpty, "not believed: the folder did not stay quiet for the settle time")
         #expect(step.wait == .quiet(milliseconds: 250))
         // Quiet for the whole settle time, still missing: now it is nothing read.
         #expect(core.handle(.settled, now: Self.t0 + 1.4).actions.map(Self.name) == ["read"])
-        step = core.handle(.filesChanged(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.4)
+        step = core.handle(.filesRead(.success(Self.files(found: false, [:]))), now: Self.t0 + 1.4)
         #expect(step.actions.map(Self.name) == ["write"])
     }
 
@@ -392,7 +392,7 @@ import Testing
         #expect(step.actions.isEmpty && step.wait == .quiet(milliseconds: 250))
         #expect(core.config.remindersOn == false)
         // The write lands: read whole, applied; the empty moment never counted.
-        step = core.handle(.configChanged(.success(off)), now: Self.t0 + 1.1)
+        step = core.handle(.configRead(.success(off)), now: Self.t0 + 1.1)
         #expect(step.actions.map(Self.name).isEmpty)
         // Emptied for good: empty after settling means the defaults.
         _ = core.handle(.configEmptied, now: Self.t0 + 2)
