@@ -61,7 +61,8 @@ var package = Package(
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "NitnemClockKit", "Snapshot", "TestSupport"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix", "NitnemClockKit", "TestSupport"]),
-        .testTarget(name: "NotifyTests", dependencies: ["Notify", "NitnemClockKit", "TestSupport", "CLibnotifyCheck"]),
+        .testTarget(
+            name: "NotifyTests", dependencies: ["Notify", "Posix", "NitnemClockKit", "TestSupport", "CLibnotifyCheck"]),
         .testTarget(
             name: "AgentShellTests",
             dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "TestSupport"]),

@@ -126,33 +126,21 @@ public final class Agent {
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         while !stopped {
-            // libnotify delivers "Read now" presses through GLib's main context: its fds join the poll.
-            let glib = pump?.descriptors()
-            let extra = (glib?.descriptors ?? []).map {
-                PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events))
-            }
-            var timeout: Int32 =
+            let timeout: Int32 =
                 switch step.wait {
                 case nil: -1
                 case .drain: 0
                 case .quiet(let milliseconds): milliseconds
                 }
-            if let glibTimeout = glib?.timeoutMilliseconds, glibTimeout >= 0 {
-                timeout = timeout < 0 ? glibTimeout : min(timeout, glibTimeout)
-            }
             let happened: [EventLoop.Event]
             do {
+                // libnotify delivers "Read now" presses through GLib's main context: the pump joins the poll.
                 happened = try loop.wait(
-                    until: clock.realInstant(for: step.nextWake), timeoutMilliseconds: timeout, extra: extra)
+                    until: clock.realInstant(for: step.nextWake), timeoutMilliseconds: timeout, pump: pump)
             } catch {
                 journal.log(.error, "\(error)")
                 continue
             }
-            pump?.dispatch(
-                ready: happened.compactMap {
-                    guard case .extra(let index, let events) = $0 else { return nil }
-                    return GLibPump.Ready(fd: extra[index].fileDescriptor, revents: events.rawValue)
-                })
             var events = happened.flatMap(coreEvents)
             events += pressed.map { .reminderAction($0) }
             if dismissed { events.append(.reminderDismissed) }
@@ -193,7 +181,7 @@ public final class Agent {
             ]
         case .timer: [.timer]
         case .clockJumped: [.clockChanged]
-        case .extra, .timedOut: []
+        case .glibDispatched, .clicksReady, .outputClosed, .timedOut: []
         }
     }
 

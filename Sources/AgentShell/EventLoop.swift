@@ -1,12 +1,13 @@
 import NitnemClockKit
+import Notify
 import Posix
 import Snapshot
 
 /// The loop skeleton the agent and `status --follow` share: one thread, `poll(2)` over a signalfd,
 /// an inotify instance (the group folder, the widgets folder, the zone link's folder, and the folders
-/// of the pause and config files when asked) and a realtime timerfd, plus whatever descriptors the
-/// caller adds. Each wait returns what happened as named
-/// events, never as positions in a poll array.
+/// of the pause and config files when asked) and a realtime timerfd, plus the sources the caller
+/// names (GLib's main context, a click stream, the output's descriptor) in one `PollSet`. Each wait
+/// returns what happened as named events, never as positions in a poll array.
 final class EventLoop {
     /// What woke the loop.
     enum Event: Equatable {
@@ -32,8 +33,12 @@ final class EventLoop {
         case timer
         /// The realtime clock was set or the machine resumed (the armed instant lost its meaning).
         case clockJumped
-        /// One of the caller's extra descriptors is ready (its index in `extra`, what `poll` said).
-        case extra(index: Int, PollEvents)
+        /// GLib's main context had something ready and was dispatched (the handlers ran).
+        case glibDispatched
+        /// Click events can be read from the `clicks` descriptor (or it reached its end).
+        case clicksReady
+        /// The `output` descriptor reported an error or hang-up: its reader went away.
+        case outputClosed
         /// Nothing happened within the timeout.
         case timedOut
     }
@@ -125,31 +130,41 @@ final class EventLoop {
     }
 
     /// Waits until something happens: the timer fires at `instant` (real time, `nil`: not armed),
-    /// a signal, a file event, an extra descriptor, or `timeoutMilliseconds` pass (-1: no timeout).
+    /// a signal, a file event, GLib (through `pump`, which is dispatched), `clicks` readable,
+    /// `output` closed by its reader, or `timeoutMilliseconds` pass (-1: no timeout).
     /// - Throws: `SystemError` when arming the timer or `poll` fails.
-    func wait(until instant: Date?, timeoutMilliseconds: Int32 = -1, extra: [PollItem] = []) throws(SystemError)
-        -> [Event]
-    {
+    func wait(
+        until instant: Date?, timeoutMilliseconds: Int32 = -1, pump: GLibPump? = nil, clicks: Int32? = nil,
+        output: Int32? = nil
+    ) throws(SystemError) -> [Event] {
         if let instant { try timer.arm(at: instant) } else { try timer.disarm() }
-        let own = [
-            PollItem(fileDescriptor: signals.fileDescriptor), PollItem(fileDescriptor: inotify.fileDescriptor),
-            PollItem(fileDescriptor: timer.fileDescriptor),
-        ]
-        let ready = try Poller.poll(own + extra, timeoutMilliseconds: timeoutMilliseconds)
+        var set = PollSet()
+        set.add(.signals, fileDescriptor: signals.fileDescriptor)
+        set.add(.inotify, fileDescriptor: inotify.fileDescriptor)
+        set.add(.timer, fileDescriptor: timer.fileDescriptor)
+        if let clicks { set.add(.clicks, fileDescriptor: clicks) }
+        // No events asked: only an error or hang-up (a closed reader) is reported.
+        if let output { set.add(.output, fileDescriptor: output, events: []) }
+        let ready: PollSet.Ready
+        if let pump {
+            ready = try pump.wait(set, timeoutMilliseconds: timeoutMilliseconds)
+        } else {
+            ready = try set.wait(timeoutMilliseconds: timeoutMilliseconds)
+        }
         var events: [Event] = []
-        if ready[0].isReady { events += try signals.read().map(Event.signal) }
-        if ready[1].isReady { events += try inotify.readEvents().compactMap(name) }
-        if ready[2].isReady {
+        if !ready[.signals].isEmpty { events += try signals.read().map(Event.signal) }
+        if !ready[.inotify].isEmpty { events += try inotify.readEvents().compactMap(name) }
+        if !ready[.timer].isEmpty {
             switch try timer.read() {
             case .expired: events.append(.timer)
             case .clockChanged: events.append(.clockJumped)
             case .notReady: break
             }
         }
-        for (index, item) in ready.dropFirst(own.count).enumerated() where item.isReady {
-            events.append(.extra(index: index, item.returnedEvents))
-        }
-        return events.isEmpty && !ready.contains(where: \.isReady) ? [.timedOut] : events
+        if !ready[.glib].isEmpty { events.append(.glibDispatched) }
+        if !ready[.clicks].isEmpty { events.append(.clicksReady) }
+        if !ready[.output].isEmpty { events.append(.outputClosed) }
+        return ready.isEmpty ? [.timedOut] : events
     }
 
     /// What one inotify event means, or nil when it is about nothing watched here.

@@ -116,17 +116,11 @@ public final class StatusFollower {
             }
             var wake = calendar.nextFixedPoints(after: now, count: 1)[0].at
             if let until = pausedUntil { wake = min(wake, until) }
-            let events = try loop.wait(
-                until: clock.realInstant(for: wake),
-                extra: [
-                    // No events asked: only an error or hang-up (a closed reader) is reported.
-                    PollItem(fileDescriptor: output ?? -1, events: []),
-                    PollItem(fileDescriptor: clicks ?? -1),
-                ])
+            let events = try loop.wait(until: clock.realInstant(for: wake), clicks: clicks, output: output)
             for event in events {
                 switch event {
-                case .extra(index: 0, _): return
-                case .extra(index: 1, _): readClicks()
+                case .outputClosed: return
+                case .clicksReady: readClicks()
                 // SIGCHLD only says an opener finished (reaped below); any other signal ends the follower.
                 case .signal(let number) where number != SIGCHLD: return
                 case .zoneLinkChanged:

@@ -1,62 +1,26 @@
 internal import CLibnotify
+import Posix
 
-/// Runs the default GLib main context from the agent's own `poll(2)` loop.
+/// Runs the default GLib main context from the caller's own `poll(2)` loop.
 ///
 /// libnotify delivers "Read now" clicks as D-Bus signals dispatched on the default GLib
 /// main context. Rather than a second thread or a spinning `g_main_context_iteration`,
-/// the agent adds GLib's descriptors to its poll set:
+/// GLib's descriptors join the caller's `PollSet` as `.glib`, in one wait:
 ///
 /// ```swift
-/// let request = pump.descriptors()      // before poll: fds + GLib's timeout
-/// // poll(own fds + request.descriptors, min(own timeout, request.timeoutMilliseconds))
-/// pump.dispatch(ready: readyGLibFDs)    // after every poll, even on timeout
+/// var set = PollSet()
+/// set.add(.signals, fileDescriptor: signals.fileDescriptor)
+/// let ready = try pump.wait(set, timeoutMilliseconds: -1)   // prepare, poll, check, dispatch
+/// if !ready[.signals].isEmpty { … }
 /// ```
 ///
-/// - Important: Every `descriptors()` must be followed by exactly one `dispatch(ready:)`
-///   (GLib's prepare/query/check/dispatch cycle). Use it from one thread only.
+/// - Important: Use it from one thread only.
 public final class GLibPump {
-    /// One descriptor GLib wants polled: `events` as in `pollfd.events`.
-    public struct Descriptor: Hashable, Sendable {
-        /// The file descriptor.
-        public var fd: Int32
-        /// The poll events (`POLLIN`, …) GLib waits for.
-        public var events: Int16
-
-        /// A descriptor.
-        public init(fd: Int32, events: Int16) {
-            self.fd = fd
-            self.events = events
-        }
-    }
-
-    /// What to poll for GLib before the next `dispatch(ready:)`.
-    public struct Request: Hashable, Sendable {
-        /// The descriptors to add to the poll set.
-        public var descriptors: [Descriptor]
-        /// The longest GLib may wait, in milliseconds; -1 means no limit, 0 means now.
-        public var timeoutMilliseconds: Int32
-    }
-
-    /// A descriptor `poll(2)` reported: its fd and `revents`.
-    public struct Ready: Hashable, Sendable {
-        /// The file descriptor.
-        public var fd: Int32
-        /// The returned events (`pollfd.revents`).
-        public var revents: Int16
-
-        /// A ready descriptor.
-        public init(fd: Int32, revents: Int16) {
-            self.fd = fd
-            self.revents = revents
-        }
-    }
-
     /// The default main context; nil when GLib could not be loaded (the pump then has nothing to poll).
     private let context: OpaquePointer?
     private var owned: Bool
     private var maxPriority: Int32 = 0
     private var pollFDs: [GPollFD] = []
-    private var prepared = false
 
     /// A pump over the default main context (`g_main_context_default`), acquired by the
     /// calling thread (`g_main_context_acquire`).
@@ -81,12 +45,28 @@ public final class GLibPump {
         owned = false
     }
 
-    /// The descriptors and timeout for the next poll (`g_main_context_prepare` + `query`).
-    ///
-    /// A timeout of 0 means a source is already ready: poll without waiting, then
-    /// `dispatch(ready:)`.
-    public func descriptors() -> Request {
-        guard let context else { return Request(descriptors: [], timeoutMilliseconds: -1) }
+    /// Waits on `set` and GLib's descriptors together (GLib's own timeout bounding
+    /// `timeoutMilliseconds`, -1: none), then dispatches what GLib has ready (the handlers run
+    /// now, on this thread); returns what was ready, GLib's descriptors as `.glib`.
+    /// - Throws: `SystemError` when `poll` fails (GLib is then not dispatched).
+    public func wait(_ set: PollSet, timeoutMilliseconds: Int32) throws(SystemError) -> PollSet.Ready {
+        var set = set
+        var timeout = timeoutMilliseconds
+        if let glibTimeout = prepare(adding: &set), glibTimeout >= 0 {
+            timeout = timeout < 0 ? glibTimeout : min(timeout, glibTimeout)
+        }
+        let ready = try set.wait(timeoutMilliseconds: timeout)
+        dispatch(ready.descriptors(of: .glib))
+        return ready
+    }
+
+    /// Adds GLib's descriptors to `set` as `.glib` (`g_main_context_prepare` + `query`); returns
+    /// the longest GLib may wait, in milliseconds (-1: no limit, 0: a source is ready now), or nil
+    /// when there is no GLib.
+    /// - Important: Each call must be followed by exactly one `dispatch` (GLib's prepare, query,
+    ///   check, dispatch cycle); `wait` does both.
+    package func prepare(adding set: inout PollSet) -> Int32? {
+        guard let context else { return nil }
         var priority: Int32 = 0
         let readyNow = nitnem_g_main_context_prepare(context, &priority) != 0
         maxPriority = priority
@@ -103,19 +83,20 @@ public final class GLibPump {
             }
             capacity = Int(needed)
         }
-        prepared = true
-        return Request(
-            descriptors: pollFDs.map { Descriptor(fd: $0.fd, events: Int16(bitPattern: $0.events)) },
-            timeoutMilliseconds: readyNow ? 0 : timeout)
+        for fd in pollFDs {
+            set.add(.glib, fileDescriptor: fd.fd, events: PollEvents(rawValue: Int16(bitPattern: fd.events)))
+        }
+        return readyNow ? 0 : timeout
     }
 
-    /// Dispatches what is ready (`g_main_context_check` + `dispatch`), given the `revents`
-    /// `poll(2)` returned for GLib's descriptors (fds not listed had no events).
-    public func dispatch(ready: [Ready]) {
-        guard prepared, let context else { return }
-        prepared = false
+    /// Dispatches what is ready (`g_main_context_check` + `dispatch`), given what `poll(2)`
+    /// reported for GLib's descriptors (descriptors not listed had no events).
+    package func dispatch(_ ready: [PollItem]) {
+        guard let context else { return }
         for index in pollFDs.indices {
-            let revents = ready.reduce(Int16(0)) { $1.fd == pollFDs[index].fd ? $0 | $1.revents : $0 }
+            let revents = ready.reduce(Int16(0)) {
+                $1.fileDescriptor == pollFDs[index].fd ? $0 | $1.returnedEvents.rawValue : $0
+            }
             pollFDs[index].revents = UInt16(bitPattern: revents)
         }
         let dispatchable = pollFDs.withUnsafeMutableBufferPointer {

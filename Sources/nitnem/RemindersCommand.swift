@@ -232,19 +232,11 @@ enum RemindersCommand {
         while outcome.event == nil {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
-            let request = pump.descriptors()
-            let items =
-                request.descriptors.map { PollItem(fileDescriptor: $0.fd, events: PollEvents(rawValue: $0.events)) }
-                + [PollItem(fileDescriptor: signals.fileDescriptor)]
-            let leftMilliseconds = Int32(min(left / .milliseconds(1), 60_000).rounded(.up))
-            let timeout =
-                request.timeoutMilliseconds < 0 ? leftMilliseconds : min(request.timeoutMilliseconds, leftMilliseconds)
-            let ready = try Poller.poll(items, timeoutMilliseconds: timeout)
-            pump.dispatch(
-                ready: ready.dropLast().map {
-                    GLibPump.Ready(fd: $0.fileDescriptor, revents: $0.returnedEvents.rawValue)
-                })
-            if ready[ready.count - 1].isReady { return try signals.read().first }
+            var set = PollSet()
+            set.add(.signals, fileDescriptor: signals.fileDescriptor)
+            let ready = try pump.wait(
+                set, timeoutMilliseconds: Int32(min(left / .milliseconds(1), 60_000).rounded(.up)))
+            if !ready[.signals].isEmpty { return try signals.read().first }
         }
         return nil
     }

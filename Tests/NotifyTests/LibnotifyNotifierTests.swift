@@ -1,5 +1,6 @@
 import Foundation
 import Notify
+import Posix
 import TestSupport
 import Testing
 
@@ -319,10 +320,11 @@ import Testing
         pump.dispatchPending()
 
         // Idle, GLib asks to sleep on its descriptors with no timeout: no spinning.
-        let idle = pump.descriptors()
-        pump.dispatch(ready: [])
-        #expect(idle.timeoutMilliseconds == -1)
-        #expect(!idle.descriptors.isEmpty)
+        var idle = PollSet()
+        let idleTimeout = pump.prepare(adding: &idle)
+        pump.dispatch([])
+        #expect(idleTimeout == -1)
+        #expect(idle.count > 0, "GLib's descriptors joined the set")
 
         // Read now in dunst's menu (dunstctl → D-Bus → ActionInvoked → GLib main context →
         // libnotify → the handler).
@@ -330,14 +332,9 @@ import Testing
         var rounds = 0
         while opened.isEmpty, rounds < 10 {
             rounds += 1
-            let request = pump.descriptors()
-            var fds = request.descriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-            let woke = poll(
-                &fds, nfds_t(fds.count), request.timeoutMilliseconds < 0 ? 5000 : request.timeoutMilliseconds)
-            pump.dispatch(ready: fds.map { GLibPump.Ready(fd: $0.fd, revents: $0.revents) })
-            // Only GLib's own descriptors can end an unbounded wait: a time-out means the
-            // signal never woke the poll set.
-            if woke == 0, request.timeoutMilliseconds < 0 { break }
+            // Only GLib's own descriptors can end the wait: a time-out means the signal never
+            // woke the poll set.
+            if try pump.wait(PollSet(), timeoutMilliseconds: 5000).isEmpty { break }
         }
         #expect(opened == ["sggs://bani/rehras"])
     }

@@ -39,3 +39,35 @@ import Testing
         #expect(try Poller.poll([], timeoutMilliseconds: 0) == [])
     }
 }
+
+/// A poll set answers by source name: what was ready, never where it sat in the poll array.
+@Suite struct PollSetTests {
+    @Test func readyIsAnsweredBySource() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        var set = PollSet()
+        set.add(.signals, fileDescriptor: -1)
+        set.add(.clicks, fileDescriptor: ends[0])
+        // No events asked: only an error or hang-up is reported.
+        set.add(.output, fileDescriptor: ends[1], events: [])
+        #expect(set.count == 3)
+        #expect(try set.wait(timeoutMilliseconds: 0).isEmpty, "nothing ready: timed out")
+
+        let byte: [UInt8] = [7]
+        #expect(byte.withUnsafeBytes { write(ends[1], $0.baseAddress, 1) } == 1)
+        let one = try set.wait(timeoutMilliseconds: 1000)
+        #expect(one[.clicks] == .readable)
+        #expect(one[.output].isEmpty && one[.signals].isEmpty && one[.glib].isEmpty)
+        #expect(one.descriptors(of: .clicks).map(\.fileDescriptor) == [ends[0]])
+
+        // Two descriptors of one source: the union of what each reported.
+        var two = PollSet()
+        two.add(.glib, fileDescriptor: ends[0])
+        two.add(.glib, fileDescriptor: ends[1], events: .writable)
+        let both = try two.wait(timeoutMilliseconds: 1000)
+        #expect(both[.glib] == [.readable, .writable])
+        #expect(both.descriptors(of: .glib).count == 2)
+        close(ends[1])
+    }
+}
