@@ -33,7 +33,8 @@ extension Invocation: Sendable where Action: Sendable {}
 /// Commands are selected by the longest declared path the words start with. A group (the first word
 /// of longer paths, like `snapshot` of `snapshot export`) named alone prints the help of its
 /// commands with `--help`; without it, the group's default subcommand runs if it has one, else it is
-/// a usage error listing the group's usage lines.
+/// a usage error listing the group's usage lines. With no words at all, the default command runs if
+/// there is one (`nitnem` alone is `nitnem status`), else it is a usage error.
 public struct CommandTable<Action> {
     /// A command and what runs it.
     public struct Command {
@@ -59,17 +60,20 @@ public struct CommandTable<Action> {
     public let commands: [Command]
     /// For a group, the subcommand run when the group is named alone: `["reminders": "list"]`.
     public let defaultSubcommands: [String: String]
+    /// The path of the command run when the program is given no words (`["status"]`); `nil` for none.
+    public let defaultCommand: [String]?
 
     /// A table of `commands`.
     public init(
         program: String, version: String?, abstract: String, commands: [Command],
-        defaultSubcommands: [String: String] = [:]
+        defaultSubcommands: [String: String] = [:], defaultCommand: [String]? = nil
     ) {
         self.program = program
         self.version = version
         self.abstract = abstract
         self.commands = commands
         self.defaultSubcommands = defaultSubcommands
+        self.defaultCommand = defaultCommand
     }
 
     /// Every command's declaration, in order.
@@ -82,8 +86,16 @@ public struct CommandTable<Action> {
         return seen
     }
 
-    /// The usage line of the program itself.
-    public var usage: String { "\(program) <command> [options]" }
+    /// The usage line of the program itself (the command in brackets when there is a default).
+    public var usage: String {
+        defaultCommand == nil ? "\(program) <command> [options]" : "\(program) [<command>] [options]"
+    }
+
+    /// What the program does with no command, for a person: `With no command, 'nitnem' runs 'nitnem
+    /// status'.`; `nil` without a default command.
+    public var defaultCommandNote: String? {
+        defaultCommand.map { "With no command, '\(program)' runs '\(([program] + $0).joined(separator: " "))'." }
+    }
 
     /// The top-level help: overview, usage, one row per command, the program's own options.
     public var overview: String {
@@ -93,6 +105,7 @@ public struct CommandTable<Action> {
         lines += HelpLayout.row("-h, --help", "Show this help.")
         if version != nil { lines += HelpLayout.row("--version", "Show the version.") }
         lines += ["", "See '\(program) <command> --help' for the options of a command."]
+        if let defaultCommandNote { lines.append(defaultCommandNote) }
         return lines.joined(separator: "\n")
     }
 
@@ -116,7 +129,12 @@ public struct CommandTable<Action> {
     /// What `arguments` (the words after the program name) ask for.
     public func resolve(_ arguments: [String]) -> Invocation<Action> {
         let seeHelp = "\(usage); see '\(program) --help'"
-        guard let first = arguments.first else { return .usageError(UsageError("missing command", usages: [seeHelp])) }
+        guard let first = arguments.first else {
+            if let path = defaultCommand, let command = commands.first(where: { $0.spec.path == path }) {
+                return invoke(command, [])
+            }
+            return .usageError(UsageError("missing command", usages: [seeHelp]))
+        }
         if first == "--help" || first == "-h" || first == "help" { return .output(overview) }
         if first == "--version", let version { return .output("\(program) \(version)") }
         // The longest declared command path that the words start with.

@@ -74,6 +74,10 @@ extension CommandTable {
             if i > 0 { out.append(".PP") }
             out += Roff.text(paragraph)
         }
+        if let defaultCommandNote {
+            if !page.description.isEmpty { out.append(".PP") }
+            out += Roff.text(defaultCommandNote)
+        }
         out.append(".SH COMMANDS")
         for spec in specs {
             out.append(".SS \"\(Roff.escape(([program] + spec.path).joined(separator: " ")))\"")

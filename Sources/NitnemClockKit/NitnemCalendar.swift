@@ -57,6 +57,16 @@ public struct NitnemCalendar: Sendable {
         preconditionFailure("no Nitnem day within four days after \(key)")
     }
 
+    /// The Nitnem day before `key` (skipping dates the zone skipped): civil-date arithmetic on
+    /// day keys, never an instant minus 24 hours.
+    public func previousDay(before key: CivilDate) -> CivilDate {
+        for back in 1...4 {
+            let candidate = key.adding(days: -back)
+            if dayStart(candidate) != nil { return candidate }
+        }
+        preconditionFailure("no Nitnem day within four days before \(key)")
+    }
+
     /// The Nitnem day containing `instant`: its key and its half-open interval.
     public func day(containing instant: Date) -> (key: CivilDate, interval: DateInterval) {
         let key = dayKey(at: instant)

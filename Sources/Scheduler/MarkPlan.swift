@@ -13,13 +13,14 @@ public struct MarkPlan: Hashable, Sendable {
 
     /// What can stop a plan: nothing is written then.
     public enum Problem: Error, Hashable, Sendable {
-        /// Names that match no bani of the snapshot, in the order given.
-        case unknown([String])
+        /// Names that name no bani of the snapshot, or several, in the order given
+        /// (`NitnemSnapshot.explain` says it for a person).
+        case names([NitnemSnapshot.NameProblem])
         /// The snapshot has no banis to mark (a database without the registry, or empty).
         case unavailable
     }
 
-    /// The plan for `names` (ids, keys, English or Gurmukhi titles: `NitnemSnapshot.resolve`), then
+    /// The plan for `names` (ids, keys, titles, short names: `NitnemSnapshot.bani(named:)`), then
     /// `next` and then `band`, on `day`.
     ///
     /// - `next`: the first bani of `order` not read on `day` (what `status` shows next). With
@@ -28,23 +29,27 @@ public struct MarkPlan: Hashable, Sendable {
     ///   one a `--next` (or a bar's click) marked last, so `--next` then `--next --undo` takes back
     ///   that mark.
     /// - `band`: every bani of `band`'s daily set not read on `day`; with `undo`, every one read.
-    /// - Throws: `Problem.unknown` naming every name that matches nothing; `Problem.unavailable`
-    ///   when the snapshot has no banis.
+    /// - Throws: `Problem.names` naming every name that names no bani or several;
+    ///   `Problem.unavailable` when the snapshot has no banis.
     public init(
         names: [String], next: Bool, band: Bool, undo: Bool, snapshot: NitnemSnapshot,
         progress: [String: BaniProgress], day: CivilDate, dayInterval: DateInterval, current: Band, order: [String]
     ) throws(Problem) {
         guard snapshot.banisAvailable, !snapshot.banis.isEmpty else { throw .unavailable }
         var picked: [NitnemSnapshot.Bani] = []
-        var unknown: [String] = []
+        var problems: [NitnemSnapshot.NameProblem] = []
         var notes: [String] = []
         func add(_ bani: NitnemSnapshot.Bani) {
             if !picked.contains(where: { $0.id == bani.id }) { picked.append(bani) }
         }
         for name in names {
-            if let bani = snapshot.resolve(name) { add(bani) } else { unknown.append(name) }
+            do throws(NitnemSnapshot.NameProblem) {
+                add(try snapshot.bani(named: name))
+            } catch {
+                problems.append(error)
+            }
         }
-        guard unknown.isEmpty else { throw .unknown(unknown) }
+        guard problems.isEmpty else { throw .names(problems) }
         func read(_ id: String) -> Bool { progress[id]?.completedDays.contains(day) ?? false }
         let on = "on \(day)"
         if next {

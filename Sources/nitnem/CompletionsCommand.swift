@@ -182,6 +182,9 @@ enum CompletionsCommand {
                     .example(
                         "Record Japji Sahib as read today, and undo it:", "nitnem mark japji\nnitnem mark --undo japji"),
                     .example(
+                        "Record Japji Sahib and Jaap Sahib as read yesterday:",
+                        "nitnem mark japji,jaap --day yesterday"),
+                    .example(
                         "This month's journey, and another as JSON:",
                         "nitnem journey\nnitnem journey --month 2026-10 --format json"),
                     .example(

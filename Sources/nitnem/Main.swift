@@ -46,7 +46,9 @@ enum Main {
             .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),
         ],
         // `nitnem reminders` alone lists them, as it did before it had subcommands.
-        defaultSubcommands: ["reminders": "list"]
+        defaultSubcommands: ["reminders": "list"],
+        // `nitnem` alone: what to read next, the question a person asks most.
+        defaultCommand: ["status"]
     )
 
     static func main() {

@@ -15,8 +15,9 @@ enum MarkCommand {
             .flag("band", "Also every unread bani of the current band's set (with --undo: every read one)."),
             .flag("undo", "Remove the day from the banis' completed days instead."),
             OptionSpec(
-                name: "day", value: "YYYY-MM-DD", help: "The Nitnem day to mark.",
-                defaultValue: .described("the Nitnem day now; it rolls at 03:00")),
+                name: "day", value: "DAY", help: "The Nitnem day to mark: \(MarkDay.forms), never after today.",
+                defaultValue: .described("today, the Nitnem day now; it rolls at 03:00")
+            ).completing(.words(["today", "yesterday"])),
             .flag("list", "Mark nothing: list the day's banis, read (✓) or not (○), and the next."),
             .format(),
             .group,
@@ -25,15 +26,18 @@ enum MarkCommand {
             PositionalSpec(
                 name: "bani",
                 help:
-                    "A bani id (japji, rehras/taksal), key (rehras), English title (\"Japji Sahib\") or Gurmukhi title.",
+                    "A bani: an id or key (japji, kirtan_sohila), a title (\"Japji Sahib\", ਜਪੁ ਜੀ ਸਾਹਿਬ) or a short name (sohila, ਚੌਪਈ); several, or several joined by commas.",
                 optional: true, repeats: true)
         ],
         discussion: """
             Give one or more banis, --next, --band, or any mix; each bani is marked once, in that order,
-            one write (under the progress file's lock) per bani. A name that matches no bani of the
-            snapshot is an error (exit 2) and nothing is written. Prints one line per bani and the
-            day's count. --next --undo unmarks the daily bani with the latest read time that day (a mark
-            sets it to now): it takes back the last --next or bar click.
+            one write (under the progress file's lock) per bani. Names are matched ignoring case, spaces,
+            hyphens, underscores, apostrophes and a trailing Sahib (ਸਾਹਿਬ): "tav prasad savaiye",
+            ਚੌਪਈ and ਜਪੁਜੀ ਸਾਹਿਬ all name a bani; an exact id, key or title comes first. A name that
+            names no bani of the snapshot (the error offers the closest), or banis of several keys, is
+            an error (exit 2) and nothing is written. Prints one line per bani and the day's count.
+            --next --undo unmarks the daily bani with the latest read time that day (a mark sets it to
+            now): it takes back the last --next or bar click.
             A key picks the default variant; for rehras, the snapshot's preferred Rehras variant.
             A progress file written by a newer schema is never changed (exit 1).
             --list prints the day's daily banis; --format (for --list only) json is for programs, such as
@@ -46,7 +50,7 @@ enum MarkCommand {
     )
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
-        let names = args.positionals
+        let names = NitnemSnapshot.names(in: args.positionals)
         let next = args.flag("next")
         let band = args.flag("band")
         let undo = args.flag("undo")
@@ -62,10 +66,14 @@ enum MarkCommand {
         let today = context.calendar.dayKey(at: now)
         var day = today
         if let text = args.value("day") {
-            guard let parsed = CivilDate(text) else {
-                throw spec.usageError("'\(text)' is not a valid value for '--day'; use a date YYYY-MM-DD")
+            do throws(MarkDayError) {
+                day = try MarkDay.parse(text, today: today, calendar: context.calendar)
+            } catch {
+                switch error.code {
+                case .malformed: throw spec.usageError(error.description)
+                case .future: throw .badInput(error.description)
+                }
             }
-            day = parsed
         }
         let group = context.group(args)
         let snapshot: NitnemSnapshot
@@ -100,12 +108,8 @@ enum MarkCommand {
             switch error {
             case .unavailable:
                 throw .badInput("\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
-            case .unknown(let unknown):
-                let ids = snapshot.banis.map { $0.id }.joined(separator: ", ")
-                let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
-                throw .badInput(
-                    "unknown bani\(unknown.count == 1 ? "" : "s") \(quoted); "
-                        + "use an id, a key, or an English or Gurmukhi title: \(ids)")
+            case .names(let problems):
+                throw .badInput(snapshot.explain(problems))
             }
         }
         let daily = snapshot.dailyIDs

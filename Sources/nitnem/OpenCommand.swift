@@ -4,8 +4,8 @@ import NitnemClockKit
 import Scheduler
 import Snapshot
 
-/// `nitnem open [URL]`: the `sggs://` handler — opens a deep link (or what `status` shows next) in
-/// the configured reader.
+/// `nitnem open [URL]`: the `sggs://` handler — opens a deep link, a bani named as `nitnem mark`
+/// names it, or what `status` shows next, in the configured reader.
 enum OpenCommand {
     static let spec = CommandSpec(
         path: ["open"],
@@ -14,11 +14,14 @@ enum OpenCommand {
         positionals: [
             PositionalSpec(
                 name: "url",
-                help: "sggs://bani/<key>[?variant=…], sggs://composition/<key>[?variant=…] or sggs://nitnem.",
+                help:
+                    "sggs://bani/<key>[?variant=…], sggs://composition/<key>[?variant=…], sggs://nitnem, or a bani's name (japji, sohila).",
                 optional: true)
         ],
         discussion: """
             Without a URL, opens what `nitnem status` shows next (the home when today is complete).
+            A word without a colon is a bani's name, read as `nitnem mark` reads one (an id, key,
+            title or short name: japji, "Tav Prasad Savaiye", ਚੌਪਈ), and opens that bani.
 
             THE READER (config key `reader`, a template):
               http(s)://…           a web page, opened with the `open` program (default xdg-open)
@@ -50,8 +53,16 @@ enum OpenCommand {
             throw .badInput(error.description)
         }
         let text: String
-        if let given = args.positionals.first {
+        if let given = args.positionals.first, given.contains(":") {
             text = given
+        } else if let name = args.positionals.first {
+            // A link always has a scheme and its colon; a bani's name never has one.
+            let snapshot = try context.loadFiles(context.group(args)).configured(config).snapshot
+            do throws(NitnemSnapshot.NameProblem) {
+                text = try snapshot.bani(named: name).url
+            } catch {
+                throw .badInput(snapshot.explain([error]))
+            }
         } else {
             let files = try context.loadFiles(context.group(args)).configured(config)
             text =

@@ -122,6 +122,34 @@ import Testing
                 == "error: 'reminders' has no subcommand 'lst'\nusage: prog reminders list\nusage: prog reminders test")
     }
 
+    /// With a default command, no words at all run it (with no arguments); the overview says so.
+    @Test func aDefaultCommandRunsWithNoWords() {
+        let status = CommandSpec(path: ["status"], abstract: "Status.", options: [.flag("follow", "Follow.")])
+        let table = CommandTable<String>(
+            program: "prog", version: nil, abstract: "prog.",
+            commands: [.init(Self.mark, "mark"), .init(status, "status")],
+            defaultCommand: ["status"])
+        guard case .run(let action, let spec, let parsed) = table.resolve([]) else {
+            Issue.record("no words should run status")
+            return
+        }
+        #expect(action == "status" && spec == status && parsed.positionals.isEmpty && !parsed.flag("follow"))
+        #expect(table.usage == "prog [<command>] [options]")
+        #expect(table.overview.hasSuffix("for the options of a command.\nWith no command, 'prog' runs 'prog status'."))
+        #expect(
+            table.manPage(ManPage(summary: "s", source: "prog", description: ["D."], sections: [])).contains(
+                ".PP\nWith no command, 'prog' runs 'prog status'.\n"))
+        // Without one, no words is still bad usage; and an option alone is no command.
+        #expect(resolve([]) == "error: missing command\nusage: prog <command> [options]; see 'prog --help'")
+        if case .usageError(let error) = table.resolve(["--follow"]) {
+            #expect(error.text == "unknown command '--follow'\nusage: prog [<command>] [options]; see 'prog --help'")
+        } else {
+            Issue.record("an option alone should be unknown")
+        }
+        #expect(Self.table.defaultCommandNote == nil)
+        #expect(!Self.table.overview.contains("With no command"))
+    }
+
     @Test func noVersionNoVersionOption() {
         let table = CommandTable<Int>(program: "p", version: nil, abstract: "p.", commands: [.init(Self.mark, 0)])
         #expect(!table.overview.contains("--version"))

@@ -95,6 +95,18 @@ import Testing
         #expect(try parse(["--from", "--", "a"]).value("from") == "--")
     }
 
+    /// The word after an option that takes a value is its value, even when it starts with `-`
+    /// (`--day -1`); only a word in an option's place is read as one.
+    @Test func aValueMayStartWithADash() throws {
+        let p = try parse(["a", "--from", "-1", "--group=-2", "--mark", "-h", "--mark", "--follow"])
+        #expect(p.value("from") == "-1")
+        #expect(p.value("group") == "-2")
+        #expect(p.all("mark") == ["-h", "--follow"])
+        #expect(!p.flag("follow"))
+        #expect(!p.helpRequested)
+        #expect(error(["a", "--from", "t", "-1"]) == .unknownOption("-1"))
+    }
+
     @Test func requiredOptionsAndPositionals() {
         #expect(error(["a"]) == .missingOption(option("from")))
         #expect(ArgumentError.missingOption(option("from")).message == "missing --from TIME")

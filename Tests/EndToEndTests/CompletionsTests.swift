@@ -102,6 +102,9 @@ import Testing
         // Bani ids come from the embedded registry (no snapshot in the group), asked of nitnem.
         #expect(try Self.bashComplete(["nitnem", "mark", "--undo", "j"]) == ["japji", "jaap"])
         #expect(try Self.bashComplete(["nitnem", "mark", "--day", "2026-11-29", "reh"]) == ["rehras"])
+        // `--day` offers its words (a date or -N is typed).
+        #expect(try Self.bashComplete(["nitnem", "mark", "--day", ""]) == ["today", "yesterday"])
+        #expect(try Self.bashComplete(["nitnem", "mark", "--day", "y"]) == ["yesterday"])
         // bash splits sggs://… at the colon; the replies are what follows it.
         #expect(try Self.bashComplete(["nitnem", "open", "sggs", ":", "//bani/jaa"]) == ["//bani/jaap"])
     }
@@ -135,6 +138,7 @@ import Testing
         #expect(try Self.fishComplete("nitnem status --format ") == StatusFormat.allCases.map(\.rawValue).sorted())
         #expect(try Self.fishComplete("nitnem snapshot ") == ["export"])
         #expect(try Self.fishComplete("nitnem mark ja") == ["jaap", "japji"])
+        #expect(try Self.fishComplete("nitnem mark --day ") == ["today", "yesterday"])
         #expect(try Self.fishComplete("nitnem journey ").contains("restore"))
     }
 

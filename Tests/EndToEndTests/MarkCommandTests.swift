@@ -33,6 +33,18 @@ import Testing
         ("Rehras/Taksal", "rehras/taksal", "Marked Rehras Sahib (taksal) read on 2026-11-29 (3 of 7 today)"),
         ("sukhmani", "sukhmani", "Marked Sukhmani Sahib read on 2026-11-29 (2 of 7 today)"),
         ("japji", "japji", "Japji Sahib was already marked read on 2026-11-29; last read time updated (2 of 7 today)"),
+        // Forgiving names: case, hyphens, spaces, a trailing Sahib, Gurmukhi with and without spaces,
+        // short names.
+        ("Sohila", "kirtan_sohila", "Marked Kirtan Sohila read on 2026-11-29 (3 of 7 today)"),
+        ("Tav Prasad Savaiye", "savaiye", "Marked Tav-Prasad Savaiye read on 2026-11-29 (3 of 7 today)"),
+        ("ਚੌਪਈ", "chaupai", "Marked Benti Chaupai read on 2026-11-29 (3 of 7 today)"),
+        (
+            "ਜਪੁਜੀ ਸਾਹਿਬ", "japji",
+            "Japji Sahib was already marked read on 2026-11-29; last read time updated (2 of 7 today)"
+        ),
+        ("rehras-sahib", "rehras/taksal", "Marked Rehras Sahib (taksal) read on 2026-11-29 (3 of 7 today)"),
+        ("ANAND SAHIB", "anand", "Marked Anand Sahib read on 2026-11-29 (3 of 7 today)"),
+        ("kirtan-sohila", "kirtan_sohila", "Marked Kirtan Sohila read on 2026-11-29 (3 of 7 today)"),
     ])
     func marksByIdKeyOrTitle(_ name: String, _ id: String, _ line: String) throws {
         let dir = try demoGroup()
@@ -78,27 +90,141 @@ import Testing
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }
         let before = Support.bytes(dir + "/" + AppGroup.progressName)
-        let r = try Support.mark(["japjii"], group: dir)
+        let r = try Support.mark(["evening"], group: dir)
         #expect(r.status == 2)
+        #expect(r.stdout == "")
         #expect(
             r.stderr
-                == "nitnem: unknown bani 'japjii'; use an id, a key, or an English or Gurmukhi title: japji, jaap, "
+                == "nitnem: unknown bani 'evening'; use an id, a key, or an English or Gurmukhi title: japji, jaap, "
                 + "savaiye, chaupai, "
                 + "anand, rehras, rehras/taksal, kirtan_sohila, sukhmani, asa_di_vaar, aarti\n")
         #expect(Support.bytes(dir + "/" + AppGroup.progressName) == before)
     }
 
-    @Test(arguments: ["2026-02-30", "29-11-2026", "2026-11-29T00:00", ""])
+    /// A near miss names the closest titles, one line, and writes nothing.
+    @Test(arguments: [
+        ("japjii", "nitnem: unknown bani 'japjii' (did you mean Japji Sahib?)\n"),
+        ("jap", "nitnem: unknown bani 'jap' (did you mean Jaap Sahib or Japji Sahib?)\n"),
+        ("rehraas", "nitnem: unknown bani 'rehraas' (did you mean Rehras Sahib?)\n"),
+        ("ਜਪੁ", "nitnem: unknown bani 'ਜਪੁ' (did you mean ਜਪੁ ਜੀ ਸਾਹਿਬ or ਜਾਪੁ ਸਾਹਿਬ?)\n"),
+    ])
+    func nearMissSaysDidYouMean(_ name: String, _ stderr: String) throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let before = Support.bytes(dir + "/" + AppGroup.progressName)
+        let r = try Support.mark(["anand", name], group: dir)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == stderr)
+        #expect(Support.bytes(dir + "/" + AppGroup.progressName) == before)
+    }
+
+    /// Several names in one word, joined by commas, or a comma left at the end of a word.
+    @Test func commasSeparateNames() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        var r = try Support.mark(["anand,savaiye", "chaupai,", "sohila"], group: dir)
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(
+            r.stdout == """
+                Marked Anand Sahib read on 2026-11-29 (3 of 7 today)
+                Marked Tav-Prasad Savaiye read on 2026-11-29 (4 of 7 today)
+                Marked Benti Chaupai read on 2026-11-29 (5 of 7 today)
+                Marked Kirtan Sohila read on 2026-11-29 (6 of 7 today)
+
+                """)
+        r = try Support.mark(["anand,", "savaiye", "--undo"], group: dir)
+        #expect(r.status == 0)
+        #expect(
+            r.stdout
+                == "Unmarked Anand Sahib on 2026-11-29 (5 of 7 today)\n"
+                + "Unmarked Tav-Prasad Savaiye on 2026-11-29 (4 of 7 today)\n")
+        // Only commas is no bani at all.
+        r = try Support.mark([","], group: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("nitnem: missing <bani> (or --next, --band)\n"))
+    }
+
+    @Test(arguments: ["2026-02-30", "29-11-2026", "2026-11-29T00:00", "", "tomorrow", "-x", "+1"])
     func badDayIsUsageError(_ day: String) throws {
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }
+        let before = Support.bytes(dir + "/" + AppGroup.progressName)
         let r = try Support.mark(["japji", "--day", day], group: dir)
         #expect(r.status == 2)
         #expect(
             r.stderr
-                == "nitnem: '\(day)' is not a valid value for '--day'; use a date YYYY-MM-DD\n"
-                + "usage: nitnem mark [--next] [--band] [--undo] [--day YYYY-MM-DD] [--list] [--format text|json] "
+                == "nitnem: '\(day)' is not a valid value for '--day'; use YYYY-MM-DD, today, yesterday or -N "
+                + "(N days before today)\n"
+                + "usage: nitnem mark [--next] [--band] [--undo] [--day DAY] [--list] [--format text|json] "
                 + "[--group DIR] [<bani>...]\n")
+        #expect(Support.bytes(dir + "/" + AppGroup.progressName) == before)
+    }
+
+    /// A day that has not begun is refused, one line naming it and today; nothing is written.
+    @Test(arguments: [
+        ("2026-11-29T10:30:00+05:30", "2026-11-30", "2026-11-29"),
+        ("2026-11-29T10:30:00+05:30", "2027-01-01", "2026-11-29"),
+        // Before 03:00 the calendar's date is not yet the Nitnem day.
+        ("2026-11-30T00:30:00+05:30", "2026-11-30", "2026-11-29"),
+    ])
+    func aDayAfterTodayIsRefused(_ now: String, _ day: String, _ today: String) throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let before = Support.bytes(dir + "/" + AppGroup.progressName)
+        var env = Support.baseEnvironment
+        env["SGGS_CLOCK_NOW"] = now
+        for undo in [[], ["--undo"]] {
+            let r = try Support.run(["mark", "japji", "--day", day, "--group", dir] + undo, environment: env)
+            #expect(r.status == 2)
+            #expect(r.stdout == "")
+            #expect(r.stderr == "nitnem: --day \(day) is after today, \(today) (the Nitnem day rolls at 03:00)\n")
+        }
+        #expect(Support.bytes(dir + "/" + AppGroup.progressName) == before)
+    }
+
+    @Test func dayYesterdayAndToday() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        var r = try Support.mark(["sukhmani", "--day", "yesterday"], group: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Marked Sukhmani Sahib read on 2026-11-28 (5 of 7 that day)\n")
+        #expect(try progress(dir).banis["sukhmani"]?.completedDays == [CivilDate("2026-11-28")!])
+        r = try Support.mark(["anand", "--day=today"], group: dir)
+        #expect(r.status == 0)
+        #expect(r.stdout == "Marked Anand Sahib read on 2026-11-29 (3 of 7 today)\n")
+    }
+
+    /// `-N` counts Nitnem days back from the one now: at 02:30 that is still the 29th's, at 03:30
+    /// the 30th's. `-2` is the option's value, never an option of its own.
+    @Test(arguments: [
+        (
+            "2026-11-30T02:30:00+05:30", ["--day", "-2"], "2026-11-27",
+            "Marked Anand Sahib read on 2026-11-27 (2 of 7 that day)"
+        ),
+        (
+            "2026-11-30T03:30:00+05:30", ["--day", "-2"], "2026-11-28",
+            "Marked Anand Sahib read on 2026-11-28 (6 of 7 that day)"
+        ),
+        (
+            "2026-11-30T02:30:00+05:30", ["--day=-1"], "2026-11-28",
+            "Marked Anand Sahib read on 2026-11-28 (6 of 7 that day)"
+        ),
+        (
+            "2026-11-30T03:30:00+05:30", ["--day", "-0"], "2026-11-30",
+            "Marked Anand Sahib read on 2026-11-30 (1 of 7 today)"
+        ),
+    ])
+    func dayMinusNCountsNitnemDays(_ now: String, _ day: [String], _ key: String, _ line: String) throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        var env = Support.baseEnvironment
+        env["SGGS_CLOCK_NOW"] = now
+        let r = try Support.run(["mark", "anand"] + day + ["--group", dir], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == line + "\n")
+        #expect(try progress(dir).banis["anand"]?.completedDays == [CivilDate(key)!])
     }
 
     @Test func warningsGoToStderr() throws {

@@ -63,7 +63,10 @@ import Testing
         let r = try mark(["savaiye", "japjii", "ਜਪੁ", "--next"], group: dir)
         #expect(r.status == 2)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("nitnem: unknown banis 'japjii', 'ਜਪੁ'; use an id, a key, or an English or Gurmukhi"))
+        #expect(
+            r.stderr
+                == "nitnem: unknown bani 'japjii' (did you mean Japji Sahib?); "
+                + "unknown bani 'ਜਪੁ' (did you mean ਜਪੁ ਜੀ ਸਾਹਿਬ or ਜਾਪੁ ਸਾਹਿਬ?)\n")
         #expect(Support.bytes(dir + "/" + AppGroup.progressName) == before)
     }
 

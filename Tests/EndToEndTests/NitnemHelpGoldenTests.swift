@@ -31,6 +31,29 @@ import Testing
         }
     }
 
+    /// The names `mark --help` and `open --help` give as examples each name a bani of the embedded
+    /// registry (a group with no snapshot), and so does the man page's `mark` example.
+    @Test func theHelpExamplesNameBanisOfTheEmbeddedRegistry() throws {
+        let examples = [
+            "japji", "kirtan_sohila", "\"Japji Sahib\"", "ਜਪੁ ਜੀ ਸਾਹਿਬ", "sohila", "ਚੌਪਈ", "\"tav prasad savaiye\"",
+            "ਜਪੁਜੀ ਸਾਹਿਬ", "\"Tav Prasad Savaiye\"",
+        ]
+        let help = Main.table.help(of: MarkCommand.spec) + Main.table.help(of: OpenCommand.spec)
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        for example in examples {
+            #expect(help.contains(example), "\(example) is no longer an example: update this list")
+            let name = example.replacingOccurrences(of: "\"", with: "")
+            let r = try Support.mark([name], group: dir)
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+        }
+        let r = try Support.mark(["anand,rehras,kirtan_sohila", "--day", "yesterday"], group: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(CompletionsCommand.manPage.contains("nitnem mark japji,jaap \\-\\-day yesterday"))
+        let example = try Support.mark(["japji,jaap", "--day", "yesterday"], group: dir)
+        #expect(example.stdout.hasSuffix("(5 of 7 that day)\n"), "\(example.stdout)")
+    }
+
     @Test func overviewListsVersion() throws {
         #expect(Main.table.overview.contains("\n  --version                 Show the version.\n"))
         let r = try NitnemBinary.run(["--version"])

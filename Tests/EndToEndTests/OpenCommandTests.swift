@@ -102,6 +102,28 @@ import Testing
         #expect(s.recorded == [Self.home])
     }
 
+    /// A word without a colon is a bani's name, read as `nitnem mark` reads it.
+    @Test func aBaniNameOpensThatBani() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try s.config("reader = \(try s.recorder()) {url} {key}\n")
+        for (name, recorded) in [
+            ("Sohila", [Self.home + "/23", "kirtan_sohila"]), ("Tav Prasad Savaiye", [Self.home + "/6", "savaiye"]),
+            ("ਚੌਪਈ", [Self.home + "/9", "chaupai"]), ("japji", [Self.home + "/2", "japji"]),
+        ] {
+            let r = try s.open([name])
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            #expect(r.stderr == "")
+            #expect(s.recorded == recorded, "\(name)")
+        }
+        try? FileManager.default.removeItem(atPath: s.root + "/argv")
+        let unknown = try s.open(["japjii"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout == "")
+        #expect(unknown.stderr == "nitnem: unknown bani 'japjii' (did you mean Japji Sahib?)\n")
+        #expect(s.recorded == nil)
+    }
+
     @Test(arguments: [
         (
             "sggs://ang/5",

@@ -37,6 +37,17 @@ import Testing
         #expect(r.stdout == (try Golden.expected("status/demo-morning.\(format)", actual: r.stdout)))
     }
 
+    /// `nitnem` with no command prints what `nitnem status` prints.
+    @Test func noCommandIsStatus() throws {
+        let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00", "SGGS_APP_GROUP": Self.demo]
+        let bare = try NitnemBinary.run([], environment: env)
+        let status = try NitnemBinary.run(["status"], environment: env)
+        #expect(bare.status == 0)
+        #expect(bare.stderr == "")
+        #expect(bare.stdout == status.stdout)
+        #expect(bare.stdout == (try Golden.expected("status/demo-morning.text", actual: status.stdout)))
+    }
+
     @Test func noGroupAtAllUsesTheEmbeddedRegistry() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-home-\(UUID().uuidString)")
             .path
