@@ -52,10 +52,8 @@ public final class Agent {
     var notifier: (any Notifier)?
     /// GLib's main context, once the desktop is in use.
     var pump: GLibPump?
-    /// Runs "Read now" openers and reaps them.
-    let opener = Opener()
-    /// The links the running openers were started for, by pid.
-    var opening: [Int32: String] = [:]
+    /// Runs "Read now" readers and reaps them.
+    let launcher = ReaderLauncher()
     /// Buttons pressed on the reminder, delivered by libnotify during the last GLib dispatch.
     var pressed: [ReminderAction] = []
 
@@ -187,9 +185,7 @@ public final class Agent {
 
     /// Openers that finished since the last wake, as events.
     func reapOpeners() -> [AgentCore.Event] {
-        opener.reap().sorted { $0.key < $1.key }.map { pid, status in
-            .openerExited(program: opener.program, url: opening.removeValue(forKey: pid) ?? "?", status: status)
-        }
+        launcher.reap().map { .openerExited(program: $0.program, url: $0.target, status: $0.status) }
     }
 
     /// Hands `events` to the core in order, performing each step's actions (which may report
@@ -242,10 +238,10 @@ public final class Agent {
         case .readConfig:
             return [loadConfig()]
         case .open(let launch):
-            do throws(Opener.OpenError) {
-                opening[try opener.open(launch)] = launch.target
+            do throws(ReaderLauncher.Failure) {
+                try launcher.start(launch)
             } catch {
-                journal.log(.error, error.description)
+                journal.log(.error, "Read now: \(error.description)")
             }
         case .stop:
             stopped = true

@@ -2,18 +2,26 @@ import NitnemClockKit
 import Posix
 import Snapshot
 
-/// Runs what `ReaderTemplate.resolve` decided (`nitnem open`): the program with its argv, never a
-/// shell, and waits for it.
+/// Runs what `ReaderTemplate.resolve` decided (`nitnem open`, Read now, a bar's click): the program
+/// with its argv, never a shell, and reaps it.
 ///
-/// The child's stdout goes to our stderr, so nothing a reader or `xdg-open` prints can reach our
-/// stdout (a bar or script reading it); its stderr is ours. Its exit status is reported as it is.
-public enum ReaderLauncher {
+/// The child gets an empty signal mask, default dispositions and `/dev/null` as stdin
+/// (`CleanSpawn`); its stdout goes to our stderr, so nothing a reader or `xdg-open` prints can reach
+/// our stdout (a bar or script reading it); its stderr is ours.
+///
+/// Zombies: each spawned pid is remembered, with what it was started for, and reaped with
+/// `waitpid(pid, WNOHANG)` by `reap()`, which `start` also calls first. The agent calls `reap()`
+/// whenever it wakes (SIGCHLD wakes it), so a finished reader is a zombie at most until then. One
+/// launcher serves every launch of a process.
+public final class ReaderLauncher {
     /// Why a reader did not open.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         /// What went wrong.
         public enum Code: Equatable, Sendable {
-            /// The launch has no program (an empty `open`).
+            /// The launch has no program (an empty `open` or `reader`).
             case emptyProgram
+            /// An opener's link starts with `-`: openers parse options and few honour `--`.
+            case optionLikeLink
             /// The program is not on `PATH` (or not at the path given).
             case notFound
             /// `posix_spawn` failed otherwise.
@@ -28,27 +36,75 @@ public enum ReaderLauncher {
         public let description: String
     }
 
-    /// Runs `launch.argv` (looked up on `PATH` unless the program holds a `/`) and waits for it.
-    /// - Throws: `Failure` when it cannot be started or exits with a status other than 0.
-    public static func run(_ launch: ReaderLaunch) throws(Failure) {
+    /// A launch that finished.
+    public struct Finished: Equatable, Sendable {
+        /// Its pid.
+        public let pid: Int32
+        /// The program that ran.
+        public let program: String
+        /// What it was started for (the link or URL).
+        public let target: String
+        /// Its exit status (128 + n: killed by signal n; -1: someone else reaped it).
+        public let status: Int32
+    }
+
+    /// The launches started and not yet reaped, by pid.
+    public private(set) var running: [Int32: ReaderLaunch] = [:]
+
+    /// A launcher with nothing running.
+    public init() {}
+
+    /// Starts `launch.argv` (looked up on `PATH` unless the program holds a `/`) and returns the
+    /// child's pid, without waiting for it.
+    /// - Throws: a one-line `Failure` when it cannot be started.
+    @discardableResult
+    public func start(_ launch: ReaderLaunch) throws(Failure) -> Int32 {
+        reap()
         let key = launch.via == .opener ? "open" : "reader"
         let program = launch.program
         guard !program.isEmpty else {
             throw Failure(code: .emptyProgram, description: "the \(key) program is empty (config key `\(key)`)")
         }
+        // The link is the opener's last word: it must not be able to pass for an option.
+        if launch.via == .opener, launch.argv.count > 1, launch.argv.last?.hasPrefix("-") == true {
+            throw Failure(
+                code: .optionLikeLink,
+                description: "refusing a link that starts with '-': \(Printable.escaped(launch.target))")
+        }
         switch CleanSpawn.start(program, Array(launch.argv.dropFirst()), searchPath: true, stdout: 2) {
         case .success(let pid):
-            let status = CleanSpawn.reap(pid, block: true) ?? -1
-            guard status == 0 else {
-                throw Failure(
-                    code: .exited(status),
-                    description: "\(program) exited \(status) for \(Printable.escaped(launch.target))")
-            }
+            running[pid] = launch
+            return pid
         case .failure(let error) where error.programNotFound:
             throw Failure(
                 code: .notFound, description: "program '\(program)' not found (config key `\(key)`, PATH)")
         case .failure(let error):
             throw Failure(code: .cannotRun, description: "cannot run '\(program)': \(error.reason)")
         }
+    }
+
+    /// Starts `launch` and waits for it (`nitnem open`).
+    /// - Throws: `Failure` when it cannot be started or exits with a status other than 0.
+    public func run(_ launch: ReaderLaunch) throws(Failure) {
+        let pid = try start(launch)
+        running[pid] = nil
+        let status = CleanSpawn.reap(pid, block: true) ?? -1
+        guard status == 0 else {
+            throw Failure(
+                code: .exited(status),
+                description: "\(launch.program) exited \(status) for \(Printable.escaped(launch.target))")
+        }
+    }
+
+    /// Reaps every finished child, without blocking; returns them in pid order.
+    @discardableResult
+    public func reap() -> [Finished] {
+        var finished: [Finished] = []
+        for (pid, launch) in running.sorted(by: { $0.key < $1.key }) {
+            guard let status = CleanSpawn.reap(pid) else { continue }
+            running[pid] = nil
+            finished.append(Finished(pid: pid, program: launch.program, target: launch.target, status: status))
+        }
+        return finished
     }
 }

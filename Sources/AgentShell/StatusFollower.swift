@@ -22,7 +22,7 @@ public final class StatusFollower {
     /// The deep link of what is shown now.
     var currentURL = "sggs://nitnem"
     /// Runs the click's reader and reaps it.
-    let opener = Opener()
+    let launcher = ReaderLauncher()
     /// The reader and opener a click uses (config `reader`, `open`), and the Rehras counted (`rehras`).
     let config: AgentConfig
     /// The pause file (`nitnem reminders pause`), shown while it holds reminders back.
@@ -131,7 +131,7 @@ public final class StatusFollower {
                 default: break
                 }
             }
-            opener.reap()
+            launcher.reap()
         }
     }
 }
@@ -175,8 +175,8 @@ extension StatusFollower {
         }
         let launch = config.reader.resolve(link, opener: config.opener)
         if let note = launch.note { Journal().log(.notice, note) }
-        do throws(Opener.OpenError) {
-            try opener.open(launch)
+        do throws(ReaderLauncher.Failure) {
+            try launcher.start(launch)
         } catch {
             Journal().log(.error, error.description)
         }

@@ -80,7 +80,7 @@ enum OpenCommand {
         let launch = config.reader.resolve(link, opener: config.opener)
         if let note = launch.note { Output.error(note) }
         do {
-            try ReaderLauncher.run(launch)
+            try ReaderLauncher().run(launch)
         } catch {
             throw .failure(error.description)
         }
