@@ -71,7 +71,8 @@ var package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "nitnem", "CommandLineKit", "AgentShell", "Snapshot", "NitnemClockKit", "Posix",
+                "TestSupport", "nitnem", "CommandLineKit", "AgentShell", "Scheduler", "Snapshot", "NitnemClockKit",
+                "Posix",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "nitnem", "NitnemClockKit"]),
     ]

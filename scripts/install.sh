@@ -138,11 +138,11 @@ for shell in bash zsh fish; do
 done
 [ "$completions" -eq 0 ] || say "$completions shell completions (bash, zsh, fish)"
 
-# The bar configs, to copy from.
-for f in waybar.jsonc waybar.css polybar.ini i3blocks.conf; do
+# The bar configs and the example config (what `nitnem config --init` writes), to copy from.
+for f in waybar.jsonc waybar.css polybar.ini i3blocks.conf config.example; do
   put 644 "$root/contrib/$f" "$DATADIR/nitnem/$f"
 done
-say "bar configs in $DATADIR/nitnem/ (contrib/README.md says where each goes)"
+say "bar configs and config.example in $DATADIR/nitnem/ (contrib/README.md says where each goes)"
 
 # The GNOME Shell extension for the Shell that is installed.
 shell_version=${GNOME_SHELL_VERSION:-}

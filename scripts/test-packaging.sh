@@ -71,7 +71,8 @@ STRIP= NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX
   INSTALL_MODE=package ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions scripts/install.sh > "$work/stub.log"
 check "package: the man page gzipped, zsh in vendor-completions, no manifest" test \
   "$(zcat "$work/stub-package/usr/share/man/man1/nitnem.1.gz" | head -1)|$(cat "$work/stub-package/usr/share/zsh/vendor-completions/_nitnem")|$(ls "$work/stub-package/usr/share/nitnem")" \
-  = ".TH NITNEM 1|# zsh completion for nitnem|i3blocks.conf
+  = ".TH NITNEM 1|# zsh completion for nitnem|config.example
+i3blocks.conf
 polybar.ini
 waybar.css
 waybar.jsonc"
@@ -96,6 +97,7 @@ check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.sv
 check "the GNOME 45+ extension as nitnem@nitnem" \
   grep -q '"45"' "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json"
 check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
+check "the example config is the template" cmp -s contrib/config.example "$stage/usr/share/nitnem/config.example"
 check "no sggs:// registration or cache in a staging tree" \
   test ! -e "$stage/usr/share/applications/mimeinfo.cache" -a ! -e "$stage/usr/share/applications/mimeapps.list"
 manifest=$stage/usr/share/nitnem/install-manifest

@@ -7,6 +7,17 @@ extension AgentConfig {
     /// - Throws: `ConfigError` naming the file (and line) for anything unreadable or wrong, `.missing`
     ///   for a required file that does not exist.
     public static func load(path: String, required: Bool = false) throws(ConfigError) -> AgentConfig {
+        guard let reading = try read(path: path, required: required) else { return AgentConfig() }
+        if let problem = reading.problems.first { throw problem }
+        return reading.config
+    }
+
+    /// Reads the config file at `path` line by line, keeping every good line (`ConfigReading`: the
+    /// settings, the line that set each key, every bad line); nil when it does not exist and is not
+    /// `required`.
+    /// - Throws: `ConfigError` only for the file as a whole: unreadable, not UTF-8 text, or `.missing`
+    ///   when `required`.
+    public static func read(path: String, required: Bool = false) throws(ConfigError) -> ConfigReading? {
         let bytes: [UInt8]?
         do {
             bytes = try FileReader.read(path, limit: 64 << 10)
@@ -15,11 +26,11 @@ extension AgentConfig {
         }
         guard let bytes else {
             if required { throw ConfigError(.missing, path: path, line: nil, problem: "does not exist") }
-            return AgentConfig()
+            return nil
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text")
         }
-        return try parse(text, path: path)
+        return ConfigReading(parsing: text, path: path)
     }
 }

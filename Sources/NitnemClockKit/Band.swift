@@ -29,6 +29,16 @@ public enum Band: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The wall times inside the band, first to last minute: `03:00–08:59`, `21:00–02:59`.
+    public var wallTimes: String {
+        switch self {
+        case .amritVela: "03:00–08:59"
+        case .morning: "09:00–16:59"
+        case .evening: "17:00–20:59"
+        case .night: "21:00–02:59"
+        }
+    }
+
     /// Whether a reminder at wall time `time` lies inside this band. Night may run past midnight
     /// (21:00–02:59).
     public func contains(_ time: WallTime) -> Bool {

@@ -48,14 +48,5 @@ public struct SlotError: Error, Equatable, CustomStringConvertible {
         self.time = time
     }
 
-    public var description: String {
-        let range: String
-        switch band {
-        case .amritVela: range = "03:00–08:59"
-        case .morning: range = "09:00–16:59"
-        case .evening: range = "17:00–20:59"
-        case .night: range = "21:00–02:59"
-        }
-        return "\(time) is outside the \(band.title) band (\(range))"
-    }
+    public var description: String { "\(time) is outside the \(band.title) band (\(band.wallTimes))" }
 }

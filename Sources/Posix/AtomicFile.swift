@@ -11,7 +11,21 @@ public enum AtomicFile {
     /// - Throws: `FileError` naming the file and the failed call (`cannot write: ENOSPC (…)`); the
     ///   old file is then untouched and no temp file is left.
     public static func write(_ bytes: [UInt8], to link: String, mode: UInt32 = 0o600) throws(FileError) {
-        let path = target(of: link)
+        try put(bytes, at: target(of: link), mode: mode, replacing: true)
+    }
+
+    /// Creates `path` holding `bytes` as `write` does (a temp file beside it, fsync, then the whole
+    /// file at once), but never over an existing one: the temp file is hard-linked (`link(2)`) to
+    /// `path`, which fails when anything, a dangling symlink too, is there.
+    /// - Important: Creates the folder (0700) when missing; the file gets `mode`.
+    /// - Throws: `FileError` `.exists` when `path` exists (it is then untouched), else naming the
+    ///   failed call; no temp file is left.
+    public static func create(_ bytes: [UInt8], at path: String, mode: UInt32 = 0o600) throws(FileError) {
+        try put(bytes, at: path, mode: mode, replacing: false)
+    }
+
+    /// `write` (`replacing`: renamed over `path`) or `create` (linked to `path`).
+    private static func put(_ bytes: [UInt8], at path: String, mode: UInt32, replacing: Bool) throws(FileError) {
         let folder = Path.folder(of: path)
         try createFolder(folder, for: path)
         let temp = folder + "/" + tempPrefix(of: path) + "\(getpid())"
@@ -35,17 +49,28 @@ public enum AtomicFile {
                 throw fail(path, "cannot finish \(temp)", error)
             }
             file.close()
-            do {
-                try rename(temp, to: path)
-            } catch {
-                throw fail(path, "cannot replace the file", error)
+            if replacing {
+                do {
+                    try rename(temp, to: path)
+                } catch {
+                    throw fail(path, "cannot replace the file", error)
+                }
+            } else {
+                do {
+                    _ = try Syscall.retrying("link", path: path) { link(temp, path) }
+                } catch  where error.errno == EEXIST {
+                    throw FileError(.exists, path: path, problem: "already exists", cause: error)
+                } catch {
+                    throw fail(path, "cannot create the file", error)
+                }
+                unlink(temp)
             }
         } catch {
             file.close()
             unlink(temp)
             throw error
         }
-        // The rename itself is durable once the folder is synced; a failure here loses nothing.
+        // The new name is durable once the folder is synced; a failure here loses nothing.
         if let dir = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
             try? dir.sync(path: folder)
         }

@@ -14,6 +14,8 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case danglingSymlink
         /// A folder on the way is missing or is not a folder.
         case notAFolder
+        /// The file exists and was not to be replaced (`AtomicFile.create`).
+        case exists
         /// Any other system call failure (`cause` names it).
         case system
     }

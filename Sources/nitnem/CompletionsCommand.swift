@@ -1,6 +1,7 @@
 import AgentShell
 import CommandLineKit
 import NitnemClockKit
+import Scheduler
 import Snapshot
 
 /// `nitnem completions bash|zsh|fish`: the shell completion scripts, and with `--man` the man page,
@@ -101,6 +102,34 @@ enum CompletionsCommand {
         }
     }
 
+    /// The CONFIGURATION section: one item per key of `ConfigKey.all`, the same declarations the
+    /// parser, `nitnem config` and the `config --init` template read.
+    static var configuration: ManPage.Section {
+        ManPage.Section(
+            "CONFIGURATION",
+            [
+                .paragraph(
+                    """
+                    $XDG_CONFIG_HOME/nitnem/config (or --config FILE) holds one key = value a line; a # starts \
+                    a comment, and lines may end in LF or CRLF. Keys match in any case and whatever separates their \
+                    words (-, ., _ or nothing): reminder.amrit-vela, Reminder.AmritVela, remind_when_done. \
+                    On/off keys also take yes/no and true/false; times are H:MM or HH:MM. A bad line (an unknown key, a key given twice, a value the key does \
+                    not take) is an error naming file:line. nitnem status, timeline, doctor and config say it \
+                    and use the other lines, the bad line's key at its default (of a key given twice, the \
+                    first line counts); nitnem run, reminders, simulate, open and status --follow for \
+                    i3blocks (whose clicks run what the file says) refuse such a file, and a running agent \
+                    keeps its previous settings. nitnem config shows every setting and the line \
+                    it comes from; nitnem config --init writes a commented file with every key at its default \
+                    (also installed as share/nitnem/config.example).
+                    """)
+            ]
+                + ConfigKey.all.map { key in
+                    .item(
+                        "\(key.name) = \(key.syntax)",
+                        "\(key.help) Values: \(key.accepted). Default: \(key.defaultText).")
+                })
+    }
+
     /// The man page, `man/nitnem.1`.
     static var manPage: String { Main.table.manPage(page) }
 
@@ -124,6 +153,7 @@ enum CompletionsCommand {
             """,
         ],
         sections: [
+            configuration,
             ManPage.Section(
                 "FILES",
                 [
@@ -141,8 +171,16 @@ enum CompletionsCommand {
                         "Backups that nitnem journey clear writes (0600); nitnem journey restore puts one back."),
                     .item("$SGGS_APP_GROUP/widgets/NitnemNow.json", "The widget timeline the agent writes."),
                     .item(
-                        "$XDG_CONFIG_HOME/nitnem/config", "The agent's settings (watched: a change applies at once)."),
-                    .item("$XDG_STATE_HOME/nitnem/reminders.json", "The reminder ledger: what fired today."),
+                        "$XDG_CONFIG_HOME/nitnem/config",
+                        "The settings (see CONFIGURATION); the agent watches it: a change applies at once."),
+                    .item(
+                        "$XDG_STATE_HOME/nitnem/reminders.json",
+                        "The reminder ledger: what was reminded in each band and day and what became of it, kept 30 days. An entry is written before its reminder is shown, so a reminder is shown at most once per band and day, even across a crash."
+                    ),
+                    .item(
+                        "$XDG_STATE_HOME/nitnem/pause.json",
+                        "The pause of reminders (nitnem reminders pause; resume removes it), noticed by a running agent at once. A pause past its end is none."
+                    ),
                     .item(
                         "$XDG_RUNTIME_DIR/nitnem/agent.lock",
                         "One agent per user; agent.json beside it says which (else under /tmp/nitnem-$UID)."),
@@ -171,8 +209,15 @@ enum CompletionsCommand {
                 "EXIT STATUS",
                 [
                     .item("0", "Success."),
-                    .item("1", "Failure: the command could not do its work (a write failed, a reader did not run)."),
+                    .item(
+                        "1",
+                        "Failure: the command could not do its work (a write failed, a reader did not run), or a check found a problem (nitnem doctor, nitnem config)."
+                    ),
                     .item("2", "Bad usage or bad input: an unknown option, a malformed file or variable, named."),
+                    .item(
+                        "3",
+                        "nitnem run only: another agent is already running for this user (it holds the lock). The systemd unit does not restart on 2 or 3."
+                    ),
                 ]),
             ManPage.Section(
                 "EXAMPLES",

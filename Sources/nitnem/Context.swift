@@ -50,18 +50,27 @@ struct Context {
         }
     }
 
-    /// The settings for a command that only shows (status, timeline): as `agentConfig`, but a file
-    /// that cannot be read is a warning on stderr and the defaults are used, so a bar keeps working;
-    /// only a `--config FILE` that does not exist is bad input.
-    func displayConfig(_ args: ParsedArguments) throws(CLIError) -> AgentConfig {
+    /// The settings for a command that only shows (status, timeline): every good line of the file
+    /// counts, and each bad line is a warning (`file:line: problem; using the default: on`) that
+    /// leaves its key at the default; a file that cannot be read is a warning and the defaults, so a
+    /// bar keeps working. Only a `--config FILE` that does not exist is bad input. The caller shows
+    /// the warnings.
+    /// - Parameter strict: a bad line or an unreadable file is bad input too (`status --follow` for
+    ///   i3blocks, whose clicks run what the config says: a broken one is not guessed at).
+    func displayConfig(_ args: ParsedArguments, strict: Bool = false) throws(CLIError) -> (
+        config: AgentConfig, warnings: [String]
+    ) {
         let flag = args.value(.config)
+        let reading: ConfigReading?
         do {
-            return try AgentConfig.load(path: paths.agent(configFlag: flag).config, required: flag != nil)
+            reading = try AgentConfig.read(path: paths.agent(configFlag: flag).config, required: flag != nil)
         } catch {
-            if error.code == .missing { throw .badInput(error.description) }
-            Output.error("warning: \(error.description) (using the defaults)")
-            return AgentConfig()
+            if error.code == .missing || strict { throw .badInput(error.description) }
+            return (AgentConfig(), ["\(error.description); using the defaults"])
         }
+        guard let reading else { return (AgentConfig(), []) }
+        if strict, let problem = reading.problems.first { throw .badInput(problem.description) }
+        return (reading.config, reading.problems.map(reading.explained))
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

@@ -29,8 +29,9 @@ enum DoctorCommand {
         // config problem is a failed check, reported below.
         let configFlag = args.value(.config)
         let paths = context.paths.agent(configFlag: configFlag)
+        // Every good line of the file counts; each bad one is a failed check (its key has the default).
         let configRead = Result { () throws(ConfigError) in
-            try AgentConfig.load(path: paths.config, required: configFlag != nil)
+            try AgentConfig.read(path: paths.config, required: configFlag != nil)
         }
         if case .failure(let error) = configRead, error.code == .missing { throw .badInput(error.description) }
         var failed = false
@@ -72,8 +73,8 @@ enum DoctorCommand {
             let (snapshot, source, warnings) = try GroupFiles.loadSnapshot(group)
             let what =
                 source == .embedded
-                ? "none in the group: the embedded default registry (\(snapshot.banis.count) banis)"
-                : "\(group.snapshotPath): \(snapshot.banis.count) banis"
+                ? "none in the group: the embedded default registry (\(counted(snapshot.banis.count, "bani")))"
+                : "\(group.snapshotPath): \(counted(snapshot.banis.count, "bani"))"
                     + (snapshot.banisAvailable ? "" : " — Nitnem not available in this database (no reminders)")
             report(warnings.isEmpty && snapshot.banisAvailable ? .ok : .warn, "snapshot", what)
             for w in warnings { report(.warn, "snapshot", w) }
@@ -81,7 +82,7 @@ enum DoctorCommand {
             report(
                 progress.warnings.isEmpty ? .ok : .warn, "progress",
                 FileReader.exists(group.progressPath)
-                    ? "\(group.progressPath): \(progress.banis.count) banis, schema \(progress.schema)"
+                    ? "\(group.progressPath): \(counted(progress.banis.count, "bani")), schema \(progress.schema)"
                         + (progress.isReadOnly ? " (newer than this nitnem: read-only)" : "")
                     : "none yet (nothing read; `nitnem mark` creates it)")
             for w in progress.warnings { report(.warn, "progress", w) }
@@ -128,16 +129,22 @@ enum DoctorCommand {
 
         // Config and reminders.
         var loaded: AgentConfig?
-        do {
-            let config = try configRead.get()
+        switch configRead {
+        case .success(let reading):
+            let config = reading?.config ?? AgentConfig()
             loaded = config
+            let problems = reading?.problems ?? []
+            for problem in problems {
+                report(.fail, "config", reading?.explained(problem) ?? problem.description)
+            }
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
             report(
-                .ok, "config",
-                (FileReader.exists(paths.config) ? paths.config : "defaults (no \(paths.config))")
-                    + "; reminders \(config.remindersOn ? "on: \(slots)" : "off")")
-        } catch {
-            report(.fail, "config", error.description)
+                problems.isEmpty ? .ok : .warn, "config",
+                (reading != nil ? paths.config : "defaults (no \(paths.config))")
+                    + "; reminders \(config.remindersOn ? "on: \(slots)" : "off")"
+                    + (problems.isEmpty ? "" : " (nitnem config shows every setting and its line)"))
+        case .failure(let error):
+            report(.fail, "config", "\(error.description); using the defaults")
         }
         if let variant = loaded?.rehras, let snapshot = files?.snapshot {
             reportRehras(variant, snapshot: snapshot, source: files?.source ?? .snapshot, report)
@@ -151,7 +158,7 @@ enum DoctorCommand {
         let ledger = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
         report(
             ledger.problem == nil ? .ok : .warn, "ledger",
-            ledger.problem ?? "\(paths.ledger): \(ledger.ledger.entries.count) entries")
+            ledger.problem ?? "\(paths.ledger): \(counted(ledger.ledger.entries.count, "entry", "entries"))")
 
         // The desktop.
         let notifier = LibnotifyNotifier(onEvent: { _ in })
@@ -168,6 +175,12 @@ enum DoctorCommand {
         checkReader(loaded ?? AgentConfig(), environment: context.environment, report: report)
         if failed { throw .failure("some checks failed") }
     }
+
+    /// `1 bani`, `2 banis`: `count` and the noun in its number.
+    static func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// The `sggs://` handler (`xdg-mime query default x-scheme-handler/sggs` is `nitnem.desktop`)
     /// and the reader's program (on `PATH`): warnings, never failures — `nitnem open URL` works
     /// without either being set up.

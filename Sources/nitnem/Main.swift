@@ -41,6 +41,7 @@ enum Main {
             .init(TimelineCommand.spec, Action(TimelineCommand.run)),
             .init(SimulateCommand.spec, Action(SimulateCommand.run)),
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
+            .init(ConfigCommand.spec, Action(ConfigCommand.run)),
             .init(ClockCommand.spec, Action(ClockCommand.run)),
             .init(SnapshotCommand.exportSpec, Action(SnapshotCommand.runExport)),
             .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),

@@ -22,7 +22,8 @@ enum StatusCommand {
             With --follow, one line now and one more at each change (inotify on the group, a timer at
             the next band start): no polling. Feed it to waybar (return-type json, no interval),
             i3blocks (interval=persist) or polybar (tail = true). Config `rehras` chooses the Rehras
-            counted; a config that cannot be read is a warning on stderr (the defaults are used). While
+            counted; a bad config line is a warning (on stderr; in the JSON's warnings) and its key
+            has the default, a config that cannot be read is a warning and the defaults are used. While
             reminders are paused (nitnem reminders pause) it says until when.
             """
     )
@@ -35,15 +36,9 @@ enum StatusCommand {
         if args.flag("follow") {
             // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the shown
             // bani in the reader (config `reader`, `open`), a right click marks it read.
-            let config: AgentConfig
-            do {
-                config = try AgentConfig.load(path: paths.config, required: args.value(.config) != nil)
-            } catch {
-                // Clicks run what the config says: a broken one is not guessed at.
-                guard format != .i3blocks, error.code != .missing else { throw .badInput(error.description) }
-                Output.error("warning: \(error.description) (using the defaults)")
-                config = AgentConfig()
-            }
+            // Clicks run what the config says: a broken one is not guessed at.
+            let (config, warnings) = try context.displayConfig(args, strict: format == .i3blocks)
+            for warning in warnings { Output.error("warning: \(warning)") }
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
                 format: format, clicks: format == .i3blocks ? 0 : nil, config: config, pausePath: paths.pause)
@@ -54,7 +49,11 @@ enum StatusCommand {
             }
             return
         }
-        let config = try context.displayConfig(args)
+        let (config, configWarnings) = try context.displayConfig(args)
+        // JSON carries them in its `warnings`; every other format says them on stderr too.
+        if format != .json {
+            for warning in configWarnings { Output.error("warning: \(warning)") }
+        }
         let files: GroupFiles
         do {
             files = try GroupFiles.load(group).configured(config)
@@ -69,7 +68,8 @@ enum StatusCommand {
         let pause = PauseStore.active(path: paths.pause, now: now)
         if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
         let view = StatusView(
-            state: state, source: files.source, warnings: files.warnings, pausedUntil: pause.until.map(context.format))
+            state: state, source: files.source, warnings: files.warnings + configWarnings,
+            pausedUntil: pause.until.map(context.format))
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }

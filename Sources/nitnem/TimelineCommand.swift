@@ -19,7 +19,9 @@ enum TimelineCommand {
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let files = try context.loadFiles(group).configured(try context.displayConfig(args))
+        let (config, warnings) = try context.displayConfig(args)
+        for warning in warnings { Output.error("warning: \(warning)") }
+        let files = try context.loadFiles(group).configured(config)
         let timeline = WidgetTimeline(
             snapshot: files.snapshot, progress: files.progress.banis, now: context.clock.now(),
             calendar: context.calendar)

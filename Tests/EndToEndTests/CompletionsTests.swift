@@ -1,6 +1,7 @@
 import AgentShell
 import CommandLineKit
 import Foundation
+import Scheduler
 import TestSupport
 import Testing
 
@@ -170,10 +171,23 @@ import Testing
             #expect(r.stdout.contains(".SS \"nitnem \(spec.path.joined(separator: " "))\""))
         }
         for section in [
-            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES",
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "CONFIGURATION", "FILES", "ENVIRONMENT", "EXIT STATUS",
+            "EXAMPLES",
         ] {
             #expect(r.stdout.contains("\n.SH \(section)\n"))
         }
+        // CONFIGURATION: every declared key, its syntax, values and default (from `ConfigKey.all`).
+        for key in ConfigKey.all {
+            let term = "\(key.name) = \(key.syntax)".replacingOccurrences(of: "-", with: "\\-")
+            #expect(r.stdout.contains("\n.TP\n.B \"\(term)\"\n"), "\(key.name)")
+            #expect(
+                CompletionsCommand.configuration.blocks.contains(
+                    .item(
+                        "\(key.name) = \(key.syntax)",
+                        "\(key.help) Values: \(key.accepted). Default: \(key.defaultText).")))
+        }
+        #expect(r.stdout.contains("\n.TP\n.B \"3\"\n"))
+        #expect(r.stdout.contains("\n.TP\n.B \"$XDG_STATE_HOME/nitnem/pause.json\"\n"))
         for variable in ["SGGS_APP_GROUP", "SGGS_CLOCK_NOW", "SGGS_CLOCK_RATE", "TZ", "XDG_CONFIG_HOME"] {
             #expect(r.stdout.contains(variable))
         }

@@ -79,6 +79,9 @@ import Testing
         try Support.write("reminders = o\u{1B}[2Jn\u{0}\n", to: config)
         let bad = try Support.run(["reminders", "list", "--config", config, "--group", group.path])
         #expect(bad.status == 2)
-        #expect(bad.stderr == "nitnem: \(config):1: reminders must be on or off, not 'o\\u{1B}[2Jn\\u{0}'\n")
+        #expect(
+            bad.stderr
+                == "nitnem: \(config):1: reminders must be on or off (also yes/no, true/false), not 'o\\u{1B}[2Jn\\u{0}'\n"
+        )
     }
 }

@@ -189,7 +189,8 @@ import Testing
         #expect(r.status == 2)
         #expect(
             r.stderr
-                == "nitnem: \(s.root)/config/nitnem/config:2: reader: the reader template has an unterminated ' quote\n"
+                == "nitnem: \(s.root)/config/nitnem/config:2: reader: the reader template has an unterminated ' quote; "
+                + "it must be a web page template (https://...) or a command line, with {banidb} {key} {variant} {url}\n"
         )
     }
 }

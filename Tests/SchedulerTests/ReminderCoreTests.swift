@@ -272,13 +272,19 @@ import Testing
 
     @Test(arguments: [
         ("colour = blue", "/c:1: unknown key 'colour'"),
-        ("\n\nreminders = maybe", "/c:3: reminders must be on or off, not 'maybe'"),
-        ("reminder.evening = 6pm", "/c:1: reminder.evening must be HH:MM (24-hour) or off, not '6pm'"),
+        ("\n\nreminders = maybe", "/c:3: reminders must be on or off (also yes/no, true/false), not 'maybe'"),
+        (
+            "reminder.evening = 6pm",
+            "/c:1: reminder.evening must be a time H:MM or HH:MM (24-hour, 17:00–20:59) or off, not '6pm'"
+        ),
         ("reminder.evening = 22:00", "/c:1: reminder.evening: 22:00 is outside the Evening band (17:00–20:59)"),
         ("reminder.amritVela = 10:00", "/c:1: reminder.amritVela: 10:00 is outside the Amrit Vela band (03:00–08:59)"),
         ("just words", "/c:1: expected 'key = value', found 'just words'"),
-        ("open =", "/c:1: open needs a program"),
-        ("remind-when-done = true", "/c:1: remind-when-done must be yes or no, not 'true'"),
+        ("open =", "/c:1: open must be a program and its arguments, such as xdg-open, not ''"),
+        (
+            "remind-when-done = maybe",
+            "/c:1: remind-when-done must be yes or no (also on/off, true/false), not 'maybe'"
+        ),
     ])
     func badLinesNameFileAndLine(_ text: String, _ prefix: String) {
         #expect {
@@ -299,7 +305,8 @@ import Testing
         #expect {
             try AgentConfig.parse("# a\r\n\r\nreminders = maybe\r\n", path: "/c")
         } throws: { error in
-            (error as? ConfigError)?.description == "/c:3: reminders must be on or off, not 'maybe'"
+            (error as? ConfigError)?.description
+                == "/c:3: reminders must be on or off (also yes/no, true/false), not 'maybe'"
         }
     }
 
@@ -317,7 +324,8 @@ import Testing
         #expect {
             try AgentConfig.parse("reminders = o\u{1B}[2Jn\u{0}", path: "/c")
         } throws: { error in
-            (error as? ConfigError)?.description == #"/c:1: reminders must be on or off, not 'o\u{1B}[2Jn\u{0}'"#
+            (error as? ConfigError)?.description
+                == #"/c:1: reminders must be on or off (also yes/no, true/false), not 'o\u{1B}[2Jn\u{0}'"#
         }
     }
 }

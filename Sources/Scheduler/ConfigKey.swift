@@ -1,0 +1,220 @@
+import NitnemClockKit
+import Snapshot
+
+/// One key of the config file, declared once: its name, the values it takes, its default and what it
+/// does. The parser and its error messages, `nitnem config`, the `config --init` template and the man
+/// page all read `ConfigKey.all`.
+///
+/// A file may spell a name in any case and with or without `-`, `.` and `_` between its words
+/// (`reminder.amrit-vela`, `Reminder.AmritVela`, `remind_when_done`, `remindWhenDone`): see `named(_:)`.
+public struct ConfigKey: Sendable, CustomStringConvertible {
+    /// Why a value was refused.
+    enum Refusal: Error {
+        /// Not one of the values the key takes (the message lists `accepted`).
+        case notAccepted
+        /// A value of the right form that is still wrong: the words say why.
+        case because(String)
+    }
+
+    /// The name as documented and shown: `reminder.amritVela`.
+    public let name: String
+    /// The value's syntax, short: `on|off`, `H:MM|off`.
+    public let syntax: String
+    /// The values it takes, in words (error messages, the template, the man page).
+    public let accepted: String
+    /// One or two sentences saying what it does.
+    public let help: String
+    /// Sets the value of a line in `config`.
+    let apply: @Sendable (inout AgentConfig, Substring) throws(Refusal) -> Void
+    /// The value `config` has, as a line gives it; nil when it is not set (`rehras`).
+    let show: @Sendable (AgentConfig) -> String?
+
+    /// The name.
+    public var description: String { name }
+
+    /// The value `config` has, as a line gives it (`on`, `06:00`, `15m`); nil when not set.
+    public func value(in config: AgentConfig) -> String? { show(config) }
+
+    /// The default as a line gives it; nil when the key is not set by default (`rehras`).
+    public var defaultValue: String? { show(AgentConfig()) }
+
+    /// The default in words: the value, or what leaving it unset means.
+    public var defaultText: String { defaultValue ?? unsetText }
+
+    /// What an unset key means (only keys without a default value have one).
+    let unsetText: String
+
+    init(
+        _ name: String, syntax: String, accepted: String, help: String, unset: String = "",
+        apply: @escaping @Sendable (inout AgentConfig, Substring) throws(Refusal) -> Void,
+        show: @escaping @Sendable (AgentConfig) -> String?
+    ) {
+        self.name = name
+        self.syntax = syntax
+        self.accepted = accepted
+        self.help = help
+        self.unsetText = unset
+        self.apply = apply
+        self.show = show
+    }
+
+    /// Every key, in the order `nitnem config`, the template and the man page list them.
+    public static let all: [ConfigKey] = [
+        ConfigKey(
+            "reminders", syntax: "on|off", accepted: "on or off (also yes/no, true/false)",
+            help: "Whether the agent shows reminders at all (running the agent is the opt-in).",
+            apply: { config, value throws(Refusal) in config.remindersOn = try boolean(value) },
+            show: { $0.remindersOn ? "on" : "off" }),
+        slot(.amritVela),
+        slot(.evening),
+        slot(.night),
+        ConfigKey(
+            "snooze", syntax: "DURATION", accepted: "a duration from 1m to 3h, such as 15m, 1h30m or 90s",
+            help: "How long Later defers a reminder; never past the end of its band.",
+            apply: { config, value throws(Refusal) in
+                guard let seconds = duration(value), (60...3 * 3600).contains(seconds) else { throw .notAccepted }
+                config.snooze = TimeInterval(seconds)
+            },
+            show: { duration(Int($0.snooze)) }),
+        ConfigKey(
+            "sound", syntax: "off|on|NAME", accepted: "off, on or a sound name such as message-new-instant",
+            help: "The reminder's sound: none, the theme's message-new-instant, or another sound of the theme.",
+            apply: { config, value throws(Refusal) in
+                if let on = try? boolean(value) {
+                    config.sound = on ? "message-new-instant" : nil
+                    return
+                }
+                guard !value.isEmpty,
+                    value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
+                else { throw .notAccepted }
+                config.sound = String(value)
+            },
+            show: { $0.sound ?? "off" }),
+        ConfigKey(
+            "open", syntax: "PROGRAM [ARG]...", accepted: "a program and its arguments, such as xdg-open",
+            help:
+                "What opens a web page (a web reader's): run with the URL as one more argument, never through a shell.",
+            apply: { config, value throws(Refusal) in
+                let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                guard !words.isEmpty else { throw .notAccepted }
+                config.opener = words
+            },
+            show: { $0.opener.joined(separator: " ") }),
+        ConfigKey(
+            "reader", syntax: "TEMPLATE", accepted: readerValues,
+            help:
+                "What nitnem open and Read now run for a bani: a web page opened with open, or a command run as argv (see nitnem open --help).",
+            apply: { config, value throws(Refusal) in
+                do {
+                    config.reader = try ReaderTemplate(parsing: String(value))
+                } catch {
+                    // The template's own words say what is wrong with it; the values say what is right.
+                    throw .because("\(error); it must be \(readerValues)")
+                }
+            },
+            show: { $0.reader.text }),
+        ConfigKey(
+            "rehras", syntax: "sgpc|taksal", accepted: "sgpc or taksal",
+            help:
+                "The Rehras the evening set counts, over the snapshot's own preference (no effect with the embedded registry, which has one).",
+            unset: "not set (the snapshot's own preference)",
+            apply: { config, value throws(Refusal) in
+                guard let variant = RehrasVariant(rawValue: value.lowercased()) else { throw .notAccepted }
+                config.rehras = variant
+            },
+            show: { $0.rehras?.rawValue }),
+        ConfigKey(
+            "remind-when-done", syntax: "yes|no", accepted: "yes or no (also on/off, true/false)",
+            help: "Remind even when the band's set is already read.",
+            apply: { config, value throws(Refusal) in config.remindWhenDone = try boolean(value) },
+            show: { $0.remindWhenDone ? "yes" : "no" }),
+    ]
+
+    /// What `reader` takes.
+    static let readerValues =
+        "a web page template (https://...) or a command line, with {banidb} {key} {variant} {url}"
+
+    /// `reminder.<band>`: the band's reminder time, or off.
+    static func slot(_ band: Band) -> ConfigKey {
+        let range = band.wallTimes
+        var help = "When the \(band.title) reminder is due (\(range)), or off."
+        if band == .night {
+            help += " After midnight it belongs to the Nitnem day that began the previous 03:00."
+        }
+        return ConfigKey(
+            "reminder.\(band.rawValue)", syntax: "H:MM|off",
+            accepted: "a time H:MM or HH:MM (24-hour, \(range)) or off", help: help,
+            apply: { config, value throws(Refusal) in
+                if (try? boolean(value)) == false {
+                    try? config.slots.set(band, nil)
+                    return
+                }
+                guard let time = wallTime(value) else { throw .notAccepted }
+                do {
+                    try config.slots.set(band, time)
+                } catch {
+                    throw .because("\(error)")
+                }
+            },
+            show: { $0.slots.times[band]?.description ?? "off" })
+    }
+
+    /// The key a file's spelling names: the same letters in any case, `-`, `.` and `_` left out.
+    public static func named(_ spelling: some StringProtocol) -> ConfigKey? {
+        bySpelling[folded(spelling)]
+    }
+
+    /// The keys by `folded` name.
+    private static let bySpelling: [String: ConfigKey] = Dictionary(
+        uniqueKeysWithValues: all.map { (folded($0.name), $0) })
+
+    /// `spelling` lower-cased, without `-`, `.` and `_`: `Reminder.Amrit-Vela` is `reminderamritvela`.
+    static func folded(_ spelling: some StringProtocol) -> String {
+        String(spelling.lowercased().filter { $0 != "-" && $0 != "." && $0 != "_" })
+    }
+
+    /// The words of a boolean: `on`, `yes`, `true` and `off`, `no`, `false`, in any case.
+    static func boolean(_ value: Substring) throws(Refusal) -> Bool {
+        switch value.lowercased() {
+        case "on", "yes", "true": true
+        case "off", "no", "false": false
+        default: throw .notAccepted
+        }
+    }
+
+    /// `H:MM` or `HH:MM` as a wall time; nil for anything else.
+    static func wallTime(_ value: Substring) -> WallTime? {
+        if value.utf8.count == 4, value.utf8.dropFirst().first == UInt8(ascii: ":") { return WallTime("0" + value) }
+        return WallTime(value)
+    }
+
+    /// `15m`, `1h`, `1h30m`, `90s` as seconds; nil when it is not one.
+    static func duration(_ text: Substring) -> Int? {
+        var total = 0
+        var digits = ""
+        var any = false
+        for c in text {
+            if c.isASCII, c.isNumber {
+                digits.append(c)
+                continue
+            }
+            guard let n = Int(digits), n <= 100_000 else { return nil }
+            switch c {
+            case "h": total += n * 3600
+            case "m": total += n * 60
+            case "s": total += n
+            default: return nil
+            }
+            digits = ""
+            any = true
+        }
+        return digits.isEmpty && any ? total : nil
+    }
+
+    /// Seconds as `duration` reads them: `15m`, `1h30m`, `1m30s`.
+    static func duration(_ seconds: Int) -> String {
+        let parts = [(seconds / 3600, "h"), (seconds / 60 % 60, "m"), (seconds % 60, "s")]
+        let text = parts.filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+        return text.isEmpty ? "0s" : text
+    }
+}

@@ -1,0 +1,98 @@
+import NitnemClockKit
+
+/// A config file's text read line by line (`key = value`, `#` comments, LF or CRLF line ends): the
+/// settings of its good lines, the line that set each key, and every bad line.
+///
+/// - Important: A bad line leaves its key at the default. Of a key given twice, in one spelling or
+///   two (`remind-when-done`, `remindWhenDone`), the first line counts, even when it is bad; the
+///   second is a problem.
+public struct ConfigReading: Equatable, Sendable {
+    /// Where a key's value comes from.
+    public enum Source: Hashable, Sendable {
+        /// The line that set it.
+        case line(Int)
+        /// The default: no line gives the key.
+        case `default`
+        /// The default, because the line that gives the key (this one) is bad.
+        case defaultForBadLine(Int)
+    }
+
+    /// The first line that gave a key.
+    struct Given: Hashable, Sendable {
+        let line: Int
+        let spelling: String
+        let good: Bool
+    }
+
+    /// The file the text is from, as errors name it.
+    public let path: String
+    /// The settings: the defaults, changed by each good line.
+    public private(set) var config = AgentConfig()
+    /// Every bad line, in line order (`file:line: what is wrong`).
+    public private(set) var problems: [ConfigError] = []
+    /// The first line of each key given, by `ConfigKey.name`.
+    private var given: [String: Given] = [:]
+
+    /// Reads `text`; `path` names the file in problems.
+    public init(parsing text: String, path: String) {
+        self.path = path
+        // "\r\n" is one Character in Swift: splitting on "\n" alone never matches a CRLF line end.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
+            read(Substring(raw), number: index + 1)
+        }
+    }
+
+    private mutating func read(_ raw: Substring, number: Int) {
+        func problem(_ code: ConfigError.Code, _ text: String, key: ConfigKey? = nil) {
+            problems.append(ConfigError(code, path: path, line: number, problem: text, key: key?.name))
+        }
+        var line = raw
+        if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+        let trimmed = line.trimmingWhitespace()
+        if trimmed.isEmpty { return }
+        guard let eq = trimmed.firstIndex(of: "=") else {
+            return problem(.syntax, "expected 'key = value', found '\(trimmed)'")
+        }
+        let spelling = trimmed[..<eq].trimmingWhitespace()
+        let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
+        guard let key = ConfigKey.named(spelling) else {
+            let known = ConfigKey.all.map(\.name).joined(separator: ", ")
+            return problem(.unknownKey, "unknown key '\(spelling)'; known: \(known)")
+        }
+        if let first = given[key.name] {
+            let other = first.spelling == spelling ? "" : ", as \(first.spelling)"
+            return problem(.duplicateKey, "\(spelling) given twice (first on line \(first.line)\(other))", key: key)
+        }
+        do throws(ConfigKey.Refusal) {
+            try key.apply(&config, value)
+            given[key.name] = Given(line: number, spelling: String(spelling), good: true)
+        } catch {
+            given[key.name] = Given(line: number, spelling: String(spelling), good: false)
+            switch error {
+            case .notAccepted: problem(.badValue, "\(spelling) must be \(key.accepted), not '\(value)'", key: key)
+            case .because(let why): problem(.badValue, "\(spelling): \(why)", key: key)
+            }
+        }
+    }
+
+    /// Where the value of `key` comes from.
+    public func source(of key: ConfigKey) -> Source {
+        guard let first = given[key.name] else { return .default }
+        return first.good ? .line(first.line) : .defaultForBadLine(first.line)
+    }
+
+    /// `problem` (one of `problems`) and what it leaves in effect, one line:
+    /// `/c:3: reminders must be on or off (…), not 'maybe'; using the default: on`.
+    public func explained(_ problem: ConfigError) -> String { "\(problem.description); \(outcome(of: problem))" }
+
+    /// What `problem` (one of `problems`) leaves in effect, in words: `using the default: on`,
+    /// `using line 2`, `line ignored`.
+    public func outcome(of problem: ConfigError) -> String {
+        guard let name = problem.key, let key = ConfigKey.named(name) else { return "line ignored" }
+        switch source(of: key) {
+        case .line(let line): return "using line \(line)"
+        case .default, .defaultForBadLine: return "using the default: \(key.defaultText)"
+        }
+    }
+}
