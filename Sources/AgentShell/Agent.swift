@@ -57,8 +57,9 @@ public final class Agent {
     /// Buttons pressed on the reminder, delivered by libnotify during the last GLib dispatch.
     var pressed: [ReminderAction] = []
 
-    /// An agent on `clock`, in the zone of `calendar`, with `config` (read by the caller, so a bad
-    /// file stops the start with exit 2); the reminder ledger is read once the lock is held.
+    /// An agent on `clock`, in the zone of `calendar`, with `config` (the good lines of the file, as
+    /// the caller read it; the agent reads it again as it starts, to say what is wrong in it); the
+    /// reminder ledger is read once the lock is held.
     public init(
         options: Options, clock: NitnemClock, calendar: NitnemCalendar, config: AgentConfig,
         notifier: (any Notifier)? = nil
@@ -120,7 +121,8 @@ public final class Agent {
         journal.log(
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.identifier)")
         // The pause first: a slot that passed while the agent was off is not fired late when paused.
-        var step = handle([readPause(), .start(load())])
+        // The config as read now: a bad line is said (and keeps its default) rather than stop the agent.
+        var step = handle([readPause(), loadConfig(), .start(load())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         while !stopped {
@@ -322,7 +324,10 @@ public final class Agent {
     func loadConfig() -> AgentCore.Event {
         // An empty file may be an editor's save caught between its truncate and its write.
         if (try? FileStatus.of(options.paths.config))??.size == 0 { return .configEmptied }
-        return .configRead(Result { () throws(ConfigError) in try AgentConfig.load(path: options.paths.config) })
+        return .configRead(
+            Result { () throws(ConfigError) in
+                try AgentConfig.read(path: options.paths.config) ?? ConfigReading(settings: AgentConfig())
+            })
     }
 
     /// Reads the pause file: the instant it pauses until (nil when there is none), or why it

@@ -43,9 +43,10 @@ extension AgentCore {
         case clockChanged
         /// The system time zone, read again after its link changed (it may be the same zone).
         case zoneRead(Result<NitnemCalendar, ClockError>)
-        /// The configuration was read again (SIGHUP, or after `Action.readConfig`); a failure keeps
-        /// the old one.
-        case configRead(Result<AgentConfig, ConfigError>)
+        /// The config file was read (at start, on SIGHUP, or after `Action.readConfig`): its good
+        /// lines apply and a bad line keeps the value in use; a file that cannot be read at all keeps
+        /// the whole configuration in use.
+        case configRead(Result<ConfigReading, ConfigError>)
         /// The config file changed on disk (inotify on its folder); `whole` when it was written or
         /// renamed into place, not when it was removed or moved away (an editor's save may put a new
         /// one there at once). The core decides when to read it (`Action.readConfig`).

@@ -88,7 +88,7 @@ public struct AgentCore: Sendable {
             return gathered(now: now)
         case .configEmptied:
             guard gathering.believeEmptyConfig() else { return gathered(now: now) }
-            return handle(.configRead(.success(AgentConfig())), now: now)
+            return handle(.configRead(.success(ConfigReading(settings: AgentConfig()))), now: now)
         case .reminderAction(let action):
             // Decided first: `gathered` reads the state the press changed.
             let pressed = reminders.pressed(action, now: now, files: files, config: config, calendar: calendar)
@@ -141,9 +141,14 @@ public struct AgentCore: Sendable {
         case .clockChanged:
             actions.append(
                 .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
-        case .configRead(.success(let newConfig)):
+        case .configRead(.success(let reading)):
             gathering.endEmptyConfig()
-            problems.clear(.config)
+            // Each bad line said once (again only once it was fixed and broken anew), with what stays in use.
+            let said = Set(problems.replace(.config, with: reading.problems.map(ProblemLog.Key.config), now: now))
+            for problem in reading.problems where said.contains(.config(problem)) {
+                actions.append(.log(.error, "\(problem) (\(reading.kept(problem, running: config)))"))
+            }
+            let newConfig = reading.config(keeping: config)
             if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
             use(newConfig)
         case .configRead(.failure(let error)):
@@ -151,7 +156,7 @@ public struct AgentCore: Sendable {
             guard !problems.replace(.config, with: [.config(error)], now: now).isEmpty else {
                 return gathered(now: now)
             }
-            actions.append(.log(.error, "\(error) (keeping the previous configuration)"))
+            actions.append(.log(.error, "\(error) (keeping the configuration in use)"))
         case .timer:
             break
         }

@@ -76,6 +76,37 @@ public struct ConfigReading: Equatable, Sendable {
         }
     }
 
+    /// A reading that gave exactly `settings`, with no problem (an empty file gives the defaults).
+    public init(settings: AgentConfig, path: String = "") {
+        self.path = path
+        config = settings
+    }
+
+    /// The settings as a running agent applies them: each good line's value, and for a key whose
+    /// line is bad the value `running` has (the agent keeps what it was using rather than fall back
+    /// to the default while the file is being fixed; at start, `running` is the defaults).
+    public func config(keeping running: AgentConfig) -> AgentConfig {
+        var merged = config
+        for problem in problems {
+            guard let name = problem.key, let key = ConfigKey.named(name), case .defaultForBadLine = source(of: key),
+                let value = key.value(in: running)
+            else { continue }
+            try? key.apply(&merged, Substring(value))
+        }
+        return merged
+    }
+
+    /// What `problem` (one of `problems`) leaves in effect for an agent running with `running`:
+    /// `keeping reminder.evening = 18:00`, `using line 2`, `line ignored`.
+    public func kept(_ problem: ConfigError, running: AgentConfig) -> String {
+        guard let name = problem.key, let key = ConfigKey.named(name) else { return "line ignored" }
+        switch source(of: key) {
+        case .line(let line): return "using line \(line)"
+        case .default, .defaultForBadLine:
+            return "keeping \(key.name) = \(key.value(in: config(keeping: running)) ?? key.defaultText)"
+        }
+    }
+
     /// Where the value of `key` comes from.
     public func source(of key: ConfigKey) -> Source {
         guard let first = given[key.name] else { return .default }

@@ -26,8 +26,10 @@ enum RunCommand {
             watched too: a change applies at once. Logs one line per event on stderr: with journald
             priorities (<6>) when stderr is the journal (JOURNAL_STREAM), else with the local time and
             a level word. SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads the config. Under systemd it
-            sends READY=1. Exit 3 when another agent is already running (the unit does not restart on
-            it), 2 on bad input, 1 on any other failure to start.
+            sends READY=1. A config file with a bad line does not stop it: the good lines apply, each bad
+            line is logged once and keeps its key's value (the default at start) until the file is fixed.
+            Exit 3 when another agent is already running (the unit does not restart on it), 2 on bad
+            input (a --config FILE that does not exist), 1 on any other failure to start.
             """
     )
 
@@ -36,7 +38,7 @@ enum RunCommand {
         let localtime = args.value("localtime") ?? "/etc/localtime"
         let context = try Context.load(localtime: localtime)
         let group = context.group(args)
-        let (config, paths) = try context.agentConfig(args)
+        let (config, paths) = try context.agentStartConfig(args)
         var options = Agent.Options(
             group: group, environment: context.environment, lockPath: args.value("lock"), paths: paths)
         options.localtimePath = localtime

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SIGHUP reloads the config; a bad file keeps the old one and says so, naming file and line.
+/// SIGHUP reloads the config; a bad line keeps the value in use and says so, naming file and line.
 @Suite struct AgentConfigReloadTests {
-    @Test func sighupReloadsAndABadFileKeepsTheOldConfig() throws {
+    @Test func sighupReloadsAndABadLineKeepsTheValueInUse() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-hup-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let config = root + "/nitnem.conf"
@@ -22,7 +22,7 @@ import Testing
         try "reminders = on\nreminder.evening = 23:00\n".write(toFile: config, atomically: true, encoding: .utf8)
         agent.send(SIGHUP)
         let bad =
-            "<3>\(config):2: reminder.evening: 23:00 is outside the Evening band (17:00–20:59) (keeping the previous configuration)"
+            "<3>\(config):2: reminder.evening: 23:00 is outside the Evening band (17:00–20:59) (keeping reminder.evening = 18:00)"
         #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains(bad) }, "\(agent.stderr)")
         #expect(agent.isRunning)
 
@@ -120,6 +120,41 @@ import Testing
             NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) }, "\(agent.stderr)"
         )
         #expect(agent.stderr.contains("<4>\(timeline) was removed; writing it again"))
+        agent.send(SIGTERM)
+        #expect(agent.waitForExit(timeout: 10) == 0)
+    }
+}
+
+/// A typo in the config at login must not leave the agent dead: it starts with the good lines (the
+/// default for the bad one), says the problem once, keeps watching, and a fix applies at once.
+@Suite struct AgentBadConfigStartTests {
+    @Test func anAgentStartedOnABadConfigRunsSaysItOnceAndTakesTheFix() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-badcfg-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let config = root + "/config/nitnem/config"
+        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try "reminders = on\nreminder.evening = 22:00\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let env = [
+            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_RUNTIME_DIR": root + "/run",
+            "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": root,
+        ]
+        let agent = try NitnemProcess(["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
+        defer { agent.send(SIGKILL) }
+        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(agent.isRunning, "alive on a bad config")
+        let bad =
+            "\(config):2: reminder.evening: 22:00 is outside the Evening band (17:00–20:59) (keeping reminder.evening = 18:00)"
+        #expect(agent.stderr.components(separatedBy: bad).count == 2, "said once: \(agent.stderr)")
+        #expect(!agent.stderr.contains("configuration reloaded"), "the defaults for the bad line are no reload")
+
+        // Fixed (renamed into place, as editors save): applied without a restart, said no more.
+        try "reminders = on\nreminder.evening = 20:00\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(
+            NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("configuration reloaded") }, "\(agent.stderr)")
+        #expect(agent.stderr.components(separatedBy: bad).count == 2)
+        #expect(agent.isRunning)
         agent.send(SIGTERM)
         #expect(agent.waitForExit(timeout: 10) == 0)
     }

@@ -164,17 +164,4 @@ import Testing
         #expect(r.stderr.hasPrefix("nitnem: "))
         #expect(r.stderr.filter { $0 == "\n" }.count == 1)
     }
-
-    @Test func badConfigStopsTheAgentWithFileAndLine() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let box = try Sandbox(
-            session: session, now: "2026-11-29T17:00", rate: "1", config: "reminders = on\nreminder.evening = 22:00\n")
-        let r = try NitnemBinary.run(["run", "--group", box.group], environment: box.environment)
-        #expect(r.status == 2)
-        #expect(
-            r.stderr
-                == "nitnem: \(box.root)/config/nitnem/config:2: reminder.evening: 22:00 is outside the Evening band (17:00–20:59)\n"
-        )
-    }
 }

@@ -225,7 +225,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
             start: "2026-11-29T18:00:00+05:30", startProgress: [:],
             event: .configRead(.failure(ConfigError(.unknownKey, path: "/c", line: 2, problem: "unknown key 'x'"))),
             at: "2026-11-29T18:00:01+05:30", writes: [],
-            logs: ["error /c:2: unknown key 'x' (keeping the previous configuration)"],
+            logs: ["error /c:2: unknown key 'x' (keeping the configuration in use)"],
             wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
             name: "a mark rewrites with the next bani", zone: kolkata,

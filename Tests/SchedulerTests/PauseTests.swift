@@ -204,7 +204,8 @@ import Testing
                 if case .skip(_, .evening, .bandComplete) = $0 { true } else { false }
             })
         config.rehras = .sgpc
-        let step = core.handle(.configRead(.success(config)), now: Fixture.instant("2026-11-29T18:01:00Z"))
+        let step = core.handle(
+            .configRead(.success(ConfigReading(settings: config))), now: Fixture.instant("2026-11-29T18:01:00Z"))
         #expect(core.files?.snapshot.ids(in: .evening) == ["rehras"])
         let written = step.actions.compactMap { if case .writeTimeline(let t) = $0 { t } else { nil } }
         #expect(written.first?.entries[0].state.next?.bani.id == "rehras")

@@ -124,19 +124,19 @@ import Testing
             name: "the same bad config read again (another event of one save, a SIGHUP) is said once",
             events: [
                 .configRead(.failure(badConfig)), .configRead(.failure(badConfig)),
-                .configRead(.success(Fixture.timelineOnly)), .configRead(.failure(badConfig)),
+                .configRead(.success(ConfigReading(settings: Fixture.timelineOnly))), .configRead(.failure(badConfig)),
             ],
             actions: [
-                ["error /c/config:1: snooze must be … (keeping the previous configuration)"], [], [],
-                ["error /c/config:1: snooze must be … (keeping the previous configuration)"],
+                ["error /c/config:1: snooze must be … (keeping the configuration in use)"], [], [],
+                ["error /c/config:1: snooze must be … (keeping the configuration in use)"],
             ],
             waits: [nil, nil, nil, nil]),
         Case(
             name: "another bad line in the config is said",
             events: [.configRead(.failure(badConfig)), .configRead(.failure(otherBadConfig))],
             actions: [
-                ["error /c/config:1: snooze must be … (keeping the previous configuration)"],
-                ["error /c/config:2: unknown key 'x' (keeping the previous configuration)"],
+                ["error /c/config:1: snooze must be … (keeping the configuration in use)"],
+                ["error /c/config:2: unknown key 'x' (keeping the configuration in use)"],
             ],
             waits: [nil, nil]),
         Case(
@@ -211,6 +211,54 @@ import Testing
     }
 
     // MARK: Writes that fail (a full disk): retried without any other event.
+
+    // MARK: A config with bad lines: the good lines apply, a bad one keeps the value in use.
+
+    static func reading(_ text: String) -> ConfigReading { ConfigReading(parsing: text, path: "/c/config") }
+
+    static func logs(_ step: AgentCore.Step) -> [String] {
+        step.actions.compactMap { if case .log(let level, let line) = $0 { "\(level) \(line)" } else { nil } }
+    }
+
+    @Test func aBadLineKeepsTheValueInUseAndIsSaidOnce() {
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
+        _ = core.handle(.start(.success(Fixture.files())), now: Self.t0)
+        // A good file: the evening slot moves and snooze is set.
+        var step = core.handle(
+            .configRead(.success(Self.reading("reminder.evening = 19:30\nsnooze = 30m\n"))), now: Self.t0)
+        #expect(Self.logs(step) == ["notice configuration reloaded"])
+        #expect(core.config.snooze == 30 * 60)
+        // A typo in snooze while the evening line is still good: snooze keeps 30m (not the default
+        // 15m), the evening slot stays 19:30, and the line is said once.
+        let typo = Self.reading("reminder.evening = 19:30\nsnooze = 30\nbogus = 1\n")
+        step = core.handle(.configRead(.success(typo)), now: Self.t0 + 1)
+        #expect(
+            Self.logs(step) == [
+                "error /c/config:2: snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not '30' (keeping snooze = 30m)",
+                "error /c/config:3: unknown key 'bogus'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, reader, rehras, remind-when-done (line ignored)",
+            ])
+        #expect(core.config.snooze == 30 * 60)
+        #expect(core.config.slots.times[.evening]?.hour == 19)
+        #expect(Self.logs(core.handle(.configRead(.success(typo)), now: Self.t0 + 2)).isEmpty, "said once")
+        // Fixed: applied, nothing more to say.
+        step = core.handle(
+            .configRead(.success(Self.reading("reminder.evening = 19:30\nsnooze = 45m\n"))), now: Self.t0 + 3)
+        #expect(Self.logs(step) == ["notice configuration reloaded"])
+        #expect(core.config.snooze == 45 * 60)
+    }
+
+    @Test func anAgentStartedOnABadLineUsesTheDefaultForIt() {
+        // The agent is made with the file's good lines (the defaults for the bad one), then hears it read.
+        let bad = Self.reading("reminders = maybe\nreminder.night = 21:00\n")
+        var core = AgentCore(calendar: Fixture.calendar("UTC"), config: bad.config)
+        let step = core.handle(.configRead(.success(bad)), now: Self.t0)
+        #expect(
+            Self.logs(step) == [
+                "error /c/config:1: reminders must be on or off (also yes/no, true/false), not 'maybe' (keeping reminders = on)"
+            ], "said, and no 'reloaded': nothing changed")
+        #expect(core.config.remindersOn)
+        #expect(core.config.slots.times[.night]?.hour == 21)
+    }
 
     @Test func aFailedTimelineWriteIsRetriedWithABackOffAndSaidOnce() {
         var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
@@ -392,7 +440,7 @@ import Testing
         #expect(step.actions.isEmpty && step.wait == .quiet(milliseconds: 250))
         #expect(core.config.remindersOn == false)
         // The write lands: read whole, applied; the empty moment never counted.
-        step = core.handle(.configRead(.success(off)), now: Self.t0 + 1.1)
+        step = core.handle(.configRead(.success(ConfigReading(settings: off))), now: Self.t0 + 1.1)
         #expect(step.actions.map(Self.name).isEmpty)
         // Emptied for good: empty after settling means the defaults.
         _ = core.handle(.configEmptied, now: Self.t0 + 2)
