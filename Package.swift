@@ -8,10 +8,9 @@ let swiftSettings: [SwiftSetting] = [
 
 var package = Package(
     name: "nitnem",
-    platforms: [.macOS(.v15)],
+    // One product: the binary. Linux only (inotify, timerfd, signalfd); no platform list needed.
     products: [
-        .executable(name: "nitnem", targets: ["nitnem"]),
-        .library(name: "NitnemClockKit", targets: ["NitnemClockKit"]),
+        .executable(name: "nitnem", targets: ["nitnem"])
     ],
     dependencies: [],
     targets: [
