@@ -1,5 +1,7 @@
+import AgentShell
 import CommandLineKit
 import NitnemClockKit
+import Scheduler
 import Snapshot
 
 /// `nitnem clock`: what Nitnem day and band it is now, and what comes next.
@@ -7,8 +9,12 @@ enum ClockCommand {
     static let spec = CommandSpec(
         path: ["clock"],
         abstract: "Show the Nitnem day and band now, and the fixed points and reminders that come next.",
-        options: [.format()],
+        options: [.format(), .config],
         discussion: """
+            Reminder times are the config file's (reminder.amritVela|evening|night, reminders = off),
+            read as the agent reads it; a slot that is off is not listed. Text shows wall times (06:00,
+            with the date when it is not today's Nitnem day); JSON keeps RFC 3339 instants.
+
             ENVIRONMENT:
               SGGS_CLOCK_NOW   Pin "now": 2026-11-29T22:00:00+05:30, 2026-11-29T16:30:00Z,
                                or a local wall time 2026-11-29T22:00[:ss] read in TZ.
@@ -18,7 +24,12 @@ enum ClockCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
-        let report = ClockReport(now: context.clock.now(), calendar: context.calendar, slots: .defaults)
+        // As the agent reads it: the good lines, the default for a bad one (said on stderr).
+        let (config, warnings) = try context.displayConfig(args)
+        for warning in warnings { Output.error("warning: \(warning)") }
+        let report = ClockReport(
+            now: context.clock.now(), calendar: context.calendar, config: config,
+            configPath: context.paths.agent(configFlag: args.value(.config)).config)
         if args.value("format") == "json" {
             Output.line(report.json.compact)
         } else {
@@ -36,21 +47,41 @@ struct ClockReport {
     let band: Band
     let bandInterval: DateInterval
     let fixedPoints: [FixedPoint]
+    /// The reminder settings the times come from.
+    let config: AgentConfig
+    /// The config file they were read from (or that would have been, for the defaults).
+    let configPath: String
+    /// The next slots of `config` (none when reminders are off).
     let reminders: [Reminder]
 
-    init(now: Date, calendar: NitnemCalendar, slots: ReminderSlots) {
+    init(now: Date, calendar: NitnemCalendar, config: AgentConfig, configPath: String) {
         self.now = now
         self.calendar = calendar
+        self.config = config
+        self.configPath = configPath
         (dayKey, day) = calendar.day(containing: now)
         (band, bandInterval) = calendar.band(containing: now)
         fixedPoints = calendar.nextFixedPoints(after: now, count: 4)
-        reminders = calendar.nextReminders(after: now, slots: slots, count: 3)
+        reminders = config.remindersOn ? calendar.nextReminders(after: now, slots: config.slots, count: 3) : []
     }
+
+    /// Whether the slots' times are the defaults (whether or not a file says so).
+    var defaultTimes: Bool { config.slots == .defaults }
 
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
 
+    /// `06:00`, or `2026-11-30 06:00` outside today's Nitnem day.
+    func wall(_ instant: Date) -> String { WallStamp.format(instant, day: dayKey, in: calendar) }
+
     var json: JSONValue {
-        .object([
+        var times: [(key: String, value: JSONValue)] = [
+            ("from", .string(defaultTimes ? "defaults" : configPath)),
+            ("reminders", .string(config.remindersOn ? "on" : "off")),
+        ]
+        for band in ReminderPlan.bands {
+            times.append((band.rawValue, .string(config.slots.times[band]?.description ?? "off")))
+        }
+        return .object([
             ("now", .string(format(now))),
             ("timeZone", .string(calendar.identifier)),
             ("dayKey", .string(dayKey.description)),
@@ -60,6 +91,7 @@ struct ClockReport {
             ("dayStartedAt", .string(format(day.start))),
             ("dayEndsAt", .string(format(day.end))),
             ("nextFixedPoints", .array(fixedPoints.map { .string(format($0.at)) })),
+            ("reminderTimes", .object(times)),
             (
                 "nextReminders",
                 .array(
@@ -73,23 +105,44 @@ struct ClockReport {
         ])
     }
 
+    /// Where the reminder times come from, and what they are: `default times: Amrit Vela 06:00, …`,
+    /// `times from FILE: Amrit Vela 05:30, Night 22:00; Evening off`.
+    var reminderTimes: String {
+        let slots = config.slots
+        let on = slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
+        let off = ReminderPlan.bands.filter { slots.times[$0] == nil }.map { "\($0.title) off" }
+        if defaultTimes { return "default times: \(on)" }
+        return "times from \(Printable.escaped(configPath)): "
+            + ([on].filter { !$0.isEmpty } + off).joined(separator: "; ")
+    }
+
     var text: String {
+        let offset = WallStamp.offset(at: now, in: calendar)
         var lines = [
             "Nitnem day \(dayKey) · \(band.title)",
             "",
-            "  now          \(format(now))  \(calendar.identifier)",
-            "  band         \(band.title), \(format(bandInterval.start)) → \(format(bandInterval.end))",
-            "  Nitnem day   \(format(day.start)) → \(format(day.end))",
+            "  now          \(wall(now))  \(calendar.identifier), UTC\(offset)",
+            "  band         \(band.title), \(wall(bandInterval.start)) → \(wall(bandInterval.end))",
+            "  Nitnem day   \(wall(day.start)) → \(wall(day.end))",
             "",
             "Next fixed points (widget refresh)",
         ]
-        for point in fixedPoints {
-            lines.append("  \(format(point.at))  \(point.band.title) begins")
-        }
-        lines += ["", "Next reminders"]
-        for reminder in reminders {
-            lines.append("  \(format(reminder.at))  \(reminder.band.title) (day \(reminder.dayKey))")
+        lines += Self.column(fixedPoints.map { (wall($0.at), "\($0.band.title) begins") })
+        lines.append("")
+        if !config.remindersOn {
+            lines.append("Next reminders: none (reminders = off in \(Printable.escaped(configPath)))")
+        } else if reminders.isEmpty {
+            lines.append("Next reminders: none (every slot is off in \(Printable.escaped(configPath)))")
+        } else {
+            lines.append("Next reminders (\(reminderTimes))")
+            lines += Self.column(reminders.map { (wall($0.at), "\($0.band.title) (day \($0.dayKey))") })
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `  <time>  <what>` lines, the times padded to the widest so the second column lines up.
+    static func column(_ rows: [(time: String, what: String)]) -> [String] {
+        let width = rows.map(\.time.count).max() ?? 0
+        return rows.map { "  " + $0.time + String(repeating: " ", count: width - $0.time.count) + "  " + $0.what }
     }
 }

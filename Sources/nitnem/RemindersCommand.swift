@@ -17,7 +17,13 @@ enum RemindersCommand {
         path: ["reminders", "list"],
         abstract: "List today's reminders: what fired, what was skipped and why, what is next.",
         options: [.config, .group],
-        discussion: "'nitnem reminders' alone runs this command."
+        discussion: """
+            Each band's slot says what the agent did or will do, as it decides: reminded, snoozed (Later),
+            skipped and why, paused, scheduled, due now, or off (reminder.<band> = off). A slot whose
+            band's banis are read says it will be skipped, never that it is due (unless remind-when-done =
+            yes). Next is the first reminder that would be shown. Times are wall times (06:00, with the
+            date when it is not today's Nitnem day). 'nitnem reminders' alone runs this command.
+            """
     )
 
     static let testSpec = CommandSpec(
@@ -114,51 +120,31 @@ enum RemindersCommand {
         }
     }
 
+    /// Prints the `ReminderPlan` at now: each band's slot and what became of it, then the next reminder.
     static func list(context: Context, config: AgentConfig, paths: AgentPaths, args: ParsedArguments) throws(CLIError) {
         let now = context.clock.now()
-        let day = context.calendar.dayKey(at: now)
         let (ledger, problem) = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
         if let problem { Output.error("warning: \(problem)") }
-        var lines = ["Reminders for Nitnem day \(day)\(config.remindersOn ? "" : " (reminders = off)")"]
         let pause = PauseStore.active(path: paths.pause, now: now)
         if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
-        if let until = pause.until { lines.append("  paused until \(context.format(until)) (nitnem reminders resume)") }
-        let slots = context.calendar.reminders(on: day, slots: config.slots)
-        for band in [Band.amritVela, .evening, .night] {
-            guard let slot = slots.first(where: { $0.band == band }) else {
-                lines.append("  \(band.title.padding(12))off")
-                continue
-            }
-            var line = "  \(band.title.padding(12))\(context.format(slot.at))  "
-            if let entry = ledger.entry(day, band) {
-                switch entry.outcome {
-                case .fired, .pending:
-                    line += "reminded \(entry.bani ?? "")\(entry.late ? " (late)" : "") at \(context.format(entry.at))"
-                case .snoozed:
-                    line += "snoozed until \(entry.snoozedUntil.map(context.format) ?? "?") (Later ×\(entry.deferrals))"
-                case .skipped: line += "skipped: \(entry.reason?.rawValue ?? "")"
-                }
-            } else if !config.remindersOn {
-                line += "off (reminders = off)"
-            } else if let until = pause.until, slot.at < until, slot.at > now || context.calendar.band(at: now) == band
-            {
-                line += "paused (skipped unless resumed first)"
-            } else if slot.at > now {
-                line += "scheduled"
-            } else if context.calendar.band(at: now) == band {
-                line += "due now (the agent reminds while the band lasts)"
-            } else {
-                line += "not reminded, and the band has ended"
-            }
-            lines.append(line)
+        let files: GroupFiles?
+        do {
+            files = try GroupFiles.load(context.group(args))
+        } catch {
+            Output.error("warning: \(error.description) (not known which bands are read)")
+            files = nil
         }
-        // A paused slot is skipped: the next one is the first at or after the pause's end.
-        let from = pause.until.map { $0.addingTimeInterval(-1) } ?? now
-        if config.remindersOn,
-            let next = context.calendar.nextReminders(after: from, slots: config.slots, count: 1).first
-        {
-            lines += ["", "Next: \(next.band.title) at \(context.format(next.at))"]
+        for warning in files?.warnings ?? [] { Output.error("warning: \(warning)") }
+        let plan = ReminderPlan(
+            now: now, calendar: context.calendar, config: config, ledger: ledger, pausedUntil: pause.until,
+            files: files)
+        let listing = ReminderListing(plan: plan, now: now, calendar: context.calendar, snapshot: files?.snapshot)
+        var lines = ["Reminders for Nitnem day \(plan.dayKey)\(config.remindersOn ? "" : " (reminders = off)")"]
+        if let until = pause.until {
+            lines.append("  paused until \(listing.wall(until)) (nitnem reminders resume)")
         }
+        lines += listing.slotLines
+        if let next = listing.nextLine(remindersOn: config.remindersOn) { lines += ["", next] }
         Output.line(lines.joined(separator: "\n"))
     }
 
@@ -239,11 +225,5 @@ enum RemindersCommand {
             if !ready[.signals].isEmpty { return try signals.read().first }
         }
         return nil
-    }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

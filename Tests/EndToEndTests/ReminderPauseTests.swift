@@ -54,9 +54,9 @@ import Testing
         #expect((waybar["class"] as? [String])?.contains("paused") == true)
 
         let list = try home.run(["reminders", "list"])
-        #expect(list.stdout.contains("\n  paused until 2026-11-30T03:00:00+05:30 (nitnem reminders resume)\n"))
-        #expect(list.stdout.contains("Evening     2026-11-29T18:00:00+05:30  paused (skipped unless resumed first)"))
-        #expect(list.stdout.contains("Next: Amrit Vela at 2026-11-30T06:00:00+05:30"), "\(list.stdout)")
+        #expect(list.stdout.contains("\n  paused until 2026-11-30 03:00 (nitnem reminders resume)\n"))
+        #expect(list.stdout.contains("Evening     18:00  paused (skipped unless resumed first)"))
+        #expect(list.stdout.contains("Next: Amrit Vela at 2026-11-30 06:00"), "\(list.stdout)")
         let doctor = try home.run(["doctor"])
         #expect(
             doctor.stdout.contains(
@@ -84,8 +84,8 @@ import Testing
             try home.run(["reminders", "pause", "--until", "18:30"]).stdout
                 == "Reminders paused until 2026-11-29T18:30:00+05:30\n")
         let list = try home.run(["reminders", "list"]).stdout
-        #expect(list.contains("Evening     2026-11-29T18:00:00+05:30  paused"))
-        #expect(list.contains("Night       2026-11-29T21:30:00+05:30  scheduled"))
+        #expect(list.contains("Evening     18:00  paused"))
+        #expect(list.contains("Night       21:30  scheduled"))
         #expect(
             try home.run(["reminders", "pause", "--until", "tomorrow"]).stdout
                 == "Reminders paused until 2026-11-30T03:00:00+05:30 (the start of Nitnem day 2026-11-30)\n")

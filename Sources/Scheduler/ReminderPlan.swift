@@ -1,0 +1,203 @@
+import NitnemClockKit
+import Snapshot
+
+/// What becomes of each reminder slot of the Nitnem day at `now`, and which reminder is shown next:
+/// what `nitnem reminders list` prints.
+///
+/// A slot the ledger has a decision for is that decision; any other is decided as the agent decides
+/// at the slot (`ReminderMachine.due`): skipped while paused, then when the band's set is empty,
+/// then when the band's banis are read (unless `remind-when-done = yes`); else reminded.
+///
+/// - Important: `next` is never a slot that will be skipped: it is the first reminder that would be
+///   shown as things are now (the files, the pause and the config as given).
+package struct ReminderPlan: Hashable, Sendable {
+    /// The bands that can have a slot (`reminder.amritVela|evening|night`): Morning has none.
+    package static let bands: [Band] = [.amritVela, .evening, .night]
+
+    /// How many Nitnem days after today (or after a pause's end) `next` looks at.
+    static let lookAhead = 7
+
+    /// What the agent does at a slot (or at the end of a "Later").
+    package enum Decision: Hashable, Sendable {
+        /// Shows the reminder.
+        case remind
+        /// Records it skipped, and why.
+        case skip(SkipReason)
+    }
+
+    /// What became, or will become, of one band's slot.
+    package enum Status: Hashable, Sendable {
+        /// `reminder.<band> = off`: the band has no slot.
+        case off
+        /// `reminders = off`, and nothing was recorded for the slot.
+        case remindersOff
+        /// The snapshot has no bani registry: the agent reminds of nothing.
+        case unavailable
+        /// Shown (or being shown) at `at`, about the bani `bani` (an id); `late` when after its slot.
+        case reminded(bani: String?, at: Date, late: Bool)
+        /// Shown, then deferred with "Later" until `until` (`deferrals` times). `then` is what the agent
+        /// does at `until` (or now, when that has passed); nil when it will not come back (the band
+        /// ends first, or reminders are off).
+        case snoozed(until: Date, deferrals: Int, then: Decision?)
+        /// Recorded skipped at `at`.
+        case skipped(SkipReason, at: Date)
+        /// The slot is ahead: what the agent will do at it.
+        case upcoming(Decision)
+        /// The slot has passed, its band lasts and nothing was recorded: what the agent does as soon
+        /// as it runs (a reminder then is late).
+        case due(Decision)
+        /// The slot passed and its band ended with nothing recorded (no agent was running): never
+        /// shown late.
+        case missed
+    }
+
+    /// One band's slot on the day.
+    package struct Slot: Hashable, Sendable {
+        /// The band.
+        package let band: Band
+        /// When the slot falls; nil for an `off` slot.
+        package let at: Date?
+        /// What became of it.
+        package let status: Status
+    }
+
+    /// The next reminder to be shown.
+    package struct Next: Hashable, Sendable {
+        /// How it comes.
+        package enum Kind: Hashable, Sendable {
+            /// At its slot.
+            case slot
+            /// Now: its slot (or its "Later") has passed, its band lasts, nothing was decided.
+            case due
+            /// Again, at the end of a "Later".
+            case again
+        }
+
+        /// Its band.
+        package let band: Band
+        /// Its Nitnem day.
+        package let dayKey: CivilDate
+        /// When it is shown (`now` for `.due`).
+        package let at: Date
+        /// How it comes.
+        package let kind: Kind
+    }
+
+    /// The Nitnem day containing `now`.
+    package let dayKey: CivilDate
+    /// Its slots, one per band of `bands`, in that order.
+    package let slots: [Slot]
+    /// The next reminder to be shown (today or on a later day); nil when none would be, as things
+    /// are now, within `lookAhead` days.
+    package let next: Next?
+
+    /// The plan at `now`: `config` (slots, `reminders`, `remind-when-done`, `rehras`), the `ledger`,
+    /// the pause (`pausedUntil`, nil when not paused) and the group's `files` as read (nil when they
+    /// could not be: nothing is then known to be read, and no slot is predicted skipped for it).
+    package init(
+        now: Date, calendar: NitnemCalendar, config: AgentConfig, ledger: ReminderLedger, pausedUntil: Date?,
+        files: GroupFiles?
+    ) {
+        let rules = Rules(
+            config: config, pausedUntil: pausedUntil.flatMap { $0 > now ? $0 : nil },
+            files: files?.configured(config))
+        let day = calendar.nitnemDay(containing: now)
+        let reminders = calendar.reminders(on: day, slots: config.slots)
+        dayKey = day.key
+        slots = Self.bands.map { band in
+            let slot = reminders.first(where: { $0.band == band })
+            return Slot(
+                band: band, at: slot?.at, status: rules.status(of: band, slot: slot, in: day, now: now, ledger: ledger))
+        }
+        next = rules.next(after: now, today: day, slots: slots, calendar: calendar)
+    }
+
+    /// How the agent decides, for the inputs of one plan.
+    struct Rules {
+        let config: AgentConfig
+        /// The end of a pause that is still on.
+        let pausedUntil: Date?
+        /// The files as `config` sees them.
+        let files: GroupFiles?
+
+        /// Whether the agent reminds of anything at all.
+        var reminds: Bool { config.remindersOn && files?.snapshot.banisAvailable ?? true }
+
+        /// What the agent does for `band` of `day` at `instant` (`ReminderMachine.due`'s order).
+        func decision(at instant: Date, band: Band, day: NitnemDay) -> Decision {
+            if let pausedUntil, instant < pausedUntil { return .skip(.paused) }
+            guard let files else { return .remind }
+            if files.snapshot.ids(in: band.dailySet).isEmpty { return .skip(.emptySet) }
+            if !config.remindWhenDone,
+                TodayState(snapshot: files.snapshot, progress: files.progress.banis, day: day, band: band).bandComplete
+            {
+                return .skip(.bandComplete)
+            }
+            return .remind
+        }
+
+        /// What became of `band`'s slot (`slot`, nil when off) on `day`: the ledger's decision when it
+        /// has one (kept when the slot was turned off since), else what the agent will do.
+        func status(of band: Band, slot: Reminder?, in day: NitnemDay, now: Date, ledger: ReminderLedger) -> Status {
+            let bandEnd = day.interval(of: band).end
+            if let entry = ledger.entry(day.key, band) {
+                switch entry.outcome {
+                case .fired, .pending:
+                    return .reminded(bani: entry.bani, at: entry.at, late: entry.late)
+                case .skipped:
+                    return .skipped(entry.reason ?? .other("no reason recorded"), at: entry.at)
+                case .snoozed:
+                    // A snoozed entry always has its end (`ReminderLedger.decode`).
+                    let until = entry.snoozedUntil ?? entry.at
+                    let when = max(until, now)
+                    let comesBack = reminds && slot != nil && when < bandEnd
+                    return .snoozed(
+                        until: until, deferrals: entry.deferrals,
+                        then: comesBack ? decision(at: when, band: band, day: day) : nil)
+                }
+            }
+            guard let slot else { return .off }
+            if !config.remindersOn { return .remindersOff }
+            if !reminds { return .unavailable }
+            if slot.at > now { return .upcoming(decision(at: slot.at, band: band, day: day)) }
+            if now < bandEnd { return .due(decision(at: now, band: band, day: day)) }
+            return .missed
+        }
+
+        /// The first reminder that would be shown: today's from `slots`, else the first slot of a
+        /// later day (from the pause's end on) that is not skipped.
+        func next(after now: Date, today: NitnemDay, slots: [Slot], calendar: NitnemCalendar) -> Next? {
+            guard reminds else { return nil }
+            var found: [Next] = []
+            for slot in slots {
+                switch slot.status {
+                case .due(.remind):
+                    found.append(Next(band: slot.band, dayKey: today.key, at: now, kind: .due))
+                case .snoozed(let until, _, .remind?):
+                    found.append(
+                        until > now
+                            ? Next(band: slot.band, dayKey: today.key, at: until, kind: .again)
+                            : Next(band: slot.band, dayKey: today.key, at: now, kind: .due))
+                case .upcoming(.remind):
+                    if let at = slot.at { found.append(Next(band: slot.band, dayKey: today.key, at: at, kind: .slot)) }
+                default:
+                    break
+                }
+            }
+            if let first = found.min(by: { $0.at < $1.at }) { return first }
+            guard !config.slots.enabled.isEmpty else { return nil }
+            // Later days: from the one after today, or the one the pause ends in (a pause may be long).
+            var day = calendar.nitnemDay(after: today)
+            if let pausedUntil, pausedUntil >= day.interval.end { day = calendar.nitnemDay(containing: pausedUntil) }
+            for _ in 0..<ReminderPlan.lookAhead {
+                for slot in calendar.reminders(on: day, slots: config.slots) where slot.at > now {
+                    if decision(at: slot.at, band: slot.band, day: day) == .remind {
+                        return Next(band: slot.band, dayKey: day.key, at: slot.at, kind: .slot)
+                    }
+                }
+                day = calendar.nitnemDay(after: day)
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import NitnemClockKit
+import Scheduler
+import Snapshot
+
+/// The words of `nitnem reminders list` for a `ReminderPlan`: one line per band, then the next
+/// reminder. Wall times (`06:00`, with the date outside the plan's Nitnem day); no decision here.
+struct ReminderListing {
+    let plan: ReminderPlan
+    let now: Date
+    let calendar: NitnemCalendar
+    /// For the titles of the banis reminded about (their ids when nil or unknown).
+    let snapshot: NitnemSnapshot?
+
+    /// `06:00`, or `2026-11-30 06:00` outside the plan's Nitnem day.
+    func wall(_ instant: Date) -> String { WallStamp.format(instant, day: plan.dayKey, in: calendar) }
+
+    /// `  Evening     18:00  will be skipped: the band's banis are read`, one per band; the times padded
+    /// so the statuses line up.
+    var slotLines: [String] {
+        let times = plan.slots.map { $0.at.map(wall) ?? "—" }
+        let width = max(times.map(\.count).max() ?? 0, 5)
+        return zip(plan.slots, times).map { slot, time in
+            let title = slot.band.title
+            return "  " + title + String(repeating: " ", count: max(12 - title.count, 1)) + time
+                + String(repeating: " ", count: width - time.count) + "  " + describe(slot)
+        }
+    }
+
+    /// What became of `slot`, in words.
+    func describe(_ slot: ReminderPlan.Slot) -> String {
+        switch slot.status {
+        case .off:
+            return "off (reminder.\(slot.band.rawValue) = off)"
+        case .remindersOff:
+            return "off (reminders = off)"
+        case .unavailable:
+            return "none: the snapshot has no bani registry"
+        case .reminded(let bani, let at, let late):
+            let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
+            return "reminded \(title) at \(wall(at))\(late ? " (late)" : "")"
+        case .snoozed(let until, let deferrals, let then):
+            let snoozed = "snoozed until \(wall(until)) (Later ×\(deferrals))"
+            switch then {
+            case .remind?: return until > now ? snoozed : snoozed + ", due again now"
+            case .skip(let reason)?: return snoozed + ", then skipped: \(reason.explanation)"
+            case nil: return snoozed + ", not shown again"
+            }
+        case .skipped(let reason, let at):
+            return "skipped at \(wall(at)): \(reason.explanation)"
+        case .upcoming(.remind):
+            return "scheduled"
+        case .due(.remind):
+            return "due now (the agent reminds while the band lasts)"
+        case .upcoming(.skip(.paused)), .due(.skip(.paused)):
+            return "paused (skipped unless resumed first)"
+        case .upcoming(.skip(let reason)), .due(.skip(let reason)):
+            return "will be skipped: \(reason.explanation)"
+        case .missed:
+            return "not reminded, and the band has ended"
+        }
+    }
+
+    /// `Next: Night at 21:30`, `Next: Evening, due now`, `Next: Evening again at 18:15 (Later)`,
+    /// `Next: none`; nil when reminders are off.
+    func nextLine(remindersOn: Bool) -> String? {
+        guard remindersOn else { return nil }
+        guard let next = plan.next else { return "Next: none" }
+        switch next.kind {
+        case .slot: return "Next: \(next.band.title) at \(wall(next.at))"
+        case .due: return "Next: \(next.band.title), due now"
+        case .again: return "Next: \(next.band.title) again at \(wall(next.at)) (Later)"
+        }
+    }
+}
