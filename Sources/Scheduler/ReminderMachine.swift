@@ -51,9 +51,11 @@ struct ReminderMachine: Sendable {
         let state = plan.state(current, files: files)
         let set = files.snapshot.ids(in: band.dailySet)
         let paused = pausedUntil.map { now < $0 } ?? false
-        if state.bandComplete && !config.remindWhenDone || set.isEmpty || paused {
+        if let reason = ReminderPlan.Rules.skipReason(
+            paused: paused, setIsEmpty: set.isEmpty, remindWhenDone: config.remindWhenDone,
+            bandComplete: state.bandComplete)
+        {
             // A slot that passes while paused is recorded, so it never fires late after resume.
-            let reason: SkipReason = paused ? .paused : set.isEmpty ? .emptySet : .bandComplete
             var entry = ReminderLedger.Entry(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason)
             entry.deferrals = deferrals
             ledger.record(entry)

@@ -125,15 +125,26 @@ package struct ReminderPlan: Hashable, Sendable {
 
         /// What the agent does for `band` of `day` at `instant` (`ReminderMachine.due`'s order).
         func decision(at instant: Date, band: Band, day: NitnemDay) -> Decision {
-            if let pausedUntil, instant < pausedUntil { return .skip(.paused) }
-            guard let files else { return .remind }
-            if files.snapshot.ids(in: band.dailySet).isEmpty { return .skip(.emptySet) }
-            if !config.remindWhenDone,
-                TodayState(snapshot: files.snapshot, progress: files.progress.banis, day: day, band: band).bandComplete
-            {
-                return .skip(.bandComplete)
-            }
-            return .remind
+            let paused = pausedUntil.map { instant < $0 } ?? false
+            guard let files else { return paused ? .skip(.paused) : .remind }
+            let reason = Self.skipReason(
+                paused: paused, setIsEmpty: files.snapshot.ids(in: band.dailySet).isEmpty,
+                remindWhenDone: config.remindWhenDone,
+                bandComplete: TodayState(snapshot: files.snapshot, progress: files.progress.banis, day: day, band: band)
+                    .bandComplete)
+            return reason.map(Decision.skip) ?? .remind
+        }
+
+        /// Why a slot that came due is skipped, or nil when it is shown: the one rule the agent
+        /// (`ReminderMachine.due`) and this plan both apply, in this order — paused, the band's set
+        /// empty, the band's banis read (unless `remind-when-done = yes`).
+        static func skipReason(
+            paused: Bool, setIsEmpty: Bool, remindWhenDone: Bool, bandComplete: @autoclosure () -> Bool
+        ) -> SkipReason? {
+            if paused { return .paused }
+            if setIsEmpty { return .emptySet }
+            if !remindWhenDone && bandComplete() { return .bandComplete }
+            return nil
         }
 
         /// What became of `band`'s slot (`slot`, nil when off) on `day`: the ledger's decision when it
