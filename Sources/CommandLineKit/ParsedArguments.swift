@@ -38,6 +38,8 @@ public struct ParsedArguments: Sendable, Equatable {
     public func all(_ option: OptionSpec) -> [String] { all(option.name) }
     /// Whether flag `option` was given.
     public func flag(_ option: OptionSpec) -> Bool { flag(option.name) }
+    /// Whether `option` was given (its default does not count).
+    public func isGiven(_ option: OptionSpec) -> Bool { isGiven(option.name) }
     /// The value of `option` (else its literal default) as a case of `type`; `nil` when absent or not
     /// one of its raw values.
     public func value<T: RawRepresentable>(_ option: OptionSpec, as type: T.Type) -> T? where T.RawValue == String {

@@ -6,10 +6,12 @@ import Snapshot
 
 /// `nitnem clock`: what Nitnem day and band it is now, and what comes next.
 enum ClockCommand {
+    static let format = OptionSpec.format()
+
     static let spec = CommandSpec(
         path: ["clock"],
         abstract: "Show the Nitnem day and band now, and the fixed points and reminders that come next.",
-        options: [.format(), .config],
+        options: [format, .config],
         discussion: """
             Reminder times are the config file's (reminder.amritVela|evening|night, reminders = off),
             read as the agent reads it; a slot that is off is not listed. Text shows wall times (06:00,
@@ -30,7 +32,7 @@ enum ClockCommand {
         let report = ClockReport(
             now: context.clock.now(), calendar: context.calendar, config: config,
             configPath: context.paths.agent(configFlag: args.value(.config)).config)
-        if args.value("format") == "json" {
+        if args.value(Self.format) == "json" {
             Output.line(report.json.compact)
         } else {
             Output.line(report.text)

@@ -18,11 +18,13 @@ enum CompletionsCommand {
         case banis, links
     }
 
+    static let man = OptionSpec.flag("man", "Print the man page (roff) instead.")
+
     static let spec = CommandSpec(
         path: ["completions"],
         abstract: "Print the shell completion script (bash, zsh or fish) or the man page, from the declarations.",
         options: [
-            .flag("man", "Print the man page (roff) instead."),
+            man,
             .choice(
                 "list", Listing.self,
                 help: "Print the bani ids (or sggs:// links) with their titles, one a line: what the scripts complete."
@@ -63,7 +65,7 @@ enum CompletionsCommand {
             if !lines.isEmpty { Output.line(lines.joined(separator: "\n")) }
             return
         }
-        if args.flag("man") {
+        if args.flag(Self.man) {
             guard args.positionals.isEmpty else { throw spec.usageError("--man takes no shell") }
             Output.write(fd: 1, manPage)
             return

@@ -7,15 +7,17 @@ import Scheduler
 /// `nitnem config`: the settings in effect, each with the line that set it (or `default`), and
 /// every bad line of the file; `--init` writes the commented template (`AgentConfig.template`).
 enum ConfigCommand {
+    static let initialise = OptionSpec.flag(
+        "init",
+        "Write the commented template (every key, its values and its default) to the config file, never over an existing one."
+    )
+
     static let spec = CommandSpec(
         path: ["config"],
         abstract: "Show the settings in effect and where each comes from; --init writes a commented config file.",
         options: [
             .config,
-            .flag(
-                "init",
-                "Write the commented template (every key, its values and its default) to the config file, never over an existing one."
-            ),
+            initialise,
         ],
         discussion: """
             Prints the config file's path, then one 'key = value  # source' line per key: the source
@@ -33,7 +35,7 @@ enum ConfigCommand {
         let context = try Context.load()
         let flag = args.value(.config)
         let path = context.paths.config(flag: flag)
-        if args.flag("init") { return try initialise(path) }
+        if args.flag(Self.initialise) { return try initialise(path) }
         let reading: ConfigReading?
         var fileProblem: ConfigError?
         do {

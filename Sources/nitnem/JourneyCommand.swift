@@ -7,13 +7,17 @@ import Snapshot
 /// `nitnem journey`: the month's reading record, from the progress file's completed days; `journey
 /// clear` empties them (after a backup) and `journey restore` puts a backup back.
 enum JourneyCommand {
+    static let month = OptionSpec(
+        name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's"))
+    static let format = OptionSpec.format()
+    static let yes = OptionSpec.flag("yes", "Do it: write the backup, then empty every completedDays.")
+
     static let spec = CommandSpec(
         path: ["journey"],
         abstract: "Show the reading journey of a month: which days the daily banis were all read.",
         options: [
-            OptionSpec(
-                name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's")),
-            .format(),
+            month,
+            format,
             .group,
         ],
         discussion: """
@@ -29,7 +33,7 @@ enum JourneyCommand {
     static let clearSpec = CommandSpec(
         path: ["journey", "clear"],
         abstract: "Empty the completed days of every bani (after a backup); without --yes, only say what would go.",
-        options: [.flag("yes", "Do it: write the backup, then empty every completedDays."), .group],
+        options: [yes, .group],
         discussion: """
             Only the completedDays lists change: reading positions, read times and everything else in
             the file stay byte for byte. The backup, the file as it was, goes beside it as
@@ -56,7 +60,7 @@ enum JourneyCommand {
         let today = context.calendar.dayKey(at: context.clock.now())
         var year = today.year
         var month = today.month
-        if let text = args.value("month") {
+        if let text = args.value(Self.month) {
             guard let first = CivilDate(text + "-01"), text.count == 7 else {
                 throw spec.usageError("'\(text)' is not a valid value for '--month'; use YYYY-MM")
             }
@@ -67,7 +71,7 @@ enum JourneyCommand {
         let files = try context.loadFiles(group)
         let journey = Journey(
             year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
-        Output.line(args.value("format") == "json" ? journey.json.compact : journey.text)
+        Output.line(args.value(Self.format) == "json" ? journey.json.compact : journey.text)
     }
 
     static func runClear(_ args: ParsedArguments) throws(CLIError) {
@@ -86,7 +90,7 @@ enum JourneyCommand {
         }
         let what =
             "\(plan.days) completed day\(plan.days == 1 ? "" : "s") of \(plan.banis) bani\(plan.banis == 1 ? "" : "s")"
-        guard args.flag("yes") else {
+        guard args.flag(Self.yes) else {
             Output.line("Would remove \(what) from \(path); nothing changed.")
             Output.line("Run 'nitnem journey clear --yes' to do it (a backup is written first).")
             return

@@ -7,19 +7,24 @@ import Snapshot
 /// `nitnem mark <bani>… [--next] [--band]`: records that banis were read to the end on a Nitnem day
 /// (or undoes it), or lists the day's banis with `--list`.
 enum MarkCommand {
+    static let next = OptionSpec.flag(
+        "next", "Also the bani status shows next (with --undo: the one read last that day).")
+    static let band = OptionSpec.flag(
+        "band", "Also every unread bani of the current band's set (with --undo: every read one).")
+    static let undo = OptionSpec.flag("undo", "Remove the day from the banis' completed days instead.")
+    static let day = OptionSpec(
+        name: "day", value: "DAY", help: "The Nitnem day to mark: \(MarkDay.forms), never after today.",
+        defaultValue: .described("today, the Nitnem day now; it rolls at 03:00")
+    ).completing(.words(["today", "yesterday"]))
+    static let list = OptionSpec.flag(
+        "list", "Mark nothing: list the day's banis, read (✓) or not (○), and the next.")
+    static let format = OptionSpec.format()
+
     static let spec = CommandSpec(
         path: ["mark"],
         abstract: "Record banis as read today (or on --day), or undo that with --undo.",
         options: [
-            .flag("next", "Also the bani status shows next (with --undo: the one read last that day)."),
-            .flag("band", "Also every unread bani of the current band's set (with --undo: every read one)."),
-            .flag("undo", "Remove the day from the banis' completed days instead."),
-            OptionSpec(
-                name: "day", value: "DAY", help: "The Nitnem day to mark: \(MarkDay.forms), never after today.",
-                defaultValue: .described("today, the Nitnem day now; it rolls at 03:00")
-            ).completing(.words(["today", "yesterday"])),
-            .flag("list", "Mark nothing: list the day's banis, read (✓) or not (○), and the next."),
-            .format(),
+            next, band, undo, day, list, format,
             .group,
         ],
         positionals: [
@@ -51,21 +56,21 @@ enum MarkCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let names = NitnemSnapshot.names(in: args.positionals)
-        let next = args.flag("next")
-        let band = args.flag("band")
-        let undo = args.flag("undo")
-        let list = args.flag("list")
+        let next = args.flag(Self.next)
+        let band = args.flag(Self.band)
+        let undo = args.flag(Self.undo)
+        let list = args.flag(Self.list)
         if list, !names.isEmpty || next || band || undo {
             throw spec.usageError("--list marks nothing: give it no bani, --next, --band or --undo")
         }
-        if !list, args.isGiven("format") { throw spec.usageError("--format is for --list") }
+        if !list, args.isGiven(Self.format) { throw spec.usageError("--format is for --list") }
         if !list, names.isEmpty, !next, !band { throw spec.usageError("missing <bani> (or --next, --band)") }
 
         let context = try Context.load()
         let now = context.clock.now()
         let today = context.calendar.dayKey(at: now)
         var day = today
-        if let text = args.value("day") {
+        if let text = args.value(Self.day) {
             do throws(MarkDayError) {
                 day = try MarkDay.parse(text, today: today, calendar: context.calendar)
             } catch {
@@ -96,7 +101,7 @@ enum MarkCommand {
             let checklist = DayChecklist(
                 snapshot: snapshot, progress: progress.banis, day: day, current: state.band, order: state.order)
             for warning in progress.warnings { Output.error("warning: \(warning)") }
-            Output.line(args.value("format") == "json" ? checklist.json.compact : text(checklist, today: today))
+            Output.line(args.value(Self.format) == "json" ? checklist.json.compact : text(checklist, today: today))
             return
         }
         let plan: MarkPlan

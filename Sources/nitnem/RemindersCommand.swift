@@ -13,6 +13,13 @@ import Snapshot
 /// `nitnem reminders list|test|pause|resume`: today's reminder slots and what became of them, a
 /// test notification, or a pause of reminders.
 enum RemindersCommand {
+    static let noWait = OptionSpec.flag(
+        "no-wait", "Return once it is shown, without waiting for a button to be pressed.")
+    static let until = OptionSpec(
+        name: "until", value: "WHEN",
+        help: "When reminders come back: YYYY-MM-DD (that Nitnem day's start), HH:MM (its next time) or tomorrow.",
+        defaultValue: .described("tomorrow, the next Nitnem day's start at 03:00"))
+
     static let listSpec = CommandSpec(
         path: ["reminders", "list"],
         abstract: "List today's reminders: what fired, what was skipped and why, what is next.",
@@ -31,7 +38,7 @@ enum RemindersCommand {
         abstract: "Show a test notification, to check that reminders reach the desktop.",
         options: [
             .config, .group,
-            .flag("no-wait", "Return once it is shown, without waiting for a button to be pressed."),
+            noWait,
         ],
         discussion: """
             The notification offers the reminder's buttons (Read now, Mark read, Later), which do
@@ -44,11 +51,7 @@ enum RemindersCommand {
         path: ["reminders", "pause"],
         abstract: "Pause reminders (travel, illness) until the next Nitnem day, or until --until.",
         options: [
-            OptionSpec(
-                name: "until", value: "WHEN",
-                help:
-                    "When reminders come back: YYYY-MM-DD (that Nitnem day's start), HH:MM (its next time) or tomorrow.",
-                defaultValue: .described("tomorrow, the next Nitnem day's start at 03:00"))
+            until
         ],
         discussion: """
             Writes $XDG_STATE_HOME/nitnem/pause.json; a running agent notices at once. A reminder
@@ -74,7 +77,7 @@ enum RemindersCommand {
         let context = try Context.load()
         let (config, paths) = try context.agentConfig(args)
         if testing {
-            try test(wait: !args.flag("no-wait"))
+            try test(wait: !args.flag(Self.noWait))
         } else {
             try list(context: context, config: config, paths: paths, args: args)
         }
@@ -85,7 +88,7 @@ enum RemindersCommand {
         let now = context.clock.now()
         let until: Date
         do throws(PauseUntilError) {
-            until = try Pause.until(args.value("until"), now: now, calendar: context.calendar)
+            until = try Pause.until(args.value(Self.until), now: now, calendar: context.calendar)
         } catch {
             throw .badInput(error.description)
         }

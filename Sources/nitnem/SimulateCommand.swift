@@ -7,22 +7,18 @@ import Snapshot
 
 /// `nitnem simulate`: the agent's core on a virtual clock, printing every timeline write in order.
 enum SimulateCommand {
+    static let from = OptionSpec(
+        name: "from", value: "TIME", help: "Start (RFC 3339 with offset, or local wall time in TZ).", required: true)
+    static let to = OptionSpec(name: "to", value: "TIME", help: "End, in the same forms.", required: true)
+    static let mark = OptionSpec(
+        name: "mark", value: "AT=BANI", help: "Record BANI as read at instant AT (may repeat).", repeats: true)
+    static let asleep = OptionSpec(
+        name: "asleep", value: "FROM/TO", help: "Suspend the machine between two instants (may repeat).", repeats: true)
+
     static let spec = CommandSpec(
         path: ["simulate"],
         abstract: "Run the agent's schedule on a virtual clock and print what it would do, as JSON lines.",
-        options: [
-            OptionSpec(
-                name: "from", value: "TIME", help: "Start (RFC 3339 with offset, or local wall time in TZ).",
-                required: true),
-            OptionSpec(name: "to", value: "TIME", help: "End, in the same forms.", required: true),
-            .group,
-            .config,
-            OptionSpec(
-                name: "mark", value: "AT=BANI", help: "Record BANI as read at instant AT (may repeat).", repeats: true),
-            OptionSpec(
-                name: "asleep", value: "FROM/TO", help: "Suspend the machine between two instants (may repeat).",
-                repeats: true),
-        ],
+        options: [from, to, .group, .config, mark, asleep],
         discussion: """
             Prints one JSON object per line, in time order:
               {"at","event":"timeline","dayKey","band","next","done","total"}
@@ -41,13 +37,13 @@ enum SimulateCommand {
             }
             return t
         }
-        let from = try instant("from", args.value("from"))
-        let to = try instant("to", args.value("to"))
+        let from = try instant("from", args.value(Self.from))
+        let to = try instant("to", args.value(Self.to))
         guard from <= to else { throw .badInput("--to is before --from") }
         let group = context.group(args)
         let files = try context.loadFiles(group)
         var marks: [Simulation.Mark] = []
-        for text in args.all("mark") {
+        for text in args.all(Self.mark) {
             guard let eq = text.firstIndex(of: "=") else {
                 throw .badInput("--mark: '\(text)' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
             }
@@ -64,7 +60,7 @@ enum SimulateCommand {
             marks.append(Simulation.Mark(at: at, baniID: bani.id))
         }
         var asleep: [DateInterval] = []
-        for text in args.all("asleep") {
+        for text in args.all(Self.asleep) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2 else { throw .badInput("--asleep: '\(text)' is not FROM/TO") }
             let a = try instant("asleep", String(parts[0]))

@@ -7,14 +7,18 @@ import SnapshotExport
 
 /// `nitnem snapshot export`: writes the App-Group snapshot from a SQLite corpus database.
 enum SnapshotCommand {
+    static let db = OptionSpec(
+        name: "db", value: "FILE", help: "The corpus database to read (opened read-only).", required: true)
+    static let force = OptionSpec.flag(
+        "force", "Replace a snapshot that has banis even from a database without a registry.")
+
     static let exportSpec = CommandSpec(
         path: ["snapshot", "export"],
         abstract: "Write the snapshot (the banis and daily sets) from a SQLite corpus database.",
         options: [
-            OptionSpec(
-                name: "db", value: "FILE", help: "The corpus database to read (opened read-only).", required: true),
+            db,
             .group,
-            .flag("force", "Replace a snapshot that has banis even from a database without a registry."),
+            force,
         ],
         discussion: """
             Reads the bani registry (banis, bani_lines, lines, extra_lines, and the optional
@@ -26,7 +30,7 @@ enum SnapshotCommand {
     )
 
     static func runExport(_ args: ParsedArguments) throws(CLIError) {
-        guard let db = args.value("db"), !db.isEmpty else {
+        guard let db = args.value(Self.db), !db.isEmpty else {
             throw exportSpec.usageError("missing --db FILE")
         }
         let context = try Context.load()
@@ -48,7 +52,7 @@ enum SnapshotCommand {
         }
         // An older corpus (no registry) would take the banis away from the applets and the agent:
         // only on purpose.
-        if !snapshot.banisAvailable, !args.flag("force"), let old, old.source == .snapshot,
+        if !snapshot.banisAvailable, !args.flag(Self.force), let old, old.source == .snapshot,
             !old.snapshot.banis.isEmpty
         {
             throw .failure(

@@ -7,14 +7,18 @@ import Snapshot
 
 /// `nitnem status`: the next bani and today's progress, for a person or a status bar.
 enum StatusCommand {
+    static let format = OptionSpec.format(StatusFormat.allCases.map { $0.rawValue })
+    static let follow = OptionSpec.flag(
+        "follow", "Keep running: print a new line each time what is shown changes (for bars).")
+
     static let spec = CommandSpec(
         path: ["status"],
         abstract: "Show the next bani and today's progress (for a person or a status bar).",
         options: [
-            .format(StatusFormat.allCases.map { $0.rawValue }),
+            format,
             .group,
             .config,
-            .flag("follow", "Keep running: print a new line each time what is shown changes (for bars)."),
+            follow,
         ],
         discussion: """
             Reads only <group>/nitnem-snapshot.json (the embedded default registry when it is missing)
@@ -30,10 +34,10 @@ enum StatusCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
-        let format = StatusFormat(rawValue: args.value("format") ?? "text") ?? .text
+        let format = StatusFormat(rawValue: args.value(Self.format) ?? "text") ?? .text
         let group = context.group(args)
         let paths = context.paths.agent(configFlag: args.value(.config))
-        if args.flag("follow") {
+        if args.flag(Self.follow) {
             // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the shown
             // bani in the reader (config `reader`, `open`), a right click marks it read.
             // Clicks run what the config says: a broken one is not guessed at.

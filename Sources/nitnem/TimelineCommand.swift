@@ -6,13 +6,15 @@ import Snapshot
 
 /// `nitnem timeline`: the widget timeline the agent would write now.
 enum TimelineCommand {
+    static let write = OptionSpec.flag("write", "Also write it to <group>/widgets/NitnemNow.json (atomically, 0600).")
+
     static let spec = CommandSpec(
         path: ["timeline"],
         abstract: "Print the widget timeline (NitnemNow.json) the agent would write now.",
         options: [
             .group,
             .config,
-            .flag("write", "Also write it to <group>/widgets/NitnemNow.json (atomically, 0600)."),
+            write,
         ]
     )
 
@@ -27,7 +29,7 @@ enum TimelineCommand {
             calendar: context.calendar)
         let text = timeline.json(calendar: context.calendar).pretty
         Output.write(fd: 1, text)
-        if args.flag("write") {
+        if args.flag(Self.write) {
             do {
                 try AtomicFile.write(Array(text.utf8), to: group.timelinePath)
             } catch {
