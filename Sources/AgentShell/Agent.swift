@@ -228,7 +228,7 @@ public final class Agent {
                     "timeline written: \(state.dayKey) \(state.band.rawValue), next \(state.next?.bani.id ?? "none"), \(state.done)/\(state.total)"
                 )
                 // Watched from its first write on; a removal before the watch existed is caught here.
-                if loop?.watchWidgets() == true, (try? FileStatus.of(options.group.timelinePath)) ?? nil == nil {
+                if loop?.watchWidgets() == true, FileStatus.lookup(options.group.timelinePath) == nil {
                     return [.timelineWritten, .timelineRemoved(path: options.group.timelinePath)]
                 }
                 return [.timelineWritten]
@@ -307,7 +307,7 @@ public final class Agent {
     /// Why there is no session bus to reach a notification server, or `nil` when there may be one.
     static func noSessionBus(_ environment: [String: String]) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return nil }
-        if let runtime = environment["XDG_RUNTIME_DIR"], (try? FileStatus.of(runtime + "/bus")) ?? nil != nil {
+        if let runtime = environment["XDG_RUNTIME_DIR"], FileStatus.lookup(runtime + "/bus") != nil {
             return nil
         }
         return
@@ -323,7 +323,7 @@ public final class Agent {
     /// keeps the old configuration.
     func loadConfig() -> AgentCore.Event {
         // An empty file may be an editor's save caught between its truncate and its write.
-        if (try? FileStatus.of(options.paths.config))??.size == 0 { return .configEmptied }
+        if FileStatus.lookup(options.paths.config)?.size == 0 { return .configEmptied }
         return .configRead(
             Result { () throws(ConfigError) in
                 try AgentConfig.read(path: options.paths.config) ?? ConfigReading(settings: AgentConfig())

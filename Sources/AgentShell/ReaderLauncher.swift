@@ -50,6 +50,8 @@ public final class ReaderLauncher {
 
     /// The launches started and not yet reaped, by pid.
     public private(set) var running: [Int32: ReaderLaunch] = [:]
+    /// Launches reaped by `start` and not yet handed out by `reap()`.
+    private var reaped: [Finished] = []
 
     /// A launcher with nothing running.
     public init() {}
@@ -59,7 +61,8 @@ public final class ReaderLauncher {
     /// - Throws: a one-line `Failure` when it cannot be started.
     @discardableResult
     public func start(_ launch: ReaderLaunch) throws(Failure) -> Int32 {
-        reap()
+        // Finished ones are reaped now (no zombie waits for the next wake) and handed out by `reap()`.
+        reaped = reap()
         let key = launch.via == .opener ? "open" : "reader"
         let program = launch.program
         guard !program.isEmpty else {
@@ -96,15 +99,17 @@ public final class ReaderLauncher {
         }
     }
 
-    /// Reaps every finished child, without blocking; returns them in pid order.
+    /// Reaps every finished child, without blocking; returns them (and those `start` reaped since
+    /// the last call) in pid order.
     @discardableResult
     public func reap() -> [Finished] {
-        var finished: [Finished] = []
+        var finished = reaped
+        reaped = []
         for (pid, launch) in running.sorted(by: { $0.key < $1.key }) {
             guard let status = CleanSpawn.reap(pid) else { continue }
             running[pid] = nil
             finished.append(Finished(pid: pid, program: launch.program, target: launch.target, status: status))
         }
-        return finished
+        return finished.sorted { $0.pid < $1.pid }
     }
 }

@@ -31,20 +31,20 @@ public enum AtomicFile {
         let temp = folder + "/" + tempPrefix(of: path) + "\(getpid())"
         let file: FileDescriptor
         do {
-            file = try FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: mode)
+            file = try FileDescriptor.open(temp, [.writeOnly, .create, .truncate, .noFollow], mode: mode)
         } catch {
             throw unwritableFolder(folder, error) ?? fail(path, "cannot create \(temp)", error)
         }
         do throws(FileError) {
             do {
-                try file.writeAll(bytes, path: temp)
+                try file.writeAll(bytes)
             } catch {
                 throw fail(path, "cannot write", error)
             }
             do {
                 // The mode asked for, whatever the umask made of it at open.
-                try file.setMode(mode, path: temp)
-                try file.sync(path: temp)
+                try file.setMode(mode)
+                try file.sync()
             } catch {
                 throw fail(path, "cannot finish \(temp)", error)
             }
@@ -71,8 +71,8 @@ public enum AtomicFile {
             throw error
         }
         // The new name is durable once the folder is synced; a failure here loses nothing.
-        if let dir = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
-            try? dir.sync(path: folder)
+        if let dir = try? FileDescriptor.open(folder, .directory) {
+            try? dir.sync()
         }
     }
 
@@ -92,8 +92,8 @@ public enum AtomicFile {
             if error.errno == ENOENT { return false }
             throw unwritableFolder(Path.folder(of: path), error) ?? fail(path, "cannot remove", error)
         }
-        if let dir = try? FileDescriptor.open(Path.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
-            try? dir.sync(path: Path.folder(of: path))
+        if let dir = try? FileDescriptor.open(Path.folder(of: path), .directory) {
+            try? dir.sync()
         }
         return true
     }
@@ -120,7 +120,7 @@ public enum AtomicFile {
             let file = folder + "/" + name
             let gone = kill(pid, 0) != 0 && nitnem_errno() == ESRCH
             var stale = false
-            if let now, let status = (try? FileStatus.of(file, followingLinks: false)) ?? nil {
+            if let now, let status = FileStatus.lookup(file, followingLinks: false) {
                 stale = Int(now.timeIntervalSince1970) - status.modifiedSeconds > abandonedTempFileAge
             }
             if gone || stale { unlink(file) }
@@ -129,7 +129,7 @@ public enum AtomicFile {
 
     /// The file a write of `link` replaces: `link` itself, or what it points to when it is a symlink.
     static func target(of link: String) -> String {
-        guard (try? FileStatus.of(link, followingLinks: false))??.kind == .symlink,
+        guard FileStatus.lookup(link, followingLinks: false)?.kind == .symlink,
             let resolved = realpath(link, nil)
         else { return link }
         defer { free(resolved) }
@@ -156,7 +156,7 @@ public enum AtomicFile {
     public static func withLock<T, E: Error>(_ lockPath: String, _ body: () throws(E) -> T) throws(LockError<E>) -> T {
         let lock: FileDescriptor
         do {
-            lock = try FileDescriptor.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
+            lock = try FileDescriptor.open(lockPath, [.readWrite, .create], mode: 0o600)
         } catch {
             throw .lock(
                 unwritableFolder(Path.folder(of: lockPath), error) ?? fail(lockPath, "cannot open the lock file", error)

@@ -25,7 +25,7 @@ extension CleanSpawn {
         let reader = FileDescriptor(owning: ends[0])
         let writer = FileDescriptor(owning: ends[1])
         for end in ends { _ = try Syscall.retrying("fcntl") { fcntl(end, F_SETFD, FD_CLOEXEC) } }
-        let null = try FileDescriptor.open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let null = try FileDescriptor.open("/dev/null", .writeOnly)
         let started = start(program, arguments, searchPath: searchPath, stdout: writer.rawValue, stderr: null.rawValue)
         writer.close()
         null.close()

@@ -6,18 +6,60 @@ import Glibc
 /// Every descriptor the system layer opens (timerfd, inotify, signalfd, locks, files being read
 /// or written) is held by one of these, so none leaks and none is closed twice.
 public final class FileDescriptor {
+    /// How to open a file (`open(2)`'s flags, typed). Close-on-exec is always set unless
+    /// `inheritable` is asked: no descriptor leaks into a spawned reader by default.
+    public struct OpenOptions: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// `O_WRONLY`.
+        public static let writeOnly = OpenOptions(rawValue: O_WRONLY)
+        /// `O_RDWR`.
+        public static let readWrite = OpenOptions(rawValue: O_RDWR)
+        /// `O_CREAT`: create it (with the `mode` given) when missing.
+        public static let create = OpenOptions(rawValue: O_CREAT)
+        /// `O_TRUNC`.
+        public static let truncate = OpenOptions(rawValue: O_TRUNC)
+        /// `O_NOFOLLOW`: refuse a symlink as the last part.
+        public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+        /// `O_DIRECTORY`: only a folder.
+        public static let directory = OpenOptions(rawValue: O_DIRECTORY)
+        /// `O_NONBLOCK`: a FIFO is opened (and read) without waiting for a writer.
+        public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+        /// Leave close-on-exec off (a child process inherits the descriptor).
+        public static let inheritable = OpenOptions(rawValue: 1 << 30)
+
+        /// The `open(2)` flags: read-only unless `writeOnly` or `readWrite`, `O_CLOEXEC` unless
+        /// `inheritable`.
+        var flags: Int32 {
+            var flags = rawValue & ~OpenOptions.inheritable.rawValue
+            if !contains(.inheritable) { flags |= O_CLOEXEC }
+            return flags
+        }
+    }
+
     /// The kernel's descriptor number; -1 once closed.
     public private(set) var rawValue: Int32
+    /// The path it was opened at (named in errors), when known.
+    public let path: String?
 
-    /// Takes ownership of `rawValue` (from `open`, `timerfd_create`…).
-    public init(owning rawValue: Int32) { self.rawValue = rawValue }
+    /// Takes ownership of `rawValue` (from `open`, `timerfd_create`…); `path` names it in errors.
+    public init(owning rawValue: Int32, path: String? = nil) {
+        self.rawValue = rawValue
+        self.path = path
+    }
 
     deinit { close() }
 
-    /// Opens `path`: `open(2)` with `flags` and, when it creates the file, `mode`. EINTR retried.
+    /// Opens `path` (`open(2)`, close-on-exec unless `.inheritable`) and, when it creates the file,
+    /// with `mode`. EINTR retried.
     /// - Throws: `SystemError` (`open <path>: ENOENT (…)`).
-    public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0) throws(SystemError) -> FileDescriptor {
-        FileDescriptor(owning: try Syscall.retrying("open", path: path) { nitnem_open(path, flags, mode) })
+    public static func open(_ path: String, _ options: OpenOptions = [], mode: UInt32 = 0) throws(SystemError)
+        -> FileDescriptor
+    {
+        let flags = options.flags
+        return FileDescriptor(
+            owning: try Syscall.retrying("open", path: path) { nitnem_open(path, flags, mode) }, path: path)
     }
 
     /// Closes the descriptor (`close(2)`, not retried on EINTR: Linux has released it either way).
@@ -30,15 +72,15 @@ public final class FileDescriptor {
 
     /// One `read(2)` into `buffer`: the byte count (0 at end of file), or `.wouldBlock` (EAGAIN).
     /// - Throws: `SystemError` for any other errno (e.g. `read: ECANCELED` on a timerfd).
-    public func read(into buffer: UnsafeMutableRawBufferPointer, path: String? = nil) throws(SystemError)
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
         -> IOResult<Int>
     {
         let fd = rawValue
         return try Syscall.nonBlocking("read", path: path) { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
-    /// One `read(2)` into `buffer` (see `read(into:path:)`).
-    public func read(into buffer: inout [UInt8], path: String? = nil) throws(SystemError) -> IOResult<Int> {
+    /// One `read(2)` into `buffer` (see `read(into:)`).
+    public func read(into buffer: inout [UInt8]) throws(SystemError) -> IOResult<Int> {
         try Self.read(rawValue, into: &buffer, path: path)
     }
 
@@ -54,12 +96,12 @@ public final class FileDescriptor {
 
     /// Writes all of `bytes` (`write(2)` until done).
     /// - Throws: `SystemError` naming `path` (`write <path>: ENOSPC (No space left on device)`).
-    public func writeAll(_ bytes: [UInt8], path: String? = nil) throws(SystemError) {
+    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
         try Syscall.writeAll(rawValue, bytes, path: path)
     }
 
     /// `fstat(2)`.
-    public func status(path: String? = nil) throws(SystemError) -> FileStatus {
+    public func status() throws(SystemError) -> FileStatus {
         var info = stat()
         let fd = rawValue
         _ = try Syscall.retrying("fstat", path: path) { fstat(fd, &info) }
@@ -74,13 +116,13 @@ public final class FileDescriptor {
     }
 
     /// `fchmod(2)`.
-    public func setMode(_ mode: UInt32, path: String? = nil) throws(SystemError) {
+    public func setMode(_ mode: UInt32) throws(SystemError) {
         let fd = rawValue
         _ = try Syscall.retrying("fchmod", path: path) { fchmod(fd, mode) }
     }
 
     /// `fsync(2)`: the data and metadata are on disk when it returns.
-    public func sync(path: String? = nil) throws(SystemError) {
+    public func sync() throws(SystemError) {
         let fd = rawValue
         _ = try Syscall.retrying("fsync", path: path) { fsync(fd) }
     }
@@ -141,17 +183,20 @@ public struct FileStatus: Equatable, Sendable {
         inode = UInt64(info.st_ino)
     }
 
-    /// `stat(2)` (follows symlinks); nil when nothing is there.
-    /// - Throws: `SystemError` for errors other than ENOENT / ENOTDIR.
-    public static func of(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus? {
+    /// `stat(2)` (follows symlinks) or `lstat(2)`.
+    /// - Throws: `SystemError`; ENOENT or ENOTDIR when nothing is there (`SystemError.isNotFound`).
+    public static func of(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
         var info = stat()
-        do {
-            _ = try Syscall.retrying(followingLinks ? "stat" : "lstat", path: path) {
-                followingLinks ? stat(path, &info) : lstat(path, &info)
-            }
-        } catch  where error.errno == ENOENT || error.errno == ENOTDIR {
-            return nil
+        _ = try Syscall.retrying(followingLinks ? "stat" : "lstat", path: path) {
+            followingLinks ? stat(path, &info) : lstat(path, &info)
         }
         return FileStatus(info)
+    }
+
+    /// What `of` says, or nil when it says nothing: nothing is there, or it cannot be looked at.
+    /// For a question with a yes-or-no answer (is there a bus socket, is the timeline still there);
+    /// `of` where the reason matters.
+    public static func lookup(_ path: String, followingLinks: Bool = true) -> FileStatus? {
+        try? of(path, followingLinks: followingLinks)
     }
 }

@@ -14,7 +14,7 @@ public enum FileReader {
     public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
         let file: FileDescriptor
         do {
-            file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            file = try FileDescriptor.open(path, .nonBlocking)
         } catch {
             if error.errno == ENOENT {
                 if let target = symlinkTarget(path) {
@@ -25,7 +25,7 @@ public enum FileReader {
                 return nil
             }
             // Opening a socket fails (ENXIO); name what is there rather than the errno.
-            if error.errno != EACCES, error.errno != EPERM, let info = try? FileStatus.of(path), info.kind != .regular {
+            if error.errno != EACCES, error.errno != EPERM, let info = FileStatus.lookup(path), info.kind != .regular {
                 throw notRegular(path, info.kind)
             }
             throw openProblem(path, error)
@@ -33,7 +33,7 @@ public enum FileReader {
         defer { file.close() }
         let info: FileStatus
         do {
-            info = try file.status(path: path)
+            info = try file.status()
         } catch {
             throw FileError(.system, path: path, problem: "fstat failed: \(error.reason)", cause: error)
         }
@@ -46,7 +46,7 @@ public enum FileReader {
         while true {
             let result: IOResult<Int>
             do {
-                result = try file.read(into: &chunk, path: path)
+                result = try file.read(into: &chunk)
             } catch {
                 throw FileError(.system, path: path, problem: "cannot read: \(error.reason)", cause: error)
             }
@@ -62,12 +62,12 @@ public enum FileReader {
     /// At most the first `count` bytes of the file at `path`; empty when it cannot be opened or read
     /// (callers judge the bytes, such as a header, and report the file by what else they know).
     public static func head(_ path: String, count: Int) -> [UInt8] {
-        guard let file = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return [] }
+        guard let file = try? FileDescriptor.open(path, .nonBlocking) else { return [] }
         defer { file.close() }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: count)
         while bytes.count < count {
-            guard case .done(let n)? = try? file.read(into: &chunk, path: path), n > 0 else { break }
+            guard case .done(let n)? = try? file.read(into: &chunk), n > 0 else { break }
             bytes += chunk[0..<min(n, count - bytes.count)]
         }
         return bytes
@@ -108,11 +108,11 @@ public enum FileReader {
     }
 
     /// Whether something is at `path`, following symlinks (`stat(2)`).
-    public static func exists(_ path: String) -> Bool { (try? FileStatus.of(path)) != nil }
+    public static func exists(_ path: String) -> Bool { FileStatus.lookup(path) != nil }
 
     /// What `path` points to when it is a symlink; `nil` otherwise (`readlink(2)`).
     public static func symlinkTarget(_ path: String) -> String? {
-        guard (try? FileStatus.of(path, followingLinks: false))??.kind == .symlink else { return nil }
+        guard FileStatus.lookup(path, followingLinks: false)?.kind == .symlink else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n >= 0 else { return "?" }

@@ -6,9 +6,10 @@ public enum Folder {
     /// Creates `path` and any missing parents (`mkdir(2)`, `mode`); an existing folder is fine.
     /// - Throws: `SystemError` for the first `mkdir` that fails (ENOTDIR/EEXIST when a part is a file).
     public static func create(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
-        if let info = try FileStatus.of(path) {
-            if info.kind == .folder { return }
+        do throws(SystemError) {
+            if try FileStatus.of(path).kind == .folder { return }
             throw SystemError(call: "mkdir", errno: EEXIST, path: path)
+        } catch  where error.isNotFound {
         }
         let parent = Path.folder(of: path)
         if parent != path, parent != "." { try create(parent, mode: mode) }
@@ -16,7 +17,7 @@ public enum Folder {
             _ = try Syscall.retrying("mkdir", path: path) { mkdir(path, mode) }
         } catch  where error.errno == EEXIST {
             // Made meanwhile by someone else: fine if it is a folder.
-            guard try FileStatus.of(path)?.kind == .folder else { throw error }
+            guard FileStatus.lookup(path)?.kind == .folder else { throw error }
         }
     }
 

@@ -25,7 +25,7 @@ public final class InstanceLock {
         let folder = Self.folder(of: path)
         try Self.prepare(folder: folder)
         do {
-            descriptor = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+            descriptor = try FileDescriptor.open(path, [.readWrite, .create, .noFollow], mode: 0o600)
         } catch {
             throw .system(error)
         }
@@ -65,13 +65,12 @@ public final class InstanceLock {
         } catch {
             throw .system(error)
         }
-        let info: FileStatus?
+        let info: FileStatus
         do {
             info = try FileStatus.of(folder, followingLinks: false)
         } catch {
             throw .system(error)
         }
-        guard let info else { throw .system(SystemError(call: "lstat", errno: ENOENT, path: folder)) }
         if info.kind != .folder || info.owner != UInt32(getuid()) || info.permissions & 0o022 != 0 {
             throw .unsafeFolder(path: folder)
         }

@@ -31,6 +31,9 @@ public struct SystemError: Error, Equatable, Hashable, Sendable, CustomStringCon
     /// `NAME (message)`, e.g. `ENOSPC (No space left on device)`: how an errno is shown everywhere.
     public var reason: String { "\(errnoName) (\(message))" }
 
+    /// Nothing is at the path (ENOENT, or ENOTDIR: a part of it is not a folder).
+    public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
+
     /// `call[ path]: NAME (message)`.
     public var description: String {
         let subject = path.map { "\(call) \($0)" } ?? call

@@ -65,13 +65,14 @@ public struct SnapshotExporter: Sendable {
     /// Checks the file before SQLite opens it (SQLite would say less, or treat an empty file as an
     /// empty database) and returns its provenance.
     func inspectFile() throws(SnapshotError) -> NitnemSnapshot.Provenance {
-        let status: FileStatus?
+        let info: FileStatus
         do {
-            status = try FileStatus.of(databasePath)
+            info = try FileStatus.of(databasePath)
+        } catch  where error.isNotFound {
+            throw SnapshotError(.unreadable, path: databasePath, problem: "no such file")
         } catch {
             throw SnapshotError(.unreadable, path: databasePath, problem: "cannot read: \(error.reason)", cause: error)
         }
-        guard let info = status else { throw SnapshotError(.unreadable, path: databasePath, problem: "no such file") }
         if info.kind == .folder {
             throw SnapshotError(.unreadable, path: databasePath, problem: "is a folder, not a database file")
         }

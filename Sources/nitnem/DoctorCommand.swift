@@ -55,7 +55,7 @@ enum DoctorCommand {
 
         // The App Group.
         let group = context.group(args)
-        let groupStatus = try? FileStatus.of(group.path)
+        let groupStatus = FileStatus.lookup(group.path)
         if groupStatus == nil {
             report(
                 .warn, "group",
@@ -266,7 +266,7 @@ enum DoctorCommand {
     /// The group file the timeline was last written before (its mtime is older), or nil when the
     /// timeline is at least as new as both the progress file and the snapshot (`FileStatus`).
     static func timelineBehind(_ group: AppGroup) -> String? {
-        func modified(_ path: String) -> Int? { ((try? FileStatus.of(path)) ?? nil)?.modifiedSeconds }
+        func modified(_ path: String) -> Int? { FileStatus.lookup(path)?.modifiedSeconds }
         guard let timeline = modified(group.timelinePath) else { return nil }
         for path in [group.progressPath, group.snapshotPath] {
             if let changed = modified(path), changed > timeline { return path }
