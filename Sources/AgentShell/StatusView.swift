@@ -19,19 +19,25 @@ public struct StatusView: Sendable {
     public let source: GroupFiles.Source
     /// Problems found while reading the files, one line each.
     public let warnings: [String]
-    /// When paused reminders come back (RFC 3339), while `nitnem reminders pause` holds them.
+    /// When paused reminders come back (RFC 3339, for JSON), while `nitnem reminders pause` holds them.
     public let pausedUntil: String?
+    /// The same instant as people read it (`03:00`, `2026-11-30 03:00`), for the text forms.
+    public let pausedUntilShown: String?
 
-    /// A view of `state`; `pausedUntil` while reminders are paused.
-    public init(state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil) {
+    /// A view of `state`; `pausedUntil` (and how text shows it) while reminders are paused.
+    public init(
+        state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil,
+        pausedUntilShown: String? = nil
+    ) {
         self.state = state
         self.source = source
         self.warnings = warnings
         self.pausedUntil = pausedUntil
+        self.pausedUntilShown = pausedUntilShown ?? pausedUntil
     }
 
-    /// `Reminders paused until <instant>`, while they are.
-    var pauseLine: String? { pausedUntil.map { "Reminders paused until \($0)" } }
+    /// `Reminders paused until <time>`, while they are.
+    var pauseLine: String? { pausedUntilShown.map { "Reminders paused until \($0)" } }
 
     /// The output in `format`, without a trailing newline.
     public func render(_ format: StatusFormat) -> String {

@@ -100,7 +100,8 @@ enum RemindersCommand {
         }
         let day = context.calendar.dayKey(at: until)
         let start = context.calendar.dayStart(day) == until ? " (the start of Nitnem day \(day))" : ""
-        Output.line("Reminders paused until \(context.format(until))\(start)")
+        let shown = WallStamp.format(until, day: context.calendar.dayKey(at: now), in: context.calendar)
+        Output.line("Reminders paused until \(shown)\(start)")
     }
 
     static func runResume(_ args: ParsedArguments) throws(CLIError) {

@@ -73,7 +73,8 @@ enum StatusCommand {
         if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
         let view = StatusView(
             state: state, source: files.source, warnings: files.warnings + configWarnings,
-            pausedUntil: pause.until.map(context.format))
+            pausedUntil: pause.until.map(context.format),
+            pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) })
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }
