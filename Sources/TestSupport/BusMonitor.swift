@@ -1,4 +1,5 @@
 import Foundation
+import Posix
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ public final class BusMonitor {
         let fd = open(output.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw DesktopSession.Failure(
-                description: "\(output.path): cannot create: \(String(cString: strerror(errno)))")
+                description: SystemError(call: "create", errno: errno, path: output.path).description)
         }
         defer { Glibc.close(fd) }
         let process = try ChildProcess(

@@ -1,4 +1,5 @@
 import Foundation
+import Posix
 
 #if canImport(Glibc)
     import Glibc
@@ -95,7 +96,7 @@ public final class DesktopSession {
         // Appended to, so records of an earlier dunst in this session stay counted.
         let output = open(serverOutput.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard output >= 0 else {
-            throw Failure(description: "\(serverOutput.path): cannot open: \(String(cString: strerror(errno)))")
+            throw Failure(description: SystemError(call: "open", errno: errno, path: serverOutput.path).description)
         }
         defer { Glibc.close(output) }
         let process = try launch("/usr/bin/dunst", ["-print", "-config", config.path], stdout: output)
@@ -250,7 +251,7 @@ public final class DesktopSession {
 
         """.write(to: menuScript, atomically: true, encoding: .utf8)
         guard chmod(menuScript.path, 0o700) == 0 else {
-            throw Failure(description: "\(menuScript.path): chmod: \(String(cString: strerror(errno)))")
+            throw Failure(description: SystemError(call: "chmod", errno: errno, path: menuScript.path).description)
         }
     }
 
@@ -310,7 +311,7 @@ public final class DesktopSession {
         let errorLog = directory.appendingPathComponent("\(name).err").path
         let stderr = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard stderr >= 0 else {
-            throw Failure(description: "\(errorLog): cannot create: \(String(cString: strerror(errno)))")
+            throw Failure(description: SystemError(call: "create", errno: errno, path: errorLog).description)
         }
         defer { Glibc.close(stderr) }
         var env = ProcessInfo.processInfo.environment
@@ -361,7 +362,7 @@ public final class DesktopSession {
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard Glibc.pipe(&fds) == 0 else {
-            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
+            throw Failure(description: SystemError(call: "pipe", errno: errno).description)
         }
         // pipe2(O_CLOEXEC) is not imported; without CLOEXEC another child spawned meanwhile
         // would hold the write end open and a reader would never see end of file.
