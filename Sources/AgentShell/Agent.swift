@@ -7,21 +7,21 @@ import Snapshot
 
 /// The agent's thin shell: waits on the `EventLoop`, names what happened, hands it to `AgentCore`
 /// and performs the core's actions. It wakes only when something can change; it decides nothing.
-public final class Agent {
+package final class Agent {
     /// Where the agent looks and what it is told.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The App Group folder.
-        public var group: AppGroup
+        package var group: AppGroup
         /// The process environment (for `TZ`, `NOTIFY_SOCKET`, `XDG_RUNTIME_DIR`).
-        public var environment: [String: String]
+        package var environment: [String: String]
         /// The system zone link watched for zone changes.
-        public var localtimePath = "/etc/localtime"
+        package var localtimePath = "/etc/localtime"
         /// The one-agent-per-user lock.
-        public var lockPath: String
+        package var lockPath: String
         /// The config file and the reminder ledger.
-        public var paths: AgentPaths
+        package var paths: AgentPaths
 
-        public init(group: AppGroup, environment: [String: String], lockPath: String? = nil, paths: AgentPaths) {
+        package init(group: AppGroup, environment: [String: String], lockPath: String? = nil, paths: AgentPaths) {
             self.group = group
             self.environment = environment
             self.lockPath = lockPath ?? UserPaths(environment: environment).agentLock
@@ -30,13 +30,13 @@ public final class Agent {
     }
 
     /// Why the agent could not start.
-    public enum StartError: Error, CustomStringConvertible {
+    package enum StartError: Error, CustomStringConvertible {
         /// Another agent holds the one-per-user lock (or the lock cannot be taken).
         case lock(InstanceLockError)
         /// A descriptor the loop needs could not be made.
         case system(SystemError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .lock(let error): error.description
             case .system(let error): error.description
@@ -60,7 +60,7 @@ public final class Agent {
     /// An agent on `clock`, in the zone of `calendar`, with `config` (the good lines of the file, as
     /// the caller read it; the agent reads it again as it starts, to say what is wrong in it); the
     /// reminder ledger is read once the lock is held.
-    public init(
+    package init(
         options: Options, clock: NitnemClock, calendar: NitnemCalendar, config: AgentConfig,
         notifier: (any Notifier)? = nil
     ) {
@@ -72,7 +72,7 @@ public final class Agent {
 
     /// Runs until SIGTERM or SIGINT (then returns normally).
     /// - Throws: `StartError` when another agent holds the lock or a descriptor cannot be made.
-    public func run() throws(StartError) {
+    package func run() throws(StartError) {
         let lock: InstanceLock
         do {
             lock = try InstanceLock(path: options.lockPath)

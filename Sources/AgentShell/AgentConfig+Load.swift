@@ -6,7 +6,7 @@ extension AgentConfig {
     /// (named by `--config FILE`: a file asked for and not there is a mistake, not the defaults).
     /// - Throws: `ConfigError` naming the file (and line) for anything unreadable or wrong, `.missing`
     ///   for a required file that does not exist.
-    public static func load(path: String, required: Bool = false) throws(ConfigError) -> AgentConfig {
+    package static func load(path: String, required: Bool = false) throws(ConfigError) -> AgentConfig {
         guard let reading = try read(path: path, required: required) else { return AgentConfig() }
         if let problem = reading.problems.first { throw problem }
         return reading.config
@@ -17,7 +17,7 @@ extension AgentConfig {
     /// `required`.
     /// - Throws: `ConfigError` only for the file as a whole: unreadable, not UTF-8 text, or `.missing`
     ///   when `required`.
-    public static func read(path: String, required: Bool = false) throws(ConfigError) -> ConfigReading? {
+    package static func read(path: String, required: Bool = false) throws(ConfigError) -> ConfigReading? {
         let bytes: [UInt8]?
         do {
             bytes = try FileReader.read(path, limit: 64 << 10)

@@ -9,21 +9,21 @@ import Snapshot
 /// The file (`agent.json` beside `agent.lock`) is written atomically right after the lock is taken
 /// and stays after the agent exits, like the lock file; it is only believed while its pid is the
 /// one in the held lock.
-public struct AgentRecord: Equatable, Sendable {
+package struct AgentRecord: Equatable, Sendable {
     /// The agent's pid.
-    public var pid: Int32
+    package var pid: Int32
     /// The App Group folder it watches, as it was given.
-    public var group: String
+    package var group: String
 
     /// A record of `pid` watching `group`.
-    public init(pid: Int32, group: String) {
+    package init(pid: Int32, group: String) {
         self.pid = pid
         self.group = group
     }
 
     /// The record's file for the lock at `lockPath`: the lock's name with `.json` for `.lock`
     /// (`$XDG_RUNTIME_DIR/nitnem/agent.json` for the default lock).
-    public static func path(beside lockPath: String) -> String {
+    package static func path(beside lockPath: String) -> String {
         let folder = Path.folder(of: lockPath)
         var name = Path.name(of: lockPath)
         if name.hasSuffix(".lock") { name.removeLast(".lock".count) }
@@ -31,11 +31,11 @@ public struct AgentRecord: Equatable, Sendable {
     }
 
     /// `{"pid": N, "group": "…"}`.
-    public var json: JSONValue { .object([("pid", .int(Int(pid))), ("group", .string(group))]) }
+    package var json: JSONValue { .object([("pid", .int(Int(pid))), ("group", .string(group))]) }
 
     /// Records this process as the agent watching `group`, beside the lock at `lockPath` (atomic
     /// replace, 0600). A failure is logged and the agent runs on: the record only informs `doctor`.
-    public static func write(beside lockPath: String, group: AppGroup, journal: Journal = Journal()) {
+    package static func write(beside lockPath: String, group: AppGroup, journal: Journal = Journal()) {
         let record = AgentRecord(pid: getpid(), group: group.path)
         do throws(FileError) {
             try AtomicFile.write(Array((record.json.compact + "\n").utf8), to: path(beside: lockPath))
@@ -45,7 +45,7 @@ public struct AgentRecord: Equatable, Sendable {
     }
 
     /// The record beside the lock at `lockPath`; nil when it is missing or not a record.
-    public static func read(beside lockPath: String) -> AgentRecord? {
+    package static func read(beside lockPath: String) -> AgentRecord? {
         guard let bytes = try? FileReader.read(path(beside: lockPath), limit: 64 << 10),
             let json = try? JSONParser.parse(bytes),
             case .number(let text)? = json["pid"], let pid = Int32(text), pid > 0,

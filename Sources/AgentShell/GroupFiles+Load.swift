@@ -7,7 +7,7 @@ extension GroupFiles {
     /// `.embedded`); a missing progress file means `.empty`.
     /// - Throws: `SnapshotError` for any file that exists but cannot be read, parsed or decoded; the
     ///   caller decides (the CLI exits 2, the agent keeps its last good state).
-    public static func load(_ group: AppGroup) throws(SnapshotError) -> GroupFiles {
+    package static func load(_ group: AppGroup) throws(SnapshotError) -> GroupFiles {
         let (snapshot, source, warnings) = try loadSnapshot(group)
         let progress = try readProgress(group)
         return GroupFiles(
@@ -16,7 +16,7 @@ extension GroupFiles {
     }
 
     /// Reads `<group>/nitnem-snapshot.json`, or gives the embedded registry when it is missing.
-    public static func loadSnapshot(_ group: AppGroup) throws(SnapshotError) -> (
+    package static func loadSnapshot(_ group: AppGroup) throws(SnapshotError) -> (
         snapshot: NitnemSnapshot, source: Source, warnings: [String]
     ) {
         let path = group.snapshotPath
@@ -32,7 +32,7 @@ extension GroupFiles {
     }
 
     /// Reads `<group>/nitnem-progress.json`, or gives `.empty` when it is missing.
-    public static func loadProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress {
+    package static func loadProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress {
         try readProgress(group) ?? .empty
     }
 

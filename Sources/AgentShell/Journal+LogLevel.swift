@@ -8,7 +8,7 @@ extension Journal {
     /// journal); else lines stamped with `clock`'s now — a virtual clock's time under
     /// `SGGS_CLOCK_NOW` — on the wall clock of the zone (`TZ`, else the `localtime` link, re-read
     /// at each line so a zone change shows at once; UTC when it cannot be read), and a level word.
-    public init(
+    package init(
         environment: [String: String], clock: NitnemClock, localtime: String = "/etc/localtime",
         fileDescriptor: Int32 = 2
     ) {
@@ -24,18 +24,18 @@ extension Journal {
 
     /// Writes `message` at the syslog priority of `level` (`<4>` for a warning), control characters
     /// escaped (`Printable.escaped`): one event is one line, and ESC never reaches a terminal.
-    public func log(_ level: LogLevel, _ message: String) {
+    package func log(_ level: LogLevel, _ message: String) {
         write(Printable.escaped(message), priority: level.rawValue)
     }
 
     /// `"<6>message"` for `level`, one line: what the journal reads.
-    public static func format(_ message: String, level: LogLevel) -> String {
+    package static func format(_ message: String, level: LogLevel) -> String {
         format(message, priority: level.rawValue)
     }
 
     /// `"2026-12-01T18:00:00+05:30 info message"` for `level` at `instant` on the wall clock of
     /// `calendar`'s zone, one line: what a terminal or a file shows.
-    public static func format(_ message: String, level: LogLevel, at instant: Date, in calendar: NitnemCalendar)
+    package static func format(_ message: String, level: LogLevel, at instant: Date, in calendar: NitnemCalendar)
         -> String
     {
         format(message, priority: level.rawValue, stamp: RFC3339.format(instant, in: calendar))

@@ -6,17 +6,17 @@ import Snapshot
 /// Reads, writes and removes the pause file (`<state>/pause.json`): `nitnem reminders pause` writes
 /// it, `resume` removes it, the agent (inotify on its folder), `status`, `reminders list` and
 /// `doctor` read it.
-public enum PauseStore {
+package enum PauseStore {
     /// The pause at `path`, nil when there is none (no file).
     /// - Throws: `SnapshotError` naming the file for one that cannot be read or is not a pause.
-    public static func load(path: String) throws(SnapshotError) -> Pause? {
+    package static func load(path: String) throws(SnapshotError) -> Pause? {
         guard let bytes = try readGroupFile(path, limit: 64 << 10) else { return nil }
         return try Pause.decode(try JSONParser.parse(bytes, path: path), path: path)
     }
 
     /// When reminders are paused until at `now`: nil when there is no pause, it has passed, or the
     /// file cannot be read (then `problem` says why: treated as not paused).
-    public static func active(path: String, now: Date) -> (until: Date?, problem: SnapshotError?) {
+    package static func active(path: String, now: Date) -> (until: Date?, problem: SnapshotError?) {
         do throws(SnapshotError) {
             return (try load(path: path)?.active(at: now), nil)
         } catch {
@@ -25,13 +25,13 @@ public enum PauseStore {
     }
 
     /// Writes `pause` to `path` atomically (0600), creating the folder (0700).
-    public static func save(_ pause: Pause, to path: String, calendar: NitnemCalendar) throws(FileError) {
+    package static func save(_ pause: Pause, to path: String, calendar: NitnemCalendar) throws(FileError) {
         try AtomicFile.write(Array(pause.json(calendar: calendar).pretty.utf8), to: path)
     }
 
     /// Removes the pause file; false when there was none.
     @discardableResult
-    public static func remove(path: String) throws(FileError) -> Bool {
+    package static func remove(path: String) throws(FileError) -> Bool {
         try AtomicFile.remove(path)
     }
 }

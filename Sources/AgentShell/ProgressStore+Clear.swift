@@ -4,17 +4,17 @@ import Snapshot
 
 extension ProgressStore {
     /// What `clear` did.
-    public struct Cleared: Sendable {
+    package struct Cleared: Sendable {
         /// The bani entries that had days, and the day keys removed.
-        public var banis: Int
-        public var days: Int
+        package var banis: Int
+        package var days: Int
         /// The backup of the file as it was (0600, beside it); `nil` when nothing was removed.
-        public var backup: String?
+        package var backup: String?
     }
 
     /// What `clear` would remove from `group`'s progress file, changing nothing.
     /// - Throws: `SnapshotError` for a file that cannot be read, or that `clear` would refuse.
-    public static func clearPlan(in group: AppGroup) throws(SnapshotError) -> ProgressWriter.Clearing {
+    package static func clearPlan(in group: AppGroup) throws(SnapshotError) -> ProgressWriter.Clearing {
         let path = group.progressPath
         guard let bytes = try readGroupFile(path) else {
             return try ProgressWriter.clearingCompletedDays(NitnemProgress.empty.raw, path: path)
@@ -28,7 +28,7 @@ extension ProgressStore {
     /// it: `nitnem-progress.backup-<stamp>.json` (`-2`, `-3`… when taken), 0600. Only those arrays'
     /// contents change (`ProgressWriter.clearingCompletedDays` over the old bytes). A file of a newer
     /// schema is refused; a missing file or one without days is left alone (no backup).
-    public static func clear(in group: AppGroup, stamp: String, now: Date? = nil) throws(SnapshotError) -> Cleared {
+    package static func clear(in group: AppGroup, stamp: String, now: Date? = nil) throws(SnapshotError) -> Cleared {
         try underLock(group) { () throws(SnapshotError) -> Cleared in
             let path = group.progressPath
             AtomicFile.removeAbandonedTempFiles(for: path, now: now)
@@ -54,7 +54,7 @@ extension ProgressStore {
     /// progress file, under the writers' lock: the file becomes byte for byte the backup. The backup
     /// must read as a progress file this version may write (not a newer schema); it stays.
     /// - Returns: The progress restored.
-    public static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(SnapshotError)
+    package static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(SnapshotError)
         -> NitnemProgress
     {
         try underLock(group) { () throws(SnapshotError) -> NitnemProgress in

@@ -8,15 +8,15 @@ import Snapshot
 ///   writers), re-reads the file under it, refuses a file it cannot read or of a newer schema (never
 ///   overwriting what it could not read), patches the one bani entry (`ProgressWriter`) and
 ///   replaces the file atomically (0600).
-public enum ProgressStore {
+package enum ProgressStore {
     /// What one `update` did.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The progress as now on disk.
-        public var progress: NitnemProgress
+        package var progress: NitnemProgress
         /// Whether the file was written (an undo of an unmarked day writes nothing).
-        public var changed: Bool
+        package var changed: Bool
         /// Whether the day was marked before the update.
-        public var wasMarked: Bool
+        package var wasMarked: Bool
     }
 
     /// Marks or unmarks, saying whether anything changed.
@@ -29,7 +29,7 @@ public enum ProgressStore {
     ///
     /// `now` is the real clock's reading (`NitnemClock.realNow()`), for removing temp files that
     /// writers abandoned more than 5 minutes ago; nil removes only those whose writer is gone.
-    public static func update(
+    package static func update(
         _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup,
         now: Date? = nil
     ) throws(SnapshotError) -> Outcome {

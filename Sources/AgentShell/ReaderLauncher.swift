@@ -13,11 +13,11 @@ import Snapshot
 /// `waitpid(pid, WNOHANG)` by `reap()`, which `start` also calls first. The agent calls `reap()`
 /// whenever it wakes (SIGCHLD wakes it), so a finished reader is a zombie at most until then. One
 /// launcher serves every launch of a process.
-public final class ReaderLauncher {
+package final class ReaderLauncher {
     /// Why a reader did not open.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, CustomStringConvertible {
         /// What went wrong.
-        public enum Code: Equatable, Sendable {
+        package enum Code: Equatable, Sendable {
             /// The launch has no program (an empty `open` or `reader`).
             case emptyProgram
             /// An opener's link starts with `-`: openers parse options and few honour `--`.
@@ -31,36 +31,36 @@ public final class ReaderLauncher {
         }
 
         /// What went wrong.
-        public let code: Code
+        package let code: Code
         /// One line: `xdg-open exited 3 for https://…`.
-        public let description: String
+        package let description: String
     }
 
     /// A launch that finished.
-    public struct Finished: Equatable, Sendable {
+    package struct Finished: Equatable, Sendable {
         /// Its pid.
-        public let pid: Int32
+        package let pid: Int32
         /// The program that ran.
-        public let program: String
+        package let program: String
         /// What it was started for (the link or URL).
-        public let target: String
+        package let target: String
         /// Its exit status (128 + n: killed by signal n; -1: someone else reaped it).
-        public let status: Int32
+        package let status: Int32
     }
 
     /// The launches started and not yet reaped, by pid.
-    public private(set) var running: [Int32: ReaderLaunch] = [:]
+    package private(set) var running: [Int32: ReaderLaunch] = [:]
     /// Launches reaped by `start` and not yet handed out by `reap()`.
     private var reaped: [Finished] = []
 
     /// A launcher with nothing running.
-    public init() {}
+    package init() {}
 
     /// Starts `launch.argv` (looked up on `PATH` unless the program holds a `/`) and returns the
     /// child's pid, without waiting for it.
     /// - Throws: a one-line `Failure` when it cannot be started.
     @discardableResult
-    public func start(_ launch: ReaderLaunch) throws(Failure) -> Int32 {
+    package func start(_ launch: ReaderLaunch) throws(Failure) -> Int32 {
         // Finished ones are reaped now (no zombie waits for the next wake) and handed out by `reap()`.
         reaped = reap()
         let key = launch.via == .opener ? "open" : "reader"
@@ -88,7 +88,7 @@ public final class ReaderLauncher {
 
     /// Starts `launch` and waits for it (`nitnem open`).
     /// - Throws: `Failure` when it cannot be started or exits with a status other than 0.
-    public func run(_ launch: ReaderLaunch) throws(Failure) {
+    package func run(_ launch: ReaderLaunch) throws(Failure) {
         let pid = try start(launch)
         running[pid] = nil
         let status = CleanSpawn.reap(pid, block: true) ?? -1
@@ -102,7 +102,7 @@ public final class ReaderLauncher {
     /// Reaps every finished child, without blocking; returns them (and those `start` reaped since
     /// the last call) in pid order.
     @discardableResult
-    public func reap() -> [Finished] {
+    package func reap() -> [Finished] {
         var finished = reaped
         reaped = []
         for (pid, launch) in running.sorted(by: { $0.key < $1.key }) {

@@ -3,10 +3,10 @@ import Scheduler
 import Snapshot
 
 /// Loads and saves the reminder ledger atomically; a corrupt ledger is set aside, never trusted.
-public enum ReminderLedgerStore {
+package enum ReminderLedgerStore {
     /// The ledger at `path`, an empty one when missing. A corrupt file is renamed to
     /// `<path>.corrupt` and reported in `problem`, and an empty ledger is used.
-    public static func load(path: String, setAside: Bool = true) -> (ledger: ReminderLedger, problem: String?) {
+    package static func load(path: String, setAside: Bool = true) -> (ledger: ReminderLedger, problem: String?) {
         do {
             guard let bytes = try readGroupFile(path, limit: 1 << 20) else { return (ReminderLedger(), nil) }
             return (try ReminderLedger.decode(try JSONParser.parse(bytes, path: path), path: path), nil)
@@ -22,7 +22,7 @@ public enum ReminderLedgerStore {
     }
 
     /// Writes `ledger` to `path` atomically (0600), creating the folder (0700).
-    public static func save(_ ledger: ReminderLedger, to path: String) throws(FileError) {
+    package static func save(_ ledger: ReminderLedger, to path: String) throws(FileError) {
         try AtomicFile.write(Array(ledger.json.pretty.utf8), to: path)
     }
 }

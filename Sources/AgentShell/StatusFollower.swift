@@ -8,7 +8,7 @@ import Snapshot
 /// `nitnem status --follow`: one line now and one more each time what it shows changes — when the
 /// group's files or the pause change (inotify) or the next band starts or a pause ends (a realtime
 /// timerfd). Never polls.
-public final class StatusFollower {
+package final class StatusFollower {
     let group: AppGroup
     let clock: NitnemClock
     let environment: [String: String]
@@ -25,7 +25,7 @@ public final class StatusFollower {
     var clickBuffer: [UInt8] = []
 
     /// A follower of `group` printing `format`.
-    public init(
+    package init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
         config: AgentConfig = AgentConfig(), pausePath: String? = nil
@@ -66,7 +66,7 @@ public final class StatusFollower {
     /// `output` (the descriptor `emit` writes to) is polled too: when it is a pipe whose reader
     /// closed, poll reports an error on it at once, so the follower exits then rather than at its
     /// next line, which may be hours away.
-    public func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
+    package func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
         let loop = try EventLoop(group: group, localtimePath: localtimePath, signals: [SIGTERM, SIGINT, SIGCHLD])
         defer { loop.close() }
         if let pausePath { loop.watchPause(pausePath) }
@@ -153,7 +153,7 @@ extension StatusFollower {
 extension StatusView {
     /// What a bar shows when the files cannot be read and nothing good was read before: for
     /// waybar and JSON an object with the error, for the line formats `Nitnem ⚠ <error>` (folded).
-    public static func unavailable(error: String, format: StatusFormat) -> String {
+    package static func unavailable(error: String, format: StatusFormat) -> String {
         switch format {
         case .json: JSONValue.object([("error", .string(error))]).compact
         case .waybar:

@@ -4,28 +4,28 @@ import Scheduler
 import Snapshot
 
 /// How `nitnem status` shows today's state: for a person, as JSON, or for a status bar.
-public enum StatusFormat: String, CaseIterable, Sendable {
+package enum StatusFormat: String, CaseIterable, Sendable {
     case text, json, waybar, i3blocks, polybar
 
     /// Whether a status bar reads this format (and so needs a line on stdout even for an error).
-    public var isBar: Bool { self == .waybar || self == .i3blocks || self == .polybar }
+    package var isBar: Bool { self == .waybar || self == .i3blocks || self == .polybar }
 }
 
 /// Renders a `TodayState` in each `StatusFormat`.
-public struct StatusView: Sendable {
+package struct StatusView: Sendable {
     /// The state to show.
-    public let state: TodayState
+    package let state: TodayState
     /// Where the registry came from.
-    public let source: GroupFiles.Source
+    package let source: GroupFiles.Source
     /// Problems found while reading the files, one line each.
-    public let warnings: [String]
+    package let warnings: [String]
     /// When paused reminders come back (RFC 3339, for JSON), while `nitnem reminders pause` holds them.
-    public let pausedUntil: String?
+    package let pausedUntil: String?
     /// The same instant as people read it (`03:00`, `2026-11-30 03:00`), for the text forms.
-    public let pausedUntilShown: String?
+    package let pausedUntilShown: String?
 
     /// A view of `state`; `pausedUntil` (and how text shows it) while reminders are paused.
-    public init(
+    package init(
         state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil,
         pausedUntilShown: String? = nil
     ) {
@@ -40,7 +40,7 @@ public struct StatusView: Sendable {
     var pauseLine: String? { pausedUntilShown.map { "Reminders paused until \($0)" } }
 
     /// The output in `format`, without a trailing newline.
-    public func render(_ format: StatusFormat) -> String {
+    package func render(_ format: StatusFormat) -> String {
         switch format {
         case .json: json.compact
         case .text: text
@@ -52,7 +52,7 @@ public struct StatusView: Sendable {
 
     /// One object: `{"dayKey","band","next","today","bandComplete","dayComplete","source","warnings",
     /// "banisAvailable","paused"}`; `paused` is `{"until"}` while reminders are paused, else null.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("dayKey", .string(state.dayKey.description)),
             ("band", state.bandJSON),
@@ -75,7 +75,7 @@ public struct StatusView: Sendable {
 
     /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`. One line: control
     /// characters in a title are folded to a space (`Printable.folded`).
-    public var label: String {
+    package var label: String {
         guard state.total > 0 else { return "Nitnem not available" }
         let count = "\(state.done)/\(state.total)"
         guard let next = state.next else { return "Nitnem complete · \(count)" }
@@ -83,7 +83,7 @@ public struct StatusView: Sendable {
     }
 
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
-    public var detailLines: [String] {
+    package var detailLines: [String] {
         var lines = ["\(state.band.title) · Nitnem day \(state.dayKey)"]
         guard state.total > 0 else { return lines + [unavailableReason] + (pauseLine.map { [$0] } ?? []) }
         if let next = state.next {
@@ -104,7 +104,7 @@ public struct StatusView: Sendable {
 
     /// Two lines for a person, control characters in titles escaped (`\n`, `\u{1B}`): a title
     /// cannot add a line or drive the terminal.
-    public var text: String { text(Printable.escaped) }
+    package var text: String { text(Printable.escaped) }
 
     /// Two lines, each title (a file's text) passed through `clean` first.
     func text(_ clean: (String) -> String) -> String {
@@ -127,7 +127,7 @@ public struct StatusView: Sendable {
 
     /// waybar's custom module, `return-type: json`: `{"text","alt","tooltip","class","percentage"}`,
     /// markup escaped (waybar reads Pango markup in text and tooltip).
-    public var waybar: JSONValue {
+    package var waybar: JSONValue {
         var classes = [state.band.rawValue]
         if state.total == 0 {
             classes.append("unavailable")
@@ -148,7 +148,7 @@ public struct StatusView: Sendable {
     }
 
     /// i3blocks: `full_text`, `short_text` and `color` lines — exactly three (titles folded).
-    public var i3blocks: String {
+    package var i3blocks: String {
         let short =
             state.next.map { "\(Printable.folded($0.bani.titleEn)) \(state.done)/\(state.total)" }
             ?? "\(state.done)/\(state.total)"
@@ -157,5 +157,5 @@ public struct StatusView: Sendable {
     }
 
     /// polybar's script module: one line (`label`, folded), with polybar's `%{` formatting tags defused.
-    public var polybar: String { Printable.replacing("%{", with: "% {", in: label) }
+    package var polybar: String { Printable.replacing("%{", with: "% {", in: label) }
 }

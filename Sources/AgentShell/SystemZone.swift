@@ -4,14 +4,14 @@ import Posix
 /// Reads what the system says about the time zone (`TZ`, the `/etc/localtime` link,
 /// `/etc/timezone`, the zone file's bytes) and hands it to `SystemTimeZone`, which decides. Read
 /// afresh on every call.
-public enum SystemZone {
+package enum SystemZone {
     /// The largest zone file read (the biggest in tzdata are under 10 KiB).
     static let zoneFileLimit = 1 << 20
 
     /// The zone now, for `environment` and the zone link at `localtime`.
     /// - Throws: `ClockError` naming `TZ` when it names no known zone, or naming the zone file when
     ///   it cannot be read or is not valid TZif.
-    public static func current(environment: [String: String], localtime: String = "/etc/localtime")
+    package static func current(environment: [String: String], localtime: String = "/etc/localtime")
         throws(ClockError) -> Zone
     {
         var sources = SystemTimeZone.Sources(

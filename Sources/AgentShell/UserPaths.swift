@@ -6,15 +6,15 @@ import Snapshot
 ///
 /// An XDG variable that is unset, empty or not absolute is ignored, as the base directory spec
 /// says; `HOME` (else the passwd entry) fills in.
-public struct UserPaths: Sendable {
+package struct UserPaths: Sendable {
     /// The environment the paths come from.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
     /// Paths for `environment`.
-    public init(environment: [String: String]) { self.environment = environment }
+    package init(environment: [String: String]) { self.environment = environment }
 
     /// `$HOME`, else the passwd entry's home, else `/`.
-    public var home: String {
+    package var home: String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return UserAccount.home() ?? "/"
     }
@@ -27,26 +27,26 @@ public struct UserPaths: Sendable {
 
     /// The App Group: `flag` (from `--group`), else `$SGGS_APP_GROUP`, else
     /// `$XDG_DATA_HOME/sggs/group.org.sggs` (`~/.local/share/sggs/group.org.sggs`).
-    public func group(flag: String? = nil) -> AppGroup {
+    package func group(flag: String? = nil) -> AppGroup {
         if let flag, !flag.isEmpty { return AppGroup(path: flag) }
         if let group = environment["SGGS_APP_GROUP"], !group.isEmpty { return AppGroup(path: group) }
         return AppGroup(path: xdg("XDG_DATA_HOME", ".local/share") + "/sggs/group.org.sggs")
     }
 
     /// The config file: `flag` (from `--config`), else `$XDG_CONFIG_HOME/nitnem/config`.
-    public func config(flag: String? = nil) -> String {
+    package func config(flag: String? = nil) -> String {
         flag ?? xdg("XDG_CONFIG_HOME", ".config") + "/nitnem/config"
     }
 
     /// The reminder ledger: `$XDG_STATE_HOME/nitnem/reminders.json`.
-    public var ledger: String { xdg("XDG_STATE_HOME", ".local/state") + "/nitnem/reminders.json" }
+    package var ledger: String { xdg("XDG_STATE_HOME", ".local/state") + "/nitnem/reminders.json" }
 
     /// The pause of reminders (`nitnem reminders pause`): `$XDG_STATE_HOME/nitnem/pause.json`.
-    public var pause: String { xdg("XDG_STATE_HOME", ".local/state") + "/nitnem/pause.json" }
+    package var pause: String { xdg("XDG_STATE_HOME", ".local/state") + "/nitnem/pause.json" }
 
     /// The one-agent-per-user lock: `$XDG_RUNTIME_DIR/nitnem/agent.lock`, or
     /// `/tmp/nitnem-<uid>/agent.lock` when `XDG_RUNTIME_DIR` is unset or not absolute.
-    public var agentLock: String {
+    package var agentLock: String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return runtime + "/nitnem/agent.lock"
         }
@@ -54,22 +54,22 @@ public struct UserPaths: Sendable {
     }
 
     /// The agent's own files: config (with `configFlag`), ledger and pause.
-    public func agent(configFlag: String? = nil) -> AgentPaths {
+    package func agent(configFlag: String? = nil) -> AgentPaths {
         AgentPaths(config: config(flag: configFlag), ledger: ledger, pause: pause)
     }
 }
 
 /// Where the agent keeps its own files, beside the App Group.
-public struct AgentPaths: Hashable, Sendable {
+package struct AgentPaths: Hashable, Sendable {
     /// The config file: `--config FILE`, else `$XDG_CONFIG_HOME/nitnem/config`.
-    public var config: String
+    package var config: String
     /// The reminder ledger: `$XDG_STATE_HOME/nitnem/reminders.json`.
-    public var ledger: String
+    package var ledger: String
     /// The pause of reminders: `$XDG_STATE_HOME/nitnem/pause.json`.
-    public var pause: String
+    package var pause: String
 
     /// The agent's files; the pause beside the ledger unless told.
-    public init(config: String, ledger: String, pause: String? = nil) {
+    package init(config: String, ledger: String, pause: String? = nil) {
         self.config = config
         self.ledger = ledger
         self.pause = pause ?? Path.folder(of: ledger) + "/pause.json"

@@ -1,19 +1,19 @@
 /// A command (or subcommand) and its declared arguments: its usage line and help are generated
 /// from this, and it parses the words given to it.
-public struct CommandSpec: Sendable, Equatable {
+package struct CommandSpec: Sendable, Equatable {
     /// The words that select it after the program name, e.g. `["clock"]`, `["snapshot", "export"]`.
-    public let path: [String]
+    package let path: [String]
     /// One line saying what it does.
-    public let abstract: String
+    package let abstract: String
     /// Its options, in the order usage and help show them.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// Its positional arguments, in order.
-    public var positionals: [PositionalSpec]
+    package var positionals: [PositionalSpec]
     /// More text shown after the options in help.
-    public var discussion: String?
+    package var discussion: String?
 
     /// A command at `path`.
-    public init(
+    package init(
         path: [String], abstract: String, options: [OptionSpec] = [], positionals: [PositionalSpec] = [],
         discussion: String? = nil
     ) {
@@ -25,7 +25,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The usage line: `nitnem mark [--undo] [--day YYYY-MM-DD] <bani>`.
-    public func usage(program: String) -> String {
+    package func usage(program: String) -> String {
         var parts = [program] + path
         for o in options {
             parts.append(o.required ? o.synopsis : o.repeats ? "[\(o.synopsis)]..." : "[\(o.synopsis)]")
@@ -35,7 +35,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The text of `--help`: overview, usage, arguments, options (with `-h, --help`) and discussion.
-    public func help(program: String) -> String {
+    package func help(program: String) -> String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage(program: program))"]
         if !positionals.isEmpty {
             lines += ["", "ARGUMENTS:"]
@@ -49,7 +49,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The declared option named `name`.
-    public func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+    package func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
 }
 
 /// The two-column layout of help rows.

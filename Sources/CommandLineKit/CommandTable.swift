@@ -1,22 +1,22 @@
 /// Bad usage: what is wrong and the usage lines to show. The program chooses the exit code.
-public struct UsageError: Error, Sendable, Equatable {
+package struct UsageError: Error, Sendable, Equatable {
     /// One line saying what is wrong.
-    public let message: String
+    package let message: String
     /// The usage lines to show, without the `usage: ` prefix.
-    public let usages: [String]
+    package let usages: [String]
 
     /// An error with `message` and `usages`.
-    public init(_ message: String, usages: [String]) {
+    package init(_ message: String, usages: [String]) {
         self.message = message
         self.usages = usages
     }
 
     /// `message`, then one `usage: …` line per usage.
-    public var text: String { ([message] + usages.map { "usage: " + $0 }).joined(separator: "\n") }
+    package var text: String { ([message] + usages.map { "usage: " + $0 }).joined(separator: "\n") }
 }
 
 /// What a command line asks for, as `CommandTable.resolve(_:)` reads it.
-public enum Invocation<Action> {
+package enum Invocation<Action> {
     /// Print this text on stdout and succeed: the overview, a command's help, the version.
     case output(String)
     /// Run `action` with these arguments.
@@ -35,36 +35,36 @@ extension Invocation: Sendable where Action: Sendable {}
 /// commands with `--help`; without it, the group's default subcommand runs if it has one, else it is
 /// a usage error listing the group's usage lines. With no words at all, the default command runs if
 /// there is one (`nitnem` alone is `nitnem status`), else it is a usage error.
-public struct CommandTable<Action> {
+package struct CommandTable<Action> {
     /// A command and what runs it.
-    public struct Command {
+    package struct Command {
         /// Its declaration.
-        public let spec: CommandSpec
+        package let spec: CommandSpec
         /// What runs it.
-        public let action: Action
+        package let action: Action
 
         /// `spec`, run by `action`.
-        public init(_ spec: CommandSpec, _ action: Action) {
+        package init(_ spec: CommandSpec, _ action: Action) {
             self.spec = spec
             self.action = action
         }
     }
 
     /// The program's name, first in every usage line.
-    public let program: String
+    package let program: String
     /// Its version, printed by `--version`; `nil` for no `--version`.
-    public let version: String?
+    package let version: String?
     /// What the program is, after `OVERVIEW:` (may span lines).
-    public let abstract: String
+    package let abstract: String
     /// The commands, in the order the overview lists them.
-    public let commands: [Command]
+    package let commands: [Command]
     /// For a group, the subcommand run when the group is named alone: `["reminders": "list"]`.
-    public let defaultSubcommands: [String: String]
+    package let defaultSubcommands: [String: String]
     /// The path of the command run when the program is given no words (`["status"]`); `nil` for none.
-    public let defaultCommand: [String]?
+    package let defaultCommand: [String]?
 
     /// A table of `commands`.
-    public init(
+    package init(
         program: String, version: String?, abstract: String, commands: [Command],
         defaultSubcommands: [String: String] = [:], defaultCommand: [String]? = nil
     ) {
@@ -77,28 +77,28 @@ public struct CommandTable<Action> {
     }
 
     /// Every command's declaration, in order.
-    public var specs: [CommandSpec] { commands.map(\.spec) }
+    package var specs: [CommandSpec] { commands.map(\.spec) }
 
     /// The groups (first words of paths longer than one word), in order of first appearance.
-    public var groups: [String] {
+    package var groups: [String] {
         var seen: [String] = []
         for spec in specs where spec.path.count > 1 && !seen.contains(spec.path[0]) { seen.append(spec.path[0]) }
         return seen
     }
 
     /// The usage line of the program itself (the command in brackets when there is a default).
-    public var usage: String {
+    package var usage: String {
         defaultCommand == nil ? "\(program) <command> [options]" : "\(program) [<command>] [options]"
     }
 
     /// What the program does with no command, for a person: `With no command, 'nitnem' runs 'nitnem
     /// status'.`; `nil` without a default command.
-    public var defaultCommandNote: String? {
+    package var defaultCommandNote: String? {
         defaultCommand.map { "With no command, '\(program)' runs '\(([program] + $0).joined(separator: " "))'." }
     }
 
     /// The top-level help: overview, usage, one row per command, the program's own options.
-    public var overview: String {
+    package var overview: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)", "", "COMMANDS:"]
         for spec in specs { lines += HelpLayout.row(spec.path.joined(separator: " "), spec.abstract) }
         lines += ["", "OPTIONS:"]
@@ -110,24 +110,24 @@ public struct CommandTable<Action> {
     }
 
     /// The usage line of `spec`.
-    public func usage(of spec: CommandSpec) -> String { spec.usage(program: program) }
+    package func usage(of spec: CommandSpec) -> String { spec.usage(program: program) }
 
     /// The `--help` text of `spec`.
-    public func help(of spec: CommandSpec) -> String { spec.help(program: program) }
+    package func help(of spec: CommandSpec) -> String { spec.help(program: program) }
 
     /// The commands of `group` (`nil` if it names none).
-    public func members(of group: String) -> [CommandSpec]? {
+    package func members(of group: String) -> [CommandSpec]? {
         let members = specs.filter { $0.path.count > 1 && $0.path[0] == group }
         return members.isEmpty ? nil : members
     }
 
     /// The `--help` text of `group`: the help of each of its commands, a blank line between them.
-    public func help(ofGroup group: String) -> String? {
+    package func help(ofGroup group: String) -> String? {
         members(of: group).map { $0.map(help(of:)).joined(separator: "\n\n") }
     }
 
     /// What `arguments` (the words after the program name) ask for.
-    public func resolve(_ arguments: [String]) -> Invocation<Action> {
+    package func resolve(_ arguments: [String]) -> Invocation<Action> {
         let seeHelp = "\(usage); see '\(program) --help'"
         guard let first = arguments.first else {
             if let path = defaultCommand, let command = commands.first(where: { $0.spec.path == path }) {

@@ -1,9 +1,9 @@
 /// What a man page says beyond the declarations: its name line, description and the sections after
 /// the commands (FILES, ENVIRONMENT, EXIT STATUS, EXAMPLES…). `CommandTable.manPage(_:)` writes it
 /// with a SYNOPSIS and one subsection per command generated from the declarations.
-public struct ManPage: Sendable, Equatable {
+package struct ManPage: Sendable, Equatable {
     /// One block of a section.
-    public enum Block: Sendable, Equatable {
+    package enum Block: Sendable, Equatable {
         /// Running text, filled.
         case paragraph(String)
         /// A term (shown bold) and what it means.
@@ -13,34 +13,34 @@ public struct ManPage: Sendable, Equatable {
     }
 
     /// A section after the commands.
-    public struct Section: Sendable, Equatable {
+    package struct Section: Sendable, Equatable {
         /// Its title, e.g. `FILES`.
-        public let title: String
+        package let title: String
         /// Its blocks, in order.
-        public let blocks: [Block]
+        package let blocks: [Block]
 
         /// A section `title` of `blocks`.
-        public init(_ title: String, _ blocks: [Block]) {
+        package init(_ title: String, _ blocks: [Block]) {
             self.title = title
             self.blocks = blocks
         }
     }
 
     /// The manual section, e.g. `1`.
-    public let section: String
+    package let section: String
     /// What the program is, in a few words: the NAME line after `\-`.
-    public let summary: String
+    package let summary: String
     /// The footer's source (`nitnem 0.1.0`); the date is left out, so the page is the same each time.
-    public let source: String
+    package let source: String
     /// The header's manual name, e.g. `User Commands`.
-    public let manual: String
+    package let manual: String
     /// Paragraphs of the DESCRIPTION.
-    public let description: [String]
+    package let description: [String]
     /// The sections after COMMANDS.
-    public let sections: [Section]
+    package let sections: [Section]
 
     /// A page.
-    public init(
+    package init(
         section: String = "1", summary: String, source: String, manual: String = "User Commands",
         description: [String], sections: [Section]
     ) {
@@ -57,7 +57,7 @@ extension CommandTable {
     /// The man page (roff, `man` macros, ASCII only): NAME, SYNOPSIS (one line per command),
     /// DESCRIPTION, COMMANDS (a subsection per command: its usage, abstract, arguments, options with
     /// their defaults and choices, and its help's discussion), then `page.sections`.
-    public func manPage(_ page: ManPage) -> String {
+    package func manPage(_ page: ManPage) -> String {
         var out: [String] = [
             ".\\\" Generated from the command declarations by `\(program) completions --man`; do not edit.",
             ".TH \(Roff.escape(program.uppercased())) \(page.section) \"\" \"\(Roff.escape(page.source))\" \"\(Roff.escape(page.manual))\"",

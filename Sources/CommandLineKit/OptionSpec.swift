@@ -2,9 +2,9 @@
 ///
 /// Declare an option shared by several commands once, as a static member in an extension, and list
 /// that member in each command: its name, help and default then live in one place.
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// What an option is worth when it is not given.
-    public enum Default: Sendable, Equatable {
+    package enum Default: Sendable, Equatable {
         /// A literal value: `ParsedArguments.value(_:)` returns it when the option is absent, and help
         /// shows it.
         case value(String)
@@ -13,7 +13,7 @@ public struct OptionSpec: Sendable, Equatable {
         case described(String)
 
         /// The text help shows after `default:`.
-        public var text: String {
+        package var text: String {
             switch self {
             case .value(let text), .described(let text): text
             }
@@ -21,24 +21,24 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// The long name, without dashes.
-    public let name: String
+    package let name: String
     /// The placeholder of its value (`FORMAT`); `nil` for a flag.
-    public let value: String?
+    package let value: String?
     /// One sentence of help; help inserts the default before its final period.
-    public let help: String
+    package let help: String
     /// The values it accepts; `nil` for any.
-    public var choices: [String]?
+    package var choices: [String]?
     /// Whether it may be given more than once.
-    public var repeats: Bool
+    package var repeats: Bool
     /// Its worth when absent; `nil` for none.
-    public var defaultValue: Default?
+    package var defaultValue: Default?
     /// Whether the command cannot run without it (shown without brackets in the usage line).
-    public var required: Bool
+    package var required: Bool
     /// What a shell offers for its value, when declared (`completing(_:)`); see `completion`.
-    public var completesWith: ValueCompletion?
+    package var completesWith: ValueCompletion?
 
     /// An option taking a value: `--name VALUE`.
-    public init(
+    package init(
         name: String, value: String?, help: String, choices: [String]? = nil, repeats: Bool = false,
         defaultValue: Default? = nil, required: Bool = false
     ) {
@@ -52,12 +52,12 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// A flag: `--name`, taking no value.
-    public static func flag(_ name: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
     }
 
     /// An option whose values are the raw values of `type`'s cases, in declaration order.
-    public static func choice<T: CaseIterable & RawRepresentable>(
+    package static func choice<T: CaseIterable & RawRepresentable>(
         _ name: String, _ type: T.Type, help: String, default value: T? = nil
     ) -> OptionSpec where T.RawValue == String {
         OptionSpec(
@@ -66,14 +66,14 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// `--name VALUE` (its choices joined by `|` in place of the placeholder), or `--name` for a flag.
-    public var synopsis: String {
+    package var synopsis: String {
         guard let value else { return "--\(name)" }
         return "--\(name) " + (choices.map { $0.joined(separator: "|") } ?? value)
     }
 
     /// The help sentence with the default, if any, before its final period:
     /// `The App Group folder (default: $SGGS_APP_GROUP).`
-    public var helpWithDefault: String {
+    package var helpWithDefault: String {
         guard let defaultValue else { return help }
         let note = "(default: \(defaultValue.text))"
         if help.hasSuffix(".") { return help.dropLast() + " " + note + "." }
@@ -82,20 +82,20 @@ public struct OptionSpec: Sendable, Equatable {
 }
 
 /// A declared positional argument.
-public struct PositionalSpec: Sendable, Equatable {
+package struct PositionalSpec: Sendable, Equatable {
     /// The name shown between angle brackets: `<bani>`.
-    public let name: String
+    package let name: String
     /// One sentence of help.
-    public let help: String
+    package let help: String
     /// Whether it may be left out (only the last positionals may be).
-    public var optional: Bool
+    package var optional: Bool
     /// What a shell offers for it, when declared (`completing(_:)`); else the generator's default.
-    public var completesWith: ValueCompletion?
+    package var completesWith: ValueCompletion?
     /// Whether it takes every word left (only the last positional may): `<bani>...`.
-    public var repeats: Bool
+    package var repeats: Bool
 
     /// A positional argument.
-    public init(name: String, help: String, optional: Bool = false, repeats: Bool = false) {
+    package init(name: String, help: String, optional: Bool = false, repeats: Bool = false) {
         self.name = name
         self.help = help
         self.optional = optional
@@ -103,7 +103,7 @@ public struct PositionalSpec: Sendable, Equatable {
     }
 
     /// `<name>`, `[<name>]`, `<name>...` or `[<name>...]`: how the usage line shows it.
-    public var synopsis: String {
+    package var synopsis: String {
         let word = repeats ? "<\(name)>..." : "<\(name)>"
         return optional ? "[\(word)]" : word
     }

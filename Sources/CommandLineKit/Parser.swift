@@ -1,5 +1,5 @@
 /// Why the words given to a command do not fit its declaration.
-public enum ArgumentError: Error, Sendable, Equatable {
+package enum ArgumentError: Error, Sendable, Equatable {
     /// A word starting with `-` that names no declared option (as given, e.g. `--bogus`, `-x`).
     case unknownOption(String)
     /// A value option given last, with no value after it.
@@ -18,7 +18,7 @@ public enum ArgumentError: Error, Sendable, Equatable {
     case unexpectedArgument(String)
 
     /// One line saying what is wrong, for a person.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unknownOption(let word): "unknown option '\(word)'"
         case .missingValue(let o): "option '--\(o.name)' needs a value"
@@ -41,7 +41,7 @@ extension CommandSpec {
     /// every word is positional, and `-` alone is one. `-h` or `--help` anywhere stops the checks of
     /// required arguments (`helpRequested`); the words before it must still be valid.
     /// - Throws: `ArgumentError` for the first word that does not fit, or what is missing.
-    public func parse(_ arguments: [String]) throws(ArgumentError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(ArgumentError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var positional: [String] = []
         var i = 0

@@ -55,7 +55,7 @@ extension CommandTable {
     /// with `complete -F`.
     ///
     /// `positionalDefaults` says what positionals named so complete with when they declare nothing.
-    public func bashCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
+    package func bashCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
         let p = identifier(program)
         let top = topWords
         var lines = [
@@ -251,7 +251,7 @@ extension CommandTable {
     // MARK: zsh
 
     /// A zsh completion script (`#compdef`): install it as `_<program>` in a folder of `$fpath`.
-    public func zshCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
+    package func zshCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
         let p = identifier(program)
         var lines = [
             "#compdef \(program)",
@@ -417,7 +417,7 @@ extension CommandTable {
 
     /// A fish completion script: install it as `<program>.fish` in a folder of
     /// `$fish_complete_path` (e.g. `~/.config/fish/completions`).
-    public func fishCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
+    package func fishCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
         let p = identifier(program)
         let top = topWords
         var lines = [

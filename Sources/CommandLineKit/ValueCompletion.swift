@@ -1,6 +1,6 @@
 /// What a shell offers for an option's value or a positional argument: declared with it, read by
 /// the completion generators (`CommandTable.bashCompletion` and the others).
-public enum ValueCompletion: Sendable, Equatable {
+package enum ValueCompletion: Sendable, Equatable {
     /// Nothing to offer (a date, a time, a number).
     case none
     /// File names.
@@ -18,7 +18,7 @@ public enum ValueCompletion: Sendable, Equatable {
 extension OptionSpec {
     /// What a shell offers for its value: its declared completion, else its choices, else files
     /// for a `FILE` placeholder and folders for `DIR`; nothing for a flag.
-    public var completion: ValueCompletion {
+    package var completion: ValueCompletion {
         if let completesWith { return completesWith }
         guard let value else { return .none }
         if let choices { return .words(choices) }
@@ -30,7 +30,7 @@ extension OptionSpec {
     }
 
     /// This option, its value completed with `completion`.
-    public func completing(_ completion: ValueCompletion) -> OptionSpec {
+    package func completing(_ completion: ValueCompletion) -> OptionSpec {
         var copy = self
         copy.completesWith = completion
         return copy
@@ -39,7 +39,7 @@ extension OptionSpec {
 
 extension PositionalSpec {
     /// This positional, completed with `completion`.
-    public func completing(_ completion: ValueCompletion) -> PositionalSpec {
+    package func completing(_ completion: ValueCompletion) -> PositionalSpec {
         var copy = self
         copy.completesWith = completion
         return copy

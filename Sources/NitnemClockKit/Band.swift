@@ -1,5 +1,5 @@
 /// One of the four wall-clock bands of a Nitnem day. Bands only order the home; nothing is hidden.
-public enum Band: String, CaseIterable, Sendable, Codable {
+package enum Band: String, CaseIterable, Sendable, Codable {
     /// 03:00–09:00.
     case amritVela
     /// 09:00–17:00.
@@ -10,7 +10,7 @@ public enum Band: String, CaseIterable, Sendable, Codable {
     case night
 
     /// The title a person reads: "Amrit Vela", "Morning", "Evening", "Night".
-    public var title: String {
+    package var title: String {
         switch self {
         case .amritVela: "Amrit Vela"
         case .morning: "Morning"
@@ -20,7 +20,7 @@ public enum Band: String, CaseIterable, Sendable, Codable {
     }
 
     /// The wall time at which the band starts.
-    public var start: WallTime {
+    package var start: WallTime {
         switch self {
         case .amritVela: WallTime.dayRoll
         case .morning: WallTime(uncheckedSeconds: 9 * 3600)
@@ -30,7 +30,7 @@ public enum Band: String, CaseIterable, Sendable, Codable {
     }
 
     /// The wall times inside the band, first to last minute: `03:00–08:59`, `21:00–02:59`.
-    public var wallTimes: String {
+    package var wallTimes: String {
         switch self {
         case .amritVela: "03:00–08:59"
         case .morning: "09:00–16:59"
@@ -41,7 +41,7 @@ public enum Band: String, CaseIterable, Sendable, Codable {
 
     /// Whether a reminder at wall time `time` lies inside this band. Night may run past midnight
     /// (21:00–02:59).
-    public func contains(_ time: WallTime) -> Bool {
+    package func contains(_ time: WallTime) -> Bool {
         switch self {
         case .night: return time >= Band.night.start || time < WallTime.dayRoll
         default:

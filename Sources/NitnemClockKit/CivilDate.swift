@@ -1,16 +1,16 @@
 /// A date of the proleptic Gregorian calendar, with no time and no zone: the name of a day.
 ///
 /// A Nitnem day key is a `CivilDate` written `YYYY-MM-DD`.
-public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, e.g. 2026.
-    public let year: Int
+    package let year: Int
     /// The month, 1...12.
-    public let month: Int
+    package let month: Int
     /// The day of the month, 1...31.
-    public let day: Int
+    package let day: Int
 
     /// A date from its parts; `nil` when the parts do not name a real Gregorian date.
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -20,7 +20,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Reads `YYYY-MM-DD` exactly (four, two and two digits); `nil` for anything else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let y = Digits.parse(bytes[0..<4]), let m = Digits.parse(bytes[5..<7]),
@@ -30,10 +30,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before it).
-    public var daysSinceEpoch: Int { CivilDate.days(year: year, month: month, day: day) }
+    package var daysSinceEpoch: Int { CivilDate.days(year: year, month: month, day: day) }
 
     /// The date `daysSinceEpoch` days after 1970-01-01.
-    public init(daysSinceEpoch z0: Int) {
+    package init(daysSinceEpoch z0: Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -48,14 +48,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date `n` days later (earlier when negative).
-    public func adding(days n: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + n) }
+    package func adding(days n: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + n) }
 
     /// `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
     }
 
-    public static func < (a: CivilDate, b: CivilDate) -> Bool {
+    package static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 

@@ -1,7 +1,7 @@
 /// A bad clock or zone setting, named by the environment variable that holds it.
-public struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// `SGGS_CLOCK_NOW` is not a time.
         case badTime
         /// `SGGS_CLOCK_RATE` is not a number in range.
@@ -13,16 +13,16 @@ public struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What kind of problem.
-    public let code: Code
+    package let code: Code
     /// The variable at fault, e.g. `SGGS_CLOCK_NOW` or `TZ`.
-    public let variable: String
+    package let variable: String
     /// The value it held.
-    public let value: String
+    package let value: String
     /// What is wrong and what would be accepted.
-    public let problem: String
+    package let problem: String
 
     /// A problem with `variable`, which held `value`.
-    public init(_ code: Code, variable: String, value: String, problem: String) {
+    package init(_ code: Code, variable: String, value: String, problem: String) {
         self.code = code
         self.variable = variable
         self.value = value
@@ -30,5 +30,5 @@ public struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// One line: `SGGS_CLOCK_NOW: 'tomorrow' is not a time; use …`.
-    public var description: String { "\(variable): '\(Printable.escaped(value))' \(problem)" }
+    package var description: String { "\(variable): '\(Printable.escaped(value))' \(problem)" }
 }

@@ -1,5 +1,5 @@
 /// Seconds, as a duration between two instants.
-public typealias TimeInterval = Double
+package typealias TimeInterval = Double
 
 /// An instant: seconds since 2001-01-01T00:00:00Z, as Foundation's `Date` keeps it, so arithmetic
 /// gives the same doubles. Ours, so that no product code links Foundation (whose `Date` pulls in
@@ -7,47 +7,47 @@ public typealias TimeInterval = Double
 /// initialisers where Foundation is their oracle.
 ///
 /// It has no "now": only `NitnemClock` reads the real clock, through the reader the shell hands it.
-public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
+package struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Seconds between 1970-01-01T00:00:00Z and 2001-01-01T00:00:00Z.
-    public static let secondsFrom1970To2001: TimeInterval = 978_307_200
+    package static let secondsFrom1970To2001: TimeInterval = 978_307_200
 
     /// Seconds since 2001-01-01T00:00:00Z.
-    public let timeIntervalSinceReferenceDate: TimeInterval
+    package let timeIntervalSinceReferenceDate: TimeInterval
 
-    public init(timeIntervalSinceReferenceDate seconds: TimeInterval) {
+    package init(timeIntervalSinceReferenceDate seconds: TimeInterval) {
         timeIntervalSinceReferenceDate = seconds
     }
 
-    public init(timeIntervalSince1970 seconds: TimeInterval) {
+    package init(timeIntervalSince1970 seconds: TimeInterval) {
         timeIntervalSinceReferenceDate = seconds - Self.secondsFrom1970To2001
     }
 
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var timeIntervalSince1970: TimeInterval { timeIntervalSinceReferenceDate + Self.secondsFrom1970To2001 }
+    package var timeIntervalSince1970: TimeInterval { timeIntervalSinceReferenceDate + Self.secondsFrom1970To2001 }
 
     /// Seconds from `other` to this instant (negative when this one is earlier).
-    public func timeIntervalSince(_ other: Date) -> TimeInterval {
+    package func timeIntervalSince(_ other: Date) -> TimeInterval {
         timeIntervalSinceReferenceDate - other.timeIntervalSinceReferenceDate
     }
 
-    public func addingTimeInterval(_ seconds: TimeInterval) -> Date {
+    package func addingTimeInterval(_ seconds: TimeInterval) -> Date {
         Date(timeIntervalSinceReferenceDate: timeIntervalSinceReferenceDate + seconds)
     }
 
     /// An instant long before any Nitnem day (year 1), as Foundation's.
-    public static let distantPast = Date(timeIntervalSinceReferenceDate: -63_114_076_800)
+    package static let distantPast = Date(timeIntervalSinceReferenceDate: -63_114_076_800)
     /// An instant long after any Nitnem day (year 4001), as Foundation's.
-    public static let distantFuture = Date(timeIntervalSinceReferenceDate: 63_113_904_000)
+    package static let distantFuture = Date(timeIntervalSinceReferenceDate: 63_113_904_000)
 
-    public static func < (a: Date, b: Date) -> Bool {
+    package static func < (a: Date, b: Date) -> Bool {
         a.timeIntervalSinceReferenceDate < b.timeIntervalSinceReferenceDate
     }
-    public static func + (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(seconds) }
-    public static func - (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(-seconds) }
-    public static func += (date: inout Date, seconds: TimeInterval) { date = date + seconds }
+    package static func + (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(seconds) }
+    package static func - (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(-seconds) }
+    package static func += (date: inout Date, seconds: TimeInterval) { date = date + seconds }
 
     /// `2026-11-29 16:30:00 +0000` (UTC, whole seconds), as Foundation's `Date` describes itself.
-    public var description: String {
+    package var description: String {
         let (date, time) = Zone.utc.wallClock(at: self)
         return "\(date) \(Digits.pad(time.hour, 2)):\(Digits.pad(time.minute, 2)):\(Digits.pad(time.second, 2)) +0000"
     }
@@ -55,27 +55,27 @@ public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
 
 /// A closed span of time from `start` to `end`, kept as Foundation's `DateInterval` keeps it (a start
 /// and a duration), so `end` is the same double.
-public struct DateInterval: Hashable, Sendable {
-    public var start: Date
+package struct DateInterval: Hashable, Sendable {
+    package var start: Date
     /// Seconds from `start` to `end`, never negative.
-    public var duration: TimeInterval
+    package var duration: TimeInterval
 
     /// - Precondition: `end` is not before `start`.
-    public init(start: Date, end: Date) {
+    package init(start: Date, end: Date) {
         precondition(end >= start, "DateInterval: end \(end) is before start \(start)")
         self.start = start
         self.duration = end.timeIntervalSince(start)
     }
 
     /// - Precondition: `duration` is not negative.
-    public init(start: Date, duration: TimeInterval) {
+    package init(start: Date, duration: TimeInterval) {
         precondition(duration >= 0, "DateInterval: negative duration \(duration)")
         self.start = start
         self.duration = duration
     }
 
-    public var end: Date { start + duration }
+    package var end: Date { start + duration }
 
     /// Whether `date` lies in the span, both ends included.
-    public func contains(_ date: Date) -> Bool { start <= date && date <= end }
+    package func contains(_ date: Date) -> Bool { start <= date && date <= end }
 }

@@ -3,40 +3,40 @@
 /// Pure: every answer depends only on the instant asked about, the zone and the calendar.
 /// - Important: Times of day are resolved on the wall clock of a named date, never as
 ///   "midnight + N hours": on some DST days midnight or 03:00 does not exist.
-public struct NitnemCalendar: Sendable {
+package struct NitnemCalendar: Sendable {
     /// The zone whose wall clock defines days and bands.
-    public let zone: Zone
+    package let zone: Zone
 
     /// The zone's name, e.g. `Europe/Helsinki`.
-    public var identifier: String { zone.identifier }
+    package var identifier: String { zone.identifier }
 
     /// A Nitnem calendar for `zone`.
-    public init(zone: Zone) { self.zone = zone }
+    package init(zone: Zone) { self.zone = zone }
 
     // MARK: Wall clock
 
     /// The UTC offset in whole seconds at `instant`.
-    public func offset(at instant: Date) -> Int { zone.offset(at: instant) }
+    package func offset(at instant: Date) -> Int { zone.offset(at: instant) }
 
     /// The wall-clock date and time at `instant`.
-    public func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) { zone.wallClock(at: instant) }
+    package func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) { zone.wallClock(at: instant) }
 
     /// The first instant whose wall clock reads `time` on `date`; inside a DST gap (or on a date the
     /// zone skipped), the first instant after the gap.
-    public func resolve(_ date: CivilDate, _ time: WallTime) -> Date { zone.resolve(date, time) }
+    package func resolve(_ date: CivilDate, _ time: WallTime) -> Date { zone.resolve(date, time) }
 
     // MARK: The Nitnem day
 
     /// When the Nitnem day `key` begins: the first instant whose wall time is ≥ 03:00 on that date;
     /// `nil` when the zone has no such instant on that date (a skipped date such as Pacific/Apia
     /// 2011-12-30), so that date is never a day key.
-    public func dayStart(_ key: CivilDate) -> Date? {
+    package func dayStart(_ key: CivilDate) -> Date? {
         let t = resolve(key, .dayRoll)
         return wallClock(at: t).date == key ? t : nil
     }
 
     /// The key (`YYYY-MM-DD`) of the Nitnem day containing `instant`.
-    public func dayKey(at instant: Date) -> CivilDate { dayBeginning(at: instant).key }
+    package func dayKey(at instant: Date) -> CivilDate { dayBeginning(at: instant).key }
 
     /// The key of the Nitnem day containing `instant` and, when found on the way, its start.
     func dayBeginning(at instant: Date) -> (key: CivilDate, start: Date?) {
@@ -49,7 +49,7 @@ public struct NitnemCalendar: Sendable {
     }
 
     /// The Nitnem day after `key` and when it starts (skipping dates the zone skipped).
-    public func nextDay(after key: CivilDate) -> (key: CivilDate, start: Date) {
+    package func nextDay(after key: CivilDate) -> (key: CivilDate, start: Date) {
         for ahead in 1...4 {
             let candidate = key.adding(days: ahead)
             if let start = dayStart(candidate) { return (candidate, start) }
@@ -59,7 +59,7 @@ public struct NitnemCalendar: Sendable {
 
     /// The Nitnem day before `key` (skipping dates the zone skipped): civil-date arithmetic on
     /// day keys, never an instant minus 24 hours.
-    public func previousDay(before key: CivilDate) -> CivilDate {
+    package func previousDay(before key: CivilDate) -> CivilDate {
         for back in 1...4 {
             let candidate = key.adding(days: -back)
             if dayStart(candidate) != nil { return candidate }
@@ -68,30 +68,30 @@ public struct NitnemCalendar: Sendable {
     }
 
     /// The Nitnem day containing `instant`: its key and its half-open interval.
-    public func day(containing instant: Date) -> (key: CivilDate, interval: DateInterval) {
+    package func day(containing instant: Date) -> (key: CivilDate, interval: DateInterval) {
         let key = dayKey(at: instant)
         return (key, dayInterval(key))
     }
 
     /// The half-open interval of an existing Nitnem day `key`.
-    public func dayInterval(_ key: CivilDate) -> DateInterval {
+    package func dayInterval(_ key: CivilDate) -> DateInterval {
         DateInterval(start: dayStart(key) ?? resolve(key, .dayRoll), end: nextDay(after: key).start)
     }
 
     /// The existing Nitnem day `key` on the time line: its interval and its bands.
-    public func nitnemDay(_ key: CivilDate) -> NitnemDay {
+    package func nitnemDay(_ key: CivilDate) -> NitnemDay {
         nitnemDay(key, start: dayStart(key) ?? resolve(key, .dayRoll))
     }
 
     /// The Nitnem day containing `instant`.
-    public func nitnemDay(containing instant: Date) -> NitnemDay {
+    package func nitnemDay(containing instant: Date) -> NitnemDay {
         let (key, start) = dayBeginning(at: instant)
         guard let start else { return nitnemDay(key) }
         return nitnemDay(key, start: start)
     }
 
     /// The Nitnem day after `day`.
-    public func nitnemDay(after day: NitnemDay) -> NitnemDay { nitnemDay(day.nextKey, start: day.interval.end) }
+    package func nitnemDay(after day: NitnemDay) -> NitnemDay { nitnemDay(day.nextKey, start: day.interval.end) }
 
     /// The Nitnem day `key`, known to start at `start`.
     func nitnemDay(_ key: CivilDate, start: Date) -> NitnemDay {
@@ -102,31 +102,31 @@ public struct NitnemCalendar: Sendable {
     // MARK: Bands
 
     /// The four bands of the Nitnem day `key`, in order, each with its half-open interval.
-    public func bands(of key: CivilDate) -> [(band: Band, interval: DateInterval)] {
+    package func bands(of key: CivilDate) -> [(band: Band, interval: DateInterval)] {
         let day = nitnemDay(key)
         return Band.allCases.map { ($0, day.interval(of: $0)) }
     }
 
     /// The band containing `instant`, with the interval of that band.
-    public func band(containing instant: Date) -> (band: Band, interval: DateInterval) {
+    package func band(containing instant: Date) -> (band: Band, interval: DateInterval) {
         let day = nitnemDay(containing: instant)
         let band = day.band(at: instant)
         return (band, day.interval(of: band))
     }
 
     /// The band at `instant`.
-    public func band(at instant: Date) -> Band { nitnemDay(containing: instant).band(at: instant) }
+    package func band(at instant: Date) -> Band { nitnemDay(containing: instant).band(at: instant) }
 
     // MARK: Fixed points and reminders
 
     /// The next `count` fixed points (band starts) strictly after `instant`, in time order.
-    public func nextFixedPoints(after instant: Date, count: Int = 4) -> [FixedPoint] {
+    package func nextFixedPoints(after instant: Date, count: Int = 4) -> [FixedPoint] {
         nextFixedPoints(after: instant, count: count, from: nitnemDay(containing: instant))
     }
 
     /// The next `count` fixed points strictly after `instant`, looking from `day` (the day
     /// containing `instant`, or one before it) on.
-    public func nextFixedPoints(after instant: Date, count: Int, from day: NitnemDay) -> [FixedPoint] {
+    package func nextFixedPoints(after instant: Date, count: Int, from day: NitnemDay) -> [FixedPoint] {
         guard count > 0 else { return [] }
         var result: [FixedPoint] = []
         result.reserveCapacity(count)
@@ -146,12 +146,12 @@ public struct NitnemCalendar: Sendable {
     /// happens twice falls at its first occurrence. A slot always lies inside its band: in the
     /// rare zone where a night slot after midnight falls into a gap that ends the Nitnem day, it
     /// falls at the last second of the night.
-    public func reminders(on key: CivilDate, slots: ReminderSlots) -> [Reminder] {
+    package func reminders(on key: CivilDate, slots: ReminderSlots) -> [Reminder] {
         reminders(on: nitnemDay(key), slots: slots)
     }
 
     /// When each enabled slot of `slots` falls in `day`, in time order (as `reminders(on:slots:)`).
-    public func reminders(on day: NitnemDay, slots: ReminderSlots) -> [Reminder] {
+    package func reminders(on day: NitnemDay, slots: ReminderSlots) -> [Reminder] {
         var result: [Reminder] = []
         for (band, time) in slots.enabled {
             let date = band == .night && time < .dayRoll ? day.key.adding(days: 1) : day.key
@@ -165,7 +165,7 @@ public struct NitnemCalendar: Sendable {
     }
 
     /// The next `count` reminder slots strictly after `instant`, in time order.
-    public func nextReminders(after instant: Date, slots: ReminderSlots, count: Int = 3) -> [Reminder] {
+    package func nextReminders(after instant: Date, slots: ReminderSlots, count: Int = 3) -> [Reminder] {
         guard !slots.enabled.isEmpty else { return [] }
         var result: [Reminder] = []
         var day = nitnemDay(containing: instant)
@@ -182,21 +182,21 @@ public struct NitnemCalendar: Sendable {
 }
 
 /// A band start: the instants at which the widget timeline gets a new entry.
-public struct FixedPoint: Hashable, Sendable {
+package struct FixedPoint: Hashable, Sendable {
     /// The band that starts.
-    public let band: Band
+    package let band: Band
     /// When it starts.
-    public let at: Date
+    package let at: Date
     /// The Nitnem day it belongs to.
-    public let dayKey: CivilDate
+    package let dayKey: CivilDate
 }
 
 /// One reminder slot placed on the time line.
-public struct Reminder: Hashable, Sendable {
+package struct Reminder: Hashable, Sendable {
     /// The band the reminder is for.
-    public let band: Band
+    package let band: Band
     /// When it is due.
-    public let at: Date
+    package let at: Date
     /// The Nitnem day it belongs to (a night slot after midnight belongs to the day before).
-    public let dayKey: CivilDate
+    package let dayKey: CivilDate
 }

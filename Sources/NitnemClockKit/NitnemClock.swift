@@ -3,29 +3,29 @@
 /// - Important: This is the only type that reads the real clock, through the reader the shell hands
 ///   in (`clock_gettime`; this module makes no system call). `SGGS_CLOCK_NOW` pins the start instant
 ///   (time then flows from it); `SGGS_CLOCK_RATE` makes it flow faster, for tests.
-public struct NitnemClock: Sendable {
+package struct NitnemClock: Sendable {
     /// Reads the real clock.
-    public typealias RealClock = @Sendable () -> Date
+    package typealias RealClock = @Sendable () -> Date
 
     /// The virtual instant at `realOrigin`.
-    public let origin: Date
+    package let origin: Date
     /// The real instant at which `origin` was read.
-    public let realOrigin: Date
+    package let realOrigin: Date
     /// How many virtual seconds pass per real second.
-    public let rate: Double
+    package let rate: Double
     /// Whether `SGGS_CLOCK_NOW` or `SGGS_CLOCK_RATE` moved this clock off the real one.
-    public let isPinned: Bool
+    package let isPinned: Bool
     /// The real clock, as the shell reads it.
     let real: RealClock
 
     /// The real clock.
-    public static func system(_ real: @escaping RealClock) -> NitnemClock {
+    package static func system(_ real: @escaping RealClock) -> NitnemClock {
         let now = real()
         return NitnemClock(origin: now, realOrigin: now, rate: 1, isPinned: false, real: real)
     }
 
     /// A clock that reads `start` now and then flows `rate` times faster than the real clock.
-    public static func pinned(at start: Date, rate: Double = 1, real: @escaping RealClock) -> NitnemClock {
+    package static func pinned(at start: Date, rate: Double = 1, real: @escaping RealClock) -> NitnemClock {
         NitnemClock(origin: start, realOrigin: real(), rate: rate, isPinned: true, real: real)
     }
 
@@ -33,7 +33,7 @@ public struct NitnemClock: Sendable {
     /// local wall time `YYYY-MM-DDTHH:MM[:SS]` read in `calendar`'s zone) and `SGGS_CLOCK_RATE`
     /// (a number > 0); the real clock when neither is set.
     /// - Throws: `ClockError` naming the variable, the bad value and the accepted forms.
-    public static func fromEnvironment(
+    package static func fromEnvironment(
         _ environment: [String: String], calendar: NitnemCalendar, real: @escaping RealClock
     ) throws(ClockError) -> NitnemClock {
         var rate = 1.0
@@ -60,22 +60,22 @@ public struct NitnemClock: Sendable {
     }
 
     /// The fastest `SGGS_CLOCK_RATE`: a week in under a second of real time.
-    public static let maximumRate = 1_000_000.0
+    package static let maximumRate = 1_000_000.0
 
     /// Now.
-    public func now() -> Date { virtualInstant(atReal: real()) }
+    package func now() -> Date { virtualInstant(atReal: real()) }
 
     /// The real clock's reading, whatever `SGGS_CLOCK_NOW` pins: for comparing with times the file
     /// system stamps (a file's mtime), never for deciding what to show.
-    public func realNow() -> Date { real() }
+    package func realNow() -> Date { real() }
 
     /// The virtual instant this clock reads when the real clock reads `real`.
-    public func virtualInstant(atReal real: Date) -> Date {
+    package func virtualInstant(atReal real: Date) -> Date {
         origin.addingTimeInterval(real.timeIntervalSince(realOrigin) * rate)
     }
 
     /// The real instant at which this clock will read `instant` (for arming real timers).
-    public func realInstant(for instant: Date) -> Date {
+    package func realInstant(for instant: Date) -> Date {
         realOrigin.addingTimeInterval(instant.timeIntervalSince(origin) / rate)
     }
 }

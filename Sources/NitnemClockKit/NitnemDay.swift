@@ -2,14 +2,14 @@
 ///
 /// Resolved once from the zone (`NitnemCalendar.nitnemDay(_:)`); what is asked about the day
 /// afterwards (the band at an instant, a band's interval) is a comparison of instants.
-public struct NitnemDay: Hashable, Sendable {
+package struct NitnemDay: Hashable, Sendable {
     /// The key (`YYYY-MM-DD`).
-    public let key: CivilDate
+    package let key: CivilDate
     /// The half-open interval of the day: from its 03:00 to the next Nitnem day's.
-    public let interval: DateInterval
+    package let interval: DateInterval
     /// The key of the next Nitnem day, which starts at `interval.end` (dates the zone skipped are
     /// skipped).
-    public let nextKey: CivilDate
+    package let nextKey: CivilDate
     /// When Morning, Evening and Night start: each band's wall time, kept in order and inside the
     /// day.
     let morning: Date
@@ -31,7 +31,7 @@ public struct NitnemDay: Hashable, Sendable {
     }
 
     /// When `band` starts on this day.
-    public func start(of band: Band) -> Date {
+    package func start(of band: Band) -> Date {
         switch band {
         case .amritVela: interval.start
         case .morning: morning
@@ -41,7 +41,7 @@ public struct NitnemDay: Hashable, Sendable {
     }
 
     /// The half-open interval of `band` on this day (empty when a DST change swallowed it).
-    public func interval(of band: Band) -> DateInterval {
+    package func interval(of band: Band) -> DateInterval {
         let end: Date
         switch band {
         case .amritVela: end = morning
@@ -54,14 +54,14 @@ public struct NitnemDay: Hashable, Sendable {
 
     /// The fixed points of this day strictly after `instant`, in order: the band starts, but those
     /// of bands a DST change swallowed.
-    public func fixedPoints(after instant: Date) -> some Sequence<FixedPoint> {
+    package func fixedPoints(after instant: Date) -> some Sequence<FixedPoint> {
         Band.allCases.lazy.map { (band: $0, interval: interval(of: $0)) }
             .filter { $0.interval.start > instant && $0.interval.duration > 0 }
             .map { FixedPoint(band: $0.band, at: $0.interval.start, dayKey: key) }
     }
 
     /// The band at `instant`: the last whose start is at or before it (Amrit Vela before the day).
-    public func band(at instant: Date) -> Band {
+    package func band(at instant: Date) -> Band {
         if night <= instant { return .night }
         if evening <= instant { return .evening }
         if morning <= instant { return .morning }

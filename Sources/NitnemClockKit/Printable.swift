@@ -5,9 +5,9 @@
 /// control (U+0080–U+009F, e.g. the one-byte CSI U+009B), or the Unicode line and paragraph
 /// separators (U+2028, U+2029). None of them may reach a terminal or a status bar raw: a newline
 /// injects a line into i3blocks or polybar, ESC drives the terminal.
-public enum Printable {
+package enum Printable {
     /// Whether `scalar` is a control character in the sense above.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
         default: false
@@ -16,7 +16,7 @@ public enum Printable {
 
     /// `text` with each control character written as an escape — `\n`, `\r`, `\t`, else
     /// `\u{1B}` (hex, upper case) — for text a person reads: errors, `status` text output.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -37,7 +37,7 @@ public enum Printable {
 
     /// `text` with each run of control characters folded to one space, for a bar that shows one
     /// line per update (i3blocks, polybar, the follower's text line).
-    public static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         var inRun = false
@@ -55,7 +55,7 @@ public enum Printable {
 
     /// `text` with every occurrence of `target` replaced by `replacement`, matched scalar by scalar
     /// (so the `\n` of a `\r\n` pair matches, as it does for a bar reading bytes).
-    public static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+    package static func replacing(_ target: String, with replacement: String, in text: String) -> String {
         let needle = Array(target.unicodeScalars)
         let scalars = Array(text.unicodeScalars)
         guard !needle.isEmpty, scalars.count >= needle.count else { return text }
@@ -76,7 +76,7 @@ public enum Printable {
 
 extension Substring {
     /// The text without the spaces, tabs and line ends (`\r`, `\n`) at either end.
-    public func trimmingWhitespace() -> Substring {
+    package func trimmingWhitespace() -> Substring {
         var s = self
         while let c = s.first, c == " " || c == "\t" || c == "\r" || c == "\n" || c == "\r\n" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" || c == "\r" || c == "\n" || c == "\r\n" { s.removeLast() }

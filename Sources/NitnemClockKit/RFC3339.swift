@@ -1,8 +1,8 @@
 /// RFC 3339 instants as this project writes and reads them.
-public enum RFC3339 {
+package enum RFC3339 {
     /// `instant` on the wall clock of `calendar`'s zone with its offset, e.g.
     /// `2026-11-29T22:00:00+05:30` (whole seconds; `+00:00` for UTC).
-    public static func format(_ instant: Date, in calendar: NitnemCalendar) -> String {
+    package static func format(_ instant: Date, in calendar: NitnemCalendar) -> String {
         let (date, time) = calendar.wallClock(at: instant)
         let offset = calendar.offset(at: instant)
         let minutes = abs(offset) / 60
@@ -81,7 +81,7 @@ public enum RFC3339 {
     /// Reads an RFC 3339 instant with `Z` or an offset, or a local wall time
     /// `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `calendar` (a time in a DST gap is the first
     /// instant after it; a time that happens twice is its first occurrence). `nil` otherwise.
-    public static func parse(_ text: String, in calendar: NitnemCalendar) -> Date? {
+    package static func parse(_ text: String, in calendar: NitnemCalendar) -> Date? {
         guard let p = parts(text) else { return nil }
         if let offset = p.offset {
             let local = p.date.daysSinceEpoch * 86_400 + p.time.secondsIntoDay
@@ -91,14 +91,14 @@ public enum RFC3339 {
     }
 
     /// Reads an instant with an explicit `Z` or offset only; `nil` otherwise.
-    public static func parseAbsolute(_ text: String) -> Date? {
+    package static func parseAbsolute(_ text: String) -> Date? {
         guard let p = parts(text), let offset = p.offset else { return nil }
         let local = p.date.daysSinceEpoch * 86_400 + p.time.secondsIntoDay
         return Date(timeIntervalSince1970: Double(local - offset) + p.fraction)
     }
 
     /// `at` in UTC, whole seconds: `2026-11-29T04:12:00Z`.
-    public static func utcTimestamp(_ at: Date) -> String {
+    package static func utcTimestamp(_ at: Date) -> String {
         let seconds = Int(at.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400

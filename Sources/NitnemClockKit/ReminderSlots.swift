@@ -1,10 +1,10 @@
 /// The wall times at which reminders are due, one per band at most.
-public struct ReminderSlots: Hashable, Sendable {
+package struct ReminderSlots: Hashable, Sendable {
     /// Wall time per band; a band absent here has its reminder off.
-    public private(set) var times: [Band: WallTime]
+    package private(set) var times: [Band: WallTime]
 
     /// Amrit Vela 06:00, Evening 18:00, Night 21:30.
-    public static let defaults = ReminderSlots(
+    package static let defaults = ReminderSlots(
         unchecked: [
             .amritVela: WallTime(hour: 6, minute: 0)!,
             .evening: WallTime(hour: 18, minute: 0)!,
@@ -13,7 +13,7 @@ public struct ReminderSlots: Hashable, Sendable {
 
     /// Slots from wall times per band.
     /// - Throws: `SlotError` when a time lies outside its band.
-    public init(_ times: [Band: WallTime]) throws(SlotError) {
+    package init(_ times: [Band: WallTime]) throws(SlotError) {
         for (band, time) in times where !band.contains(time) {
             throw SlotError(band: band, time: time)
         }
@@ -24,29 +24,29 @@ public struct ReminderSlots: Hashable, Sendable {
 
     /// Sets (or, with `nil`, turns off) the slot of `band`.
     /// - Throws: `SlotError` when the time lies outside the band.
-    public mutating func set(_ band: Band, _ time: WallTime?) throws(SlotError) {
+    package mutating func set(_ band: Band, _ time: WallTime?) throws(SlotError) {
         if let time, !band.contains(time) { throw SlotError(band: band, time: time) }
         times[band] = time
     }
 
     /// The enabled slots in band order.
-    public var enabled: [(band: Band, time: WallTime)] {
+    package var enabled: [(band: Band, time: WallTime)] {
         Band.allCases.compactMap { band in times[band].map { (band, $0) } }
     }
 }
 
 /// A reminder time that does not lie inside its band.
-public struct SlotError: Error, Equatable, CustomStringConvertible {
+package struct SlotError: Error, Equatable, CustomStringConvertible {
     /// The band of the slot.
-    public let band: Band
+    package let band: Band
     /// The rejected time.
-    public let time: WallTime
+    package let time: WallTime
 
     /// The error for `time` in `band`.
-    public init(band: Band, time: WallTime) {
+    package init(band: Band, time: WallTime) {
         self.band = band
         self.time = time
     }
 
-    public var description: String { "\(time) is outside the \(band.title) band (\(band.wallTimes))" }
+    package var description: String { "\(time) is outside the \(band.title) band (\(band.wallTimes))" }
 }

@@ -1,18 +1,18 @@
 /// One reminder slot of the calendar: a Nitnem day and one of its bands.
 ///
 /// The key of what is decided per slot (at most one reminder, one back-off).
-public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
+package struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     /// The Nitnem day.
-    public let day: CivilDate
+    package let day: CivilDate
     /// The band of that day.
-    public let band: Band
+    package let band: Band
 
     /// The slot of `band` on Nitnem day `day`.
-    public init(day: CivilDate, band: Band) {
+    package init(day: CivilDate, band: Band) {
         self.day = day
         self.band = band
     }
 
     /// `2026-11-29 evening`, for logs.
-    public var description: String { "\(day) \(band.rawValue)" }
+    package var description: String { "\(day) \(band.rawValue)" }
 }

@@ -2,28 +2,28 @@
 /// target, `/etc/timezone` and the bytes of zone files. Nothing here reads a file; the shell
 /// reads them afresh on every call (handing in `Sources.read`), so a running agent notices a zone
 /// change.
-public enum SystemTimeZone {
+package enum SystemTimeZone {
     /// What reading one file gave: its bytes, `nil` when nothing is there, or why it could not be read.
-    public typealias ReadFile = @Sendable (_ path: String) -> Result<[UInt8]?, ZoneFileError>
+    package typealias ReadFile = @Sendable (_ path: String) -> Result<[UInt8]?, ZoneFileError>
 
     /// What the system says about the zone, as read by the shell.
-    public struct Sources: Sendable {
+    package struct Sources: Sendable {
         /// `$TZ`, when set.
-        public var tz: String?
+        package var tz: String?
         /// Where `TZ`'s path (`TZ=:/etc/localtime`) links to, when it is a path to a symlink.
-        public var tzLinkTarget: String?
+        package var tzLinkTarget: String?
         /// Where the `/etc/localtime` link points.
-        public var localtimeTarget: String?
+        package var localtimeTarget: String?
         /// The text of `/etc/timezone`.
-        public var timezoneFile: String?
+        package var timezoneFile: String?
         /// The zone link, usually `/etc/localtime`.
-        public var localtime: String
+        package var localtime: String
         /// The folder of zone files (`$TZDIR`, else `/usr/share/zoneinfo`).
-        public var zoneinfo: String
+        package var zoneinfo: String
         /// Reads a zone file's bytes: every named zone is read from its TZif file.
-        public var read: ReadFile
+        package var read: ReadFile
 
-        public init(
+        package init(
             tz: String? = nil, tzLinkTarget: String? = nil, localtimeTarget: String? = nil, timezoneFile: String? = nil,
             localtime: String = "/etc/localtime", zoneinfo: String = "/usr/share/zoneinfo",
             read: @escaping ReadFile
@@ -41,7 +41,7 @@ public enum SystemTimeZone {
     /// The zone named by `TZ`, else by the `/etc/localtime` link (or `/etc/timezone`), else UTC.
     /// - Throws: `ClockError` naming `TZ` when it names no known zone, or naming the zone file
     ///   when its bytes are not valid TZif.
-    public static func zone(from sources: Sources) throws(ClockError) -> Zone {
+    package static func zone(from sources: Sources) throws(ClockError) -> Zone {
         if let tz = sources.tz {
             return try zone(fromTZ: tz, linkTarget: sources.tzLinkTarget, sources: sources)
         }
@@ -61,7 +61,7 @@ public enum SystemTimeZone {
 
     /// The path a `TZ` value names (`:/etc/localtime` → `/etc/localtime`), for the shell to read
     /// its link; nil when it names no absolute path.
-    public static func path(inTZ raw: String) -> String? {
+    package static func path(inTZ raw: String) -> String? {
         let value = raw.hasPrefix(":") ? String(raw.dropFirst()) : raw
         return value.hasPrefix("/") ? value : nil
     }
@@ -135,7 +135,7 @@ public enum SystemTimeZone {
 
     /// The zone a path into a zoneinfo folder names (`/usr/share/zoneinfo/Europe/Helsinki` →
     /// `Europe/Helsinki`); `nil` for a path into no zoneinfo folder.
-    public static func zoneName(fromPath path: String) -> String? {
+    package static func zoneName(fromPath path: String) -> String? {
         let bytes = Array(path.utf8)
         let needle = Array("zoneinfo/".utf8)
         guard bytes.count > needle.count else { return nil }

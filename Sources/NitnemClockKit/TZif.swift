@@ -1,14 +1,14 @@
 /// One local time type of a zone: its UTC offset, whether it is daylight time, and its
 /// abbreviation (`EEST`, `IST`, `-03`).
-public struct LocalTimeType: Hashable, Sendable {
+package struct LocalTimeType: Hashable, Sendable {
     /// Seconds east of UTC.
-    public var offset: Int
+    package var offset: Int
     /// Whether this is daylight saving time.
-    public var isDST: Bool
+    package var isDST: Bool
     /// The abbreviation, e.g. `EET`.
-    public var abbreviation: String
+    package var abbreviation: String
 
-    public init(offset: Int, isDST: Bool, abbreviation: String) {
+    package init(offset: Int, isDST: Bool, abbreviation: String) {
         self.offset = offset
         self.isDST = isDST
         self.abbreviation = abbreviation
@@ -16,19 +16,19 @@ public struct LocalTimeType: Hashable, Sendable {
 }
 
 /// A zone file that could not be read as TZif (RFC 8536), naming the file and what is wrong.
-public struct ZoneFileError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ZoneFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file, e.g. `/usr/share/zoneinfo/Europe/Helsinki`.
-    public let path: String
+    package let path: String
     /// What is wrong, e.g. `is truncated: 1203 bytes, the header needs 1580`.
-    public let problem: String
+    package let problem: String
 
-    public init(path: String, problem: String) {
+    package init(path: String, problem: String) {
         self.path = path
         self.problem = problem
     }
 
     /// `/usr/share/zoneinfo/X: is not a TZif file (no TZif magic)`.
-    public var description: String { "\(Printable.escaped(path)): \(problem)" }
+    package var description: String { "\(Printable.escaped(path)): \(problem)" }
 }
 
 /// The rules of a zone as a TZif file states them: transitions, local time types and the POSIX

@@ -1,14 +1,14 @@
 /// A time of day on a wall clock (`HH:MM[:SS]`), with no date and no zone.
-public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Hour, 0...23.
-    public let hour: Int
+    package let hour: Int
     /// Minute, 0...59.
-    public let minute: Int
+    package let minute: Int
     /// Second, 0...59.
-    public let second: Int
+    package let second: Int
 
     /// A wall time from its parts; `nil` when out of range.
-    public init?(hour: Int, minute: Int, second: Int = 0) {
+    package init?(hour: Int, minute: Int, second: Int = 0) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else {
             return nil
         }
@@ -18,7 +18,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Reads `HH:MM` (two digits each); `nil` for anything else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"), let h = Digits.parse(bytes[0..<2]),
             let m = Digits.parse(bytes[3..<5])
@@ -33,16 +33,16 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Seconds since the start of the wall-clock day.
-    public var secondsIntoDay: Int { hour * 3600 + minute * 60 + second }
+    package var secondsIntoDay: Int { hour * 3600 + minute * 60 + second }
 
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
-    public var description: String {
+    package var description: String {
         let hm = Digits.pad(hour, 2) + ":" + Digits.pad(minute, 2)
         return second == 0 ? hm : hm + ":" + Digits.pad(second, 2)
     }
 
-    public static func < (a: WallTime, b: WallTime) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
+    package static func < (a: WallTime, b: WallTime) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
 
     /// 03:00, when a Nitnem day begins.
-    public static let dayRoll = WallTime(uncheckedSeconds: 3 * 3600)
+    package static let dayRoll = WallTime(uncheckedSeconds: 3 * 3600)
 }

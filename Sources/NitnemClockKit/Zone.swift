@@ -2,10 +2,10 @@
 ///
 /// Pure: every answer is arithmetic on the rules and civil dates; nothing is loaded behind the
 /// caller's back (the shell reads the zone file and hands the bytes in).
-public struct Zone: Hashable, Sendable, CustomStringConvertible {
+package struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// The zone's name: a tz database name (`Europe/Helsinki`), `Etc/UTC`, `GMT+0530` for a fixed
     /// offset, or the POSIX `TZ` string it was read from.
-    public let identifier: String
+    package let identifier: String
     /// The rules as data (from TZif or a POSIX string).
     let rules: ZoneRules
 
@@ -14,7 +14,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     ///   - identifier: the zone's name, e.g. `Europe/Helsinki`.
     ///   - path: the file the bytes came from, for errors.
     /// - Throws: `ZoneFileError` naming `path` when the bytes are not valid TZif.
-    public init(identifier: String, tzif bytes: [UInt8], path: String) throws(ZoneFileError) {
+    package init(identifier: String, tzif bytes: [UInt8], path: String) throws(ZoneFileError) {
         self.identifier = identifier
         self.rules = try ZoneRules(tzif: bytes, path: path)
     }
@@ -22,7 +22,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// A zone from a POSIX `TZ` string such as `IST-5:30`, `EST5EDT,M3.2.0,M11.1.0` or
     /// `<+0330>-3:30`; `nil` when `text` is not one. A rule without daylight time is named like
     /// Foundation's fixed zones (`GMT+0530`, `GMT` for zero); one with daylight time by the string.
-    public init?(posixTZ text: String) {
+    package init?(posixTZ text: String) {
         guard let rule = POSIXRule(text) else { return nil }
         if rule.daylight == nil {
             self = Zone.fixed(secondsFromGMT: rule.standard.offset, abbreviation: rule.standard.abbreviation)
@@ -37,12 +37,12 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// UTC, named `Etc/UTC`.
-    public static let utc = Zone(
+    package static let utc = Zone(
         identifier: "Etc/UTC", rules: ZoneRules(fixed: LocalTimeType(offset: 0, isDST: false, abbreviation: "UTC")))
 
     /// A zone that is always `seconds` east of UTC, named like Foundation's (`GMT+0530`, `GMT-0500`,
     /// `GMT`).
-    public static func fixed(secondsFromGMT seconds: Int, abbreviation: String? = nil) -> Zone {
+    package static func fixed(secondsFromGMT seconds: Int, abbreviation: String? = nil) -> Zone {
         let minutes = abs(seconds) / 60
         let name =
             seconds == 0
@@ -51,7 +51,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         return Zone(identifier: name, rules: ZoneRules(fixed: type))
     }
 
-    public var description: String { identifier }
+    package var description: String { identifier }
 
     // MARK: Offsets and abbreviations
 
@@ -62,16 +62,16 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     func offset(_ t: Int) -> Int { rules.offset(at: Self.clamp(t)) }
 
     /// The UTC offset in whole seconds at `instant`.
-    public func offset(at instant: Date) -> Int { offset(Self.floorSeconds(instant)) }
+    package func offset(at instant: Date) -> Int { offset(Self.floorSeconds(instant)) }
 
     /// The abbreviation at `instant`, e.g. `EEST`.
-    public func abbreviation(at instant: Date) -> String? { localType(Self.floorSeconds(instant)).abbreviation }
+    package func abbreviation(at instant: Date) -> String? { localType(Self.floorSeconds(instant)).abbreviation }
 
     /// Whether daylight saving time is in effect at `instant`.
-    public func isDaylightSavingTime(at instant: Date) -> Bool { localType(Self.floorSeconds(instant)).isDST }
+    package func isDaylightSavingTime(at instant: Date) -> Bool { localType(Self.floorSeconds(instant)).isDST }
 
     /// The instants in `(from, to]` at which the UTC offset changes, in time order.
-    public func offsetChanges(from: Date, to: Date) -> [Date] {
+    package func offsetChanges(from: Date, to: Date) -> [Date] {
         let lo = Self.floorSeconds(from)
         let hi = Self.floorSeconds(to)
         guard lo < hi else { return [] }
@@ -84,7 +84,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     func localSeconds(_ t: Int) -> Int { t + offset(t) }
 
     /// The wall-clock date and time at `instant` (whole seconds, floored).
-    public func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) {
+    package func wallClock(at instant: Date) -> (date: CivilDate, time: WallTime) {
         let local = localSeconds(Self.floorSeconds(instant))
         let days = Self.floorDiv(local, 86_400)
         return (CivilDate(daysSinceEpoch: days), WallTime(uncheckedSeconds: local - days * 86_400))
@@ -94,7 +94,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// it exists (its first occurrence when it happens twice), the first instant after a DST gap
     /// that swallowed it, and the first instant of the next existing date when the zone skipped
     /// `date` (Pacific/Apia 2011-12-30).
-    public func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
+    package func resolve(_ date: CivilDate, _ time: WallTime) -> Date {
         let local = date.daysSinceEpoch * 86_400 + time.secondsIntoDay
         return Date(timeIntervalSince1970: Double(Self.firstInstant(atOrAfter: local, rules)))
     }

@@ -15,7 +15,7 @@ import Posix
 /// ```
 ///
 /// - Important: Use it from one thread only.
-public final class GLibPump {
+package final class GLibPump {
     /// The default main context; nil when GLib could not be loaded (the pump then has nothing to poll).
     private let context: OpaquePointer?
     private var owned: Bool
@@ -27,7 +27,7 @@ public final class GLibPump {
     ///
     /// GLib is loaded here if it is not yet (with libnotify, see `LibnotifyNotifier`). When it
     /// cannot be, the pump asks for nothing and dispatches nothing; the notifier reports why.
-    public init() {
+    package init() {
         if (try? Libnotify.load()) != nil {
             context = nitnem_g_main_context_default()
             owned = nitnem_g_main_context_acquire(context) != 0
@@ -40,7 +40,7 @@ public final class GLibPump {
     deinit { close() }
 
     /// Releases the main context (`g_main_context_release`); idempotent.
-    public func close() {
+    package func close() {
         if owned { nitnem_g_main_context_release(context) }
         owned = false
     }
@@ -49,7 +49,7 @@ public final class GLibPump {
     /// `timeoutMilliseconds`, -1: none), then dispatches what GLib has ready (the handlers run
     /// now, on this thread); returns what was ready, GLib's descriptors as `.glib`.
     /// - Throws: `SystemError` when `poll` fails (GLib is then not dispatched).
-    public func wait(_ set: PollSet, timeoutMilliseconds: Int32) throws(SystemError) -> PollSet.Ready {
+    package func wait(_ set: PollSet, timeoutMilliseconds: Int32) throws(SystemError) -> PollSet.Ready {
         var set = set
         var timeout = timeoutMilliseconds
         if let glibTimeout = prepare(adding: &set), glibTimeout >= 0 {
@@ -109,7 +109,7 @@ public final class GLibPump {
     /// (`g_main_context_iteration(nil, false)` until it reports nothing); returns how many
     /// iterations dispatched something.
     @discardableResult
-    public func dispatchPending() -> Int {
+    package func dispatchPending() -> Int {
         guard let context else { return 0 }
         var count = 0
         while nitnem_g_main_context_iteration(context, 0) != 0 { count += 1 }

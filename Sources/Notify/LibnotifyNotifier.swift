@@ -16,7 +16,7 @@ internal import CLibnotify
 ///
 /// - Important: Presses and closes arrive as D-Bus signals on the default GLib main
 ///   context: drive it with `GLibPump`, on the thread that calls `show`.
-public final class LibnotifyNotifier: Notifier {
+package final class LibnotifyNotifier: Notifier {
     private let appName: String
     private let desktopEntry: String
     private let listener: NotificationListener
@@ -25,7 +25,7 @@ public final class LibnotifyNotifier: Notifier {
 
     /// A notifier for `appName`; `onEvent` gets every action pressed and every close of the
     /// notification it shows, with that notification's `tag`.
-    public init(
+    package init(
         appName: String = "nitnem", desktopEntry: String = "nitnem",
         onEvent: @escaping (NotificationEvent) -> Void
     ) {
@@ -37,12 +37,12 @@ public final class LibnotifyNotifier: Notifier {
     deinit { shutdown() }
 
     /// The id the server gave the notification shown last (0 when none is showing).
-    public var currentServerID: Int {
+    package var currentServerID: Int {
         Int(handle?.serverID ?? 0)
     }
 
     /// The server's capabilities (`notify_get_server_caps`).
-    public func capabilities() throws(NotifyError) -> Set<String> {
+    package func capabilities() throws(NotifyError) -> Set<String> {
         try connect()
         guard let list = nitnem_notify_get_server_caps() else { return [] }
         defer { nitnem_free_string_list(list) }
@@ -62,7 +62,7 @@ public final class LibnotifyNotifier: Notifier {
     ///
     /// It never expires, has normal urgency, and offers its actions only when the server
     /// lists `actions` (see `NotificationRequest`).
-    public func show(_ notification: Notification) throws(NotifyError) {
+    package func show(_ notification: Notification) throws(NotifyError) {
         let request = NotificationRequest(notification, capabilities: try capabilities(), desktopEntry: desktopEntry)
         let handle: NotificationHandle
         if let existing = self.handle, existing.pointer != nil {
@@ -87,7 +87,7 @@ public final class LibnotifyNotifier: Notifier {
 
     /// Closes the notification shown last (`notify_notification_close`), if any; the server
     /// then reports `.closed(.closedByCall, …)`.
-    public func close() throws(NotifyError) {
+    package func close() throws(NotifyError) {
         guard let handle, let pointer = handle.pointer, handle.serverID != 0 else { return }
         try connect()
         var error: UnsafeMutablePointer<GError>?
@@ -99,7 +99,7 @@ public final class LibnotifyNotifier: Notifier {
     /// Drops the notification object, libnotify's state and the bus connection.
     ///
     /// Called by `deinit`; a later call reconnects.
-    public func shutdown() {
+    package func shutdown() {
         dropLibnotify()
         if let connection, Libnotify.isLoaded { nitnem_g_object_unref(UnsafeMutableRawPointer(connection)) }
         connection = nil

@@ -1,7 +1,7 @@
 /// The Pango-style markup that notification servers and bars read.
-public enum Markup {
+package enum Markup {
     /// `text` with `&`, `<`, `>` (and quotes) escaped, safe inside markup.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         // Byte by byte: the five are ASCII, and a following combining mark must not hide one.
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)

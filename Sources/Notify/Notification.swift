@@ -1,22 +1,22 @@
 /// One notification as the reminder core asks for it.
-public struct Notification: Hashable, Sendable {
+package struct Notification: Hashable, Sendable {
     /// The summary line, e.g. `Evening · Rehras Sahib`.
-    public var summary: String
+    package var summary: String
     /// The body, plain text (escaped by the notifier when the server reads markup).
-    public var body: String
+    package var body: String
     /// The freedesktop category, e.g. `x-nitnem.reminder`.
-    public var category: String
+    package var category: String
     /// The buttons to offer, in order; sent only when the server lists `actions`.
-    public var actions: [NotificationAction]
+    package var actions: [NotificationAction]
     /// The caller's name for this notification (e.g. its deep link), handed back in every
     /// `NotificationEvent` it causes.
-    public var tag: String
+    package var tag: String
     /// The freedesktop sound to play (`sound-name` hint, e.g. `message-new-instant`); `nil`
     /// for none.
-    public var soundName: String?
+    package var soundName: String?
 
     /// A notification.
-    public init(
+    package init(
         summary: String, body: String, category: String = "x-nitnem.reminder", actions: [NotificationAction] = [],
         tag: String = "", soundName: String? = nil
     ) {

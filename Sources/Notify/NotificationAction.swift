@@ -1,23 +1,23 @@
 /// A button a notification offers: the id reported when it is pressed, and its label.
-public struct NotificationAction: Hashable, Sendable {
+package struct NotificationAction: Hashable, Sendable {
     /// The id the server reports back (`ActionInvoked`), e.g. `read`.
-    public var id: String
+    package var id: String
     /// The label the user sees, e.g. `Read now`.
-    public var label: String
+    package var label: String
 
     /// An action.
-    public init(id: String, label: String) {
+    package init(id: String, label: String) {
         self.id = id
         self.label = label
     }
 
     /// "Read now": open the bani in the reader.
-    public static let read = NotificationAction(id: "read", label: "Read now")
+    package static let read = NotificationAction(id: "read", label: "Read now")
     /// "Mark read": record the bani read.
-    public static let mark = NotificationAction(id: "mark", label: "Mark read")
+    package static let mark = NotificationAction(id: "mark", label: "Mark read")
     /// "Later": snooze the reminder.
-    public static let later = NotificationAction(id: "later", label: "Later")
+    package static let later = NotificationAction(id: "later", label: "Later")
 
     /// What a reminder offers: Read now · Mark read · Later.
-    public static let reminder: [NotificationAction] = [.read, .mark, .later]
+    package static let reminder: [NotificationAction] = [.read, .mark, .later]
 }

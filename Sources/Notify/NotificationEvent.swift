@@ -1,7 +1,7 @@
 /// What happened to a shown notification, as the server reported it.
-public enum NotificationEvent: Hashable, Sendable {
+package enum NotificationEvent: Hashable, Sendable {
     /// Why a notification was closed (`NotificationClosed`'s reason).
-    public enum CloseReason: Hashable, Sendable {
+    package enum CloseReason: Hashable, Sendable {
         /// It expired (reason 1).
         case expired
         /// The user dismissed it (reason 2).
@@ -12,7 +12,7 @@ public enum NotificationEvent: Hashable, Sendable {
         case undefined
 
         /// The reason for the spec's code `code`.
-        public init(code: Int32) {
+        package init(code: Int32) {
             switch code {
             case 1: self = .expired
             case 2: self = .dismissed
@@ -28,7 +28,7 @@ public enum NotificationEvent: Hashable, Sendable {
     case closed(CloseReason, tag: String)
 
     /// The tag of the notification the event is about.
-    public var tag: String {
+    package var tag: String {
         switch self {
         case .action(_, let tag), .closed(_, let tag): tag
         }

@@ -1,8 +1,8 @@
 /// What a notifier sends the server for one `Notification`, given the server's capabilities:
 /// the decisions, without libnotify.
-public struct NotificationRequest: Hashable, Sendable {
+package struct NotificationRequest: Hashable, Sendable {
     /// A hint's value, as the D-Bus variant it is sent in.
-    public enum Hint: Hashable, Sendable {
+    package enum Hint: Hashable, Sendable {
         /// A string (`s`).
         case string(String)
         /// A boolean (`b`).
@@ -12,25 +12,25 @@ public struct NotificationRequest: Hashable, Sendable {
     }
 
     /// The urgency `normal` (the `urgency` hint's byte 1).
-    public static let normalUrgency: UInt8 = 1
+    package static let normalUrgency: UInt8 = 1
     /// The expire timeout for "never" (`NOTIFY_EXPIRES_NEVER`).
-    public static let expiresNever: Int32 = 0
+    package static let expiresNever: Int32 = 0
 
     /// The summary, as is (plain text by the spec).
-    public var summary: String
+    package var summary: String
     /// The body, markup-escaped when the server lists `body-markup`.
-    public var body: String
+    package var body: String
     /// The actions, empty unless the server lists `actions`.
-    public var actions: [NotificationAction]
+    package var actions: [NotificationAction]
     /// The hints: `urgency`, `category`, `desktop-entry`, `resident` (when the server lists
     /// `persistence`) and `sound-name` (when the notification asks for a sound).
-    public var hints: [String: Hint]
+    package var hints: [String: Hint]
     /// The expire timeout in milliseconds: always `expiresNever`, a reminder stays until
     /// acted on.
-    public var expireTimeout: Int32
+    package var expireTimeout: Int32
 
     /// The request for `notification` to a server with `capabilities`, naming `desktopEntry`.
-    public init(_ notification: Notification, capabilities: Set<String>, desktopEntry: String) {
+    package init(_ notification: Notification, capabilities: Set<String>, desktopEntry: String) {
         summary = notification.summary
         body = capabilities.contains("body-markup") ? Markup.escape(notification.body) : notification.body
         actions = capabilities.contains("actions") ? notification.actions : []

@@ -2,7 +2,7 @@
 ///
 /// - Important: A notifier owns one notification at a time: `show` updates it in place
 ///   (same server id) and `close` removes it.
-public protocol Notifier: AnyObject {
+package protocol Notifier: AnyObject {
     /// What the notification server can do (`GetCapabilities`), e.g. `actions`, `body-markup`.
     func capabilities() throws(NotifyError) -> Set<String>
     /// Shows `notification`, updating the one this notifier shows in place, if any.

@@ -1,7 +1,7 @@
 /// A failure to reach or use the notification server.
-public struct NotifyError: Error, Equatable, CustomStringConvertible {
+package struct NotifyError: Error, Equatable, CustomStringConvertible {
     /// What kind of failure.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// libnotify could not start (`notify_init`, a notification object).
         case library
         /// No session bus, or it cannot be reached.
@@ -13,15 +13,15 @@ public struct NotifyError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What kind of failure.
-    public let code: Code
+    package let code: Code
     /// What failed, in words a user can act on.
-    public let message: String
+    package let message: String
 
     /// An error of kind `code` with `message`.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

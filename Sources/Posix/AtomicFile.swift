@@ -3,14 +3,14 @@ import Glibc
 import NitnemClockKit
 
 /// Crash-safe file replacement, folder creation and the advisory lock writers share.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Replaces `link` with `bytes`: a temp file beside it (`.<name>.tmp-<pid>`), fsync, rename over,
     /// fsync of the folder. A crash at any point leaves the old file or the new one, whole.
     /// - Important: Creates the folder (0700) when missing; the file gets `mode` (0600). A symlink
     ///   stays a symlink: the file it points to is the one replaced (in its own folder).
     /// - Throws: `FileError` naming the file and the failed call (`cannot write: ENOSPC (…)`); the
     ///   old file is then untouched and no temp file is left.
-    public static func write(_ bytes: [UInt8], to link: String, mode: UInt32 = 0o600) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to link: String, mode: UInt32 = 0o600) throws(FileError) {
         try put(bytes, at: target(of: link), mode: mode, replacing: true)
     }
 
@@ -20,7 +20,7 @@ public enum AtomicFile {
     /// - Important: Creates the folder (0700) when missing; the file gets `mode`.
     /// - Throws: `FileError` `.exists` when `path` exists (it is then untouched), else naming the
     ///   failed call; no temp file is left.
-    public static func create(_ bytes: [UInt8], at path: String, mode: UInt32 = 0o600) throws(FileError) {
+    package static func create(_ bytes: [UInt8], at path: String, mode: UInt32 = 0o600) throws(FileError) {
         try put(bytes, at: path, mode: mode, replacing: false)
     }
 
@@ -77,7 +77,7 @@ public enum AtomicFile {
     }
 
     /// Renames `path` to `newPath` (`rename(2)`, atomic within one file system).
-    public static func rename(_ path: String, to newPath: String) throws(SystemError) {
+    package static func rename(_ path: String, to newPath: String) throws(SystemError) {
         _ = try Syscall.retrying("rename", path: path) { Glibc.rename(path, newPath) }
     }
 
@@ -85,7 +85,7 @@ public enum AtomicFile {
     /// - Returns: false when there was nothing to remove.
     /// - Throws: `FileError` naming the file when it exists and cannot be removed.
     @discardableResult
-    public static func remove(_ path: String) throws(FileError) -> Bool {
+    package static func remove(_ path: String) throws(FileError) -> Bool {
         do {
             _ = try Syscall.retrying("unlink", path: path) { unlink(path) }
         } catch {
@@ -103,7 +103,7 @@ public enum AtomicFile {
 
     /// How old (by mtime, in seconds) a temp file must be to count as abandoned whatever its pid
     /// says: a write takes milliseconds, so one untouched for 5 minutes is not in progress.
-    public static let abandonedTempFileAge = 5 * 60
+    package static let abandonedTempFileAge = 5 * 60
 
     /// Removes temp files that writers of `link` left when they were killed mid-write
     /// (`.<name>.tmp-<pid>`): those whose process no longer exists, and — when `now` is given — those
@@ -111,7 +111,7 @@ public enum AtomicFile {
     /// Safe without a lock: a live writer's pid exists and its temp file is seconds old.
     /// - Parameter now: the real clock's reading (`NitnemClock.realNow()`, never a pinned "now"),
     ///   compared with the files' mtimes; nil removes only the temp files of writers that are gone.
-    public static func removeAbandonedTempFiles(for link: String, now: Date?) {
+    package static func removeAbandonedTempFiles(for link: String, now: Date?) {
         let path = target(of: link)
         let folder = Path.folder(of: path)
         let prefix = tempPrefix(of: path)
@@ -138,7 +138,7 @@ public enum AtomicFile {
 
     /// Creates `folder` and its parents, 0700, when missing.
     /// - Throws: `FileError` naming `path` (the file the folder is for), or the folder itself.
-    public static func createFolder(_ folder: String, for path: String? = nil) throws(FileError) {
+    package static func createFolder(_ folder: String, for path: String? = nil) throws(FileError) {
         do {
             try Folder.create(folder)
         } catch {
@@ -153,7 +153,7 @@ public enum AtomicFile {
 
     /// Runs `body` holding an exclusive `flock` on `lockPath` (created 0600 when missing), so two
     /// writers of one file serialise. The lock is on a separate file, never on the one renamed over.
-    public static func withLock<T, E: Error>(_ lockPath: String, _ body: () throws(E) -> T) throws(LockError<E>) -> T {
+    package static func withLock<T, E: Error>(_ lockPath: String, _ body: () throws(E) -> T) throws(LockError<E>) -> T {
         let lock: FileDescriptor
         do {
             lock = try FileDescriptor.open(lockPath, [.readWrite, .create], mode: 0o600)
@@ -178,7 +178,7 @@ public enum AtomicFile {
     }
 
     /// Why `withLock` failed: the lock itself, or what the body threw.
-    public enum LockError<Body: Error>: Error {
+    package enum LockError<Body: Error>: Error {
         case lock(FileError)
         case body(Body)
     }

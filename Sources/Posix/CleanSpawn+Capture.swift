@@ -3,11 +3,11 @@ import Glibc
 
 extension CleanSpawn {
     /// What a finished child printed and how it ended.
-    public struct Captured: Equatable, Sendable {
+    package struct Captured: Equatable, Sendable {
         /// Its exit code (128 + the signal that killed it).
-        public let status: Int32
+        package let status: Int32
         /// Its stdout, at most the limit asked for.
-        public let output: [UInt8]
+        package let output: [UInt8]
     }
 
     /// Runs `program arguments…` to the end (argv, never a shell), its stdout read through a pipe
@@ -15,7 +15,7 @@ extension CleanSpawn {
     /// stderr sent to `/dev/null`.
     /// - Throws: `SystemError` for `pipe`, `open /dev/null`, `posix_spawn` (ENOENT: not found) or
     ///   `read` failing.
-    public static func capture(
+    package static func capture(
         _ program: String, _ arguments: [String], searchPath: Bool = true, limit: Int = 64 << 10
     ) throws(SystemError) -> Captured {
         var ends: [Int32] = [-1, -1]
@@ -49,7 +49,7 @@ extension CleanSpawn {
 
     /// Where `program` would be found: itself when it holds a `/` (if executable), else the first
     /// executable regular file of that name in `searchPath` (`$PATH`'s folders); `nil` when none.
-    public static func locate(_ program: String, searchPath: String) -> String? {
+    package static func locate(_ program: String, searchPath: String) -> String? {
         func executable(_ path: String) -> Bool {
             var info = stat()
             return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0

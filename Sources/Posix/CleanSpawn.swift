@@ -5,14 +5,14 @@ import Glibc
 /// dispositions (the agent blocks signals for `signalfd`, and test-runner threads block most of
 /// them; a child must not inherit that), `/dev/null` as stdin, and no descriptor of ours beyond
 /// stdout and stderr (glibc's `posix_spawn_file_actions_addclosefrom_np`).
-public enum CleanSpawn {
+package enum CleanSpawn {
     /// Starts `program arguments…` (argv as given, never a shell) and returns its pid, or the
     /// `posix_spawn` error number.
     /// - Parameters:
     ///   - searchPath: look `program` up on `PATH` (`posix_spawnp`) unless it contains a `/`.
     ///   - environment: the child's environment; `nil` for ours.
     ///   - stdout, stderr: descriptors to duplicate into the child; `nil` to inherit ours.
-    public static func start(
+    package static func start(
         _ program: String, _ arguments: [String], searchPath: Bool, environment: [String: String]? = nil,
         stdout: Int32? = nil, stderr: Int32? = nil
     ) -> Result<Int32, SpawnError> {
@@ -55,17 +55,17 @@ public enum CleanSpawn {
     }
 
     /// A `posix_spawn` failure: the error number it returned.
-    public struct SpawnError: Error, Equatable {
+    package struct SpawnError: Error, Equatable {
         /// The errno value (`ENOENT` when the program is not found).
-        public let code: Int32
+        package let code: Int32
         /// `ENOENT (No such file or directory)`.
-        public var reason: String { SystemError(call: "posix_spawn", errno: code).reason }
+        package var reason: String { SystemError(call: "posix_spawn", errno: code).reason }
         /// Whether the program was not found (ENOENT).
-        public var programNotFound: Bool { code == ENOENT }
+        package var programNotFound: Bool { code == ENOENT }
     }
 
     /// How a child ended: its exit code, or 128 + the signal that killed it (as shells report it).
-    public static func exitCode(_ status: Int32) -> Int32 {
+    package static func exitCode(_ status: Int32) -> Int32 {
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
@@ -74,7 +74,7 @@ public enum CleanSpawn {
     /// Reaps `pid` if it has finished (`waitpid(pid, WNOHANG)`; with `block`, waits for it).
     /// - Returns: its exit code (see `exitCode`), nil while it still runs, -1 when it is no child
     ///   of ours any more (someone else reaped it).
-    public static func reap(_ pid: Int32, block: Bool = false) -> Int32? {
+    package static func reap(_ pid: Int32, block: Bool = false) -> Int32? {
         var status: Int32 = 0
         while true {
             let result = waitpid(pid, &status, block ? 0 : WNOHANG)

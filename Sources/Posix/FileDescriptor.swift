@@ -5,29 +5,29 @@ import Glibc
 ///
 /// Every descriptor the system layer opens (timerfd, inotify, signalfd, locks, files being read
 /// or written) is held by one of these, so none leaks and none is closed twice.
-public final class FileDescriptor {
+package final class FileDescriptor {
     /// How to open a file (`open(2)`'s flags, typed). Close-on-exec is always set unless
     /// `inheritable` is asked: no descriptor leaks into a spawned reader by default.
-    public struct OpenOptions: OptionSet, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
+    package struct OpenOptions: OptionSet, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
 
         /// `O_WRONLY`.
-        public static let writeOnly = OpenOptions(rawValue: O_WRONLY)
+        package static let writeOnly = OpenOptions(rawValue: O_WRONLY)
         /// `O_RDWR`.
-        public static let readWrite = OpenOptions(rawValue: O_RDWR)
+        package static let readWrite = OpenOptions(rawValue: O_RDWR)
         /// `O_CREAT`: create it (with the `mode` given) when missing.
-        public static let create = OpenOptions(rawValue: O_CREAT)
+        package static let create = OpenOptions(rawValue: O_CREAT)
         /// `O_TRUNC`.
-        public static let truncate = OpenOptions(rawValue: O_TRUNC)
+        package static let truncate = OpenOptions(rawValue: O_TRUNC)
         /// `O_NOFOLLOW`: refuse a symlink as the last part.
-        public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+        package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
         /// `O_DIRECTORY`: only a folder.
-        public static let directory = OpenOptions(rawValue: O_DIRECTORY)
+        package static let directory = OpenOptions(rawValue: O_DIRECTORY)
         /// `O_NONBLOCK`: a FIFO is opened (and read) without waiting for a writer.
-        public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+        package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
         /// Leave close-on-exec off (a child process inherits the descriptor).
-        public static let inheritable = OpenOptions(rawValue: 1 << 30)
+        package static let inheritable = OpenOptions(rawValue: 1 << 30)
 
         /// The `open(2)` flags: read-only unless `writeOnly` or `readWrite`, `O_CLOEXEC` unless
         /// `inheritable`.
@@ -39,12 +39,12 @@ public final class FileDescriptor {
     }
 
     /// The kernel's descriptor number; -1 once closed.
-    public private(set) var rawValue: Int32
+    package private(set) var rawValue: Int32
     /// The path it was opened at (named in errors), when known.
-    public let path: String?
+    package let path: String?
 
     /// Takes ownership of `rawValue` (from `open`, `timerfd_create`…); `path` names it in errors.
-    public init(owning rawValue: Int32, path: String? = nil) {
+    package init(owning rawValue: Int32, path: String? = nil) {
         self.rawValue = rawValue
         self.path = path
     }
@@ -54,7 +54,7 @@ public final class FileDescriptor {
     /// Opens `path` (`open(2)`, close-on-exec unless `.inheritable`) and, when it creates the file,
     /// with `mode`. EINTR retried.
     /// - Throws: `SystemError` (`open <path>: ENOENT (…)`).
-    public static func open(_ path: String, _ options: OpenOptions = [], mode: UInt32 = 0) throws(SystemError)
+    package static func open(_ path: String, _ options: OpenOptions = [], mode: UInt32 = 0) throws(SystemError)
         -> FileDescriptor
     {
         let flags = options.flags
@@ -64,7 +64,7 @@ public final class FileDescriptor {
 
     /// Closes the descriptor (`close(2)`, not retried on EINTR: Linux has released it either way).
     /// Idempotent.
-    public func close() {
+    package func close() {
         guard rawValue >= 0 else { return }
         _ = Glibc.close(rawValue)
         rawValue = -1
@@ -72,7 +72,7 @@ public final class FileDescriptor {
 
     /// One `read(2)` into `buffer`: the byte count (0 at end of file), or `.wouldBlock` (EAGAIN).
     /// - Throws: `SystemError` for any other errno (e.g. `read: ECANCELED` on a timerfd).
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
         -> IOResult<Int>
     {
         let fd = rawValue
@@ -80,13 +80,13 @@ public final class FileDescriptor {
     }
 
     /// One `read(2)` into `buffer` (see `read(into:)`).
-    public func read(into buffer: inout [UInt8]) throws(SystemError) -> IOResult<Int> {
+    package func read(into buffer: inout [UInt8]) throws(SystemError) -> IOResult<Int> {
         try Self.read(rawValue, into: &buffer, path: path)
     }
 
     /// One `read(2)` of a descriptor this process does not own here (stdin): the byte count, 0 at
     /// end of input, or `.wouldBlock`.
-    public static func read(_ fd: Int32, into buffer: inout [UInt8], path: String? = nil) throws(SystemError)
+    package static func read(_ fd: Int32, into buffer: inout [UInt8], path: String? = nil) throws(SystemError)
         -> IOResult<Int>
     {
         try Syscall.nonBlocking("read", path: path) {
@@ -96,12 +96,12 @@ public final class FileDescriptor {
 
     /// Writes all of `bytes` (`write(2)` until done).
     /// - Throws: `SystemError` naming `path` (`write <path>: ENOSPC (No space left on device)`).
-    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    package func writeAll(_ bytes: [UInt8]) throws(SystemError) {
         try Syscall.writeAll(rawValue, bytes, path: path)
     }
 
     /// `fstat(2)`.
-    public func status() throws(SystemError) -> FileStatus {
+    package func status() throws(SystemError) -> FileStatus {
         var info = stat()
         let fd = rawValue
         _ = try Syscall.retrying("fstat", path: path) { fstat(fd, &info) }
@@ -109,20 +109,20 @@ public final class FileDescriptor {
     }
 
     /// `fstat(2)` of a descriptor this process does not own here (stderr).
-    public static func status(_ fd: Int32, path: String? = nil) throws(SystemError) -> FileStatus {
+    package static func status(_ fd: Int32, path: String? = nil) throws(SystemError) -> FileStatus {
         var info = stat()
         _ = try Syscall.retrying("fstat", path: path) { fstat(fd, &info) }
         return FileStatus(info)
     }
 
     /// `fchmod(2)`.
-    public func setMode(_ mode: UInt32) throws(SystemError) {
+    package func setMode(_ mode: UInt32) throws(SystemError) {
         let fd = rawValue
         _ = try Syscall.retrying("fchmod", path: path) { fchmod(fd, mode) }
     }
 
     /// `fsync(2)`: the data and metadata are on disk when it returns.
-    public func sync() throws(SystemError) {
+    package func sync() throws(SystemError) {
         let fd = rawValue
         _ = try Syscall.retrying("fsync", path: path) { fsync(fd) }
     }
@@ -130,13 +130,13 @@ public final class FileDescriptor {
 
 /// What `stat`/`fstat`/`lstat` say about a file: its kind, size, mode, owner, change time, and the
 /// device and inode that name it.
-public struct FileStatus: Equatable, Sendable {
+package struct FileStatus: Equatable, Sendable {
     /// The kind of file.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case regular, folder, symlink, fifo, socket, characterDevice, blockDevice, other
 
         /// `a folder`, `a FIFO (named pipe)`… for messages.
-        public var phrase: String {
+        package var phrase: String {
             switch self {
             case .regular: "a regular file"
             case .folder: "a folder"
@@ -150,19 +150,19 @@ public struct FileStatus: Equatable, Sendable {
         }
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Size in bytes.
-    public let size: Int
+    package let size: Int
     /// Permission bits (`st_mode & 0o7777`).
-    public let permissions: UInt32
+    package let permissions: UInt32
     /// The owner's uid.
-    public let owner: UInt32
+    package let owner: UInt32
     /// Last modification, seconds since the epoch.
-    public let modifiedSeconds: Int
+    package let modifiedSeconds: Int
     /// The device holding it (`st_dev`).
-    public let device: UInt64
+    package let device: UInt64
     /// Its inode number on that device (`st_ino`).
-    public let inode: UInt64
+    package let inode: UInt64
 
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
@@ -185,7 +185,7 @@ public struct FileStatus: Equatable, Sendable {
 
     /// `stat(2)` (follows symlinks) or `lstat(2)`.
     /// - Throws: `SystemError`; ENOENT or ENOTDIR when nothing is there (`SystemError.isNotFound`).
-    public static func of(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
+    package static func of(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
         var info = stat()
         _ = try Syscall.retrying(followingLinks ? "stat" : "lstat", path: path) {
             followingLinks ? stat(path, &info) : lstat(path, &info)
@@ -196,7 +196,7 @@ public struct FileStatus: Equatable, Sendable {
     /// What `of` says, or nil when it says nothing: nothing is there, or it cannot be looked at.
     /// For a question with a yes-or-no answer (is there a bus socket, is the timeline still there);
     /// `of` where the reason matters.
-    public static func lookup(_ path: String, followingLinks: Bool = true) -> FileStatus? {
+    package static func lookup(_ path: String, followingLinks: Bool = true) -> FileStatus? {
         try? of(path, followingLinks: followingLinks)
     }
 }

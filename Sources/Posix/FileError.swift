@@ -1,9 +1,9 @@
 /// A file that could not be read or written, with what kind of problem it is.
 ///
 /// Callers switch on `code`; `problem` is for people (`is a FIFO (named pipe), not a regular file`).
-public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// Not a regular file (a folder, a FIFO, a socket, a device), or a symlink to one.
         case notRegular
         /// Larger than the reader's size cap.
@@ -21,16 +21,16 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What kind of problem.
-    public let code: Code
+    package let code: Code
     /// The file at fault.
-    public let path: String
+    package let path: String
     /// What is wrong, in words a user can act on.
-    public let problem: String
+    package let problem: String
     /// The failed system call, when there was one.
-    public let cause: SystemError?
+    package let cause: SystemError?
 
     /// A problem with `path`.
-    public init(_ code: Code, path: String, problem: String, cause: SystemError? = nil) {
+    package init(_ code: Code, path: String, problem: String, cause: SystemError? = nil) {
         self.code = code
         self.path = path
         self.problem = problem
@@ -38,10 +38,10 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Equal when code, path and problem are (the cause is detail).
-    public static func == (a: FileError, b: FileError) -> Bool {
+    package static func == (a: FileError, b: FileError) -> Bool {
         a.code == b.code && a.path == b.path && a.problem == b.problem
     }
 
     /// One line: `<path>: <problem>`.
-    public var description: String { "\(path): \(problem)" }
+    package var description: String { "\(path): \(problem)" }
 }

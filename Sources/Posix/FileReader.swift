@@ -3,7 +3,7 @@ import Glibc
 
 /// Reads one small file safely: never blocks on a FIFO, never follows into a folder or device,
 /// never reads more than a size cap.
-public enum FileReader {
+package enum FileReader {
     /// The whole contents of the regular file at `path`, or `nil` when nothing exists there.
     ///
     /// Opens with `O_RDONLY|O_NONBLOCK|O_CLOEXEC` (so opening a FIFO returns at once) and decides on
@@ -11,7 +11,7 @@ public enum FileReader {
     /// - Throws: `FileError` when it is not a regular file (a folder, a symlink to one, a FIFO,
     ///   a socket, a device: saying which), larger than `limit` bytes, not readable (permission
     ///   denied), a dangling symlink, or any other `open`/`read` failure (naming the errno).
-    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
         let file: FileDescriptor
         do {
             file = try FileDescriptor.open(path, .nonBlocking)
@@ -61,7 +61,7 @@ public enum FileReader {
 
     /// At most the first `count` bytes of the file at `path`; empty when it cannot be opened or read
     /// (callers judge the bytes, such as a header, and report the file by what else they know).
-    public static func head(_ path: String, count: Int) -> [UInt8] {
+    package static func head(_ path: String, count: Int) -> [UInt8] {
         guard let file = try? FileDescriptor.open(path, .nonBlocking) else { return [] }
         defer { file.close() }
         var bytes: [UInt8] = []
@@ -101,17 +101,17 @@ public enum FileReader {
 
     /// The absolute path of `path` with every symlink, `.` and `..` resolved (`realpath(3)`); `nil`
     /// when it does not exist or cannot be resolved.
-    public static func resolvedPath(_ path: String) -> String? {
+    package static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether something is at `path`, following symlinks (`stat(2)`).
-    public static func exists(_ path: String) -> Bool { FileStatus.lookup(path) != nil }
+    package static func exists(_ path: String) -> Bool { FileStatus.lookup(path) != nil }
 
     /// What `path` points to when it is a symlink; `nil` otherwise (`readlink(2)`).
-    public static func symlinkTarget(_ path: String) -> String? {
+    package static func symlinkTarget(_ path: String) -> String? {
         guard FileStatus.lookup(path, followingLinks: false)?.kind == .symlink else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buffer, buffer.count - 1)

@@ -2,10 +2,10 @@ internal import CLinux
 import Glibc
 
 /// Folders: creating them with their parents, listing their entries.
-public enum Folder {
+package enum Folder {
     /// Creates `path` and any missing parents (`mkdir(2)`, `mode`); an existing folder is fine.
     /// - Throws: `SystemError` for the first `mkdir` that fails (ENOTDIR/EEXIST when a part is a file).
-    public static func create(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
+    package static func create(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
         do throws(SystemError) {
             if try FileStatus.of(path).kind == .folder { return }
             throw SystemError(call: "mkdir", errno: EEXIST, path: path)
@@ -22,7 +22,7 @@ public enum Folder {
     }
 
     /// The names in folder `path` (not `.` and `..`); empty when it cannot be read.
-    public static func names(in path: String) -> [String] {
+    package static func names(in path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

@@ -1,17 +1,17 @@
 /// One inotify record: which watch, what happened, and to which name inside a watched folder.
-public struct InotifyEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
+package struct InotifyEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The watch that produced it (-1 for `qOverflow`).
-    public let watch: WatchDescriptor
+    package let watch: WatchDescriptor
     /// What happened (`IN_*` bits, possibly with `isDir`).
-    public let mask: InotifyMask
+    package let mask: InotifyMask
     /// Links the `movedFrom` and `movedTo` halves of one rename; 0 otherwise.
-    public let cookie: UInt32
+    package let cookie: UInt32
     /// The entry's name inside the watched folder; nil for events on the watched path itself.
     /// - Important: Decoded as UTF-8; bytes that are not valid UTF-8 become U+FFFD.
-    public let name: String?
+    package let name: String?
 
     /// An event as the kernel would report it.
-    public init(watch: WatchDescriptor, mask: InotifyMask, cookie: UInt32 = 0, name: String? = nil) {
+    package init(watch: WatchDescriptor, mask: InotifyMask, cookie: UInt32 = 0, name: String? = nil) {
         self.watch = watch
         self.mask = mask
         self.cookie = cookie
@@ -19,7 +19,7 @@ public struct InotifyEvent: Equatable, Hashable, Sendable, CustomStringConvertib
     }
 
     /// `wd=1 [closeWrite] name`, for logs and test failures.
-    public var description: String {
+    package var description: String {
         "wd=\(watch.rawValue) \(mask)" + (cookie == 0 ? "" : " cookie=\(cookie)") + (name.map { " " + $0 } ?? "")
     }
 

@@ -7,11 +7,11 @@ import Glibc
 /// process dies, so a crash never leaves a stale lock; the file itself stays (unlinking a lock file
 /// races with a second agent opening it).
 /// - Important: Owns its descriptor: `close()` releases the lock, and so does `deinit`.
-public final class InstanceLock {
+package final class InstanceLock {
     /// The lock file.
-    public let path: String
+    package let path: String
     /// The locked descriptor; -1 once closed.
-    public var fileDescriptor: Int32 { descriptor.rawValue }
+    package var fileDescriptor: Int32 { descriptor.rawValue }
     private let descriptor: FileDescriptor
 
     /// Takes the lock at `path`: creates its folder (`mkdir`, 0700) when missing and checks it is this
@@ -20,7 +20,7 @@ public final class InstanceLock {
     /// `"<pid>\n"` (`ftruncate`, `pwrite`).
     /// - Throws: `.alreadyRunning(pid:)` when another open file holds the lock (in this process too),
     ///   `.unsafeFolder`, or `.system` naming the failed call and the path.
-    public init(path: String) throws(InstanceLockError) {
+    package init(path: String) throws(InstanceLockError) {
         self.path = path
         let folder = Self.folder(of: path)
         try Self.prepare(folder: folder)
@@ -50,7 +50,7 @@ public final class InstanceLock {
     }
 
     /// Releases the lock by closing the descriptor (`close(2)`). Idempotent.
-    public func close() { descriptor.close() }
+    package func close() { descriptor.close() }
 
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -1,5 +1,5 @@
 /// Why `InstanceLock` could not be taken.
-public enum InstanceLockError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+package enum InstanceLockError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Another process holds the lock; `pid` is the one it wrote into the lock file, nil when it
     /// has not written it yet or the file does not hold a pid.
     case alreadyRunning(pid: Int32?)
@@ -10,7 +10,7 @@ public enum InstanceLockError: Error, Equatable, Hashable, Sendable, CustomStrin
     case system(SystemError)
 
     /// One line a user can act on.
-    public var description: String {
+    package var description: String {
         switch self {
         case .alreadyRunning(let pid?): "another nitnem agent is already running (pid \(pid))"
         case .alreadyRunning(nil): "another nitnem agent is already running (pid unknown)"

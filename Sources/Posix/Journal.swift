@@ -7,27 +7,27 @@ import Glibc
 /// it and stamps the time itself: `<6>message`. Anywhere else (a terminal, a file, a pipe) a line
 /// carries its own time and a level word: `2026-12-01T18:00:00+05:30 info message`.
 /// One write per line keeps lines whole when several processes share the stream.
-public struct Journal: Sendable {
+package struct Journal: Sendable {
     /// Where lines go: stderr (2) unless told.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     /// The time a line is stamped with (`2026-12-01T18:00:00+05:30`), read at each line; nil for
     /// journald lines (`<6>message`), which carry no time.
-    public let stamp: (@Sendable () -> String)?
+    package let stamp: (@Sendable () -> String)?
 
     /// A journal writing to `fileDescriptor`: journald lines, or with `stamp` stamped lines.
-    public init(fileDescriptor: Int32 = 2, stamp: (@Sendable () -> String)? = nil) {
+    package init(fileDescriptor: Int32 = 2, stamp: (@Sendable () -> String)? = nil) {
         self.fileDescriptor = fileDescriptor
         self.stamp = stamp
     }
 
     /// Whether lines carry journald `<N>` prefixes (no `stamp`).
-    public var isJournald: Bool { stamp == nil }
+    package var isJournald: Bool { stamp == nil }
 
     /// Whether `journalStream` (the value of `JOURNAL_STREAM`, `"<device>:<inode>"` in decimal,
     /// which systemd sets for a service whose stdout or stderr is the journal) names the file open
     /// on `fileDescriptor`. A variable inherited by a process whose stderr went elsewhere (a shell
     /// started from a unit, a redirect) names another file, so it is not enough that it is set.
-    public static func isJournalStream(_ journalStream: String?, fileDescriptor: Int32 = 2) -> Bool {
+    package static func isJournalStream(_ journalStream: String?, fileDescriptor: Int32 = 2) -> Bool {
         guard let journalStream else { return false }
         let parts = journalStream.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
@@ -38,7 +38,7 @@ public struct Journal: Sendable {
 
     /// The level word of syslog priority `priority`: `error` (3), `warning` (4), `notice` (5),
     /// `info` (6), `debug` (7); `emergency`, `alert`, `critical` for 0–2.
-    public static func levelWord(priority: Int32) -> String {
+    package static func levelWord(priority: Int32) -> String {
         switch priority {
         case ...0: "emergency"
         case 1: "alert"
@@ -53,13 +53,13 @@ public struct Journal: Sendable {
 
     /// `"<6>message"` for syslog priority 6, with line breaks escaped (`\n`, `\r`) so that one event
     /// stays one line.
-    public static func format(_ message: String, priority: Int32) -> String {
+    package static func format(_ message: String, priority: Int32) -> String {
         "<\(priority)>" + oneLine(message)
     }
 
     /// `"<stamp> info message"` for syslog priority 6, line breaks escaped as in
     /// `format(_:priority:)`.
-    public static func format(_ message: String, priority: Int32, stamp: String) -> String {
+    package static func format(_ message: String, priority: Int32, stamp: String) -> String {
         "\(stamp) \(levelWord(priority: priority)) " + oneLine(message)
     }
 
@@ -78,7 +78,7 @@ public struct Journal: Sendable {
     }
 
     /// The line this journal writes for `message` (without its newline).
-    public func line(_ message: String, priority: Int32) -> String {
+    package func line(_ message: String, priority: Int32) -> String {
         if let stamp {
             Self.format(message, priority: priority, stamp: stamp())
         } else {
@@ -88,7 +88,7 @@ public struct Journal: Sendable {
 
     /// Writes `line(message, priority:)` and a newline with one `write(2)` (continued only after a
     /// partial write, retried on EINTR). Failures are dropped: there is nowhere left to report them.
-    public func write(_ message: String, priority: Int32) {
+    package func write(_ message: String, priority: Int32) {
         try? Syscall.writeAll(fileDescriptor, Array((line(message, priority: priority) + "\n").utf8))
     }
 }

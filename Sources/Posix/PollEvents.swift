@@ -2,23 +2,23 @@ internal import CLinux
 import Glibc
 
 /// `poll(2)` event bits: what to wait for (`events`) and what happened (`revents`).
-public struct PollEvents: OptionSet, Hashable, Sendable {
+package struct PollEvents: OptionSet, Hashable, Sendable {
     /// The `POLL*` bits.
-    public let rawValue: Int16
+    package let rawValue: Int16
 
     /// A set of raw `POLL*` bits.
-    public init(rawValue: Int16) { self.rawValue = rawValue }
+    package init(rawValue: Int16) { self.rawValue = rawValue }
 
     /// `POLLIN`: data to read (a timer expired, events queued, a signal pending).
-    public static let readable = PollEvents(rawValue: Int16(POLLIN))
+    package static let readable = PollEvents(rawValue: Int16(POLLIN))
     /// `POLLPRI`: urgent data.
-    public static let priority = PollEvents(rawValue: Int16(POLLPRI))
+    package static let priority = PollEvents(rawValue: Int16(POLLPRI))
     /// `POLLOUT`: writing will not block.
-    public static let writable = PollEvents(rawValue: Int16(POLLOUT))
+    package static let writable = PollEvents(rawValue: Int16(POLLOUT))
     /// `POLLERR` (reported only): an error condition.
-    public static let error = PollEvents(rawValue: Int16(POLLERR))
+    package static let error = PollEvents(rawValue: Int16(POLLERR))
     /// `POLLHUP` (reported only): the other end hung up.
-    public static let hangup = PollEvents(rawValue: Int16(POLLHUP))
+    package static let hangup = PollEvents(rawValue: Int16(POLLHUP))
     /// `POLLNVAL` (reported only): the descriptor is not open.
-    public static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+    package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
 }

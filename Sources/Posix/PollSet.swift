@@ -1,6 +1,6 @@
 /// What a descriptor in a `PollSet` is: every source the product polls has a name, so a wait is
 /// answered by name, never by a position in a poll array.
-public enum PollSource: Hashable, Sendable {
+package enum PollSource: Hashable, Sendable {
     /// A signalfd.
     case signals
     /// An inotify instance.
@@ -16,46 +16,46 @@ public enum PollSource: Hashable, Sendable {
 }
 
 /// One `poll(2)` over named sources.
-public struct PollSet: Sendable {
+package struct PollSet: Sendable {
     private var items: [PollItem] = []
     private var sources: [PollSource] = []
 
     /// An empty set.
-    public init() {}
+    package init() {}
 
     /// Adds `fileDescriptor` as (one of the descriptors of) `source`, waiting for `events`
     /// (readability unless told; none: only an error or hang-up is reported). A negative descriptor
     /// is skipped by the kernel and never ready.
-    public mutating func add(_ source: PollSource, fileDescriptor: Int32, events: PollEvents = .readable) {
+    package mutating func add(_ source: PollSource, fileDescriptor: Int32, events: PollEvents = .readable) {
         items.append(PollItem(fileDescriptor: fileDescriptor, events: events))
         sources.append(source)
     }
 
     /// How many descriptors it holds.
-    public var count: Int { items.count }
+    package var count: Int { items.count }
 
     /// Waits until a descriptor is ready or `timeoutMilliseconds` pass (-1: forever, 0: just look);
     /// see `Poller.poll`.
-    public func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {
+    package func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {
         let polled = try Poller.poll(items, timeoutMilliseconds: timeoutMilliseconds)
         return Ready(items: Array(zip(sources, polled).filter { $0.1.isReady }))
     }
 
     /// What one wait found ready, by source.
-    public struct Ready: Sendable {
+    package struct Ready: Sendable {
         /// The ready descriptors with their sources, in the order they were added.
         let items: [(PollSource, PollItem)]
 
         /// Nothing was ready: the wait timed out.
-        public var isEmpty: Bool { items.isEmpty }
+        package var isEmpty: Bool { items.isEmpty }
 
         /// What `poll` reported for `source` (the union over its descriptors; empty: not ready).
-        public subscript(_ source: PollSource) -> PollEvents {
+        package subscript(_ source: PollSource) -> PollEvents {
             items.reduce(PollEvents()) { $1.0 == source ? $0.union($1.1.returnedEvents) : $0 }
         }
 
         /// The ready descriptors of `source`, with what `poll` reported for each.
-        public func descriptors(of source: PollSource) -> [PollItem] {
+        package func descriptors(of source: PollSource) -> [PollItem] {
             items.filter { $0.0 == source }.map(\.1)
         }
     }

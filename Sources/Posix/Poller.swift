@@ -2,7 +2,7 @@ internal import CLinux
 import Glibc
 
 /// Waits for any of several descriptors: the agent's one blocking call.
-public enum Poller {
+package enum Poller {
     /// Waits until one of `items` is ready or `timeoutMilliseconds` pass (-1: forever, 0: just look):
     /// `poll(2)`.
     ///
@@ -10,7 +10,7 @@ public enum Poller {
     /// - Important: On EINTR it polls again with the same timeout rather than computing the time
     ///   left: the agent waits with -1 and lets a timerfd carry time, so nothing drifts; a caller with
     ///   a finite timeout accepts that an interruption can lengthen it.
-    public static func poll(_ items: [PollItem], timeoutMilliseconds: Int32) throws(SystemError) -> [PollItem] {
+    package static func poll(_ items: [PollItem], timeoutMilliseconds: Int32) throws(SystemError) -> [PollItem] {
         var fds = items.map { pollfd(fd: $0.fileDescriptor, events: $0.events.rawValue, revents: 0) }
         let count = nfds_t(fds.count)
         _ = try Syscall.retrying("poll") {

@@ -1,9 +1,9 @@
 import Glibc
 
 /// The process environment, read from `environ` (no Foundation `ProcessInfo`).
-public enum ProcessEnvironment {
+package enum ProcessEnvironment {
     /// Every `NAME=value` of the environment; for a name given twice, the first (as `getenv` has it).
-    public static func current() -> [String: String] {
+    package static func current() -> [String: String] {
         var variables: [String: String] = [:]
         // `environ` is NULL after clearenv(3): read it as an optional.
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ

@@ -13,13 +13,13 @@ import NitnemClockKit
 ///   `arm(at:)` again: the kernel reports each change once, and only re-arming resets the
 ///   cancel-on-set state.
 /// - Important: Owns its descriptor: `close()` it, or let `deinit` do it. Not thread-safe.
-public final class RealtimeTimer {
+package final class RealtimeTimer {
     private let descriptor: FileDescriptor
     /// The timerfd, for `Poller`; -1 once closed.
-    public var fileDescriptor: Int32 { descriptor.rawValue }
+    package var fileDescriptor: Int32 { descriptor.rawValue }
 
     /// A new disarmed timer: `timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC)`.
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         descriptor = FileDescriptor(
             owning: try Syscall.retrying("timerfd_create") {
                 timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))
@@ -30,7 +30,7 @@ public final class RealtimeTimer {
     /// as far as `Date`'s double allows: about 0.1 µs today). A `date` in the past fires at once.
     /// Calls `timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, …)`.
     /// - Throws: `SystemError` (`timerfd_settime: EINVAL` for a NaN date).
-    public func arm(at date: Date) throws(SystemError) {
+    package func arm(at date: Date) throws(SystemError) {
         guard let value = Self.timespec(for: date) else {
             throw SystemError(call: "timerfd_settime", errno: EINVAL)
         }
@@ -38,14 +38,14 @@ public final class RealtimeTimer {
     }
 
     /// Disarms the timer: `timerfd_settime` with a zero `it_value`. An expiry not yet read stays readable.
-    public func disarm() throws(SystemError) {
+    package func disarm() throws(SystemError) {
         try settime(Glibc.timespec(tv_sec: 0, tv_nsec: 0), flags: 0)
     }
 
     /// Reads the expiry count: `read(2)` of the timerfd's 8-byte counter.
     /// - Returns: `.expired(n)`, `.clockChanged` (ECANCELED) or `.notReady` (EAGAIN).
     /// - Throws: `SystemError` for any other errno (e.g. `read: EBADF` after `close()`).
-    public func read() throws(SystemError) -> TimerRead {
+    package func read() throws(SystemError) -> TimerRead {
         var bytes = [UInt8](repeating: 0, count: 8)
         do {
             guard case .done = try descriptor.read(into: &bytes) else { return .notReady }
@@ -57,7 +57,7 @@ public final class RealtimeTimer {
     }
 
     /// Closes the timerfd (`close(2)`); later calls fail with EBADF. Idempotent.
-    public func close() { descriptor.close() }
+    package func close() { descriptor.close() }
 
     /// The non-error outcome a failed timerfd read stands for, if any.
     static func outcome(ofReadError code: Int32) -> TimerRead? {

@@ -16,17 +16,17 @@ import Glibc
 ///   reset it there, e.g. `posix_spawnattr_setsigmask` with an empty set.
 /// - Important: Owns its descriptor: `close()` it, or let `deinit` do it. Closing leaves the
 ///   signals blocked (unblocking would let a pending SIGTERM kill the process); `unblock(_:)` does that.
-public final class SignalDescriptor {
+package final class SignalDescriptor {
     private let descriptor: FileDescriptor
     /// The signalfd, for `Poller`; -1 once closed.
-    public var fileDescriptor: Int32 { descriptor.rawValue }
+    package var fileDescriptor: Int32 { descriptor.rawValue }
     /// The signal numbers this descriptor reports.
-    public let signals: [Int32]
+    package let signals: [Int32]
 
     /// Blocks `signals` in the calling thread (`pthread_sigmask(SIG_BLOCK, …)`) and opens
     /// `signalfd(-1, …, SFD_NONBLOCK | SFD_CLOEXEC)` for them.
     /// - Throws: `SystemError` (`pthread_sigmask: EINVAL` for a bad signal number, or `signalfd: …`).
-    public init(signals: [Int32]) throws(SystemError) {
+    package init(signals: [Int32]) throws(SystemError) {
         self.signals = signals
         try Syscall.checked("pthread_sigmask") {
             signals.withUnsafeBufferPointer { nitnem_sigmask(SIG_BLOCK, $0.baseAddress, Int32($0.count)) }
@@ -40,7 +40,7 @@ public final class SignalDescriptor {
     /// The signal numbers received since the last read, oldest first (`read(2)` of
     /// `struct signalfd_siginfo` records); `[]` when none are pending (EAGAIN). Standard signals
     /// coalesce: two SIGTERMs before a read may arrive as one.
-    public func read() throws(SystemError) -> [Int32] {
+    package func read() throws(SystemError) -> [Int32] {
         let size = nitnem_signalfd_siginfo_size()
         var buffer = [UInt8](repeating: 0, count: size * 16)
         let result = try descriptor.read(into: &buffer)
@@ -54,11 +54,11 @@ public final class SignalDescriptor {
     }
 
     /// Closes the signalfd (`close(2)`); the signals stay blocked. Idempotent.
-    public func close() { descriptor.close() }
+    package func close() { descriptor.close() }
 
     /// Unblocks `signals` in the calling thread: `pthread_sigmask(SIG_UNBLOCK, …)`. A signal still
     /// pending is delivered at once (for SIGTERM: its handler or default action).
-    public static func unblock(_ signals: [Int32]) throws(SystemError) {
+    package static func unblock(_ signals: [Int32]) throws(SystemError) {
         try Syscall.checked("pthread_sigmask") {
             signals.withUnsafeBufferPointer { nitnem_sigmask(SIG_UNBLOCK, $0.baseAddress, Int32($0.count)) }
         }
@@ -69,7 +69,7 @@ public final class SignalDescriptor {
     /// `status --follow` wants, to exit cleanly when the bar reading it goes away.
     /// - Important: An ignored disposition survives `execve`; reset it (`posix_spawnattr_setsigdefault`)
     ///   for children that rely on SIGPIPE, like `head` or shell pipelines.
-    public static func ignoreSIGPIPE() throws(SystemError) {
+    package static func ignoreSIGPIPE() throws(SystemError) {
         _ = try Syscall.retrying("signal") { nitnem_signal_ignore(SIGPIPE) }
     }
 }

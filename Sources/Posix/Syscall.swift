@@ -2,7 +2,7 @@ internal import CLinux
 import Glibc
 
 /// What a non-blocking call found: a result, or nothing yet (EAGAIN / EWOULDBLOCK).
-public enum IOResult<Value> {
+package enum IOResult<Value> {
     /// The call completed with `value`.
     case done(Value)
     /// The call would have blocked: nothing to read (or no room to write) yet.

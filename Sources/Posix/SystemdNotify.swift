@@ -2,18 +2,18 @@ internal import CLinux
 import Glibc
 
 /// systemd's readiness protocol (`sd_notify`): one datagram to the socket named by `$NOTIFY_SOCKET`.
-public enum SystemdNotify {
+package enum SystemdNotify {
     /// Sends `READY=1`: the service finished starting (for `Type=notify` units).
     /// - Returns: false, sending nothing, when `NOTIFY_SOCKET` is unset or empty (not under systemd).
     @discardableResult
-    public static func ready(environment: [String: String]) throws(SystemError) -> Bool {
+    package static func ready(environment: [String: String]) throws(SystemError) -> Bool {
         try send("READY=1", environment: environment)
     }
 
     /// Sends `STOPPING=1`: the service is shutting down.
     /// - Returns: false, sending nothing, when `NOTIFY_SOCKET` is unset or empty.
     @discardableResult
-    public static func stopping(environment: [String: String]) throws(SystemError) -> Bool {
+    package static func stopping(environment: [String: String]) throws(SystemError) -> Bool {
         try send("STOPPING=1", environment: environment)
     }
 
@@ -25,7 +25,7 @@ public enum SystemdNotify {
     /// - Throws: `SystemError` naming the socket (`sendto: EAFNOSUPPORT` for an address that is
     ///   neither a path nor `@name`, such as systemd's `vsock:` form).
     @discardableResult
-    public static func send(_ state: String, environment: [String: String]) throws(SystemError) -> Bool {
+    package static func send(_ state: String, environment: [String: String]) throws(SystemError) -> Bool {
         guard let address = environment["NOTIFY_SOCKET"], !address.isEmpty else { return false }
         guard address.hasPrefix("/") || address.hasPrefix("@") else {
             throw SystemError(call: "sendto", errno: EAFNOSUPPORT, path: address)

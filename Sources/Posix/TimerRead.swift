@@ -1,5 +1,5 @@
 /// What a read of a `RealtimeTimer` found.
-public enum TimerRead: Equatable, Hashable, Sendable {
+package enum TimerRead: Equatable, Hashable, Sendable {
     /// The timer expired `count` times since the last read (1 for a one-shot timer).
     case expired(UInt64)
     /// The read failed with ECANCELED: the realtime clock was set (by hand, NTP step) or the

@@ -1,12 +1,12 @@
 import Glibc
 
 /// This process's user: its uid and its home from the passwd database.
-public enum UserAccount {
+package enum UserAccount {
     /// `getuid()`.
-    public static var uid: uid_t { getuid() }
+    package static var uid: uid_t { getuid() }
 
     /// The passwd entry's home folder (`getpwuid_r`), nil when there is none.
-    public static func home() -> String? {
+    package static func home() -> String? {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)

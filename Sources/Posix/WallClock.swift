@@ -3,9 +3,9 @@ import Glibc
 import NitnemClockKit
 
 /// The real clock, `clock_gettime(CLOCK_REALTIME)`: the reader the shell hands `NitnemClock`.
-public enum WallClock {
+package enum WallClock {
     /// The real instant now.
-    @Sendable public static func now() -> Date {
+    @Sendable package static func now() -> Date {
         var t = timespec()
         clock_gettime(CLOCK_REALTIME, &t)
         // As Foundation computes it: relative to 2001, where the double keeps more fraction bits.

@@ -1,8 +1,8 @@
 /// An inotify watch, as returned by `Inotify.addWatch(_:mask:)` and carried by its events.
-public struct WatchDescriptor: RawRepresentable, Hashable, Sendable {
+package struct WatchDescriptor: RawRepresentable, Hashable, Sendable {
     /// The kernel's watch descriptor (`wd`); -1 on `IN_Q_OVERFLOW` events.
-    public let rawValue: Int32
+    package let rawValue: Int32
 
     /// The watch with kernel descriptor `rawValue`.
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 }

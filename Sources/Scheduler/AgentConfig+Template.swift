@@ -3,7 +3,7 @@ extension AgentConfig {
     /// `ConfigKey.all` with its syntax, what it does, the values it takes and its default, the default
     /// as a commented-out line (`#reminders = on`): the file reads as the defaults, and removing a `#`
     /// sets one.
-    public static var template: String {
+    package static var template: String {
         var lines = [
             "# nitnem settings, as `nitnem config --init` writes them. One `key = value` a line; `#`",
             "# starts a comment. Every key is listed with its default, commented out: remove the `#`",

@@ -3,33 +3,33 @@ import Snapshot
 
 /// The agent's settings, from `$XDG_CONFIG_HOME/nitnem/config` (`key = value` lines, `#` comments;
 /// the keys are declared in `ConfigKey.all`).
-public struct AgentConfig: Hashable, Sendable {
+package struct AgentConfig: Hashable, Sendable {
     /// `reminders = on|off` (default on: running the agent is the opt-in).
-    public var remindersOn = true
+    package var remindersOn = true
     /// `reminder.amritVela`, `reminder.evening`, `reminder.night` = `H:MM`, `HH:MM` or `off`.
-    public var slots = ReminderSlots.defaults
+    package var slots = ReminderSlots.defaults
     /// `open = <program> [args…]`: runs with the deep link as one more argv element, never a shell.
-    public var opener = ["xdg-open"]
+    package var opener = ["xdg-open"]
     /// `reader = <template>`: what `nitnem open` runs for a deep link (a web page opened with `open`,
     /// or a command run as argv); the SikhiToTheMax web Sundar Gutka by default.
-    public var reader = ReaderTemplate.default
+    package var reader = ReaderTemplate.default
     /// `remind-when-done = no|yes`: remind even when the band's set is already read.
-    public var remindWhenDone = false
+    package var remindWhenDone = false
     /// `snooze = 15m`: how long "Later" defers a reminder (1 minute to 3 hours), in seconds.
-    public var snooze: TimeInterval = 15 * 60
+    package var snooze: TimeInterval = 15 * 60
     /// `sound = off|on|<sound-name>`: the reminder's `sound-name` hint (`on`: `message-new-instant`).
-    public var sound: String?
+    package var sound: String?
     /// `rehras = sgpc|taksal`: the Rehras counted in the evening set, over the snapshot's own
     /// preference (when the snapshot has both forms; the embedded registry has one).
-    public var rehras: RehrasVariant?
+    package var rehras: RehrasVariant?
 
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// Reads a config file's text; `path` names it in errors. Lines end in LF or CRLF.
     /// - Throws: `ConfigError` (`file:line: what is wrong`) for the first bad line: an unknown key, a
     ///   key given twice, a bad value or a slot outside its band.
-    public static func parse(_ text: String, path: String) throws(ConfigError) -> AgentConfig {
+    package static func parse(_ text: String, path: String) throws(ConfigError) -> AgentConfig {
         let reading = ConfigReading(parsing: text, path: path)
         if let problem = reading.problems.first { throw problem }
         return reading.config
@@ -38,14 +38,14 @@ public struct AgentConfig: Hashable, Sendable {
     /// Reads a config file's text keeping every good line: a bad line leaves its key at the default
     /// and is one of `problems` (in line order); of a key given twice, the first line counts.
     /// `ConfigReading(parsing:path:)` also says which line set each key.
-    public static func parseTolerant(_ text: String, path: String) -> (config: AgentConfig, problems: [ConfigError]) {
+    package static func parseTolerant(_ text: String, path: String) -> (config: AgentConfig, problems: [ConfigError]) {
         let reading = ConfigReading(parsing: text, path: path)
         return (reading.config, reading.problems)
     }
 }
 
 /// The Rehras forms a reader may choose (config `rehras`).
-public enum RehrasVariant: String, CaseIterable, Hashable, Sendable {
+package enum RehrasVariant: String, CaseIterable, Hashable, Sendable {
     /// The SGPC Rehras: the registry's default.
     case sgpc
     /// The Damdami Taksal Rehras.
@@ -54,7 +54,7 @@ public enum RehrasVariant: String, CaseIterable, Hashable, Sendable {
 
 extension GroupFiles {
     /// The files as `config` sees them: Rehras as config `rehras` chooses (`NitnemSnapshot.choosingRehras`).
-    public func configured(_ config: AgentConfig) -> GroupFiles {
+    package func configured(_ config: AgentConfig) -> GroupFiles {
         guard let rehras = config.rehras else { return self }
         var files = self
         files.snapshot = snapshot.choosingRehras(rehras.rawValue)
@@ -63,9 +63,9 @@ extension GroupFiles {
 }
 
 /// A bad line in the config file, or a config file that cannot be read.
-public struct ConfigError: Error, Equatable, CustomStringConvertible {
+package struct ConfigError: Error, Equatable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// The file exists but cannot be read.
         case unreadable
         /// The file was asked for (`--config FILE`) but does not exist.
@@ -83,18 +83,18 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What kind of problem.
-    public let code: Code
+    package let code: Code
     /// The config file.
-    public let path: String
+    package let path: String
     /// The 1-based line, when the problem is on one.
-    public let line: Int?
+    package let line: Int?
     /// What is wrong, in words a user can act on.
-    public let problem: String
+    package let problem: String
     /// The key of a bad value or of a key given twice (its documented name, `ConfigKey.name`).
-    public let key: String?
+    package let key: String?
 
     /// A problem in `path` (at `line`, with `key`).
-    public init(_ code: Code, path: String, line: Int?, problem: String, key: String? = nil) {
+    package init(_ code: Code, path: String, line: Int?, problem: String, key: String? = nil) {
         self.code = code
         self.path = path
         self.line = line
@@ -104,7 +104,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 
     /// `file:line: what is wrong`, control characters escaped (`Printable.escaped`): the problem
     /// echoes values from the file, which may hold NUL or ESC.
-    public var description: String {
+    package var description: String {
         Printable.escaped(line.map { "\(path):\($0): \(problem)" } ?? "\(path): \(problem)")
     }
 }

@@ -2,11 +2,11 @@ import NitnemClockKit
 import Snapshot
 
 /// A button of a reminder: `read` "Read now", `mark` "Mark read", `later` "Later".
-public enum ReminderAction: String, CaseIterable, Hashable, Sendable {
+package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
     case read, mark, later
 
     /// The button's label.
-    public var label: String {
+    package var label: String {
         switch self {
         case .read: "Read now"
         case .mark: "Mark read"
@@ -20,7 +20,7 @@ public enum ReminderAction: String, CaseIterable, Hashable, Sendable {
 extension AgentCore {
     /// What wakes the core, named by the shell. What the shell read (files, zone, config) arrives
     /// already read, as a result.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// The agent starts, with the files as read.
         case start(Result<GroupFiles, SnapshotError>)
         /// A timer armed for the last `nextWake` fired.
@@ -81,7 +81,7 @@ extension AgentCore {
         case reminderShown(ReminderNotice, error: ReportedFailure?)
 
         /// A short name for logs and `simulate`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .start: "start"
             case .timer: "timer"
@@ -113,7 +113,7 @@ extension AgentCore {
     }
 
     /// How long the shell waits for more file events before it reports `.settled`.
-    public enum Wait: Hashable, Sendable {
+    package enum Wait: Hashable, Sendable {
         /// Only drain what is already queued (a whole file: read as soon as the queue is empty).
         case drain
         /// Wait until nothing happened for this many milliseconds (a file may be half-written).
@@ -121,7 +121,7 @@ extension AgentCore {
     }
 
     /// What the shell must do.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Write the widget timeline (its content changed).
         case writeTimeline(WidgetTimeline)
         /// Log one line.
@@ -149,7 +149,7 @@ extension AgentCore {
     }
 
     /// What the core decided at a reminder slot.
-    public enum ReminderDecision: Hashable, Sendable {
+    package enum ReminderDecision: Hashable, Sendable {
         /// Show this reminder.
         case fire(ReminderNotice)
         /// Not shown, and why.
@@ -157,37 +157,37 @@ extension AgentCore {
     }
 
     /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
-    public struct ReminderNotice: Hashable, Sendable {
-        public let dayKey: CivilDate
-        public let band: Band
-        public let bani: NitnemSnapshot.Bani
+    package struct ReminderNotice: Hashable, Sendable {
+        package let dayKey: CivilDate
+        package let band: Band
+        package let bani: NitnemSnapshot.Bani
         /// Shown after its slot: the agent was asleep or off at the slot.
-        public let late: Bool
+        package let late: Bool
         /// `<Band> · <Bani title>`.
-        public let summary: String
+        package let summary: String
         /// `5 of 7 today`, and where to resume when there is a saved position.
-        public let body: String
+        package let body: String
         /// The deep link the "Read now" action opens.
-        public let url: String
+        package let url: String
         /// The buttons it offers (when the server shows actions).
-        public var actions: [ReminderAction] = ReminderAction.allCases
+        package var actions: [ReminderAction] = ReminderAction.allCases
         /// The `sound-name` hint (config `sound`), if any.
-        public var sound: String?
+        package var sound: String?
 
         /// The slot it reminds of.
-        public var slot: SlotKey { SlotKey(day: dayKey, band: band) }
+        package var slot: SlotKey { SlotKey(day: dayKey, band: band) }
     }
 
     /// The core's answer to one event.
-    public struct Step: Sendable {
+    package struct Step: Sendable {
         /// What to do, in order.
-        public var actions: [Action]
+        package var actions: [Action]
         /// When to wake next, at the latest (a fixed point or a reminder slot).
-        public var nextWake: Date
+        package var nextWake: Date
         /// Whether file events are being gathered, and for how long to wait for more.
-        public var wait: Wait?
+        package var wait: Wait?
 
-        public init(actions: [Action], nextWake: Date, wait: Wait? = nil) {
+        package init(actions: [Action], nextWake: Date, wait: Wait? = nil) {
             self.actions = actions
             self.nextWake = nextWake
             self.wait = wait

@@ -8,16 +8,16 @@ import Snapshot
 /// `ProblemLog` (what was said) — and a step collects their actions. The shell (`Agent`) reads
 /// files, arms timers and performs the actions; `simulate` drives the same core on a virtual
 /// clock, through the same `CoreDriver`. Nothing here reads a clock or touches a file.
-public struct AgentCore: Sendable {
+package struct AgentCore: Sendable {
     /// The calendar of the zone and the days planned in it.
     private var plan: DayPlan
     /// The reminder settings.
-    public private(set) var config: AgentConfig
+    package private(set) var config: AgentConfig
     /// The last files that were read without error, as read (`files` is how the config sees them).
     private var loaded: GroupFiles?
     /// The last files that were read without error, as the config sees them (config `rehras`);
     /// `nil` until then.
-    public private(set) var files: GroupFiles?
+    package private(set) var files: GroupFiles?
     /// File events gathered until a read.
     private var gathering = Gathering()
     /// The reminders.
@@ -28,7 +28,7 @@ public struct AgentCore: Sendable {
     private var problems = ProblemLog()
 
     /// A core for `calendar`, with nothing read yet.
-    public init(
+    package init(
         calendar: NitnemCalendar, config: AgentConfig = AgentConfig(), ledger: ReminderLedger = ReminderLedger()
     ) {
         plan = DayPlan(calendar: calendar, slots: config.slots)
@@ -37,34 +37,34 @@ public struct AgentCore: Sendable {
     }
 
     /// The calendar of the current time zone.
-    public var calendar: NitnemCalendar { plan.calendar }
+    package var calendar: NitnemCalendar { plan.calendar }
     /// The reminder this agent shows on screen now, if any.
-    public var onScreen: ReminderNotice? { reminders.onScreen }
+    package var onScreen: ReminderNotice? { reminders.onScreen }
     /// Reminders are paused until then (`nitnem reminders pause`).
-    public var pausedUntil: Date? { reminders.pausedUntil }
+    package var pausedUntil: Date? { reminders.pausedUntil }
     /// What was reminded, per Nitnem day and band.
-    public var ledger: ReminderLedger { reminders.ledger }
+    package var ledger: ReminderLedger { reminders.ledger }
     /// After failed shows (or a ledger that could not be saved): when to try again.
-    public var retry: Retry { reminders.retry }
+    package var retry: Retry { reminders.retry }
     /// A reminder recorded `pending` whose save was asked and not yet confirmed.
-    public var awaitingSave: ReminderNotice? { reminders.awaitingSave }
+    package var awaitingSave: ReminderNotice? { reminders.awaitingSave }
     /// The timeline last handed out for writing.
-    public var lastTimeline: WidgetTimeline? { timeline.last }
+    package var lastTimeline: WidgetTimeline? { timeline.last }
     /// After failed timeline writes: when to write again.
-    public var timelineRetry: WriteRetry { timeline.retry }
+    package var timelineRetry: WriteRetry { timeline.retry }
     /// How long a burst of file events that may leave a file half-written is gathered: 5 ms.
-    public var debounceMilliseconds: Int32 {
+    package var debounceMilliseconds: Int32 {
         get { gathering.debounceMilliseconds }
         set { gathering.debounceMilliseconds = newValue }
     }
     /// How long the folder must stay quiet before a vanished file is believed gone: 250 ms.
-    public var settleMilliseconds: Int32 {
+    package var settleMilliseconds: Int32 {
         get { gathering.settleMilliseconds }
         set { gathering.settleMilliseconds = newValue }
     }
 
     /// Handles `event` at `now`.
-    public mutating func handle(_ event: Event, now: Date) -> Step {
+    package mutating func handle(_ event: Event, now: Date) -> Step {
         var actions: [Action] = []
         switch event {
         case .filesTouched(let whole):
@@ -165,7 +165,7 @@ public struct AgentCore: Sendable {
 
     /// Opening `url` in the configured reader (the same resolver as `nitnem open`): what Read now
     /// does for the reminder on screen.
-    public func readerActions(for url: String) -> [Action] { ReminderMachine.readerActions(for: url, config: config) }
+    package func readerActions(for url: String) -> [Action] { ReminderMachine.readerActions(for: url, config: config) }
 
     /// The snapshot and progress files as read: their lines to say, or nil when the read is held
     /// back (a file vanished: believed only once the folder has settled).

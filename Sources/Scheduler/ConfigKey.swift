@@ -7,7 +7,7 @@ import Snapshot
 ///
 /// A file may spell a name in any case and with or without `-`, `.` and `_` between its words
 /// (`reminder.amrit-vela`, `Reminder.AmritVela`, `remind_when_done`, `remindWhenDone`): see `named(_:)`.
-public struct ConfigKey: Sendable, CustomStringConvertible {
+package struct ConfigKey: Sendable, CustomStringConvertible {
     /// Why a value was refused.
     enum Refusal: Error {
         /// Not one of the values the key takes (the message lists `accepted`).
@@ -17,29 +17,29 @@ public struct ConfigKey: Sendable, CustomStringConvertible {
     }
 
     /// The name as documented and shown: `reminder.amritVela`.
-    public let name: String
+    package let name: String
     /// The value's syntax, short: `on|off`, `H:MM|off`.
-    public let syntax: String
+    package let syntax: String
     /// The values it takes, in words (error messages, the template, the man page).
-    public let accepted: String
+    package let accepted: String
     /// One or two sentences saying what it does.
-    public let help: String
+    package let help: String
     /// Sets the value of a line in `config`.
     let apply: @Sendable (inout AgentConfig, Substring) throws(Refusal) -> Void
     /// The value `config` has, as a line gives it; nil when it is not set (`rehras`).
     let show: @Sendable (AgentConfig) -> String?
 
     /// The name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// The value `config` has, as a line gives it (`on`, `06:00`, `15m`); nil when not set.
-    public func value(in config: AgentConfig) -> String? { show(config) }
+    package func value(in config: AgentConfig) -> String? { show(config) }
 
     /// The default as a line gives it; nil when the key is not set by default (`rehras`).
-    public var defaultValue: String? { show(AgentConfig()) }
+    package var defaultValue: String? { show(AgentConfig()) }
 
     /// The default in words: the value, or what leaving it unset means.
-    public var defaultText: String { defaultValue ?? unsetText }
+    package var defaultText: String { defaultValue ?? unsetText }
 
     /// What an unset key means (only keys without a default value have one).
     let unsetText: String
@@ -59,7 +59,7 @@ public struct ConfigKey: Sendable, CustomStringConvertible {
     }
 
     /// Every key, in the order `nitnem config`, the template and the man page list them.
-    public static let all: [ConfigKey] = [
+    package static let all: [ConfigKey] = [
         ConfigKey(
             "reminders", syntax: "on|off", accepted: "on or off (also yes/no, true/false)",
             help: "Whether the agent shows reminders at all (running the agent is the opt-in).",
@@ -160,7 +160,7 @@ public struct ConfigKey: Sendable, CustomStringConvertible {
     }
 
     /// The key a file's spelling names: the same letters in any case, `-`, `.` and `_` left out.
-    public static func named(_ spelling: some StringProtocol) -> ConfigKey? {
+    package static func named(_ spelling: some StringProtocol) -> ConfigKey? {
         bySpelling[folded(spelling)]
     }
 

@@ -6,9 +6,9 @@ import NitnemClockKit
 /// - Important: A bad line leaves its key at the default. Of a key given twice, in one spelling or
 ///   two (`remind-when-done`, `remindWhenDone`), the first line counts, even when it is bad; the
 ///   second is a problem.
-public struct ConfigReading: Equatable, Sendable {
+package struct ConfigReading: Equatable, Sendable {
     /// Where a key's value comes from.
-    public enum Source: Hashable, Sendable {
+    package enum Source: Hashable, Sendable {
         /// The line that set it.
         case line(Int)
         /// The default: no line gives the key.
@@ -25,16 +25,16 @@ public struct ConfigReading: Equatable, Sendable {
     }
 
     /// The file the text is from, as errors name it.
-    public let path: String
+    package let path: String
     /// The settings: the defaults, changed by each good line.
-    public private(set) var config = AgentConfig()
+    package private(set) var config = AgentConfig()
     /// Every bad line, in line order (`file:line: what is wrong`).
-    public private(set) var problems: [ConfigError] = []
+    package private(set) var problems: [ConfigError] = []
     /// The first line of each key given, by `ConfigKey.name`.
     private var given: [String: Given] = [:]
 
     /// Reads `text`; `path` names the file in problems.
-    public init(parsing text: String, path: String) {
+    package init(parsing text: String, path: String) {
         self.path = path
         // "\r\n" is one Character in Swift: splitting on "\n" alone never matches a CRLF line end.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -77,7 +77,7 @@ public struct ConfigReading: Equatable, Sendable {
     }
 
     /// A reading that gave exactly `settings`, with no problem (an empty file gives the defaults).
-    public init(settings: AgentConfig, path: String = "") {
+    package init(settings: AgentConfig, path: String = "") {
         self.path = path
         config = settings
     }
@@ -85,7 +85,7 @@ public struct ConfigReading: Equatable, Sendable {
     /// The settings as a running agent applies them: each good line's value, and for a key whose
     /// line is bad the value `running` has (the agent keeps what it was using rather than fall back
     /// to the default while the file is being fixed; at start, `running` is the defaults).
-    public func config(keeping running: AgentConfig) -> AgentConfig {
+    package func config(keeping running: AgentConfig) -> AgentConfig {
         var merged = config
         for problem in problems {
             guard let name = problem.key, let key = ConfigKey.named(name), case .defaultForBadLine = source(of: key),
@@ -98,7 +98,7 @@ public struct ConfigReading: Equatable, Sendable {
 
     /// What `problem` (one of `problems`) leaves in effect for an agent running with `running`:
     /// `keeping reminder.evening = 18:00`, `using line 2`, `line ignored`.
-    public func kept(_ problem: ConfigError, running: AgentConfig) -> String {
+    package func kept(_ problem: ConfigError, running: AgentConfig) -> String {
         guard let name = problem.key, let key = ConfigKey.named(name) else { return "line ignored" }
         switch source(of: key) {
         case .line(let line): return "using line \(line)"
@@ -108,18 +108,18 @@ public struct ConfigReading: Equatable, Sendable {
     }
 
     /// Where the value of `key` comes from.
-    public func source(of key: ConfigKey) -> Source {
+    package func source(of key: ConfigKey) -> Source {
         guard let first = given[key.name] else { return .default }
         return first.good ? .line(first.line) : .defaultForBadLine(first.line)
     }
 
     /// `problem` (one of `problems`) and what it leaves in effect, one line:
     /// `/c:3: reminders must be on or off (…), not 'maybe'; using the default: on`.
-    public func explained(_ problem: ConfigError) -> String { "\(problem.description); \(outcome(of: problem))" }
+    package func explained(_ problem: ConfigError) -> String { "\(problem.description); \(outcome(of: problem))" }
 
     /// What `problem` (one of `problems`) leaves in effect, in words: `using the default: on`,
     /// `using line 2`, `line ignored`.
-    public func outcome(of problem: ConfigError) -> String {
+    package func outcome(of problem: ConfigError) -> String {
         guard let name = problem.key, let key = ConfigKey.named(name) else { return "line ignored" }
         switch source(of: key) {
         case .line(let line): return "using line \(line)"

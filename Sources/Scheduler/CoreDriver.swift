@@ -4,16 +4,16 @@ import NitnemClockKit
 /// core in order and has the shell perform each step's actions, which report what they did as
 /// further events (the files read, a ledger saved, a reminder shown, a write that failed). So the
 /// save → show → shown handshake is driven in one place.
-public enum CoreDriver {
+package enum CoreDriver {
     /// The shell's side: performs `action` (the core as it is after the step, for its calendar)
     /// and returns the events it reports back, in order.
-    public typealias Perform = (_ action: AgentCore.Action, _ core: AgentCore) -> [AgentCore.Event]
+    package typealias Perform = (_ action: AgentCore.Action, _ core: AgentCore) -> [AgentCore.Event]
 
     /// Hands `events` to `core` (each at `now()`), performing every step's actions through
     /// `perform` and handling what they report, until nothing is left; returns the core's last
     /// word (its latest wake and wait).
     @discardableResult
-    public static func run(
+    package static func run(
         _ core: inout AgentCore, _ events: [AgentCore.Event], now: () -> Date, perform: Perform
     ) -> AgentCore.Step {
         var queue = events[...]

@@ -5,23 +5,23 @@ import Snapshot
 /// kept, each problem said once by the agent's own `ProblemLog`), when the line may next change,
 /// and what a click does (the same open and mark actions as the reminder's Read now and Mark read).
 /// The shell (`StatusFollower`) reads, renders and performs.
-public struct FollowCore: Sendable {
+package struct FollowCore: Sendable {
     /// What to show after a read.
-    public struct View: Sendable {
+    package struct View: Sendable {
         /// The files shown (the last good ones, as the config sees them); nil: nothing good read yet.
-        public let files: GroupFiles?
+        package let files: GroupFiles?
         /// Today's state for them at the read's instant; nil when nothing good was read.
-        public let state: TodayState?
+        package let state: TodayState?
         /// The read's problem, when the files could not be read now (shown beside the last good state).
-        public let problem: String?
+        package let problem: String?
         /// Reminders are paused until then.
-        public let pausedUntil: Date?
+        package let pausedUntil: Date?
     }
 
     /// The calendar of the current zone.
-    public private(set) var calendar: NitnemCalendar
+    package private(set) var calendar: NitnemCalendar
     /// The reader and opener a click uses (config `reader`, `open`), and the Rehras counted.
-    public let config: AgentConfig
+    package let config: AgentConfig
     /// The last files read without error, as read.
     private var loaded: GroupFiles?
     /// What is shown now.
@@ -30,14 +30,14 @@ public struct FollowCore: Sendable {
     private var problems = ProblemLog()
 
     /// A follower's core in `calendar` with `config`, nothing read yet.
-    public init(calendar: NitnemCalendar, config: AgentConfig) {
+    package init(calendar: NitnemCalendar, config: AgentConfig) {
         self.calendar = calendar
         self.config = config
     }
 
     /// The group files and the pause as read at `now`: what to show, and the lines to log (each
     /// problem once while it lasts).
-    public mutating func read(
+    package mutating func read(
         _ result: Result<GroupFiles, SnapshotError>, pause: (until: Date?, problem: SnapshotError?)?, now: Date
     ) -> (view: View, logs: [AgentCore.Action]) {
         var logs: [AgentCore.Action] = []
@@ -69,10 +69,10 @@ public struct FollowCore: Sendable {
     }
 
     /// The zone changed.
-    public mutating func use(_ calendar: NitnemCalendar) { self.calendar = calendar }
+    package mutating func use(_ calendar: NitnemCalendar) { self.calendar = calendar }
 
     /// When the line may next change without a file event: the next fixed point, or the pause's end.
-    public func nextWake(after now: Date) -> Date {
+    package func nextWake(after now: Date) -> Date {
         let point = calendar.nextFixedPoints(after: now, count: 1)[0].at
         return pausedUntil.map { min(point, $0) } ?? point
     }
@@ -80,7 +80,7 @@ public struct FollowCore: Sendable {
     /// What a click on the bar does at `now`: button 1 opens what is shown in the reader (the home
     /// when today is complete), as Read now does; button 3 marks the next bani shown read, as
     /// `nitnem mark --next` and Mark read do; any other button nothing.
-    public func clicked(button: Int, now: Date) -> [AgentCore.Action] {
+    package func clicked(button: Int, now: Date) -> [AgentCore.Action] {
         switch button {
         case 1:
             return ReminderMachine.readerActions(for: shown?.url ?? "sggs://nitnem", config: config)

@@ -7,48 +7,48 @@ import Snapshot
 /// Today is in progress until its daily banis are all read: never a miss, and the current streak
 /// counts up to yesterday meanwhile. A month before the first recorded day, or after today, is
 /// `empty` (no days, no streaks): nothing to show rather than today's numbers.
-public struct Journey: Hashable, Sendable {
+package struct Journey: Hashable, Sendable {
     /// One day of the month.
-    public struct Day: Hashable, Sendable {
-        public let dayKey: CivilDate
+    package struct Day: Hashable, Sendable {
+        package let dayKey: CivilDate
         /// How many of the daily banis were read that day.
-        public let done: Int
+        package let done: Int
         /// Whether they all were.
-        public let complete: Bool
+        package let complete: Bool
         /// Whether it is today and not yet complete.
-        public let inProgress: Bool
+        package let inProgress: Bool
         /// Whether the day is after today (nothing to show yet).
-        public let future: Bool
+        package let future: Bool
     }
 
     /// Why a month has nothing to show.
-    public enum Empty: String, Hashable, Sendable {
+    package enum Empty: String, Hashable, Sendable {
         /// The month ends before the first recorded day (or, with none, before this month).
         case beforeFirstRecord
         /// The month starts after today.
         case afterToday
     }
 
-    public let year: Int
-    public let month: Int
-    public let today: CivilDate
+    package let year: Int
+    package let month: Int
+    package let today: CivilDate
     /// How many daily banis a complete day reads.
-    public let total: Int
+    package let total: Int
     /// The month's days (none for an `empty` month).
-    public let days: [Day]
+    package let days: [Day]
     /// Why the month has nothing to show; `nil` when it has.
-    public let empty: Empty?
+    package let empty: Empty?
     /// The earliest day any bani was recorded read; `nil` for none.
-    public let firstRecord: CivilDate?
+    package let firstRecord: CivilDate?
     /// Complete days in a row, ending today (or yesterday while today is in progress).
-    public let currentStreak: Int
+    package let currentStreak: Int
     /// The longest run of complete days within the month (up to today).
-    public let longestInMonth: Int
+    package let longestInMonth: Int
     /// The longest run of complete days of all (up to today), across months.
-    public let longestOverall: Int
+    package let longestOverall: Int
 
     /// The journey of `year`-`month` as of `today`.
-    public init(year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate) {
+    package init(year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate) {
         self.year = year
         self.month = month
         self.today = today
@@ -110,16 +110,16 @@ public struct Journey: Hashable, Sendable {
     }
 
     /// Days whose daily banis were all read.
-    public var completeDays: Int { days.filter { $0.complete }.count }
+    package var completeDays: Int { days.filter { $0.complete }.count }
 
     /// `YYYY-MM`.
-    public var monthKey: String { "\(year)-\(month < 10 ? "0" : "")\(month)" }
+    package var monthKey: String { "\(year)-\(month < 10 ? "0" : "")\(month)" }
 
     /// `{"month","total","empty","emptyReason","firstRecord","today","completeDays","currentStreak",
     /// "longestStreak":{"month","overall"},"days":[{"dayKey","done","complete","inProgress"}]}`, days up
     /// to today; an empty month has `"empty":true`, `"emptyReason":"beforeFirstRecord"` or
     /// `"afterToday"`, no streaks and no days.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("month", .string(monthKey)), ("total", .int(total)),
             ("empty", .bool(empty != nil)), ("emptyReason", empty.map { .string($0.rawValue) } ?? .null),
@@ -154,7 +154,7 @@ public struct Journey: Hashable, Sendable {
     /// A month calendar, Monday first: each week a row of day numbers and, under it, a row of marks —
     /// `✓` for a complete day, the count read for a partial one, `·` for none, `…` for today in
     /// progress, blank for days to come. An empty month is one line saying why.
-    public var text: String {
+    package var text: String {
         let name = "\(Self.monthNames[month - 1]) \(year)"
         switch empty {
         case .afterToday?:

@@ -1,5 +1,5 @@
 /// A log line's severity, with its syslog/journald priority number.
-public enum LogLevel: Int32, Comparable, CaseIterable, Sendable {
+package enum LogLevel: Int32, Comparable, CaseIterable, Sendable {
     /// `<3>`: something failed and needs the user.
     case error = 3
     /// `<4>`: something is wrong but the agent carries on (a bad file, a missing server).
@@ -12,8 +12,8 @@ public enum LogLevel: Int32, Comparable, CaseIterable, Sendable {
     case debug = 7
 
     /// The `sd-daemon` prefix journald reads from a service's stderr, e.g. `"<6>"`.
-    public var prefix: String { "<\(rawValue)>" }
+    package var prefix: String { "<\(rawValue)>" }
 
     /// More severe first: `.error < .warning`.
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,9 +1,9 @@
 import NitnemClockKit
 
 /// The Nitnem day `nitnem mark --day` names.
-public enum MarkDay {
+package enum MarkDay {
     /// The forms `--day` takes, for help and errors.
-    public static let forms = "YYYY-MM-DD, today, yesterday or -N (N days before today)"
+    package static let forms = "YYYY-MM-DD, today, yesterday or -N (N days before today)"
 
     /// The day `text` names, `today` being the Nitnem day now (it rolls at 03:00): a date
     /// `YYYY-MM-DD`, `today`, `yesterday`, or `-N`, N Nitnem days before today. Days are counted on
@@ -11,7 +11,7 @@ public enum MarkDay {
     /// counted), never as instants minus 24 hours.
     /// - Throws: `MarkDayError`: `malformed` for text that is none of these; `future` for a day after
     ///   today (nothing is read on a day that has not begun).
-    public static func parse(_ text: String, today: CivilDate, calendar: NitnemCalendar) throws(MarkDayError)
+    package static func parse(_ text: String, today: CivilDate, calendar: NitnemCalendar) throws(MarkDayError)
         -> CivilDate
     {
         let day: CivilDate
@@ -38,9 +38,9 @@ public enum MarkDay {
 }
 
 /// A `--day` that names no day `nitnem mark` can record.
-public struct MarkDayError: Error, Equatable, CustomStringConvertible {
+package struct MarkDayError: Error, Equatable, CustomStringConvertible {
     /// What is wrong.
-    public enum Code: Equatable, Sendable {
+    package enum Code: Equatable, Sendable {
         /// None of `MarkDay.forms` (bad usage).
         case malformed
         /// A day after today.
@@ -48,12 +48,12 @@ public struct MarkDayError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What is wrong.
-    public let code: Code
+    package let code: Code
     /// The text as given.
-    public let text: String
+    package let text: String
     /// The Nitnem day when it was given.
-    public let today: CivilDate
-    public init(_ code: Code, text: String, today: CivilDate) {
+    package let today: CivilDate
+    package init(_ code: Code, text: String, today: CivilDate) {
         self.code = code
         self.text = text
         self.today = today
@@ -61,7 +61,7 @@ public struct MarkDayError: Error, Equatable, CustomStringConvertible {
 
     /// One line: `'x' is not a valid value for '--day'; use …`, or `--day 2026-11-30 is after
     /// today, 2026-11-29 (…)`; control characters escaped.
-    public var description: String {
+    package var description: String {
         switch code {
         case .malformed:
             Printable.escaped("'\(text)' is not a valid value for '--day'; use \(MarkDay.forms)")

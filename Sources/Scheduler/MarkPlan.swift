@@ -5,14 +5,14 @@ import Snapshot
 ///
 /// Pure: from the snapshot, the progress as read, the Nitnem day to mark and the state `status`
 /// shows now (its band and its order: the band's set first, then the following daily sets).
-public struct MarkPlan: Hashable, Sendable {
+package struct MarkPlan: Hashable, Sendable {
     /// The banis to mark (or unmark), each once, in the order asked.
-    public let banis: [NitnemSnapshot.Bani]
+    package let banis: [NitnemSnapshot.Bani]
     /// Why `--next` or `--band` added nothing, one line each (`nothing to mark: …`).
-    public let notes: [String]
+    package let notes: [String]
 
     /// What can stop a plan: nothing is written then.
-    public enum Problem: Error, Hashable, Sendable {
+    package enum Problem: Error, Hashable, Sendable {
         /// Names that name no bani of the snapshot, or several, in the order given
         /// (`NitnemSnapshot.explain` says it for a person).
         case names([NitnemSnapshot.NameProblem])
@@ -31,7 +31,7 @@ public struct MarkPlan: Hashable, Sendable {
     /// - `band`: every bani of `band`'s daily set not read on `day`; with `undo`, every one read.
     /// - Throws: `Problem.names` naming every name that names no bani or several;
     ///   `Problem.unavailable` when the snapshot has no banis.
-    public init(
+    package init(
         names: [String], next: Bool, band: Bool, undo: Bool, snapshot: NitnemSnapshot,
         progress: [String: BaniProgress], day: CivilDate, dayInterval: DateInterval, current: Band, order: [String]
     ) throws(Problem) {
@@ -104,32 +104,32 @@ public struct MarkPlan: Hashable, Sendable {
 /// The daily banis of one Nitnem day and which are read: `nitnem mark --list`, a menu's checklist.
 ///
 /// Pure: from the snapshot, the progress, the day and the state `status` shows now.
-public struct DayChecklist: Hashable, Sendable {
+package struct DayChecklist: Hashable, Sendable {
     /// One daily bani.
-    public struct Item: Hashable, Sendable {
+    package struct Item: Hashable, Sendable {
         /// The bani.
-        public let bani: NitnemSnapshot.Bani
+        package let bani: NitnemSnapshot.Bani
         /// The daily set it is read in (the first, when it is in several).
-        public let set: DailySet
+        package let set: DailySet
         /// Read on the day.
-        public let read: Bool
+        package let read: Bool
         /// What `status` shows next (`nitnem mark --next` marks it).
-        public let next: Bool
+        package let next: Bool
     }
 
     /// The Nitnem day.
-    public let day: CivilDate
+    package let day: CivilDate
     /// The band now.
-    public let band: Band
+    package let band: Band
     /// The daily banis in the day's order: morning, evening, night.
-    public let items: [Item]
+    package let items: [Item]
 
     /// How many are read.
-    public var done: Int { items.filter { $0.read }.count }
+    package var done: Int { items.filter { $0.read }.count }
 
     /// The checklist of `day`; `order` is the order `status` follows now (the next is its first
     /// unread bani).
-    public init(
+    package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day: CivilDate, current: Band, order: [String]
     ) {
         self.day = day
@@ -149,7 +149,7 @@ public struct DayChecklist: Hashable, Sendable {
 
     /// `{"dayKey","band":{"id","title"},"today":{"done","total"},"banis":[{"id","key","variant",
     /// "titleEn","titleGurmukhi","set","read","next","url"}]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("dayKey", .string(day.description)),
             ("band", .object([("id", .string(band.rawValue)), ("title", .string(band.title))])),

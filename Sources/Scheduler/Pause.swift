@@ -3,25 +3,25 @@ import Snapshot
 
 /// A pause of reminders (`nitnem reminders pause`), as kept in `<state>/pause.json`: reminders are
 /// held back until `until`; a slot that passes meanwhile is recorded skipped (`paused`).
-public struct Pause: Hashable, Sendable {
+package struct Pause: Hashable, Sendable {
     /// When reminders come back.
-    public var until: Date
+    package var until: Date
     /// When the pause was asked for, if recorded.
-    public var since: Date?
+    package var since: Date?
 
     /// A pause until `until` (asked at `since`).
-    public init(until: Date, since: Date? = nil) {
+    package init(until: Date, since: Date? = nil) {
         self.until = until
         self.since = since
     }
 
     /// `until` while it is still ahead of `now`; nil once it has passed (an expired pause is no
     /// pause, whether or not its file is still there).
-    public func active(at now: Date) -> Date? { now < until ? until : nil }
+    package func active(at now: Date) -> Date? { now < until ? until : nil }
 
     /// The file's JSON: `{"schema":1,"until":"<RFC 3339>","since":"<RFC 3339>"}`, with the offset of
     /// `calendar` (a person may read it).
-    public func json(calendar: NitnemCalendar) -> JSONValue {
+    package func json(calendar: NitnemCalendar) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("schema", .int(1)), ("until", .string(RFC3339.format(until, in: calendar))),
         ]
@@ -31,7 +31,7 @@ public struct Pause: Hashable, Sendable {
 
     /// Reads a pause file's JSON.
     /// - Throws: a one-line description of what is wrong, naming the JSON path.
-    public static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> Pause {
+    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> Pause {
         guard case .object = value else { throw SnapshotError(path: path, problem: "expected an object") }
         guard case .string(let text)? = value["until"] else {
             throw SnapshotError(path: path, jsonPath: "$.until", problem: "expected an RFC 3339 instant")
@@ -51,7 +51,7 @@ public struct Pause: Hashable, Sendable {
     /// next instant the wall clock reads it (after a DST gap, the first instant past it). Never
     /// midnight plus hours: the calendar resolves each wall time.
     /// - Throws: `PauseUntilError` for text that is none of these, or a day that has already begun.
-    public static func until(_ text: String?, now: Date, calendar: NitnemCalendar) throws(PauseUntilError) -> Date {
+    package static func until(_ text: String?, now: Date, calendar: NitnemCalendar) throws(PauseUntilError) -> Date {
         guard let text, text != "tomorrow" else { return calendar.day(containing: now).interval.end }
         if text.count == 10, let date = CivilDate(text) {
             guard let start = calendar.dayStart(date) else {
@@ -74,17 +74,17 @@ public struct Pause: Hashable, Sendable {
 }
 
 /// A `--until` that names no instant to pause until.
-public struct PauseUntilError: Error, Equatable, CustomStringConvertible {
+package struct PauseUntilError: Error, Equatable, CustomStringConvertible {
     /// The text as given.
-    public let text: String
+    package let text: String
     /// What is wrong with it.
-    public let problem: String
+    package let problem: String
 
-    public init(text: String, problem: String) {
+    package init(text: String, problem: String) {
         self.text = text
         self.problem = problem
     }
 
     /// `--until '<text>': <problem>`, control characters escaped.
-    public var description: String { Printable.escaped("--until '\(text)': \(problem)") }
+    package var description: String { Printable.escaped("--until '\(text)': \(problem)") }
 }

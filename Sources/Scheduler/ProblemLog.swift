@@ -130,21 +130,21 @@ struct ProblemLog: Sendable {
 
 /// A failure the shell reports back to the core (a write, a save, a notification, a mark): what
 /// failed, its code, and a line for people.
-public struct ReportedFailure: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ReportedFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file involved, or what else failed (`notification server`).
-    public let subject: String
+    package let subject: String
     /// The kind of failure, to tell failures apart: an errno name (`ENOSPC`), a file or
     /// notification error's code. Never parsed out of `message`.
-    public let code: String
+    package let code: String
     /// What failed, in words a user can act on (`<path>: cannot write: ENOSPC (…)`).
-    public let message: String
+    package let message: String
 
     /// A failure of `subject` with `code`, said as `message`.
-    public init(subject: String, code: String, message: String) {
+    package init(subject: String, code: String, message: String) {
         self.subject = subject
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -7,25 +7,25 @@ import Snapshot
 ///   and a `pending` entry counts as fired. So a reminder is shown at most once per (day, band), even
 ///   after a `kill -9` at any point; a crash between recording and showing loses that one reminder
 ///   rather than risk a second one.
-public struct ReminderLedger: Hashable, Sendable {
+package struct ReminderLedger: Hashable, Sendable {
     /// One decision.
-    public struct Entry: Hashable, Sendable {
-        public var dayKey: CivilDate
-        public var band: Band
-        public var at: Date
-        public var outcome: Outcome
+    package struct Entry: Hashable, Sendable {
+        package var dayKey: CivilDate
+        package var band: Band
+        package var at: Date
+        package var outcome: Outcome
         /// The bani reminded about, for `fired` / `pending`.
-        public var bani: String?
+        package var bani: String?
         /// Fired after its slot (the agent was asleep or off at the slot).
-        public var late: Bool
+        package var late: Bool
         /// Why it was skipped.
-        public var reason: SkipReason?
+        package var reason: SkipReason?
         /// For `snoozed`: when it is shown again ("Later").
-        public var snoozedUntil: Date?
+        package var snoozedUntil: Date?
         /// How many times "Later" deferred it.
-        public var deferrals: Int = 0
+        package var deferrals: Int = 0
 
-        public init(
+        package init(
             dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
             reason: SkipReason? = nil
         ) {
@@ -40,7 +40,7 @@ public struct ReminderLedger: Hashable, Sendable {
     }
 
     /// What happened to a slot.
-    public enum Outcome: String, Hashable, Sendable {
+    package enum Outcome: String, Hashable, Sendable {
         /// Recorded before the show; counts as shown.
         case pending
         /// Shown.
@@ -52,32 +52,32 @@ public struct ReminderLedger: Hashable, Sendable {
     }
 
     /// The decisions, oldest first.
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
 
     /// How many Nitnem days are kept.
-    public static let keptDays = 30
+    package static let keptDays = 30
 
-    public init(entries: [Entry] = []) { self.entries = entries }
+    package init(entries: [Entry] = []) { self.entries = entries }
 
     /// The decision for (`dayKey`, `band`), if one was made.
-    public func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? {
+    package func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? {
         entries.last { $0.dayKey == dayKey && $0.band == band }
     }
 
     /// Records `entry`, replacing any for the same day and band, and drops days older than 30.
-    public mutating func record(_ entry: Entry) {
+    package mutating func record(_ entry: Entry) {
         let oldest = entry.dayKey.adding(days: -Self.keptDays)
         entries.removeAll { ($0.dayKey == entry.dayKey && $0.band == entry.band) || $0.dayKey < oldest }
         entries.append(entry)
     }
 
     /// Forgets (`dayKey`, `band`) (a show that failed, to retry).
-    public mutating func remove(_ dayKey: CivilDate, _ band: Band) {
+    package mutating func remove(_ dayKey: CivilDate, _ band: Band) {
         entries.removeAll { $0.dayKey == dayKey && $0.band == band }
     }
 
     /// The file's JSON: `{"schema":1,"entries":[{"dayKey","band","at","outcome","bani","late","reason"}]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("schema", .int(1)),
             (
@@ -104,7 +104,7 @@ public struct ReminderLedger: Hashable, Sendable {
 
     /// Reads a ledger file's JSON.
     /// - Throws: a one-line description of what is wrong, naming the JSON path.
-    public static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> ReminderLedger {
+    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> ReminderLedger {
         guard case .array(let items)? = value["entries"] else {
             throw SnapshotError(path: path, jsonPath: "$.entries", problem: "expected an array")
         }

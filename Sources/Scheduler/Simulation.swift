@@ -3,29 +3,29 @@ import Snapshot
 
 /// Drives `AgentCore` on a virtual clock from `from` to `to`, with no real waiting: what `nitnem
 /// simulate` prints. Deterministic: the same input gives the same lines.
-public struct Simulation: Sendable {
+package struct Simulation: Sendable {
     /// A completion injected at an instant (`--mark AT=BANI`).
-    public struct Mark: Sendable {
-        public let at: Date
-        public let baniID: String
-        public init(at: Date, baniID: String) {
+    package struct Mark: Sendable {
+        package let at: Date
+        package let baniID: String
+        package init(at: Date, baniID: String) {
             self.at = at
             self.baniID = baniID
         }
     }
 
-    public let from: Date
-    public let to: Date
-    public let calendar: NitnemCalendar
-    public let files: GroupFiles
-    public let marks: [Mark]
+    package let from: Date
+    package let to: Date
+    package let calendar: NitnemCalendar
+    package let files: GroupFiles
+    package let marks: [Mark]
     /// Suspends (`--asleep FROM/TO`): nothing fires inside; on resume the core sees `clockChanged`.
-    public let asleep: [DateInterval]
+    package let asleep: [DateInterval]
 
     /// The reminder settings (defaults: slots 06:00, 18:00, 21:30).
-    public let config: AgentConfig
+    package let config: AgentConfig
 
-    public init(
+    package init(
         from: Date, to: Date, calendar: NitnemCalendar, files: GroupFiles, marks: [Mark] = [],
         asleep: [DateInterval] = [], config: AgentConfig = AgentConfig()
     ) {
@@ -39,13 +39,13 @@ public struct Simulation: Sendable {
     }
 
     /// One printed line per timeline write and per reminder, in time order, as JSON.
-    public func run(_ emit: (JSONValue) -> Void) {
+    package func run(_ emit: (JSONValue) -> Void) {
         run(lines: { emit($0.json) })
     }
 
     /// One printed line per timeline write and per reminder, in time order (`Line.write(to:)` prints
     /// it without building a `JSONValue`).
-    public func run(lines emit: (Line) -> Void) {
+    package func run(lines emit: (Line) -> Void) {
         var core = AgentCore(calendar: calendar, config: config)
         var files = self.files
         var pendingMarks = marks[...]
@@ -138,7 +138,7 @@ public struct Simulation: Sendable {
 
 extension Simulation {
     /// One line `nitnem simulate` prints.
-    public enum Line: Hashable, Sendable {
+    package enum Line: Hashable, Sendable {
         /// `{"at","event":"timeline","dayKey","band","next","done","total"}`
         case timeline(at: String, dayKey: String, band: String, next: String?, done: Int, total: Int)
         /// `{"at","event":"reminder","band","dayKey","bani","late"}`
@@ -147,7 +147,7 @@ extension Simulation {
         case reminderSkipped(at: String, band: String, dayKey: String, reason: String)
 
         /// The line as a JSON object, its keys in printed order.
-        public var json: JSONValue {
+        package var json: JSONValue {
             switch self {
             case .timeline(let at, let dayKey, let band, let next, let done, let total):
                 .object([
@@ -169,7 +169,7 @@ extension Simulation {
 
         /// Appends the line's compact JSON and a newline to `out`: the bytes of `json.compact + "\n"`,
         /// without building the object.
-        public func write(to out: inout [UInt8]) {
+        package func write(to out: inout [UInt8]) {
             switch self {
             case .timeline(let at, let dayKey, let band, let next, let done, let total):
                 Self.append("{\"at\":", to: &out)

@@ -3,7 +3,7 @@
 /// - Important: The text (`rawValue`) is what the ledger file holds; keep it. `init(rawValue:)`
 ///   maps known text to its case and keeps any other text as `other`, so a ledger written by
 ///   another version still reads, and is written back unchanged.
-public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+package enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
     /// Every bani of the band's set was read before the slot (and `remind-when-done` is off):
     /// `band-complete`.
     case bandComplete
@@ -15,7 +15,7 @@ public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConver
     case other(String)
 
     /// The reason that `text` names.
-    public init(rawValue text: String) {
+    package init(rawValue text: String) {
         switch text {
         case "band-complete": self = .bandComplete
         case "empty-set": self = .emptySet
@@ -25,7 +25,7 @@ public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConver
     }
 
     /// The text in the ledger file and in logs.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .bandComplete: "band-complete"
         case .emptySet: "empty-set"
@@ -34,7 +34,7 @@ public enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConver
         }
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Why, in words (`nitnem reminders list`): `the band's banis are read`, `the band's set is
     /// empty`, `reminders are paused`; the text as read for a reason this version does not know.

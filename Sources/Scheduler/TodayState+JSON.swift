@@ -4,7 +4,7 @@ import Snapshot
 extension TodayState {
     /// `{"id","key","variant","titleEn","titleGurmukhi","url","resume":{"seq","nLines","fraction"}|null}`, or
     /// `null`: the `next` of `status --format json` and of every timeline entry.
-    public var nextJSON: JSONValue {
+    package var nextJSON: JSONValue {
         guard let next else { return .null }
         let b = next.bani
         return .object([
@@ -23,12 +23,12 @@ extension TodayState {
     }
 
     /// `{"done","total","fraction"}`: the `today` of `status --format json` and of every timeline entry.
-    public var todayJSON: JSONValue {
+    package var todayJSON: JSONValue {
         .object([("done", .int(done)), ("total", .int(total)), ("fraction", .double(Self.round(fraction)))])
     }
 
     /// `{"id","title"}` of the band.
-    public var bandJSON: JSONValue { .object([("id", .string(band.rawValue)), ("title", .string(band.title))]) }
+    package var bandJSON: JSONValue { .object([("id", .string(band.rawValue)), ("title", .string(band.title))]) }
 
     /// Four decimals: stable text for golden files and bars.
     static func round(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }

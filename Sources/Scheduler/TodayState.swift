@@ -4,58 +4,58 @@ import Snapshot
 /// What the widget shows at one instant: the Nitnem day and band, the next bani, today's progress.
 ///
 /// Pure: computed from the snapshot, the progress, an instant and a Nitnem calendar.
-public struct TodayState: Hashable, Sendable {
+package struct TodayState: Hashable, Sendable {
     /// The Nitnem day.
-    public let dayKey: CivilDate
+    package let dayKey: CivilDate
     /// The band at the instant.
-    public let band: Band
+    package let band: Band
     /// The ids of the home in order: the band's set first, then the following daily sets, wrapping.
-    public let order: [String]
+    package let order: [String]
     /// The first bani of `order` not completed today; `nil` when the day is complete.
-    public let next: Next?
+    package let next: Next?
     /// Distinct ids of morning ∪ evening ∪ night completed today.
-    public let done: Int
+    package let done: Int
     /// Distinct ids of morning ∪ evening ∪ night: the length of `order`.
-    public var total: Int { order.count }
+    package var total: Int { order.count }
     /// Every bani of the band's set is completed today.
-    public let bandComplete: Bool
+    package let bandComplete: Bool
     /// Every bani of the daily sets is completed today.
-    public let dayComplete: Bool
+    package let dayComplete: Bool
     /// False for a snapshot of a database without the bani registry.
-    public let banisAvailable: Bool
+    package let banisAvailable: Bool
 
     /// The next bani and where to resume it.
-    public struct Next: Hashable, Sendable {
+    package struct Next: Hashable, Sendable {
         /// The bani.
-        public let bani: NitnemSnapshot.Bani
+        package let bani: NitnemSnapshot.Bani
         /// Where reading stopped today, if it did.
-        public let resume: Resume?
+        package let resume: Resume?
     }
 
     /// A saved position in today's Nitnem day.
-    public struct Resume: Hashable, Sendable {
+    package struct Resume: Hashable, Sendable {
         /// The last line read (clamped to `0...nLines`).
-        public let seq: Int
+        package let seq: Int
         /// The line count the position refers to (the progress file's own, when it has one).
-        public let nLines: Int
+        package let nLines: Int
         /// A saved position.
-        public init(seq: Int, nLines: Int) {
+        package init(seq: Int, nLines: Int) {
             self.seq = seq
             self.nLines = nLines
         }
 
         /// `seq / nLines` (0 when `nLines` is 0).
-        public var fraction: Double { nLines == 0 ? 0 : Double(seq) / Double(nLines) }
+        package var fraction: Double { nLines == 0 ? 0 : Double(seq) / Double(nLines) }
     }
 
     /// `done / total`, 0 when there is nothing to read.
-    public var fraction: Double { total == 0 ? 0 : Double(done) / Double(total) }
+    package var fraction: Double { total == 0 ? 0 : Double(done) / Double(total) }
 
     /// The deep link the widget opens: the next bani, or `sggs://nitnem` when nothing is next.
-    public var url: String { next?.bani.url ?? "sggs://nitnem" }
+    package var url: String { next?.bani.url ?? "sggs://nitnem" }
 
     /// Today's state at `now`.
-    public init(
+    package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], at now: Date, calendar: NitnemCalendar
     ) {
         let day = calendar.nitnemDay(containing: now)
@@ -63,7 +63,7 @@ public struct TodayState: Hashable, Sendable {
     }
 
     /// The state in `band` of `nitnemDay`: what it is at every instant of that band.
-    public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band) {
+    package init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band) {
         let key = nitnemDay.key
         let day = nitnemDay.interval
         dayKey = key

@@ -5,36 +5,36 @@ import Snapshot
 /// now and one at each of the next four fixed points (the next 24 hours; 23 or 25 around a DST change). An applet shows the last entry whose
 /// `date` ≤ now, so it stays right at a band start even while the agent sleeps, and shows "stale"
 /// past `validUntil`.
-public struct WidgetTimeline: Hashable, Sendable {
+package struct WidgetTimeline: Hashable, Sendable {
     /// One entry: what the widget shows from `date` on.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// From when the entry applies.
-        public let date: Date
+        package let date: Date
         /// What it shows.
-        public let state: TodayState
+        package let state: TodayState
     }
 
     /// The entries, in time order: the first for when it was made, then one per fixed point.
     ///
     /// - Important: Never empty (`init` makes the first); `generatedAt` and `reloadAfter` read it.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The fixed point after the last entry: past it the timeline is stale.
-    public let validUntil: Date
+    package let validUntil: Date
 
     /// When it was made: the first entry's date.
-    public var generatedAt: Date { entries[0].date }
+    package var generatedAt: Date { entries[0].date }
     /// When the agent will write the next timeline: the next fixed point, the second entry's date.
-    public var reloadAfter: Date { entries.dropFirst().first?.date ?? validUntil }
+    package var reloadAfter: Date { entries.dropFirst().first?.date ?? validUntil }
 
     /// How many fixed points ahead a timeline reaches: a whole Nitnem day of band starts.
     ///
     /// - Important: A count, not 24 hours of clock time: on a 25-hour DST day a time horizon would let
     ///   a band start slide into the timeline in the middle of a band, so the content would depend on
     ///   when the agent happened to wake, and a wake with nothing new would still rewrite the file.
-    public static let fixedPointsAhead = 4
+    package static let fixedPointsAhead = 4
 
     /// The timeline at `now` for these files.
-    public init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
+    package init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
         let today = calendar.nitnemDay(containing: now)
         let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1, from: today)
         self.init(now: now, today: today, points: points) { slot in
@@ -57,7 +57,7 @@ public struct WidgetTimeline: Hashable, Sendable {
 
     /// Whether the file would say what `other`'s says, apart from when it was made: then nothing
     /// changed for a reader, and the file is not rewritten.
-    public func saysSame(as other: WidgetTimeline?) -> Bool {
+    package func saysSame(as other: WidgetTimeline?) -> Bool {
         guard let other else { return false }
         // The "now" entry's date moves with every wake; what it shows does not.
         return validUntil == other.validUntil && entries[0].state == other.entries[0].state
@@ -65,7 +65,7 @@ public struct WidgetTimeline: Hashable, Sendable {
     }
 
     /// The file's JSON: `{"schema":1,"kind":"NitnemNow","generatedAt","validUntil","reloadAfter","entries":[…]}`.
-    public func json(calendar: NitnemCalendar) -> JSONValue {
+    package func json(calendar: NitnemCalendar) -> JSONValue {
         func instant(_ d: Date) -> JSONValue { .string(RFC3339.format(d, in: calendar)) }
         return .object([
             ("schema", .int(1)),

@@ -1,20 +1,20 @@
 import NitnemClockKit
 
 /// The progress of one bani in `nitnem-progress.json`.
-public struct BaniProgress: Hashable, Sendable {
+package struct BaniProgress: Hashable, Sendable {
     /// The last line sequence read (1-based), if any.
-    public var lastSeq: Int?
+    package var lastSeq: Int?
     /// When it was last read.
-    public var lastReadAt: Date?
+    package var lastReadAt: Date?
     /// The Nitnem days (keys) it was read to the end.
-    public var completedDays: Set<CivilDate>
+    package var completedDays: Set<CivilDate>
     /// A verbatim anchor of the saved position, so it survives a registry rebuild.
-    public var anchor: String?
+    package var anchor: String?
     /// The line count the position was saved against.
-    public var nLines: Int?
+    package var nLines: Int?
 
     /// A bani's progress.
-    public init(
+    package init(
         lastSeq: Int? = nil, lastReadAt: Date? = nil, completedDays: Set<CivilDate> = [], anchor: String? = nil,
         nLines: Int? = nil
     ) {

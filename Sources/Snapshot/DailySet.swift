@@ -4,7 +4,7 @@ import NitnemClockKit
 ///
 /// The snapshot's other sets (`popular`, `ceremony`) belong to no band and are not part of a day,
 /// so they are not cases here; `NitnemSnapshot.setNames` lists every set of the file.
-public enum DailySet: String, CaseIterable, Hashable, Sendable {
+package enum DailySet: String, CaseIterable, Hashable, Sendable {
     /// Read in Amrit Vela and the Morning band.
     case morning
     /// Read in the Evening band.
@@ -13,7 +13,7 @@ public enum DailySet: String, CaseIterable, Hashable, Sendable {
     case night
 
     /// This set, then the following daily sets, wrapping: the order of the home in its band.
-    public var rotation: [DailySet] {
+    package var rotation: [DailySet] {
         switch self {
         case .morning: [.morning, .evening, .night]
         case .evening: [.evening, .night, .morning]
@@ -24,7 +24,7 @@ public enum DailySet: String, CaseIterable, Hashable, Sendable {
 
 extension Band {
     /// The daily set read in this band: Amrit Vela and Morning read `morning`.
-    public var dailySet: DailySet {
+    package var dailySet: DailySet {
         switch self {
         case .amritVela, .morning: .morning
         case .evening: .evening

@@ -5,7 +5,7 @@ import NitnemClockKit
 /// The forms are the iOS app's (`sggs://nitnem`, `sggs://bani/<key>[?variant=]`,
 /// `sggs://composition/<key>[?variant=]`); key and variant are percent-decoded when parsed and
 /// percent-encoded when written.
-public enum DeepLink: Hashable, Sendable {
+package enum DeepLink: Hashable, Sendable {
     /// `sggs://nitnem`: the Nitnem home.
     case nitnem
     /// `sggs://bani/<key>[?variant=<v>]`: a bani of the daily Nitnem (a variant asks for one form).
@@ -14,10 +14,10 @@ public enum DeepLink: Hashable, Sendable {
     case composition(key: String, variant: String?)
 
     /// The accepted forms, for messages.
-    public static let forms = "sggs://bani/<key>[?variant=…], sggs://composition/<key>[?variant=…] or sggs://nitnem"
+    package static let forms = "sggs://bani/<key>[?variant=…], sggs://composition/<key>[?variant=…] or sggs://nitnem"
 
     /// The bani or composition key; `nil` for the home.
-    public var key: String? {
+    package var key: String? {
         switch self {
         case .nitnem: nil
         case .bani(let key, _), .composition(let key, _): key
@@ -25,7 +25,7 @@ public enum DeepLink: Hashable, Sendable {
     }
 
     /// The variant; `nil` for the home and for a link without one.
-    public var variant: String? {
+    package var variant: String? {
         switch self {
         case .nitnem: nil
         case .bani(_, let variant), .composition(_, let variant): variant
@@ -34,7 +34,7 @@ public enum DeepLink: Hashable, Sendable {
 
     /// The link as text, key and variant percent-encoded (every byte outside RFC 3986's unreserved
     /// `A-Z a-z 0-9 - . _ ~`); an empty variant is left out.
-    public var url: String {
+    package var url: String {
         func link(_ kind: String, _ key: String, _ variant: String?) -> String {
             let base = "sggs://\(kind)/\(Self.percentEncoded(key))"
             guard let variant, !variant.isEmpty else { return base }
@@ -52,7 +52,7 @@ public enum DeepLink: Hashable, Sendable {
     /// - Throws: `DeepLinkError` for anything else: another scheme or kind, a missing or extra path
     ///   segment, a query other than one `variant`, a fragment, bad percent-encoding, whitespace or
     ///   control characters, a key or variant that is empty, holds a `/` or starts with `-`.
-    public init(parsing text: String) throws(DeepLinkError) {
+    package init(parsing text: String) throws(DeepLinkError) {
         func fail(_ code: DeepLinkError.Code, _ problem: String) -> DeepLinkError {
             DeepLinkError(code: code, link: text, problem: problem)
         }
@@ -128,7 +128,7 @@ public enum DeepLink: Hashable, Sendable {
     }
 
     /// `%XX` sequences decoded as UTF-8; `nil` for a malformed escape or bytes that are not UTF-8.
-    public static func percentDecoded(_ text: Substring) -> String? {
+    package static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
@@ -145,7 +145,7 @@ public enum DeepLink: Hashable, Sendable {
     }
 
     /// `text` with every byte outside RFC 3986's unreserved set written as `%XX` (upper-case hex).
-    public static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {
@@ -172,9 +172,9 @@ public enum DeepLink: Hashable, Sendable {
 }
 
 /// A link `nitnem open` does not open: which link, and why.
-public struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// Not a `sggs://` link at all.
         case notSggs
         /// A `sggs://` link of a kind this command does not open (`sggs://ang/5`).
@@ -188,19 +188,19 @@ public struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// What kind of problem.
-    public let code: Code
+    package let code: Code
     /// The link as given.
-    public let link: String
+    package let link: String
     /// Why it is refused.
-    public let problem: String
+    package let problem: String
 
     /// A refused `link`.
-    public init(code: Code, link: String, problem: String) {
+    package init(code: Code, link: String, problem: String) {
         self.code = code
         self.link = link
         self.problem = problem
     }
 
     /// One line: `cannot open 'sggs://ang/5': nitnem opens only …`, control characters escaped.
-    public var description: String { "cannot open '\(Printable.escaped(link))': \(problem)" }
+    package var description: String { "cannot open '\(Printable.escaped(link))': \(problem)" }
 }

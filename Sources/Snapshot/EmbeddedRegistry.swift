@@ -3,9 +3,9 @@
 ///
 /// Titles, sources and line counts are copied from `shared/reference/shabados-bani-ranges.json`
 /// (ShabadOS bani ranges); no file is read at run time.
-public enum EmbeddedRegistry {
+package enum EmbeddedRegistry {
     /// The embedded snapshot: ten default banis (no variants) and the four daily and popular sets.
-    public static let snapshot = NitnemSnapshot(
+    package static let snapshot = NitnemSnapshot(
         schema: 1, generatedAt: nil, banisAvailable: true,
         banis: [
             bani("japji", "Japji Sahib", "ਜਪੁ ਜੀ ਸਾਹਿਬ", "sggs", 385),

@@ -1,8 +1,8 @@
 /// What commands and the agent load from the App Group: the snapshot (or the embedded registry)
 /// and the progress, with the warnings to show.
-public struct GroupFiles: Sendable {
+package struct GroupFiles: Sendable {
     /// Where the snapshot came from.
-    public enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         /// `<group>/nitnem-snapshot.json`.
         case snapshot
         /// `EmbeddedRegistry`, because the group has no snapshot.
@@ -10,19 +10,19 @@ public struct GroupFiles: Sendable {
     }
 
     /// The banis and sets.
-    public var snapshot: NitnemSnapshot
+    package var snapshot: NitnemSnapshot
     /// Whether `snapshot` was read from the group or is the embedded registry.
-    public var source: Source
+    package var source: Source
     /// The reading progress (`.empty` when the group has none).
-    public var progress: NitnemProgress
+    package var progress: NitnemProgress
     /// Problems that did not stop the load, one line each naming the file.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Whether the progress file was there (a missing one reads as `.empty`).
-    public var progressFound: Bool
+    package var progressFound: Bool
 
     /// Loaded files.
-    public init(
+    package init(
         snapshot: NitnemSnapshot, source: Source, progress: NitnemProgress, warnings: [String],
         progressFound: Bool = true
     ) {

@@ -4,13 +4,13 @@
 /// invalid UTF-8, lone surrogates and nesting deeper than `maxDepth`. Duplicate keys are kept;
 /// `JSONValue`'s subscript reads the last one, as most readers do. A leading UTF-8 byte-order
 /// mark is skipped.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maxDepth = 64
+    package static let maxDepth = 64
 
     /// Parses one JSON document.
     /// - Throws: `JSONParseError` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var reader = Reader(bytes: bytes, recording: false)
         return try reader.document()
     }
@@ -28,12 +28,12 @@ public enum JSONParser {
 extension JSONParser {
     /// Parses the contents of file `path`: an empty (or all-whitespace) file and a parse error become
     /// a `SnapshotError` naming the file, e.g. `…: not valid JSON: line 3, column 1: unexpected end of file…`.
-    public static func parse(_ bytes: [UInt8], path: String) throws(SnapshotError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], path: String) throws(SnapshotError) -> JSONValue {
         try naming(path, bytes) { () throws(JSONParseError) in try parse(bytes) }
     }
 
     /// `parseWithRanges` with the errors of `parse(_:path:)`.
-    public static func parseWithRanges(_ bytes: [UInt8], path: String) throws(SnapshotError) -> (
+    package static func parseWithRanges(_ bytes: [UInt8], path: String) throws(SnapshotError) -> (
         value: JSONValue, syntax: JSONSyntax
     ) {
         try naming(path, bytes) { () throws(JSONParseError) in try parseWithRanges(bytes) }

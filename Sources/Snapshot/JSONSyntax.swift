@@ -4,25 +4,25 @@
 /// Produced by `JSONParser.parseWithRanges` in the same pass as the `JSONValue`: members and
 /// elements are in source order, one for one with that value's. What lies between two ranges (the
 /// colon, commas and whitespace) is the bytes between them.
-public struct JSONSyntax: Equatable, Sendable {
+package struct JSONSyntax: Equatable, Sendable {
     /// One object member: its decoded name and where the name and the value lie.
-    public struct Member: Equatable, Sendable {
+    package struct Member: Equatable, Sendable {
         /// The decoded name.
-        public var key: String
+        package var key: String
         /// The name including its quotes, as written (escapes and all).
-        public var keyRange: Range<Int>
+        package var keyRange: Range<Int>
         /// Where the value lies.
-        public var value: JSONSyntax
+        package var value: JSONSyntax
     }
 
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case scalar
         case array([JSONSyntax])
         case object([Member])
     }
 
     /// The value's bytes: from `{`, `[`, `"` or its first character to just past its last.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// A scalar, or the elements or members of a container.
-    public var kind: Kind
+    package var kind: Kind
 }

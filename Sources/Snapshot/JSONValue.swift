@@ -1,6 +1,6 @@
 /// A JSON value that keeps the order of object keys and the exact text of numbers, so a file can
 /// be read, patched and written back with every unknown key and value unchanged.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number, kept as its source text (`120`, `1.5e3`).
@@ -11,18 +11,18 @@ public enum JSONValue: Hashable, Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// A number from an integer.
-    public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+    package static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// A number from a double, written the shortest way that reads back the same.
-    public static func double(_ value: Double) -> JSONValue {
+    package static func double(_ value: Double) -> JSONValue {
         if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int(value))) }
         return .number("\(value)")
     }
 
     /// A string, or `null` for `nil`.
-    public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    package static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
@@ -35,7 +35,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -51,20 +51,20 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
     /// Compact JSON text on one line.
-    public var compact: String {
+    package var compact: String {
         var out = ""
         write(to: &out, indent: nil, level: 0)
         return out
     }
 
     /// JSON text indented by two spaces, ending in a newline.
-    public var pretty: String {
+    package var pretty: String {
         var out = ""
         write(to: &out, indent: "  ", level: 0)
         return out + "\n"

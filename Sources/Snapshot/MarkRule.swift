@@ -11,20 +11,20 @@ import NitnemClockKit
 ///   `lastReadAt` is `at`, even when the day was marked already. With `movePosition` false (marking
 ///   another day than today) only the day key changes: the reader's saved position is theirs. Undo
 ///   removes the day key only. Anything else is no change.
-public struct MarkRule: Hashable, Sendable {
+package struct MarkRule: Hashable, Sendable {
     /// The Nitnem day marked or unmarked.
-    public var day: CivilDate
+    package var day: CivilDate
     /// When it is marked.
-    public var at: Date
+    package var at: Date
     /// The bani's line count in the snapshot, used when the entry has no `nLines` of its own.
-    public var nLines: Int
+    package var nLines: Int
     /// Unmark instead of mark.
-    public var undo: Bool
+    package var undo: Bool
     /// Move the saved position to the end (mark only).
-    public var movePosition: Bool
+    package var movePosition: Bool
 
     /// The rule for marking (or, with `undo`, unmarking) `day` at `at`.
-    public init(day: CivilDate, at: Date, nLines: Int, undo: Bool = false, movePosition: Bool = true) {
+    package init(day: CivilDate, at: Date, nLines: Int, undo: Bool = false, movePosition: Bool = true) {
         self.day = day
         self.at = at
         self.nLines = nLines
@@ -33,9 +33,9 @@ public struct MarkRule: Hashable, Sendable {
     }
 
     /// What the rule changes in one entry.
-    public struct Change: Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
         /// What happens to the day key.
-        public enum Day: Hashable, Sendable {
+        package enum Day: Hashable, Sendable {
             /// Added at the end of `completedDays`.
             case add
             /// Removed from `completedDays` (every copy).
@@ -43,26 +43,26 @@ public struct MarkRule: Hashable, Sendable {
         }
 
         /// A saved position: the last line read and when.
-        public struct Position: Hashable, Sendable {
+        package struct Position: Hashable, Sendable {
             /// The new `lastSeq`.
-            public var lastSeq: Int
+            package var lastSeq: Int
             /// The new `lastReadAt`.
-            public var lastReadAt: Date
+            package var lastReadAt: Date
 
             /// A position: line `lastSeq`, read at `lastReadAt`.
-            public init(lastSeq: Int, lastReadAt: Date) {
+            package init(lastSeq: Int, lastReadAt: Date) {
                 self.lastSeq = lastSeq
                 self.lastReadAt = lastReadAt
             }
         }
 
         /// What happens to the day key; `nil` when `completedDays` stays as it is.
-        public var day: Day?
+        package var day: Day?
         /// The new position; `nil` when `lastSeq` and `lastReadAt` stay as they are.
-        public var position: Position?
+        package var position: Position?
 
         /// A change of the day key and the position.
-        public init(day: Day?, position: Position?) {
+        package init(day: Day?, position: Position?) {
             self.day = day
             self.position = position
         }
@@ -70,7 +70,7 @@ public struct MarkRule: Hashable, Sendable {
 
     /// The change for an entry that lists the day already (`isMarked`) or not, with its own line
     /// count `ownNLines` (`nil` when it has none); `nil` when nothing changes.
-    public func change(isMarked: Bool, ownNLines: Int?) -> Change? {
+    package func change(isMarked: Bool, ownNLines: Int?) -> Change? {
         if undo { return isMarked ? Change(day: .remove, position: nil) : nil }
         if isMarked && !movePosition { return nil }
         let lastSeq = ownNLines.flatMap { $0 >= 0 ? $0 : nil } ?? nLines
@@ -80,7 +80,7 @@ public struct MarkRule: Hashable, Sendable {
     }
 
     /// `progress` with the rule applied; `nil` when nothing changes.
-    public func apply(to progress: BaniProgress) -> BaniProgress? {
+    package func apply(to progress: BaniProgress) -> BaniProgress? {
         guard let change = change(isMarked: progress.completedDays.contains(day), ownNLines: progress.nLines)
         else { return nil }
         var progress = progress

@@ -9,7 +9,7 @@ extension NitnemProgress {
     /// `lastSeq > nLines` is kept (readers clamp). `lastReadAt` is an RFC 3339 string with `Z` or an
     /// offset, or a number of seconds since 2001-01-01T00:00:00Z (Apple's reference date).
     /// `schema` > 1: decoded as far as understood, with a warning that it is read-only.
-    public static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> NitnemProgress {
+    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> NitnemProgress {
         let top = try JSONFields(value, file: path, jsonPath: "$")
         let schema = try top.optionalInt("schema", min: 1) ?? 1
         var warnings: [String] = []

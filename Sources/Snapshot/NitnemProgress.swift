@@ -3,28 +3,28 @@
 ///
 /// Written by the reader app and `nitnem mark`; `raw` keeps the document as read so a writer can
 /// patch only what it changes.
-public struct NitnemProgress: Sendable {
+package struct NitnemProgress: Sendable {
     /// The file's schema; 1 when the file does not say.
-    public var schema: Int
+    package var schema: Int
     /// Progress by bani id (`japji`, `rehras/taksal`).
-    public var banis: [String: BaniProgress]
+    package var banis: [String: BaniProgress]
     /// Problems that did not stop the read, one line each naming the file and JSON path.
-    public var warnings: [String]
+    package var warnings: [String]
     /// The whole document as read (unknown members included), for patching.
-    public var raw: JSONValue
+    package var raw: JSONValue
 
     /// A file of a newer schema is read as far as understood and never written.
-    public var isReadOnly: Bool { schema > 1 }
+    package var isReadOnly: Bool { schema > 1 }
 
     /// The schema this code reads and writes.
-    public static let currentSchema = 1
+    package static let currentSchema = 1
 
     /// No progress yet: what a missing file means.
-    public static let empty = NitnemProgress(
+    package static let empty = NitnemProgress(
         schema: 1, banis: [:], warnings: [], raw: .object([("schema", .int(1)), ("banis", .object([]))]))
 
     /// A progress value.
-    public init(schema: Int, banis: [String: BaniProgress], warnings: [String], raw: JSONValue) {
+    package init(schema: Int, banis: [String: BaniProgress], warnings: [String], raw: JSONValue) {
         self.schema = schema
         self.banis = banis
         self.warnings = warnings

@@ -2,7 +2,7 @@ import NitnemClockKit
 
 extension NitnemSnapshot {
     /// The schema this code reads and writes.
-    public static let currentSchema = 1
+    package static let currentSchema = 1
 
     /// Decodes a parsed `nitnem-snapshot.json` strictly: a wrong type, a missing required member,
     /// a duplicate id or a set member that names no bani is an error naming `path` and the JSON path.
@@ -10,7 +10,7 @@ extension NitnemSnapshot {
     /// Unknown members are ignored. A `schema` above 1 is still decoded as far as it is understood.
     /// Optional: `generatedAt`, `isDefault` (defaults to `variant == "" || id == key`),
     /// `titleGurmukhi`, `firstAng`, `underReview` (false), `preferences`, `provenance`, each set.
-    public static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> NitnemSnapshot {
+    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> NitnemSnapshot {
         let top = try JSONFields(value, file: path, jsonPath: "$")
         let schema = try top.int("schema", min: 1)
         var generatedAt: String?

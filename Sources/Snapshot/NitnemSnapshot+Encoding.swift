@@ -6,7 +6,7 @@ extension NitnemSnapshot {
     ///   `generatedAt` and `provenance` are omitted when `nil`, as are `nil` preferences; a bani's
     ///   `firstAng` and `titleGurmukhi` are written as `null` when `nil`. `sets` holds only the
     ///   known set names (`setNames`), in that order.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("schema", .int(schema))]
         if let generatedAt { members.append(("generatedAt", .string(generatedAt))) }
         members.append(("banisAvailable", .bool(banisAvailable)))
@@ -37,7 +37,7 @@ extension NitnemSnapshot {
 
 extension NitnemSnapshot.Bani {
     /// One entry of the snapshot's `banis` array.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("id", .string(id)),
             ("key", .string(key)),

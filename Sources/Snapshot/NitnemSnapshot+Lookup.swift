@@ -1,7 +1,7 @@
 extension NitnemSnapshot {
     /// The bani `name` names (case-insensitive): a key (the preferred Rehras variant, else the key's
     /// default variant), else an id (`rehras/taksal`), else an English title.
-    public func lookup(_ name: String) -> Bani? {
+    package func lookup(_ name: String) -> Bani? {
         let wanted = name.lowercased()
         if let bani = preferred(banis.filter { $0.key.lowercased() == wanted }) { return bani }
         if let bani = banis.first(where: { $0.id.lowercased() == wanted }) { return bani }
@@ -19,7 +19,7 @@ extension NitnemSnapshot {
 
     /// The ids of daily set `set`, with Rehras as the variant the reader prefers
     /// (`preferences.rehrasVariant`); empty when the registry is unavailable.
-    public func ids(in set: DailySet) -> [String] {
+    package func ids(in set: DailySet) -> [String] {
         guard banisAvailable else { return [] }
         let rehras = preferences.rehrasVariant.flatMap { variant in
             banis.first { $0.key == "rehras" && $0.variant == variant }
@@ -31,7 +31,7 @@ extension NitnemSnapshot {
     }
 
     /// The distinct ids of morning ∪ evening ∪ night (preferences applied), in set order.
-    public var dailyIDs: [String] {
+    package var dailyIDs: [String] {
         var seen: Set<String> = []
         return DailySet.allCases.flatMap(ids(in:)).filter { seen.insert($0).inserted }
     }
@@ -41,7 +41,7 @@ extension NitnemSnapshot {
     /// The Rehras `variant` (`sgpc`, `taksal`) names when the snapshot has more than one Rehras: the
     /// bani of that variant (for `sgpc`, else the default Rehras, which is the SGPC form); nil when
     /// the snapshot has one Rehras (or none), so the choice changes nothing.
-    public func rehras(variant: String) -> Bani? {
+    package func rehras(variant: String) -> Bani? {
         let forms = banis.filter { $0.key == "rehras" }
         guard forms.count > 1 else { return nil }
         if let exact = forms.first(where: { $0.variant == variant }) { return exact }
@@ -50,7 +50,7 @@ extension NitnemSnapshot {
 
     /// This snapshot with `variant` as the preferred Rehras (`preferences.rehrasVariant`), so the
     /// daily sets count it, when the snapshot has that form beside another; else unchanged.
-    public func choosingRehras(_ variant: String) -> NitnemSnapshot {
+    package func choosingRehras(_ variant: String) -> NitnemSnapshot {
         guard let chosen = rehras(variant: variant) else { return self }
         var snapshot = self
         snapshot.preferences.rehrasVariant = chosen.variant

@@ -2,7 +2,7 @@ import NitnemClockKit
 
 extension NitnemSnapshot {
     /// Why a name given for a bani names no single bani of the snapshot.
-    public enum NameProblem: Error, Hashable, Sendable {
+    package enum NameProblem: Error, Hashable, Sendable {
         /// No bani answers to the name. `closest`: the banis whose names are nearest to it (edit
         /// distance), at most three, the nearest first; empty when none is near.
         case unknown(String, closest: [Bani])
@@ -10,7 +10,7 @@ extension NitnemSnapshot {
         case ambiguous(String, candidates: [Bani])
 
         /// The name as given.
-        public var name: String {
+        package var name: String {
             switch self {
             case .unknown(let name, _), .ambiguous(let name, _): name
             }
@@ -28,7 +28,7 @@ extension NitnemSnapshot {
     /// Spaces around `name` are ignored. Several variants of one key give the preferred one, as a
     /// key does; banis of different keys give `ambiguous`, never one of them.
     /// - Throws: `NameProblem`: `unknown` (with the closest banis) or `ambiguous`.
-    public func bani(named name: String) throws(NameProblem) -> Bani {
+    package func bani(named name: String) throws(NameProblem) -> Bani {
         let trimmed = name.trimmingSpaces
         guard !trimmed.isEmpty else { throw .unknown(name, closest: []) }
         let wanted = trimmed.lowercased()
@@ -53,11 +53,11 @@ extension NitnemSnapshot {
     }
 
     /// The bani `name` names (`bani(named:)`), or nil when it names none or several.
-    public func resolve(_ name: String) -> Bani? { try? bani(named: name) }
+    package func resolve(_ name: String) -> Bani? { try? bani(named: name) }
 
     /// The names a person gave, one per word or several in a word separated by commas
     /// (`japji,jaap`, `japji, jaap`): each trimmed, empty ones left out.
-    public static func names(in words: [String]) -> [String] {
+    package static func names(in words: [String]) -> [String] {
         words.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { String($0).trimmingSpaces }
             .filter { !$0.isEmpty }
     }
@@ -65,7 +65,7 @@ extension NitnemSnapshot {
     /// One line for a person saying what is wrong with `problems`, e.g. `unknown bani 'japjii' (did
     /// you mean Japji Sahib?)`. The titles offered are English, or Gurmukhi for a name written in
     /// Gurmukhi; an unknown name with nothing near it ends the line with this snapshot's ids.
-    public func explain(_ problems: [NameProblem]) -> String {
+    package func explain(_ problems: [NameProblem]) -> String {
         var parts: [String] = []
         var listIDs = false
         for problem in problems {

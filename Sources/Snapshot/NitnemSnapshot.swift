@@ -1,28 +1,28 @@
 /// The App-Group snapshot (`nitnem-snapshot.json`): which banis exist and in which daily sets.
 ///
 /// Written by the app or `nitnem snapshot export`; read by every command and the agent.
-public struct NitnemSnapshot: Hashable, Sendable {
+package struct NitnemSnapshot: Hashable, Sendable {
     /// The snapshot's own schema version; this code writes 1.
-    public var schema: Int
+    package var schema: Int
     /// When it was written (RFC 3339), if recorded.
-    public var generatedAt: String?
+    package var generatedAt: String?
     /// False for an older database without the bani registry: nothing to read, no reminders.
-    public var banisAvailable: Bool
+    package var banisAvailable: Bool
     /// Every bani, in registry order.
-    public var banis: [Bani]
+    package var banis: [Bani]
     /// The daily and other sets (`morning`, `evening`, `night`, `popular`, `ceremony`): ordered ids.
-    public var sets: [String: [String]]
+    package var sets: [String: [String]]
     /// The reader's choices that change which id a set uses.
-    public var preferences: Preferences
+    package var preferences: Preferences
     /// Where the snapshot came from, when exported from a database.
-    public var provenance: Provenance?
+    package var provenance: Provenance?
 
     /// Every set name of the file, in the order a home shows them: the daily sets, then
     /// `popular` and `ceremony`.
-    public static let setNames = DailySet.allCases.map { $0.rawValue } + ["popular", "ceremony"]
+    package static let setNames = DailySet.allCases.map { $0.rawValue } + ["popular", "ceremony"]
 
     /// A snapshot.
-    public init(
+    package init(
         schema: Int = 1, generatedAt: String? = nil, banisAvailable: Bool = true, banis: [Bani],
         sets: [String: [String]], preferences: Preferences = Preferences(), provenance: Provenance? = nil
     ) {
@@ -36,33 +36,33 @@ public struct NitnemSnapshot: Hashable, Sendable {
     }
 
     /// The bani with `id`, if listed.
-    public func bani(id: String) -> Bani? { banis.first { $0.id == id } }
+    package func bani(id: String) -> Bani? { banis.first { $0.id == id } }
 
     /// One bani of the registry.
-    public struct Bani: Hashable, Sendable {
+    package struct Bani: Hashable, Sendable {
         /// `key`, or `key/variant` for a non-default variant: the progress identity.
-        public var id: String
+        package var id: String
         /// The bani key, e.g. `rehras`.
-        public var key: String
+        package var key: String
         /// The variant (`sgpc`, `taksal`, …) or empty.
-        public var variant: String
+        package var variant: String
         /// Whether this is the default variant of its key.
-        public var isDefault: Bool
+        package var isDefault: Bool
         /// The English title, e.g. "Japji Sahib".
-        public var titleEn: String
+        package var titleEn: String
         /// The Gurmukhi title, e.g. "ਜਪੁ ਜੀ ਸਾਹਿਬ".
-        public var titleGurmukhi: String?
+        package var titleGurmukhi: String?
         /// `sggs`, `dasam`, `ardaas` or `mixed`.
-        public var source: String
+        package var source: String
         /// How many lines it has.
-        public var nLines: Int
+        package var nLines: Int
         /// The smallest Ang of its SGGS lines; `nil` when it has none (or unknown).
-        public var firstAng: Int?
+        package var firstAng: Int?
         /// Whether it has non-SGGS lines whose review is not yet attested.
-        public var underReview: Bool
+        package var underReview: Bool
 
         /// A bani.
-        public init(
+        package init(
             id: String, key: String, variant: String = "", isDefault: Bool = true, titleEn: String,
             titleGurmukhi: String?, source: String, nLines: Int, firstAng: Int? = nil, underReview: Bool = false
         ) {
@@ -80,34 +80,34 @@ public struct NitnemSnapshot: Hashable, Sendable {
 
         /// The deep link: `sggs://bani/<key>`, or `sggs://bani/<key>?variant=<v>` for a non-default
         /// variant; key and variant percent-encoded.
-        public var url: String { link.url }
+        package var url: String { link.url }
 
         /// The deep link as a value: the variant only for a non-default one.
-        public var link: DeepLink {
+        package var link: DeepLink {
             .bani(key: key, variant: isDefault || variant.isEmpty ? nil : variant)
         }
     }
 
     /// The reader's choices.
-    public struct Preferences: Hashable, Sendable {
+    package struct Preferences: Hashable, Sendable {
         /// The Rehras variant to read in the evening set (`sgpc`, `taksal`), if chosen.
-        public var rehrasVariant: String?
+        package var rehrasVariant: String?
 
         /// Preferences.
-        public init(rehrasVariant: String? = nil) { self.rehrasVariant = rehrasVariant }
+        package init(rehrasVariant: String? = nil) { self.rehrasVariant = rehrasVariant }
     }
 
     /// Where an exported snapshot came from: the database file, never its text.
-    public struct Provenance: Hashable, Sendable {
+    package struct Provenance: Hashable, Sendable {
         /// The database path as given.
-        public var databasePath: String
+        package var databasePath: String
         /// Its size in bytes.
-        public var databaseSize: Int
+        package var databaseSize: Int
         /// Its modification time (RFC 3339).
-        public var databaseModifiedAt: String
+        package var databaseModifiedAt: String
 
         /// A provenance record.
-        public init(databasePath: String, databaseSize: Int, databaseModifiedAt: String) {
+        package init(databasePath: String, databaseSize: Int, databaseModifiedAt: String) {
             self.databasePath = databasePath
             self.databaseSize = databaseSize
             self.databaseModifiedAt = databaseModifiedAt

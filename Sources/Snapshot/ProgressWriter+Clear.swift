@@ -1,15 +1,15 @@
 extension ProgressWriter {
     /// What emptying the completed days does: the document after, and what it removes.
-    public struct Clearing: Sendable {
+    package struct Clearing: Sendable {
         /// The document with every `completedDays` emptied.
-        public let value: JSONValue
+        package let value: JSONValue
         /// How many bani entries had days.
-        public let banis: Int
+        package let banis: Int
         /// How many day keys go.
-        public let days: Int
+        package let days: Int
 
         /// Whether there is anything to remove.
-        public var changed: Bool { days > 0 }
+        package var changed: Bool { days > 0 }
     }
 
     /// The document with every `banis[*].completedDays` array emptied (`[]`) and nothing else
@@ -17,7 +17,7 @@ extension ProgressWriter {
     /// bytes (`text(_:over:old:path:)`), only those arrays' contents go.
     /// - Throws: `SnapshotError` (not written) for a top level or `banis` that is no object, or a
     ///   `completedDays` that is no array (replacing it would lose whatever the app meant by it).
-    public static func clearingCompletedDays(_ raw: JSONValue, path: String) throws(SnapshotError) -> Clearing {
+    package static func clearingCompletedDays(_ raw: JSONValue, path: String) throws(SnapshotError) -> Clearing {
         guard case .object(var top) = raw else {
             throw SnapshotError(path: path, jsonPath: "$", problem: "expected an object; not written")
         }

@@ -6,11 +6,11 @@ import NitnemClockKit
 /// - Important: Every byte outside the values it changes stays as it was (`JSONSplice`):
 ///   indentation, line endings, string escapes and number text of every other member, and the
 ///   separators between them.
-public enum ProgressWriter {
+package enum ProgressWriter {
     /// The document with `banis[id]` changed as `MarkRule` says; `changed` is false when there was
     /// nothing to do. Missing members are added in the v1 order: `lastSeq`, `lastReadAt`,
     /// `completedDays`.
-    public static func patch(
+    package static func patch(
         _ raw: JSONValue, id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true,
         path: String
     ) throws(SnapshotError) -> (value: JSONValue, changed: Bool) {
@@ -78,7 +78,7 @@ public enum ProgressWriter {
     /// The bytes to write: a new file indented; an existing one with only the changed values
     /// rewritten (`JSONSplice`), checked to read back as exactly `patched` before anything is written.
     /// `old` is what `original` parses to, with its ranges.
-    public static func text(
+    package static func text(
         _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
     ) throws(SnapshotError) -> [UInt8] {
         let bytes = try splice(patched, over: original, old: old, path: path)

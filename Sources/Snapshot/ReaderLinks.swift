@@ -3,17 +3,17 @@
 /// each registry key.
 ///
 /// Built in: no file is read at run time.
-public enum ReaderLinks {
+package enum ReaderLinks {
     /// The default reader's name.
-    public static let readerName = "SikhiToTheMax (web)"
+    package static let readerName = "SikhiToTheMax (web)"
     /// The default reader's page of a bani by BaniDB id (KhalisFoundation/sttm-web, route
     /// `/sundar-gutka/:currentBaaniId`).
-    public static let baniTemplate = "https://www.sikhitothemax.org/sundar-gutka/{banidb}"
+    package static let baniTemplate = "https://www.sikhitothemax.org/sundar-gutka/{banidb}"
     /// The default reader's home: its list of banis.
-    public static let home = "https://www.sikhitothemax.org/sundar-gutka"
+    package static let home = "https://www.sikhitothemax.org/sundar-gutka"
 
     /// The BaniDB id of each registry key (KhalisFoundation/sundar-gutka-react's default bani list).
-    public static let banidb: [String: Int] = [
+    package static let banidb: [String: Int] = [
         "japji": 2, "jaap": 4, "savaiye": 6, "chaupai": 9, "anand": 10, "rehras": 21, "aarti": 22,
         "kirtan_sohila": 23, "sukhmani": 31, "asa_di_vaar": 90,
     ]
@@ -22,7 +22,7 @@ public enum ReaderLinks {
     /// for any named variant.
     /// - Important: BaniDB holds one form of each bani (one Rehras: a Taksal Rehras has no id of its
     ///   own there), so a link that asks for a variant never opens the default form in its place.
-    public static func banidbID(key: String, variant: String?) -> Int? {
+    package static func banidbID(key: String, variant: String?) -> Int? {
         guard variant?.isEmpty ?? true else { return nil }
         return banidb[key.lowercased()]
     }

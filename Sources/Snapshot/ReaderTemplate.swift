@@ -14,9 +14,9 @@ import NitnemClockKit
 ///   the template (the word) is cut before the `/`, `?`, `&` or `#` that starts the part holding
 ///   `{banidb}` — `https://www.sikhitothemax.org/sundar-gutka/{banidb}` gives
 ///   `https://www.sikhitothemax.org/sundar-gutka`.
-public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
+package struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     /// A placeholder of a template.
-    public enum Placeholder: String, CaseIterable, Hashable, Sendable {
+    package enum Placeholder: String, CaseIterable, Hashable, Sendable {
         /// The BaniDB id.
         case banidb
         /// The bani or composition key.
@@ -28,7 +28,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A run of literal text or one placeholder.
-    public enum Piece: Hashable, Sendable {
+    package enum Piece: Hashable, Sendable {
         /// Text kept as it is.
         case literal(String)
         /// A placeholder to substitute.
@@ -36,7 +36,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the template is.
-    public enum Form: Hashable, Sendable {
+    package enum Form: Hashable, Sendable {
         /// A web page template, opened with the `open` program.
         case web([Piece])
         /// A command line: one template per argv word.
@@ -44,20 +44,20 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The template as written.
-    public let text: String
+    package let text: String
     /// Its parsed form.
-    public let form: Form
+    package let form: Form
 
     /// The default reader: the SikhiToTheMax web Sundar Gutka by BaniDB id.
-    public static let `default` = try! ReaderTemplate(parsing: ReaderLinks.baniTemplate)
+    package static let `default` = try! ReaderTemplate(parsing: ReaderLinks.baniTemplate)
 
     /// The template as written.
-    public var description: String { text }
+    package var description: String { text }
 
     /// Reads a template (the value of config key `reader`).
     /// - Throws: `ReaderTemplateError` for an empty template, an unterminated quote, an unknown
     ///   `{placeholder}`, or a web template holding whitespace or control characters.
-    public init(parsing text: String) throws(ReaderTemplateError) {
+    package init(parsing text: String) throws(ReaderTemplateError) {
         self.text = text
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
             throw ReaderTemplateError(.controlCharacter, "the reader template holds a control character")
@@ -82,7 +82,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     /// removed; there are no escapes, a backslash is a backslash). `a"b c"d` is one word `ab cd`;
     /// `''` is an empty word.
     /// - Throws: `ReaderTemplateError` (`unterminatedQuote`) for a quote that is never closed.
-    public static func words(_ text: String) throws(ReaderTemplateError) -> [String] {
+    package static func words(_ text: String) throws(ReaderTemplateError) -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false
@@ -112,7 +112,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     /// `text` as literals and placeholders: `{name}` (lower-case letters) names a placeholder; any
     /// other brace is literal.
     /// - Throws: `ReaderTemplateError` (`unknownPlaceholder`) for `{name}` not among the four.
-    public static func pieces(_ text: String) throws(ReaderTemplateError) -> [Piece] {
+    package static func pieces(_ text: String) throws(ReaderTemplateError) -> [Piece] {
         var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(text)
@@ -143,7 +143,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the template uses `placeholder`.
-    public func uses(_ placeholder: Placeholder) -> Bool {
+    package func uses(_ placeholder: Placeholder) -> Bool {
         switch form {
         case .web(let pieces): pieces.contains(.placeholder(placeholder))
         case .command(let words): words.contains { $0.contains(.placeholder(placeholder)) }
@@ -152,7 +152,7 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// What opening `link` runs: the `opener` words (config `open`; `xdg-open` when empty) and the
     /// page for a web template, the substituted words for a command.
-    public func resolve(_ link: DeepLink, opener: [String]) -> ReaderLaunch {
+    package func resolve(_ link: DeepLink, opener: [String]) -> ReaderLaunch {
         let id = link.key.flatMap { ReaderLinks.banidbID(key: $0, variant: link.variant) }
         let values: [Placeholder: String] = [
             .banidb: id.map(String.init) ?? "",
@@ -216,9 +216,9 @@ public struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What opening a deep link runs, as `ReaderTemplate.resolve` decided it.
-public struct ReaderLaunch: Hashable, Sendable {
+package struct ReaderLaunch: Hashable, Sendable {
     /// Which config key the program comes from.
-    public enum Via: Hashable, Sendable {
+    package enum Via: Hashable, Sendable {
         /// The `open` program, with a web page.
         case opener
         /// The `reader` command itself.
@@ -226,16 +226,16 @@ public struct ReaderLaunch: Hashable, Sendable {
     }
 
     /// The program and its arguments: run as they are, never through a shell.
-    public let argv: [String]
+    package let argv: [String]
     /// Where the program comes from.
-    public let via: Via
+    package let via: Via
     /// What it opens, for messages: the page (opener), or the deep link (command).
-    public let target: String
+    package let target: String
     /// One line to tell the user (the bani has no BaniDB id: the reader's home opens instead).
-    public let note: String?
+    package let note: String?
 
     /// A launch of `argv`.
-    public init(argv: [String], via: Via, target: String, note: String?) {
+    package init(argv: [String], via: Via, target: String, note: String?) {
         self.argv = argv
         self.via = via
         self.target = target
@@ -243,13 +243,13 @@ public struct ReaderLaunch: Hashable, Sendable {
     }
 
     /// The program run: `argv[0]`.
-    public var program: String { argv.first ?? "" }
+    package var program: String { argv.first ?? "" }
 }
 
 /// A reader template that cannot be used.
-public struct ReaderTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ReaderTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// Nothing but whitespace.
         case empty
         /// A `'` or `"` never closed.
@@ -263,12 +263,12 @@ public struct ReaderTemplateError: Error, Equatable, Sendable, CustomStringConve
     }
 
     /// What kind of problem.
-    public let code: Code
+    package let code: Code
     /// What is wrong, in words a user can act on.
-    public let description: String
+    package let description: String
 
     /// A problem of `code`.
-    public init(_ code: Code, _ description: String) {
+    package init(_ code: Code, _ description: String) {
         self.code = code
         self.description = description
     }

@@ -1,9 +1,9 @@
 /// A problem with an App-Group file, named by its path and, where known, the JSON path in it.
 ///
 /// Callers switch on `code`; nobody matches `problem`, which is for people.
-public struct SnapshotError: Error, Equatable, CustomStringConvertible {
+package struct SnapshotError: Error, Equatable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Code: Equatable, Hashable, Sendable {
+    package enum Code: Equatable, Hashable, Sendable {
         /// The file exists but cannot be read (permissions, not a regular file, too large, I/O).
         case unreadable
         /// The file is empty or only white space.
@@ -21,18 +21,18 @@ public struct SnapshotError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What kind of problem.
-    public let code: Code
+    package let code: Code
     /// The file at fault.
-    public let path: String
+    package let path: String
     /// Where in the file (`$.banis.japji.lastSeq`), when the problem is inside it.
-    public let jsonPath: String?
+    package let jsonPath: String?
     /// What is wrong, in words a user can act on.
-    public let problem: String
+    package let problem: String
     /// What caused it (a failed system call, a parse error), when known.
-    public let cause: (any Error & Sendable)?
+    package let cause: (any Error & Sendable)?
 
     /// An error about `path`.
-    public init(
+    package init(
         _ code: Code = .shape, path: String, jsonPath: String? = nil, problem: String,
         cause: (any Error & Sendable)? = nil
     ) {
@@ -44,12 +44,12 @@ public struct SnapshotError: Error, Equatable, CustomStringConvertible {
     }
 
     /// One line: `<path>: <json path>: <problem>`.
-    public var description: String {
+    package var description: String {
         [path, jsonPath, problem].compactMap { $0 }.joined(separator: ": ")
     }
 
     /// Equal when code, path, JSON path and problem are (the cause is detail).
-    public static func == (a: SnapshotError, b: SnapshotError) -> Bool {
+    package static func == (a: SnapshotError, b: SnapshotError) -> Bool {
         a.code == b.code && a.path == b.path && a.jsonPath == b.jsonPath && a.problem == b.problem
     }
 }

@@ -9,14 +9,14 @@ import Snapshot
 /// `bani_sets` and `meta`) with one aggregate query, guards it the way the seeds'
 /// `guard_banis.py` does, and returns the snapshot; writing it is the caller's job, so a failure
 /// here never touches the old snapshot.
-public struct SnapshotExporter: Sendable {
+package struct SnapshotExporter: Sendable {
     /// The database path as given; recorded in the snapshot's provenance.
-    public let databasePath: String
+    package let databasePath: String
     /// How long to wait for a writer holding the database (`sqlite3_busy_timeout`).
-    public let busyTimeoutMilliseconds: Int32
+    package let busyTimeoutMilliseconds: Int32
 
     /// The variants the registry may use (the API allowlist of the seeds).
-    public static let variantAllowlist: [String] = ["", "sgpc", "taksal", "kirtan", "printed"]
+    package static let variantAllowlist: [String] = ["", "sgpc", "taksal", "kirtan", "printed"]
 
     /// The embedded catalog's sets, used when the database has no `bani_sets` table.
     // Kept here, in the one place that needs the fallback, until the embedded default registry
@@ -27,7 +27,7 @@ public struct SnapshotExporter: Sendable {
     }
 
     /// An exporter of the database at `databasePath`.
-    public init(databasePath: String, busyTimeoutMilliseconds: Int32 = 2000) {
+    package init(databasePath: String, busyTimeoutMilliseconds: Int32 = 2000) {
         self.databasePath = databasePath
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     }
@@ -40,7 +40,7 @@ public struct SnapshotExporter: Sendable {
     /// - Throws: `SnapshotError` naming the database: a missing, empty, truncated or non-SQLite
     ///   file, a corrupt or locked database, an incomplete registry, or guard violations (every
     ///   offending row, one per line).
-    public func snapshot(now: Date, calendar: NitnemCalendar) throws(SnapshotError) -> NitnemSnapshot {
+    package func snapshot(now: Date, calendar: NitnemCalendar) throws(SnapshotError) -> NitnemSnapshot {
         let provenance = try inspectFile()
         let db: Database
         do {

@@ -7,7 +7,7 @@ import Posix
 
 /// `dbus-monitor` on a test session bus, recording the `Notify` calls clients make, with
 /// every argument and hint (dunst's `-print` shows no hints).
-public final class BusMonitor {
+package final class BusMonitor {
     private var process: ChildProcess?
     private let output: URL
 
@@ -39,12 +39,12 @@ public final class BusMonitor {
     deinit { stop() }
 
     /// Every `Notify` call recorded so far, in order.
-    public func notifyCalls() -> [NotifyCall] {
+    package func notifyCalls() -> [NotifyCall] {
         NotifyCall.parseAll(text)
     }
 
     /// The calls once there are at least `count`, or `nil` after `timeout`.
-    public func waitForNotifyCalls(_ count: Int, timeout: Duration = .seconds(5)) -> [NotifyCall]? {
+    package func waitForNotifyCalls(_ count: Int, timeout: Duration = .seconds(5)) -> [NotifyCall]? {
         let deadline = ContinuousClock.now + timeout
         repeat {
             let calls = notifyCalls()
@@ -55,7 +55,7 @@ public final class BusMonitor {
     }
 
     /// Stops `dbus-monitor` (SIGTERM, reaped); idempotent.
-    public func stop() {
+    package func stop() {
         process?.terminate()
         process = nil
     }

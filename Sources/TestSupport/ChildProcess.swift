@@ -9,14 +9,14 @@ import Posix
 /// - Important: Foundation's `Process` passes on the spawning thread's signal mask, and
 ///   test-runner threads block almost every signal: a server started that way never sees
 ///   `SIGTERM`. This spawns through `CleanSpawn` (empty mask, default dispositions) instead.
-public final class ChildProcess {
+package final class ChildProcess {
     /// The child's pid.
-    public let pid: pid_t
+    package let pid: pid_t
     private var exitStatus: Int32?
 
     /// Starts `path arguments` with `environment`; stdout and stderr go to the given
     /// descriptors (duplicated into the child), stdin is `/dev/null`.
-    public init(
+    package init(
         _ path: String, _ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32
     ) throws(DesktopSession.Failure) {
         switch CleanSpawn.start(
@@ -31,7 +31,7 @@ public final class ChildProcess {
     deinit { terminate() }
 
     /// Whether the child has not exited yet (reaps it when it has).
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         guard exitStatus == nil else { return false }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid {
@@ -43,7 +43,7 @@ public final class ChildProcess {
 
     /// Waits for the child to exit; returns its exit code (128 + signal when killed).
     @discardableResult
-    public func wait() -> Int32 {
+    package func wait() -> Int32 {
         if exitStatus == nil {
             var status: Int32 = 0
             var result: pid_t
@@ -56,7 +56,7 @@ public final class ChildProcess {
     }
 
     /// Sends `SIGTERM`, waits up to `grace` and then sends `SIGKILL`; always reaps. Idempotent.
-    public func terminate(grace: Duration = .seconds(3)) {
+    package func terminate(grace: Duration = .seconds(3)) {
         guard isRunning else { return }
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + grace

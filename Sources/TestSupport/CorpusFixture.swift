@@ -6,10 +6,10 @@ import Foundation
 
 /// Test databases built at test time from `fixtures/corpus/*.sql` with the `sqlite3` CLI, and
 /// `nitnem` runs in the export tests' environment (through `NitnemBinary.run`).
-public enum CorpusFixture {
+package enum CorpusFixture {
     /// `$TMPDIR/nitnem-export-tests/<pid>`: this run's folders. Folders of earlier runs whose
     /// process is gone are removed the first time it is used, so runs do not pile up databases.
-    public static let runFolder: String = {
+    package static let runFolder: String = {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-export-tests").path
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
             if let pid = Int32(entry), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
@@ -20,19 +20,19 @@ public enum CorpusFixture {
     }()
 
     /// A new empty folder of its own for one test.
-    public static func folder() throws -> String {
+    package static func folder() throws -> String {
         let path = runFolder + "/\(UUID())"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     /// The text of `fixtures/corpus/<name>.sql`.
-    public static func sql(_ name: String) throws -> String {
+    package static func sql(_ name: String) throws -> String {
         try String(contentsOfFile: NitnemBinary.fixture("corpus/\(name).sql"), encoding: .utf8)
     }
 
     /// The registry (schema + registry) built once; tests copy it and apply their own SQL on top.
-    public static let registryTemplate: Result<String, any Error> = Result {
+    package static let registryTemplate: Result<String, any Error> = Result {
         let path = try folder() + "/registry.sqlite"
         try run(sqlite3: path, sql: sql("schema") + sql("registry"))
         return path
@@ -40,7 +40,7 @@ public enum CorpusFixture {
 
     /// A database at `<folder>/corpus.sqlite`: the registry plus `fixtures` (names of SQL files)
     /// applied in order; with `registry` false, only `fixtures` (e.g. the old corpus).
-    public static func database(_ fixtures: [String], registry: Bool = true) throws -> String {
+    package static func database(_ fixtures: [String], registry: Bool = true) throws -> String {
         let path = try folder() + "/corpus.sqlite"
         if registry { try FileManager.default.copyItem(atPath: registryTemplate.get(), toPath: path) }
         let text = try fixtures.map(sql).joined(separator: "\n")
@@ -50,20 +50,20 @@ public enum CorpusFixture {
 
     /// One expected bani of the reference registry (`fixtures/corpus/registry.sql`): what the exporter
     /// reads in process (ExportTests) and what the binary writes (EndToEndTests).
-    public struct ExpectedBani: Sendable, CustomStringConvertible {
-        public var id: String
-        public var key: String
-        public var variant: String
-        public var isDefault: Bool
-        public var nLines: Int
-        public var firstAng: Int?
-        public var source: String
+    package struct ExpectedBani: Sendable, CustomStringConvertible {
+        package var id: String
+        package var key: String
+        package var variant: String
+        package var isDefault: Bool
+        package var nLines: Int
+        package var firstAng: Int?
+        package var source: String
         /// Whether it has non-SGGS lines (so is under review until attested).
-        public var nonSGGS: Bool
-        public var description: String { id }
+        package var nonSGGS: Bool
+        package var description: String { id }
 
         /// A bani as the registry fixture must give it.
-        public init(
+        package init(
             id: String, key: String, variant: String, isDefault: Bool, nLines: Int, firstAng: Int?, source: String,
             nonSGGS: Bool
         ) {
@@ -80,7 +80,7 @@ public enum CorpusFixture {
 
     // nLines are the reference's real counts (taksal: the synthetic 8-line extension); firstAng is
     // exact where the fixture's Ang anchors are (see registry.sql).
-    public static let expectedRegistry: [ExpectedBani] = [
+    package static let expectedRegistry: [ExpectedBani] = [
         ExpectedBani(
             id: "japji", key: "japji", variant: "", isDefault: true, nLines: 385, firstAng: 1, source: "sggs",
             nonSGGS: false),
@@ -127,7 +127,7 @@ public enum CorpusFixture {
     ]
 
     /// Runs `sqlite3 -bail <path>` with `sql` on its stdin; throws when it fails.
-    public static func run(sqlite3 path: String, sql: String) throws {
+    package static func run(sqlite3 path: String, sql: String) throws {
         let result = try NitnemBinary.run(
             ["sqlite3", "-bail", path], environment: ProcessInfo.processInfo.environment, stdin: sql,
             executable: "/usr/bin/env")
@@ -135,7 +135,7 @@ public enum CorpusFixture {
     }
 
     /// Runs `nitnem` with `arguments`, a pinned clock and UTC.
-    public static func nitnem(_ arguments: [String], environment: [String: String] = [:]) throws
+    package static func nitnem(_ arguments: [String], environment: [String: String] = [:]) throws
         -> NitnemBinary.Result
     {
         var env = ProcessInfo.processInfo.environment
@@ -148,22 +148,22 @@ public enum CorpusFixture {
 }
 
 /// A fixture could not be built.
-public struct FixtureError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct FixtureError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A fixture that breaks the bani registry's guard and every row the error must list: one table for
 /// the exporter's in-process tests (ExportTests) and the binary's (EndToEndTests).
-public struct RegistryGuardCase: Sendable, CustomStringConvertible {
+package struct RegistryGuardCase: Sendable, CustomStringConvertible {
     /// The SQL fixtures applied over the registry, in order.
-    public var fixtures: [String]
+    package var fixtures: [String]
     /// Every row the error lists, in order.
-    public var rows: [String]
-    public var description: String { fixtures.last ?? "" }
+    package var rows: [String]
+    package var description: String { fixtures.last ?? "" }
 
     /// One case per rule of the seeds' `guard_banis.py`.
-    public static let all: [RegistryGuardCase] = [
+    package static let all: [RegistryGuardCase] = [
         RegistryGuardCase(
             fixtures: ["sets", "guard-variant"],
             rows: [

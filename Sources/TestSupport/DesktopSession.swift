@@ -16,19 +16,19 @@ import Posix
 /// - Important: libnotify reads `DBUS_SESSION_BUS_ADDRESS` from the test process itself;
 ///   call `useInThisProcess()` before the first notifier call, and run such tests
 ///   serialized (`@Suite(.serialized)`).
-public final class DesktopSession {
+package final class DesktopSession {
     /// A failure to start part of the session, naming the program.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What failed.
-        public let description: String
+        package let description: String
     }
 
     /// The variables a client of this session needs: `DBUS_SESSION_BUS_ADDRESS`,
     /// `DISPLAY`, `XDG_RUNTIME_DIR`.
-    public private(set) var environment: [String: String]
+    package private(set) var environment: [String: String]
     /// The session's private temporary folder (bus socket, dunstrc, dunst's output, the menu
     /// script).
-    public let directory: URL
+    package let directory: URL
 
     private var bus: ChildProcess?
     private var xserver: ChildProcess?
@@ -45,7 +45,7 @@ public final class DesktopSession {
     /// capabilities) or `markup = no`. `timeout` is dunst's `timeout` in seconds for every
     /// urgency, applied to notifications that ask for the server's default expiry
     /// (0: they never expire).
-    public init(markup: Bool = true, timeout: Int = 0) throws {
+    package init(markup: Bool = true, timeout: Int = 0) throws {
         self.markup = markup
         self.timeout = timeout
         directory = URL(fileURLWithPath: NSTemporaryDirectory())
@@ -67,12 +67,12 @@ public final class DesktopSession {
     deinit { stop() }
 
     /// Points this process's D-Bus clients (libnotify/GIO) at the private bus (`setenv`).
-    public func useInThisProcess() {
+    package func useInThisProcess() {
         setenv("DBUS_SESSION_BUS_ADDRESS", environment["DBUS_SESSION_BUS_ADDRESS"]!, 1)
     }
 
     /// Starts dunst (again) and waits until it owns `org.freedesktop.Notifications`.
-    public func startServer() throws {
+    package func startServer() throws {
         guard server == nil else { return }
         let config = directory.appendingPathComponent("dunstrc")
         try writeMenuScript()
@@ -108,14 +108,14 @@ public final class DesktopSession {
     }
 
     /// Stops dunst (SIGTERM, reaped); the bus and X server keep running.
-    public func stopServer() {
+    package func stopServer() {
         server?.terminate()
         server = nil
     }
 
     /// The next notification dunst printed that this call has not returned before, or `nil`
     /// after `timeout`.
-    public func waitForNotification(timeout: Duration = .seconds(5)) -> DunstRecord? {
+    package func waitForNotification(timeout: Duration = .seconds(5)) -> DunstRecord? {
         let deadline = ContinuousClock.now + timeout
         repeat {
             let text = (try? String(contentsOf: serverOutput, encoding: .utf8)) ?? ""
@@ -131,12 +131,12 @@ public final class DesktopSession {
 
     /// Every notification dunst has printed so far (each show and each update in place), in
     /// order; does not change what `waitForNotification` returns next.
-    public func printedNotifications() -> [DunstRecord] {
+    package func printedNotifications() -> [DunstRecord] {
         DunstRecord.parseAll((try? String(contentsOf: serverOutput, encoding: .utf8)) ?? "")
     }
 
     /// What `count(_:)` counts (`dunstctl count displayed|history|waiting`).
-    public enum Count: String, Sendable {
+    package enum Count: String, Sendable {
         /// On screen.
         case displayed
         /// Closed and kept in dunst's history.
@@ -146,7 +146,7 @@ public final class DesktopSession {
     }
 
     /// How many notifications dunst has `which` (`dunstctl count <which>`).
-    public func count(_ which: Count) throws -> Int {
+    package func count(_ which: Count) throws -> Int {
         let text = try dunstctl(["count", which.rawValue]).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let count = Int(text) else {
             throw Failure(description: "dunstctl count \(which.rawValue) printed \(text.debugDescription)")
@@ -155,7 +155,7 @@ public final class DesktopSession {
     }
 
     /// The closed notifications dunst keeps, newest first (`dunstctl history`, JSON).
-    public func history() throws -> [DunstHistoryEntry] {
+    package func history() throws -> [DunstHistoryEntry] {
         let text = try dunstctl(["history"])
         guard let entries = DunstHistoryEntry.parseAll(text) else {
             throw Failure(description: "dunstctl history printed no history: \(text.prefix(200))")
@@ -173,7 +173,7 @@ public final class DesktopSession {
     /// once when no notification dunst printed (its last print per id) offers it: dunst
     /// runs no menu then.
     @discardableResult
-    public func press(_ actionID: String, of serverID: Int? = nil) throws -> [String] {
+    package func press(_ actionID: String, of serverID: Int? = nil) throws -> [String] {
         let choice = "\(serverID.map { "[\($0)" } ?? ""),\(actionID)]"
         let latest = Dictionary(printedNotifications().map { ($0.id ?? 0, $0) }) { $1 }
         guard latest.values.contains(where: { ($0.id == serverID || serverID == nil) && $0.actions[actionID] != nil })
@@ -193,13 +193,13 @@ public final class DesktopSession {
     }
 
     /// The lines dunst passed the menu script last (empty before any menu).
-    public func lastMenu() -> [String] {
+    package func lastMenu() -> [String] {
         let text = (try? String(contentsOf: menuInput, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init)
     }
 
     /// Starts `dbus-monitor` on the session bus, recording every `Notify` call from now on.
-    public func monitorNotifyCalls() throws -> BusMonitor {
+    package func monitorNotifyCalls() throws -> BusMonitor {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         return try BusMonitor(
@@ -209,13 +209,13 @@ public final class DesktopSession {
 
     /// Runs `dunstctl arguments` against this session; returns its stdout.
     @discardableResult
-    public func dunstctl(_ arguments: [String]) throws -> String {
+    package func dunstctl(_ arguments: [String]) throws -> String {
         try run("/usr/bin/dunstctl", arguments)
     }
 
     /// Stops dunst, the X server and the bus (each SIGTERM, then reaped) and removes the
     /// session folder; idempotent.
-    public func stop() {
+    package func stop() {
         stopServer()
         xserver?.terminate()
         xserver = nil

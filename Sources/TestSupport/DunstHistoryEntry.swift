@@ -1,20 +1,20 @@
 import Foundation
 
 /// One closed notification as `dunstctl history` reports it.
-public struct DunstHistoryEntry: Hashable, Sendable {
+package struct DunstHistoryEntry: Hashable, Sendable {
     /// The id dunst gave the notification.
-    public var id: Int
+    package var id: Int
     /// The app name the client sent.
-    public var appname: String
+    package var appname: String
     /// The summary line.
-    public var summary: String
+    package var summary: String
     /// The body as sent.
-    public var body: String
+    package var body: String
     /// The `category` hint.
-    public var category: String
+    package var category: String
 
     /// An entry.
-    public init(id: Int, appname: String, summary: String, body: String, category: String) {
+    package init(id: Int, appname: String, summary: String, body: String, category: String) {
         self.id = id
         self.appname = appname
         self.summary = summary
@@ -24,7 +24,7 @@ public struct DunstHistoryEntry: Hashable, Sendable {
 
     /// The entries in `text`, `dunstctl history`'s JSON (dunst 1.9: `{"type": "aa{sv}",
     /// "data": [[{"<key>": {"type": …, "data": …}}, …]]}`), or `nil` when it is not that shape.
-    public static func parseAll(_ text: String) -> [DunstHistoryEntry]? {
+    package static func parseAll(_ text: String) -> [DunstHistoryEntry]? {
         guard let root = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
             let outer = root["data"] as? [Any], let list = outer.first as? [[String: Any]]
         else { return nil }

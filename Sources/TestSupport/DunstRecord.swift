@@ -1,37 +1,37 @@
 /// One notification as `dunst -print` reported it.
-public struct DunstRecord: Hashable, Sendable {
+package struct DunstRecord: Hashable, Sendable {
     /// Every `key: value` field as printed (quotes removed), e.g. `appname`, `urgency`.
-    public var fields: [String: String]
+    package var fields: [String: String]
     /// The actions, `id` → label, e.g. `read` → `Read now`.
-    public var actions: [String: String]
+    package var actions: [String: String]
 
     /// A record.
-    public init(fields: [String: String], actions: [String: String]) {
+    package init(fields: [String: String], actions: [String: String]) {
         self.fields = fields
         self.actions = actions
     }
 
     /// The app name the client sent.
-    public var appname: String? { fields["appname"] }
+    package var appname: String? { fields["appname"] }
     /// The summary line.
-    public var summary: String? { fields["summary"] }
+    package var summary: String? { fields["summary"] }
     /// The body as sent (markup, if any, is still in it).
-    public var body: String? { fields["body"] }
+    package var body: String? { fields["body"] }
     /// The `category` hint.
-    public var category: String? { fields["category"] }
+    package var category: String? { fields["category"] }
     /// The `desktop-entry` hint.
-    public var desktopEntry: String? { fields["desktop_entry"] }
+    package var desktopEntry: String? { fields["desktop_entry"] }
     /// `LOW`, `NORMAL` or `CRITICAL`.
-    public var urgency: String? { fields["urgency"] }
+    package var urgency: String? { fields["urgency"] }
     /// The id dunst gave the notification.
-    public var id: Int? { fields["id"].flatMap { Int($0) } }
+    package var id: Int? { fields["id"].flatMap { Int($0) } }
 
     /// Every complete record in `text`, dunst's `-print` output, in order.
     ///
     /// The format (dunst 1.9): `{`, then one `<TAB>key: value` per line (values of string
     /// fields in single quotes and possibly spanning lines), `actions: {` with one
     /// `"id": "label"` line each up to `<TAB>}`, then `}`.
-    public static func parseAll(_ text: String) -> [DunstRecord] {
+    package static func parseAll(_ text: String) -> [DunstRecord] {
         var records: [DunstRecord] = []
         var current: DunstRecord?
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]

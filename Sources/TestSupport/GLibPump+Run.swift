@@ -5,7 +5,7 @@ extension GLibPump {
     /// Polls GLib's descriptors and dispatches, as the agent's loop does (`wait`), until `done()`
     /// holds or `timeout` passes; returns whether `done()` held.
     @discardableResult
-    public func run(until done: () -> Bool, timeout: Duration = .seconds(5)) -> Bool {
+    package func run(until done: () -> Bool, timeout: Duration = .seconds(5)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         dispatchPending()
         while !done() {

@@ -4,42 +4,42 @@ import Glibc
 /// The built `nitnem` binary, for end-to-end tests: the one place tests find the package root and
 /// the binary, and the one function that runs it to completion (`run`). `NitnemProcess` starts a
 /// long-running one with the same `path` and `environment(_:)`.
-public enum NitnemBinary {
+package enum NitnemBinary {
     /// The package root (from this file's path): the only place a test finds it.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `<package>/fixtures/<relative>`.
-    public static func fixture(_ relative: String) -> String {
+    package static func fixture(_ relative: String) -> String {
         packageRoot.path + "/fixtures/" + relative
     }
 
     /// `$NITNEM_BIN`, else `<package>/.build/debug/nitnem` (`make test` builds it first).
-    public static var path: String {
+    package static var path: String {
         ProcessInfo.processInfo.environment["NITNEM_BIN"]
             ?? packageRoot.appendingPathComponent(".build/debug/nitnem").path
     }
 
     /// The environment a child gets: exactly `environment`, plus `PATH=/usr/bin:/bin` when it has none.
-    public static func environment(_ environment: [String: String]) -> [String: String] {
+    package static func environment(_ environment: [String: String]) -> [String: String] {
         var env = environment
         env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
         return env
     }
 
     /// What one run printed and how it ended.
-    public struct Result: Sendable {
-        public let status: Int32
-        public let stdout: String
-        public let stderr: String
+    package struct Result: Sendable {
+        package let status: Int32
+        package let stdout: String
+        package let stderr: String
         /// Whether it had to be killed after its timeout (it did not exit by itself).
-        public let timedOut: Bool
+        package let timedOut: Bool
     }
 
     /// Runs `nitnem arguments…` (or `executable`) with `environment(environment)`, `stdin` as its
     /// input (else an empty one), waits at most `timeout` seconds (then kills it: `timedOut`), and
     /// returns its output.
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, executable: String? = nil,
         timeout: Double = 60
     ) throws -> Result {
@@ -83,12 +83,12 @@ public enum NitnemBinary {
 
 /// Golden files under `fixtures/golden/`: compared byte for byte; re-recorded (never hand-edited)
 /// when `NITNEM_RECORD_GOLDEN=1`.
-public enum Golden {
+package enum Golden {
     /// Whether this run records instead of comparing.
-    public static var recording: Bool { ProcessInfo.processInfo.environment["NITNEM_RECORD_GOLDEN"] == "1" }
+    package static var recording: Bool { ProcessInfo.processInfo.environment["NITNEM_RECORD_GOLDEN"] == "1" }
 
     /// The expected text of golden file `name`, or (when recording) writes `actual` there and returns it.
-    public static func expected(_ name: String, actual: String) throws -> String {
+    package static func expected(_ name: String, actual: String) throws -> String {
         let url = URL(fileURLWithPath: NitnemBinary.fixture("golden/\(name)"))
         if recording {
             try FileManager.default.createDirectory(

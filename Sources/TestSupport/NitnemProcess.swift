@@ -5,7 +5,7 @@ import Glibc
 /// test reads line by line with bounded waits, stderr goes to a file the test can read at any time.
 ///
 /// - Important: Every wait is bounded: a test fails after its timeout rather than hanging.
-public final class NitnemProcess: @unchecked Sendable {
+package final class NitnemProcess: @unchecked Sendable {
     let process = Process()
     let stdoutPipe = Pipe()
     let stdinPipe: Pipe?
@@ -17,7 +17,7 @@ public final class NitnemProcess: @unchecked Sendable {
     /// With `journal` (the default) the stderr file stands in for the journal as under systemd:
     /// `JOURNAL_STREAM` names its device and inode (unless `environment` sets it), so the agent's
     /// lines carry `<N>` priorities; without, they carry a timestamp and a level word.
-    public init(
+    package init(
         _ arguments: [String], environment: [String: String], stderrPath: String, stdin: Bool = false,
         journal: Bool = true
     ) throws {
@@ -39,7 +39,7 @@ public final class NitnemProcess: @unchecked Sendable {
 
     /// `"<device>:<inode>"` of the file at `path`, as systemd writes `JOURNAL_STREAM`; nil when
     /// nothing is there.
-    public static func journalStream(of path: String) -> String? {
+    package static func journalStream(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return "\(info.st_dev):\(info.st_ino)"
@@ -53,34 +53,34 @@ public final class NitnemProcess: @unchecked Sendable {
     }
 
     /// The child's pid.
-    public var pid: Int32 { process.processIdentifier }
+    package var pid: Int32 { process.processIdentifier }
 
     /// Whether it is still running.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Everything written to stderr so far.
-    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    package var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Whether it exited because of a signal (after `waitForExit` saw it end).
-    public var terminatedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
+    package var terminatedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
 
     /// Writes `text` to its stdin (started with `stdin: true`).
-    public func write(_ text: String) { stdinPipe?.fileHandleForWriting.write(Data(text.utf8)) }
+    package func write(_ text: String) { stdinPipe?.fileHandleForWriting.write(Data(text.utf8)) }
 
     /// Closes its stdin (started with `stdin: true`): it reads end of file.
-    public func closeStdin() throws { try stdinPipe?.fileHandleForWriting.close() }
+    package func closeStdin() throws { try stdinPipe?.fileHandleForWriting.close() }
 
     /// Sends `signal` (SIGTERM, SIGHUP…).
-    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    package func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// Waits up to `timeout` seconds for the exit; its status, or nil if it is still running.
-    public func waitForExit(timeout: TimeInterval) -> Int32? {
+    package func waitForExit(timeout: TimeInterval) -> Int32? {
         let ok = Self.waitUntil(timeout: timeout) { !self.process.isRunning }
         return ok ? process.terminationStatus : nil
     }
 
     /// The next stdout line (without its newline), or nil after `timeout` seconds or at end of file.
-    public func readLine(timeout: TimeInterval) -> String? {
+    package func readLine(timeout: TimeInterval) -> String? {
         let fd = stdoutPipe.fileHandleForReading.fileDescriptor
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(timeout * 1000))
@@ -102,10 +102,10 @@ public final class NitnemProcess: @unchecked Sendable {
     }
 
     /// Closes the test's end of stdout: the child's next write (or poll) sees its reader gone.
-    public func closeStdout() throws { try stdoutPipe.fileHandleForReading.close() }
+    package func closeStdout() throws { try stdoutPipe.fileHandleForReading.close() }
 
     /// Checks `condition` every 10 ms until it holds (true) or `timeout` seconds pass (false).
-    public static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    package static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
         // The test's own real waiting, not the product's notion of now.
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(timeout * 1000))

@@ -1,7 +1,7 @@
 /// One `org.freedesktop.Notifications.Notify` call as `dbus-monitor` printed it.
-public struct NotifyCall: Hashable, Sendable {
+package struct NotifyCall: Hashable, Sendable {
     /// A D-Bus value as `dbus-monitor` prints it.
-    public indirect enum Value: Hashable, Sendable {
+    package indirect enum Value: Hashable, Sendable {
         /// `string "…"` (also `object path`, `signature`).
         case string(String)
         /// Any integer type (`byte`, `int32`, `uint32`, `int64`, …).
@@ -19,27 +19,27 @@ public struct NotifyCall: Hashable, Sendable {
     }
 
     /// `app_name`.
-    public var appName: String
+    package var appName: String
     /// `replaces_id`: the id of the notification this call updates in place, 0 for a new one.
-    public var replacesID: Int
+    package var replacesID: Int
     /// `summary`.
-    public var summary: String
+    package var summary: String
     /// `body`.
-    public var body: String
+    package var body: String
     /// `actions`: id, label, id, label, …
-    public var actions: [String]
+    package var actions: [String]
     /// `hints`, by name.
-    public var hints: [String: Value]
+    package var hints: [String: Value]
     /// `expire_timeout` in milliseconds (-1 the server's default, 0 never).
-    public var expireTimeout: Int
+    package var expireTimeout: Int
 
     /// The actions as (id, label) pairs.
-    public var actionPairs: [(id: String, label: String)] {
+    package var actionPairs: [(id: String, label: String)] {
         stride(from: 0, to: actions.count - 1, by: 2).map { (actions[$0], actions[$0 + 1]) }
     }
 
     /// Every `Notify` method call in `text`, `dbus-monitor`'s default output.
-    public static func parseAll(_ text: String) -> [NotifyCall] {
+    package static func parseAll(_ text: String) -> [NotifyCall] {
         var calls: [NotifyCall] = []
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
         while let line = lines.popFirst() {

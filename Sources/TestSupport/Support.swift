@@ -6,17 +6,17 @@ import Foundation
 
 /// Fixtures, temp folders and file helpers shared by the tests, and `nitnem` runs in a pinned
 /// environment (through `NitnemBinary`).
-public enum Support {
+package enum Support {
     /// `fixtures/<relative>` (see `NitnemBinary.fixture`).
-    public static func fixture(_ relative: String) -> String { NitnemBinary.fixture(relative) }
+    package static func fixture(_ relative: String) -> String { NitnemBinary.fixture(relative) }
 
     /// The bytes of a file, or an empty array when it cannot be read.
-    public static func bytes(_ path: String) -> [UInt8] {
+    package static func bytes(_ path: String) -> [UInt8] {
         (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
     }
 
     /// A fresh folder under the temp dir (0700); removed by `cleanup`.
-    public static func tempFolder() -> String {
+    package static func tempFolder() -> String {
         var base = NSTemporaryDirectory()
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
         var template = Array((base + "/nitnem-snapshot-tests-XXXXXX").utf8CString)
@@ -24,20 +24,20 @@ public enum Support {
         return path
     }
 
-    public static func cleanup(_ folder: String) {
+    package static func cleanup(_ folder: String) {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    public static func copy(_ from: String, to: String) throws {
+    package static func copy(_ from: String, to: String) throws {
         try Data(contentsOf: URL(fileURLWithPath: from)).write(to: URL(fileURLWithPath: to))
     }
 
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// The environment the binary runs with: a pinned clock and zone, no inherited group.
-    public static let baseEnvironment: [String: String] = {
+    package static let baseEnvironment: [String: String] = {
         var env = ProcessInfo.processInfo.environment
         env["SGGS_APP_GROUP"] = nil
         env["SGGS_CLOCK_RATE"] = nil
@@ -47,7 +47,7 @@ public enum Support {
     }()
 
     /// Runs the binary with `arguments` in `baseEnvironment` (see `NitnemBinary.run`).
-    public static func run(
+    package static func run(
         _ arguments: [String], executable: String = NitnemBinary.path, environment: [String: String] = baseEnvironment,
         timeout: Double = 60
     ) throws -> NitnemBinary.Result {
@@ -55,7 +55,7 @@ public enum Support {
     }
 
     /// `nitnem mark …` in `group`.
-    public static func mark(_ arguments: [String], group: String) throws -> NitnemBinary.Result {
+    package static func mark(_ arguments: [String], group: String) throws -> NitnemBinary.Result {
         try run(["mark"] + arguments + ["--group", group])
     }
 }

@@ -2,22 +2,22 @@ import Foundation
 import NitnemClockKit
 
 /// The system's zone files, read by the test (the product's pure code never reads files).
-public enum ZoneFiles {
-    public static let folder = "/usr/share/zoneinfo"
+package enum ZoneFiles {
+    package static let folder = "/usr/share/zoneinfo"
 
-    public static func bytes(_ path: String) -> [UInt8]? {
+    package static func bytes(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// The zone `id` from its TZif file.
-    public static func zone(_ id: String) throws -> Zone {
+    package static func zone(_ id: String) throws -> Zone {
         let path = folder + "/" + id
         guard let bytes = bytes(path) else { throw ZoneFileError(path: path, problem: "is missing") }
         return try Zone(identifier: id, tzif: bytes, path: path)
     }
 
     /// A reader for `SystemTimeZone.Sources`, as the shell has (nil for nothing there).
-    public static let read: SystemTimeZone.ReadFile = { path in
+    package static let read: SystemTimeZone.ReadFile = { path in
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .success(nil) }
         if isFolder.boolValue { return .failure(ZoneFileError(path: path, problem: "is a folder")) }
@@ -25,7 +25,7 @@ public enum ZoneFiles {
     }
 
     /// Every zone of zone1970.tab, and the link names of tzdata.zi (the `backward` links).
-    public static let allNames: [String] = {
+    package static let allNames: [String] = {
         var names: [String] = []
         if let text = try? String(contentsOfFile: folder + "/zone1970.tab", encoding: .utf8) {
             for line in text.split(separator: "\n") where !line.hasPrefix("#") {
@@ -49,7 +49,7 @@ public enum ZoneFiles {
 
     /// A Nitnem calendar whose zone `id` is read from its TZif file (the shell reads it the same way;
     /// Foundation's `TimeZone` is only ever the oracle).
-    public static func calendar(_ id: String) -> NitnemCalendar {
+    package static func calendar(_ id: String) -> NitnemCalendar {
         do {
             return NitnemCalendar(zone: try zone(id))
         } catch {
