@@ -54,7 +54,7 @@ var package = Package(
                 "CommandLineKit",
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Posix", "Notify"]),
+        .target(name: "TestSupport", dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify"]),
 
         .testTarget(name: "NitnemClockKitTests", dependencies: ["NitnemClockKit", "TestSupport"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "NitnemClockKit", "TestSupport"]),

@@ -12,7 +12,7 @@ import Testing
         var snapshot = EmbeddedRegistry.snapshot
         snapshot.banisAvailable = false
         let s = TodayState(
-            snapshot: snapshot, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!,
+            snapshot: snapshot, progress: [:], at: Fixtures.instant("2026-11-29T18:00:00Z"),
             calendar: ZoneFiles.calendar("UTC"))
         #expect(
             StatusView(state: s, source: .snapshot, warnings: []).text.hasPrefix(
@@ -24,7 +24,7 @@ import Testing
             var s = EmbeddedRegistry.snapshot
             s.banis[0].titleEn = "Japji <Sahib> & co"
             return s
-        }(), progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
+        }(), progress: [:], at: Fixtures.instant("2026-11-29T04:00:00Z"),
         calendar: ZoneFiles.calendar("UTC"))
 
     @Test func waybarEscapesMarkupAndHasTheFields() throws {
@@ -45,7 +45,7 @@ import Testing
         var s = EmbeddedRegistry.snapshot
         s.banis[0].titleEn = "50%{F#f00}"
         let tagged = TodayState(
-            snapshot: s, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
+            snapshot: s, progress: [:], at: Fixtures.instant("2026-11-29T04:00:00Z"),
             calendar: ZoneFiles.calendar("UTC"))
         #expect(!StatusView(state: tagged, source: .embedded, warnings: []).render(.polybar).contains("%{"))
     }
@@ -58,7 +58,7 @@ import Testing
         var s = EmbeddedRegistry.snapshot
         s.banis[0].titleEn = "Japji\n#ff0000\r\u{1B}[2J"
         let state = TodayState(
-            snapshot: s, progress: [:], at: RFC3339.parseAbsolute("2026-11-29T04:00:00Z")!,
+            snapshot: s, progress: [:], at: Fixtures.instant("2026-11-29T04:00:00Z"),
             calendar: ZoneFiles.calendar("UTC"))
         return StatusView(state: state, source: .embedded, warnings: [])
     }()

@@ -15,12 +15,7 @@ enum Fixture {
     }()
 
     /// An absolute instant from `…Z` / `…±hh:mm` text (read by Foundation, not the code under test).
-    static func instant(_ text: String) -> Date {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        guard let date = f.date(from: text) else { fatalError("bad test instant \(text)") }
-        return Date(date)
-    }
+    static func instant(_ text: String) -> Date { Fixtures.instant(text) }
 
     static func calendar(_ zone: String) -> NitnemCalendar {
         ZoneFiles.calendar(zone)
@@ -33,9 +28,7 @@ enum Fixture {
 
     /// The embedded registry with `banis` as progress.
     static func files(_ banis: [String: BaniProgress] = [:], warnings: [String] = []) -> GroupFiles {
-        GroupFiles(
-            snapshot: EmbeddedRegistry.snapshot, source: .embedded,
-            progress: NitnemProgress(schema: 1, banis: banis, warnings: [], raw: .object([])), warnings: warnings)
+        Fixtures.files(banis, warnings: warnings)
     }
 
     /// Progress with each of `ids` completed on `day`.

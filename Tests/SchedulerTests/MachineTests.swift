@@ -9,10 +9,8 @@ import Testing
 /// The timeline writer: written once per change, again with a back-off after a failed write.
 @Suite struct TimelineWriterTests {
     static let cal = ZoneFiles.calendar("UTC")
-    static let t0 = RFC3339.parseAbsolute("2026-11-29T12:00:00Z")!
-    static let files = GroupFiles(
-        snapshot: EmbeddedRegistry.snapshot, source: .embedded,
-        progress: NitnemProgress(schema: 1, banis: [:], warnings: [], raw: .null), warnings: [])
+    static let t0 = Fixtures.instant("2026-11-29T12:00:00Z")
+    static let files = Fixtures.files()
 
     static func write(_ writer: inout TimelineWriter, at now: Date) -> Int {
         var plan = DayPlan(calendar: cal, slots: .defaults)
@@ -53,7 +51,7 @@ import Testing
 /// once shown; a failed save or show is retried while the band lasts.
 @Suite struct ReminderMachineTests {
     static let cal = ZoneFiles.calendar("UTC")
-    static let slot = RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!
+    static let slot = Fixtures.instant("2026-11-29T18:00:00Z")
     static let day = CivilDate("2026-11-29")!
 
     static func due(_ machine: inout ReminderMachine, at now: Date) -> [AgentCore.Action] {

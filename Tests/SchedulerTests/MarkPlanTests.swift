@@ -30,7 +30,7 @@ import Testing
                 (
                     id,
                     BaniProgress(
-                        lastReadAt: times[id].map { RFC3339.parseAbsolute("2026-11-29T\($0):00Z")! },
+                        lastReadAt: times[id].map { Fixtures.instant("2026-11-29T\($0):00Z") },
                         completedDays: [day])
                 )
             })
@@ -44,7 +44,7 @@ import Testing
     ) throws(MarkPlan.Problem) -> MarkPlan {
         let progress = Self.read(read, times: times)
         let state = TodayState(
-            snapshot: snapshot, progress: progress, at: RFC3339.parseAbsolute("2026-11-29T\(time):00Z")!, calendar: utc)
+            snapshot: snapshot, progress: progress, at: Fixtures.instant("2026-11-29T\(time):00Z"), calendar: utc)
         return try MarkPlan(
             names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress, day: on,
             dayInterval: utc.dayInterval(on), current: state.band, order: state.order)
@@ -110,7 +110,7 @@ import Testing
         #expect(try Self.plan(next: true, snapshot: Self.withVariant).banis.map(\.id) == ["rehras/taksal"])
         let state = TodayState(
             snapshot: Self.registry, progress: Self.read(["rehras"]),
-            at: RFC3339.parseAbsolute("2026-11-29T17:30:00Z")!, calendar: Self.utc)
+            at: Fixtures.instant("2026-11-29T17:30:00Z"), calendar: Self.utc)
         #expect(try Self.plan(next: true, read: ["rehras"]).banis.map(\.id) == [state.next?.bani.id])
     }
 
@@ -197,7 +197,7 @@ import Testing
     @Test func checklistListsTheDailyBanisInDayOrder() throws {
         let progress = Self.read(["japji", "rehras/taksal"])
         let state = TodayState(
-            snapshot: Self.withVariant, progress: progress, at: RFC3339.parseAbsolute("2026-11-29T17:30:00Z")!,
+            snapshot: Self.withVariant, progress: progress, at: Fixtures.instant("2026-11-29T17:30:00Z"),
             calendar: Self.utc)
         let c = DayChecklist(
             snapshot: Self.withVariant, progress: progress, day: Self.day, current: state.band, order: state.order)

@@ -8,14 +8,11 @@ import Testing
 /// The reminder rules of the core, as tables of instants.
 @Suite struct ReminderCoreTests {
     static func cal(_ zone: String) -> NitnemCalendar { ZoneFiles.calendar(zone) }
-    static func at(_ text: String) -> Date { RFC3339.parseAbsolute(text)! }
+    static func at(_ text: String) -> Date { Fixtures.instant(text) }
     static func files(_ progress: [String: BaniProgress] = [:], snapshot: NitnemSnapshot = EmbeddedRegistry.snapshot)
         -> GroupFiles
     {
-        GroupFiles(
-            snapshot: snapshot, source: .embedded,
-            progress: NitnemProgress(schema: 1, banis: progress, warnings: [], raw: .null),
-            warnings: [])
+        Fixtures.files(progress, snapshot: snapshot)
     }
 
     /// What one step decided about reminders.
@@ -23,10 +20,7 @@ import Testing
         step.actions.compactMap { if case .reminder(let d) = $0 { d } else { nil } }
     }
 
-    static func fired(_ step: AgentCore.Step) -> AgentCore.ReminderNotice? {
-        for d in reminders(step) { if case .fire(let n) = d { return n } }
-        return nil
-    }
+    static func fired(_ step: AgentCore.Step) -> AgentCore.ReminderNotice? { Fixtures.fired(step) }
 
     /// Wakes the core at every instant it asks for, from `from` to `to`, through the `CoreDriver`:
     /// every save lands and every reminder is shown at once (or fails to, `failShow`); returns the
@@ -338,13 +332,13 @@ import Testing
             .init(dayKey: day.adding(days: -40), band: .night, at: Date(timeIntervalSince1970: 0), outcome: .fired))
         ledger.record(
             .init(
-                dayKey: day, band: .evening, at: RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!, outcome: .fired,
+                dayKey: day, band: .evening, at: Fixtures.instant("2026-11-29T18:00:00Z"), outcome: .fired,
                 bani: "rehras"))
         // Older than 30 days is dropped when a new day is recorded.
         #expect(ledger.entries.count == 1)
         ledger.record(
             .init(
-                dayKey: day, band: .night, at: RFC3339.parseAbsolute("2026-11-29T21:30:00Z")!, outcome: .skipped,
+                dayKey: day, band: .night, at: Fixtures.instant("2026-11-29T21:30:00Z"), outcome: .skipped,
                 reason: .bandComplete))
         #expect(ledger.entries.count == 2)
         let text = ledger.json.compact
@@ -355,7 +349,7 @@ import Testing
 
 @Suite struct SkipReasonTests {
     static let day = CivilDate("2026-11-29")!
-    static let at = RFC3339.parseAbsolute("2026-11-29T21:30:00Z")!
+    static let at = Fixtures.instant("2026-11-29T21:30:00Z")
 
     @Test(arguments: [
         (SkipReason.bandComplete, "band-complete"), (.emptySet, "empty-set"), (.other("quiet-hours"), "quiet-hours"),

@@ -7,7 +7,7 @@ import Testing
 
 /// `ReminderPlan`: what `nitnem reminders list` says of each slot, and which reminder is next.
 @Suite struct ReminderPlanTests {
-    static func at(_ text: String) -> Date { RFC3339.parseAbsolute(text)! }
+    static func at(_ text: String) -> Date { Fixtures.instant(text) }
     static func day(_ text: String) -> CivilDate { CivilDate(text)! }
 
     /// A slot's status in a word or two: `upcoming`, `due→skip:band-complete`, `reminded japji late`.

@@ -14,9 +14,7 @@ import Testing
     ]
 
     static func files() -> GroupFiles {
-        GroupFiles(
-            snapshot: EmbeddedRegistry.snapshot, source: .embedded,
-            progress: NitnemProgress(schema: 1, banis: [:], warnings: [], raw: .null), warnings: [])
+        Fixtures.files()
     }
 
     static func events(_ sim: Simulation) -> [JSONValue] {
@@ -28,7 +26,7 @@ import Testing
     @Test(arguments: zones)
     func oneReminderPerBandPerDayForAYear(_ zone: String) throws {
         let cal = ZoneFiles.calendar(zone)
-        let first = RFC3339.parseAbsolute(zone == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")!
+        let first = Fixtures.instant(zone == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")
         // Start at a Nitnem day's start, so no slot of the day before is still due (that one would be late).
         let from = cal.nextDay(after: cal.dayKey(at: first)).start
         let to = from.addingTimeInterval(365 * 86_400)
@@ -45,7 +43,7 @@ import Testing
             else { Issue.record("malformed \(r)"); continue }
             seen["\(day) \(band)", default: 0] += 1
             #expect(r["late"] == .bool(false), "\(zone) \(r.compact)")
-            let instant = RFC3339.parseAbsolute(at)!
+            let instant = Fixtures.instant(at)
             let expected = cal.reminders(on: CivilDate(day)!, slots: config.slots).first { $0.band.rawValue == band }
             #expect(instant == expected?.at, "\(zone) \(r.compact)")
         }
@@ -79,7 +77,7 @@ import Testing
         for r in morning {
             #expect(r["late"] == .bool(true))
             guard case .string(let at)? = r["at"] else { continue }
-            let t = RFC3339.parseAbsolute(at)!
+            let t = Fixtures.instant(at)
             #expect(cal.band(at: t) == .amritVela)
             #expect(cal.wallClock(at: t).time == WallTime("07:00")!, "\(r.compact)")
         }
@@ -95,12 +93,12 @@ import Testing
         let day = CivilDate("2026-11-29")!
         let ledger = ReminderLedger(entries: [
             .init(
-                dayKey: day, band: .evening, at: RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!, outcome: .pending,
+                dayKey: day, band: .evening, at: Fixtures.instant("2026-11-29T18:00:00Z"), outcome: .pending,
                 bani: "rehras")
         ])
         var core = AgentCore(calendar: cal, ledger: ledger)
         let step = core.handleSaving(
-            .start(.success(Self.files())), now: RFC3339.parseAbsolute("2026-11-29T18:00:05Z")!)
+            .start(.success(Self.files())), now: Fixtures.instant("2026-11-29T18:00:05Z"))
         #expect(!step.actions.contains { if case .reminder = $0 { true } else { false } })
     }
 }
