@@ -73,7 +73,7 @@ install: release
 	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" STRIP="$(STRIP)" scripts/install.sh
 
 uninstall:
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
+	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
 
 # nitnem_<version>_<arch>.deb in $(DEBDIR), for machines without Swift (scripts/build-deb.sh).
 deb: release
