@@ -18,6 +18,9 @@
 #    DEBFULLNAME/DEBEMAIL and DEB_MAINTAINER override it): its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
 #    and completions while the tree has none), lintian reports no error, the unit verifies, and the
 #    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
+# 5. What `make run`, `make install`, `make deb` and `make test` would install on a machine without
+#    any of it (dpkg-query, apt-get and sudo stand-ins record the request): run and install only the
+#    build's packages, deb also dpkg-dev, test everything.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -264,6 +267,39 @@ status=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CL
   "$x/usr/bin/nitnem" status 2>&1) && rc=0 || rc=$?
 check "the unpacked binary runs nitnem status without /opt/swift or LD_LIBRARY_PATH (exit $rc)" test "$rc" -eq 0
 printf '%s\n' "$status" | head -3 | sed 's/^/     /'
+
+# 5. What each make target would install on a machine that has none of it. The stand-ins: dpkg-query
+# says nothing is installed, apt-get records what it is asked to install, sudo runs its command.
+fake=$work/fake-apt
+mkdir -p "$fake"
+printf '#!/bin/sh\nexit 1\n' > "$fake/dpkg-query"
+printf '#!/bin/sh\n[ "$1" = install ] || exit 0\nshift\nfor a; do case $a in -*) ;; *) echo "$a" >> "%s" ;; esac; done\n' \
+  "$work/apt.log" > "$fake/apt-get"
+printf '#!/bin/sh\nexec "$@"\n' > "$fake/sudo"
+chmod 755 "$fake"/*
+# The packages `make -n TARGET`'s deps.sh lines would install, sorted, one line.
+would_install() {
+  rm -f "$work/apt.log"
+  make -n "$1" | grep 'scripts/deps\.sh' | while IFS= read -r line; do
+    PATH=$fake:$PATH bash -c "$line" > /dev/null 2>&1 || true
+  done
+  if [ -f "$work/apt.log" ]; then LC_ALL=C sort -u "$work/apt.log" | tr '\n' ' '; fi
+}
+build_packages="libnotify-dev libsqlite3-dev pkg-config "
+check "make run installs only the build's packages: $(would_install run)" test "$(would_install run)" = "$build_packages"
+check "make install installs only the build's packages" test "$(would_install install)" = "$build_packages"
+check "make deb installs the build's packages and dpkg-dev" test "$(would_install deb)" = "dpkg-dev $build_packages"
+test_packages=$(would_install test)
+# Whether each of the words $2… is in the list $1 (names the first that is not).
+includes() {
+  local list=" $1" p
+  shift
+  for p in "$@"; do [[ "$list" == *" $p "* ]] || { echo "     not in it: $p" >&2; return 1; }; done
+}
+# shellcheck disable=SC2086  # word lists
+check "make test installs the build's packages and every test tool ($(wc -w <<< "$test_packages") packages)" \
+  includes "$test_packages" $build_packages dpkg-dev dunst xvfb dbus-daemon gjs lintian polybar xdotool zsh fish \
+  python3 sqlite3 jq xdg-utils systemd
 
 echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]
