@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` and `make test`. Each installs what is missing.
+# The two commands of the README: `make run` and `make test`. Each installs the Debian packages it is
+# missing: `make run` (and `release`, `install`) what the build needs, `make test` also the test tools.
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
@@ -26,9 +27,9 @@ DEB_REVISION ?= 1
 DEB_COMPRESS ?= xz
 DEB_GNOME_SHELL ?= 43
 
-.PHONY: run test deps build lint format bench faults clean install uninstall release deb package-test
+.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test
 
-run: deps build
+run: deps-build build
 	.build/debug/nitnem run
 
 test: deps lint
@@ -39,8 +40,15 @@ test: deps lint
 	faults/run --short
 	scripts/test-packaging.sh
 
+# Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.
 deps:
 	@scripts/deps.sh
+
+deps-build:
+	@scripts/deps.sh build
+
+deps-deb:
+	@scripts/deps.sh build deb
 
 build:
 	$(SWIFT) build
@@ -59,7 +67,7 @@ faults: deps build
 	faults/run $(FAULTS_ARGS)
 
 # A release build with the Swift runtime linked in (a smaller resident agent: see bench/agent).
-release: deps
+release: deps-build
 	$(SWIFT) build $(RELEASE)
 
 # The release binary in $(BINDIR) (stripped unless STRIP is empty), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
@@ -73,10 +81,10 @@ install: release
 	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" STRIP="$(STRIP)" scripts/install.sh
 
 uninstall:
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
+	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
 
 # nitnem_<version>_<arch>.deb in $(DEBDIR), for machines without Swift (scripts/build-deb.sh).
-deb: release
+deb: deps-deb release
 	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" \
 	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" scripts/build-deb.sh "$(DEBDIR)"
 

@@ -20,11 +20,13 @@ var package = Package(
         .target(name: "CSQLite"),
         // libnotify and GLib are loaded with dlopen at the first reminder (nothing is linked); the
         // loader's copied declarations are checked against the -dev headers by a test-only target.
+        // Its flags come from the package's own .pc (only -I: libnotify.pc's would bring -pthread,
+        // which SwiftPM warns about on every build).
         .target(name: "CLibnotify", path: "Sources/CLibnotify/Loader"),
         .systemLibrary(
             name: "CLibnotifyHeaders",
             path: "Sources/CLibnotify/Headers",
-            pkgConfig: "libnotify",
+            pkgConfig: Context.packageDirectory + "/Sources/CLibnotify/Headers/nitnem-libnotify-headers.pc",
             providers: [.apt(["libnotify-dev"])]
         ),
         .target(

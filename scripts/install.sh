@@ -18,8 +18,9 @@
 #                gzipped, no registration (dpkg and its triggers do that)
 #
 # Every path is recorded without DESTDIR in $DATADIR/nitnem/install-manifest: `file <sha256>
-# <path>` for each file written, `dir <path>` for each folder that did not exist before. A second
-# install keeps what the first recorded.
+# <path>` for each file written, `dir <path>` for each folder that did not exist before, and
+# `mimeapps created|added <path>` when registering the sggs:// handler created mimeapps.list or
+# added its line to the user's file. A second install keeps what the first recorded.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 say() { printf 'install: %s\n' "$*"; }
@@ -104,8 +105,23 @@ say "$UNITDIR/nitnem.service"
 folder "$DATADIR/applications"
 folder "$DATADIR/icons/hicolor/scalable/apps"
 [ "$INSTALL_MODE" = install ] || [ -n "$DESTDIR" ] || die "INSTALL_MODE=package needs a DESTDIR"
+# xdg-mime writes the sggs:// default into $XDG_CONFIG_HOME/mimeapps.list, creating the file when
+# there is none: the manifest says which (`mimeapps created|added <path>`), so that uninstall takes
+# out our line and, when install created the file, the file once nothing else is in it.
+mimeapps=${XDG_CONFIG_HOME:-$HOME/.config}/mimeapps.list
+mimeapps_record=
+if [ -z "$DESTDIR" ]; then
+  mimeapps_existed=no
+  if [ -e "$mimeapps" ] || [ -L "$mimeapps" ]; then mimeapps_existed=yes; fi
+  mimeapps_had=no
+  if "$root/scripts/mimeapps.sh" has "$mimeapps"; then mimeapps_had=yes; fi
+fi
 DESTDIR=$DESTDIR "$root/scripts/install-desktop.sh" "$DATADIR" "$binary"
 written+=("$DATADIR/applications/nitnem.desktop" "$DATADIR/icons/hicolor/scalable/apps/nitnem.svg")
+if [ -z "$DESTDIR" ] && [ "$mimeapps_had" = no ] && "$root/scripts/mimeapps.sh" has "$mimeapps"; then
+  if [ "$mimeapps_existed" = no ]; then mimeapps_record="mimeapps created $mimeapps"
+  else mimeapps_record="mimeapps added $mimeapps"; fi
+fi
 
 # The man page.
 if [ -n "$MANPAGE" ] && [ -f "$MANPAGE" ]; then
@@ -123,6 +139,7 @@ fi
 
 # Shell completions, from the installed binary's own `nitnem completions`.
 completions=0
+zsh_completion=
 for shell in bash zsh fish; do
   case $shell in
     bash) target=$DATADIR/bash-completion/completions/nitnem ;;
@@ -132,6 +149,7 @@ for shell in bash zsh fish; do
   if "$NITNEM_BIN" completions "$shell" > "$tmp/completion" 2> "$tmp/completion.err" && [ -s "$tmp/completion" ]; then
     put 644 "$tmp/completion" "$target"
     completions=$((completions + 1))
+    [ "$shell" != zsh ] || zsh_completion=$target
   else
     say "no $shell completion ($NITNEM_BIN completions $shell: $(head -c 200 "$tmp/completion.err" | tr '\n' ' ')): skipped"
   fi
@@ -197,6 +215,9 @@ was_written() {
     done < "$old"
   fi
   for f in "${written[@]}"; do echo "file $(sha256sum < "$(dest "$f")" | cut -d' ' -f1) $f"; done
+  # What this install did to mimeapps.list, else what an earlier one did (still ours to take out).
+  if [ -n "$mimeapps_record" ]; then echo "$mimeapps_record"
+  elif [ -f "$old" ]; then grep -m1 '^mimeapps ' "$old" || true; fi
 } | awk '!seen[$0]++' > "$tmp/manifest"
 install -m644 "$tmp/manifest" "$old"
 say "manifest $manifest ($(grep -c '^file ' "$tmp/manifest") files; make uninstall removes them)"
@@ -205,6 +226,27 @@ if [ -n "$DESTDIR" ]; then
   say "staged in $DESTDIR: no sggs:// registration, no systemctl"
   exit 0
 fi
+# What the shells need to find what was installed (the user manager's message stays the last line).
+# A folder as a shell profile writes it: double-quoted, "$HOME/…" when under the home folder.
+profile_path() {
+  local p=$1 home=
+  case "$p" in "$HOME"/*) p=${p#"$HOME"/}; home='$HOME/' ;; esac
+  printf '"%s%s"' "$home" "$(printf '%s' "$p" | sed 's/[\\"`$]/\\&/g')"
+}
+case ":$PATH:" in
+  *":$BINDIR:"* | *":$BINDIR/:"*) ;;
+  *) bin_path=$(profile_path "$BINDIR")
+    say "warning: $BINDIR is not on PATH; add this line to your shell profile (~/.profile, ~/.zprofile):" \
+      "export PATH=${bin_path%\"}:\$PATH\"" ;;
+esac
+# zsh reads completions only from the folders in its fpath (FPATH from the environment, else the
+# folders it was built with; Debian's: /usr/local/share/zsh/site-functions, /usr/share/zsh/vendor-completions…).
+if [ -n "$zsh_completion" ] && command -v zsh > /dev/null &&
+  ! zsh -fc 'print -rl -- $fpath' 2> /dev/null | grep -qxF "$(dirname "$zsh_completion")"; then
+  say "zsh does not look in $(dirname "$zsh_completion"); add this line to ~/.zshrc, before compinit:" \
+    "fpath=($(profile_path "$(dirname "$zsh_completion")") \$fpath)"
+fi
+
 # The user manager.
 if [ -d "$HOME/.config/systemd/user" ] && [ -f "$HOME/.config/systemd/user/nitnem.service" ] &&
   [ "$UNITDIR" != "$HOME/.config/systemd/user" ]; then
@@ -218,7 +260,12 @@ fi
 if systemctl --user show-environment > /dev/null 2>&1; then
   systemctl --user daemon-reload
   if systemctl --user is-active --quiet nitnem.service; then
-    say "the agent is running: systemctl --user restart nitnem.service starts the new build"
+    if systemctl --user is-enabled --quiet nitnem.service 2> /dev/null; then
+      say "the agent is running: systemctl --user restart nitnem.service starts the new build"
+    else
+      say "the agent is running: systemctl --user restart nitnem.service starts the new build;" \
+        "systemctl --user enable nitnem.service starts it at each login"
+    fi
   else
     say "start the agent: systemctl --user enable --now nitnem.service"
   fi

@@ -9,11 +9,18 @@
 #    empty; a file or folder the user added survives it, and so does the folder holding it.
 # 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
 #    manager: the sggs:// handler registered, the unit verified as installed, `nitnem status` runs;
-#    make uninstall leaves nothing of it.
+#    it says what to add for PATH and zsh's fpath, and ends with `systemctl --user enable --now`;
+#    make uninstall leaves nothing of it, the mimeapps.list install created included; a second
+#    make uninstall says there is nothing to remove and exits 0. With the stub binary: the user's
+#    own mimeapps.list gets back its bytes, a line the user added keeps the file, and with BINDIR
+#    on PATH and the zsh folder in FPATH neither hint is printed.
 # 4. make deb in an empty HOME with no git identity (Maintainer from packaging/debian/maintainer;
 #    DEBFULLNAME/DEBEMAIL and DEB_MAINTAINER override it): its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
 #    and completions while the tree has none), lintian reports no error, the unit verifies, and the
 #    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
+# 5. What `make run`, `make install`, `make deb` and `make test` would install on a machine without
+#    any of it (dpkg-query, apt-get and sudo stand-ins record the request): run and install only the
+#    build's packages, deb also dpkg-dev, test everything.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -27,7 +34,8 @@ check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; f
 # The tree under $1 as sorted relative paths, or nothing when it is empty.
 tree() { (cd "$1" && find . -mindepth 1 | LC_ALL=C sort); }
 # No user manager, bus or desktop of the caller's is touched.
-sandbox_env=(env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY -u JOURNAL_STREAM
+# FPATH unset: zsh's own folders, as in a fresh login.
+sandbox_env=(env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY -u JOURNAL_STREAM -u FPATH
   "XDG_RUNTIME_DIR=$work/run")
 mkdir -m700 "$work/run"
 # systemd-analyze verify of unit $1, with ExecStart's binary $2 (at its path in a staging tree).
@@ -128,17 +136,70 @@ check "the unit goes where the user manager looks (~/.local/share/systemd/user)"
   test -f "$home/.local/share/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the unit as make install wrote it" \
   verify_unit "$home/.local/share/systemd/user/nitnem.service" "$home/.local/bin/nitnem"
-check "without a user manager it says what to run" \
-  grep -q 'no user manager reachable.*systemctl --user daemon-reload && systemctl --user enable --now nitnem.service' \
+check "without a user manager its last line says what to run" \
+  eval 'tail -n1 "$work/home-install.log" | grep -q "no user manager reachable.*systemctl --user daemon-reload && systemctl --user enable --now nitnem.service\$"'
+check "~/.local/bin not on PATH: it says what to add to the shell profile" grep -qxF \
+  "install: warning: $home/.local/bin is not on PATH; add this line to your shell profile (~/.profile, ~/.zprofile): export PATH=\"\$HOME/.local/bin:\$PATH\"" \
   "$work/home-install.log"
+if command -v zsh > /dev/null; then
+  check "zsh does not look in ~/.local/share/zsh/site-functions: it prints the fpath line" grep -qxF \
+    "install: zsh does not look in $home/.local/share/zsh/site-functions; add this line to ~/.zshrc, before compinit: fpath=(\"\$HOME/.local/share/zsh/site-functions\" \$fpath)" \
+    "$work/home-install.log"
+else
+  fail "zsh not installed (scripts/deps.sh installs it)"
+fi
+check "the manifest says install created ~/.config/mimeapps.list" \
+  grep -qxF "mimeapps created $home/.config/mimeapps.list" "$home/.local/share/nitnem/install-manifest"
 check "sggs:// opens with nitnem.desktop" test \
   "$("${home_env[@]}" xdg-mime query default x-scheme-handler/sggs 2> /dev/null)" = nitnem.desktop
 check "the installed nitnem status runs" eval '"${home_env[@]}" TZ=UTC SGGS_CLOCK_NOW=2026-12-01T18:00:00Z \
   "$home/.local/bin/nitnem" status > /dev/null'
 "${home_env[@]}" make -s uninstall PREFIX="$home/.local" > "$work/home-uninstall.log" 2>&1 || cat "$work/home-uninstall.log" >&2
-# Only xdg-mime's default in ~/.config/mimeapps.list stays: the user's file, not one install wrote.
 check "make uninstall leaves no trace under the prefix" test ! -e "$home/.local/bin" -a ! -e "$home/.local/share/applications" \
   -a -z "$(find "$home/.local" -type f 2> /dev/null)"
+check "make uninstall removes the mimeapps.list install created (only the sggs:// line was in it)" \
+  test ! -e "$home/.config/mimeapps.list"
+again=$("${home_env[@]}" make -s uninstall PREFIX="$home/.local" 2>&1) && rc=0 || rc=$?
+check "make uninstall with nothing installed: exit 0, one line saying so ($again)" \
+  eval '[ "$rc" -eq 0 ] && [ "$(printf "%s\n" "$again" | wc -l)" -eq 1 ] && [[ "$again" == *"nothing to remove"* ]]'
+
+# The same install.sh and uninstall.sh with the stub binary (fast), in other sandbox homes.
+stub_install() {  # HOME, then extra environment; installs into HOME/.local
+  local h=$1; shift
+  "${sandbox_env[@]}" "HOME=$h" "XDG_CONFIG_HOME=$h/.config" "XDG_DATA_HOME=$h/.local/share" XDG_DATA_DIRS=/usr/share \
+    STRIP= NITNEM_BIN="$stub" MANPAGE= PREFIX="$h/.local" GNOME_SHELL_VERSION=none "$@" scripts/install.sh
+}
+stub_uninstall() {
+  "${sandbox_env[@]}" "HOME=$1" "XDG_CONFIG_HOME=$1/.config" PREFIX="$1/.local" scripts/uninstall.sh
+}
+# The user's own mimeapps.list: install adds the line, uninstall takes out that line and only it.
+home2=$work/home2
+mkdir -p "$home2/.config"
+printf '[Default Applications]\ntext/html=firefox.desktop\n\n[Added Associations]\nimage/png=eog.desktop;\n' \
+  > "$home2/.config/mimeapps.list"
+cp "$home2/.config/mimeapps.list" "$work/mimeapps.mine"
+stub_install "$home2" > "$work/home2-install.log" 2>&1 || cat "$work/home2-install.log" >&2
+check "the user's mimeapps.list: the manifest says install added the line" eval \
+  'grep -qxF "mimeapps added $home2/.config/mimeapps.list" "$home2/.local/share/nitnem/install-manifest" &&
+   grep -qx "x-scheme-handler/sggs=nitnem.desktop" "$home2/.config/mimeapps.list"'
+stub_uninstall "$home2" > "$work/home2-uninstall.log" 2>&1 || cat "$work/home2-uninstall.log" >&2
+check "make uninstall gives the user's mimeapps.list back byte for byte" cmp -s "$work/mimeapps.mine" "$home2/.config/mimeapps.list"
+# A mimeapps.list install created and the user wrote to since: the file stays, without our line.
+home3=$work/home3
+mkdir -p "$home3"
+stub_install "$home3" > "$work/home3-install.log" 2>&1 || cat "$work/home3-install.log" >&2
+echo 'text/plain=gedit.desktop' >> "$home3/.config/mimeapps.list"
+stub_uninstall "$home3" > "$work/home3-uninstall.log" 2>&1 || cat "$work/home3-uninstall.log" >&2
+check "a mimeapps.list install created and the user added to stays, without the sggs:// line" eval \
+  'grep -qx "text/plain=gedit.desktop" "$home3/.config/mimeapps.list" && ! grep -q sggs "$home3/.config/mimeapps.list"'
+# BINDIR on PATH and the zsh folder in FPATH: no hint for either.
+home4=$work/home4
+mkdir -p "$home4"
+stub_install "$home4" PATH="$home4/.local/bin:$PATH" FPATH="$home4/.local/share/zsh/site-functions" \
+  > "$work/home4-install.log" 2>&1 || cat "$work/home4-install.log" >&2
+check "BINDIR on PATH and the zsh folder in FPATH: neither hint" eval \
+  '! grep -q -e "not on PATH" -e "fpath=" "$work/home4-install.log" && grep -q "3 shell completions" "$work/home4-install.log"'
+stub_uninstall "$home4" > /dev/null 2>&1 || true
 
 # 4. The .deb.
 t=$SECONDS
@@ -206,6 +267,39 @@ status=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CL
   "$x/usr/bin/nitnem" status 2>&1) && rc=0 || rc=$?
 check "the unpacked binary runs nitnem status without /opt/swift or LD_LIBRARY_PATH (exit $rc)" test "$rc" -eq 0
 printf '%s\n' "$status" | head -3 | sed 's/^/     /'
+
+# 5. What each make target would install on a machine that has none of it. The stand-ins: dpkg-query
+# says nothing is installed, apt-get records what it is asked to install, sudo runs its command.
+fake=$work/fake-apt
+mkdir -p "$fake"
+printf '#!/bin/sh\nexit 1\n' > "$fake/dpkg-query"
+printf '#!/bin/sh\n[ "$1" = install ] || exit 0\nshift\nfor a; do case $a in -*) ;; *) echo "$a" >> "%s" ;; esac; done\n' \
+  "$work/apt.log" > "$fake/apt-get"
+printf '#!/bin/sh\nexec "$@"\n' > "$fake/sudo"
+chmod 755 "$fake"/*
+# The packages `make -n TARGET`'s deps.sh lines would install, sorted, one line.
+would_install() {
+  rm -f "$work/apt.log"
+  make -n "$1" | grep 'scripts/deps\.sh' | while IFS= read -r line; do
+    PATH=$fake:$PATH bash -c "$line" > /dev/null 2>&1 || true
+  done
+  if [ -f "$work/apt.log" ]; then LC_ALL=C sort -u "$work/apt.log" | tr '\n' ' '; fi
+}
+build_packages="libnotify-dev libsqlite3-dev pkg-config "
+check "make run installs only the build's packages: $(would_install run)" test "$(would_install run)" = "$build_packages"
+check "make install installs only the build's packages" test "$(would_install install)" = "$build_packages"
+check "make deb installs the build's packages and dpkg-dev" test "$(would_install deb)" = "dpkg-dev $build_packages"
+test_packages=$(would_install test)
+# Whether each of the words $2… is in the list $1 (names the first that is not).
+includes() {
+  local list=" $1" p
+  shift
+  for p in "$@"; do [[ "$list" == *" $p "* ]] || { echo "     not in it: $p" >&2; return 1; }; done
+}
+# shellcheck disable=SC2086  # word lists
+check "make test installs the build's packages and every test tool ($(wc -w <<< "$test_packages") packages)" \
+  includes "$test_packages" $build_packages dpkg-dev dunst xvfb dbus-daemon gjs lintian polybar xdotool zsh fish \
+  python3 sqlite3 jq xdg-utils systemd
 
 echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]

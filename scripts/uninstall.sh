@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Removes what `make install` put, as listed in its manifest ($DATADIR/nitnem/install-manifest),
 # and nothing else: each file still as it was installed (a file changed since is kept, and named),
-# then each folder the install made once it is empty (a folder with other files stays). Run by
-# `make uninstall` with the same PREFIX / DATADIR / DESTDIR as `make install`.
+# then each folder the install made once it is empty (a folder with other files stays), and the
+# sggs:// default it added to mimeapps.list (scripts/mimeapps.sh). With no manifest, nothing is
+# installed: it says so and exits 0. Run by `make uninstall` with the same PREFIX / DATADIR /
+# DESTDIR as `make install`.
 set -euo pipefail
 say() { printf 'uninstall: %s\n' "$*"; }
 PREFIX=${PREFIX:-$HOME/.local}
@@ -11,8 +13,8 @@ DATADIR=${DATADIR:-$PREFIX/share}
 manifest=$DATADIR/nitnem/install-manifest
 dest() { printf '%s%s' "$DESTDIR" "$1"; }
 if [ ! -f "$(dest "$manifest")" ]; then
-  say "$(dest "$manifest"): no manifest, so nothing was installed with this PREFIX/DATADIR/DESTDIR" >&2
-  exit 1
+  say "nothing to remove: no $(dest "$manifest"), so nothing is installed with this PREFIX/DATADIR/DESTDIR"
+  exit 0
 fi
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -42,6 +44,15 @@ while read -r kind sum path; do
   fi
 done < "$list"
 rm -f "$(dest "$manifest")"
+
+# The sggs:// default install added to mimeapps.list (only without DESTDIR): our line, and the file
+# when install created it and nothing else is in it.
+mimeapps=$(grep -m1 '^mimeapps ' "$list" || true)
+if [ -z "$DESTDIR" ] && [ -n "$mimeapps" ]; then
+  read -r _ how path <<< "$mimeapps"
+  done_what=$("$(dirname "$0")/mimeapps.sh" remove "$path" "$how") || done_what="kept $path: could not edit it"
+  [ -z "$done_what" ] || say "$done_what"
+fi
 
 # Caches the desktop tools wrote beside the entry are refreshed, or removed with the last entry.
 applications=$(dest "$DATADIR/applications")

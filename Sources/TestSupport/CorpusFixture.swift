@@ -7,8 +7,10 @@ import Foundation
 /// Test databases built at test time from `fixtures/corpus/*.sql` with the `sqlite3` CLI, and
 /// `nitnem` runs in the export tests' environment (through `NitnemBinary.run`).
 package enum CorpusFixture {
-    /// `$TMPDIR/nitnem-export-tests/<pid>`: this run's folders. Folders of earlier runs whose
-    /// process is gone are removed the first time it is used, so runs do not pile up databases.
+    /// `$TMPDIR/nitnem-export-tests/<pid>`: this run's folders, removed when the test process
+    /// exits (and `nitnem-export-tests` with them once no other run has a folder there). Folders of
+    /// earlier runs whose process is gone (killed before it could clean up) are removed the first
+    /// time it is used.
     package static let runFolder: String = {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-export-tests").path
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
@@ -16,7 +18,12 @@ package enum CorpusFixture {
                 try? FileManager.default.removeItem(atPath: parent + "/" + entry)
             }
         }
-        return parent + "/\(getpid())"
+        let folder = parent + "/\(getpid())"
+        Support.atExit {
+            Support.cleanup(folder)
+            rmdir(parent)  // only when empty: another run's folder keeps it
+        }
+        return folder
     }()
 
     /// A new empty folder of its own for one test.

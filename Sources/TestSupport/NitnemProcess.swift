@@ -23,7 +23,7 @@ package final class NitnemProcess: @unchecked Sendable {
     ) throws {
         self.stderrPath = stderrPath
         stdinPipe = stdin ? Pipe() : nil
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        try Data().write(to: URL(fileURLWithPath: stderrPath))
         process.executableURL = URL(fileURLWithPath: NitnemBinary.path)
         process.arguments = arguments
         var environment = environment

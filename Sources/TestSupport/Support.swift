@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ package enum Support {
         (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
     }
 
-    /// A fresh folder under the temp dir (0700); removed by `cleanup`.
+    /// A fresh folder under the temp dir (0700), for one test: `defer { Support.cleanup(folder) }`.
     package static func tempFolder() -> String {
         var base = NSTemporaryDirectory()
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
@@ -24,8 +25,39 @@ package enum Support {
         return path
     }
 
+    /// A fresh folder under the temp dir for a fixture the tests of one process share (a `static
+    /// let`), removed when the process exits.
+    package static func sharedTempFolder() -> String {
+        let path = tempFolder()
+        atExit { cleanup(path) }
+        return path
+    }
+
+    /// Removes `folder` and everything in it.
     package static func cleanup(_ folder: String) {
         try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs `action` when the test process exits (`atexit(3)`; the last registered first): the
+    /// cleanup of what a process-wide fixture made, which no single test's `defer` can do.
+    package static func atExit(_ action: @escaping @Sendable () -> Void) {
+        exitActions.withLock { actions in
+            if actions == nil {
+                atexit { Support.runExitActions() }
+                actions = []
+            }
+            actions?.append(action)
+        }
+    }
+
+    private static let exitActions = Mutex<[@Sendable () -> Void]?>(nil)
+
+    private static func runExitActions() {
+        let actions = exitActions.withLock { actions in
+            defer { actions = [] }
+            return actions ?? []
+        }
+        for action in actions.reversed() { action() }
     }
 
     package static func copy(_ from: String, to: String) throws {

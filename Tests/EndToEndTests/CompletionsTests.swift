@@ -40,9 +40,10 @@ import Testing
         return try NitnemBinary.run(arguments, environment: env, executable: try tool(name))
     }
 
-    /// A folder holding `nitnem.bash`, `_nitnem` and `nitnem.fish`, written once from the binary.
+    /// A folder holding `nitnem.bash`, `_nitnem` and `nitnem.fish`, written once from the binary
+    /// (removed when the test process exits).
     static let scripts: String = {
-        let folder = Support.tempFolder()
+        let folder = Support.sharedTempFolder()
         for (shell, file) in [("bash", "nitnem.bash"), ("zsh", "_nitnem"), ("fish", "nitnem.fish")] {
             let r = try? NitnemBinary.run(["completions", shell])
             try? Support.write(r?.stdout ?? "", to: folder + "/" + file)

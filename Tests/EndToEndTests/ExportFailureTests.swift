@@ -37,14 +37,14 @@ import Testing
         Case(
             name: "empty",
             make: {
-                FileManager.default.createFile(atPath: $0 + "/empty.sqlite", contents: Data())
+                try Data().write(to: URL(fileURLWithPath: $0 + "/empty.sqlite"))
                 return $0 + "/empty.sqlite"
             }, message: "is empty, not a SQLite database"),
         Case(
             name: "not SQLite",
             make: {
                 let text = String(repeating: "line 1: a synthetic placeholder, not a database\n", count: 200)
-                FileManager.default.createFile(atPath: $0 + "/notes.txt", contents: Data(text.utf8))
+                try Data(text.utf8).write(to: URL(fileURLWithPath: $0 + "/notes.txt"))
                 return $0 + "/notes.txt"
             }, message: "is not a SQLite database (SQLITE_NOTADB: file is not a database)"),
         Case(
@@ -104,7 +104,7 @@ import Testing
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["sqlite3", path]
         let input = Pipe()
-        FileManager.default.createFile(atPath: folder + "/holder.out", contents: nil)
+        try Data().write(to: URL(fileURLWithPath: folder + "/holder.out"))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/holder.out"))
         holder.standardInput = input
         holder.standardOutput = out

@@ -22,7 +22,7 @@ import Testing
     final class Child {
         let process = Process()
         init(_ path: String, _ arguments: [String], environment: [String: String], log: String) throws {
-            FileManager.default.createFile(atPath: log, contents: nil)
+            try Data().write(to: URL(fileURLWithPath: log))
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments

@@ -38,7 +38,7 @@ import Testing
         #expect(retry.wake(after: now + 90) == nil)
         // Another band, or the same band on another day, is not held and starts afresh.
         for other in [SlotKey(day: Self.day.adding(days: 1), band: band)]
-            + Band.allCases.filter { $0 != band }.map({ SlotKey(day: Self.day, band: $0) })
+            + Band.allCases.filter({ $0 != band }).map({ SlotKey(day: Self.day, band: $0) })
         {
             #expect(!retry.holds(other, at: now + 31))
             #expect(retry.entering(other) == .idle)
