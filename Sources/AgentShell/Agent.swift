@@ -256,7 +256,7 @@ package final class Agent {
                 journal.log(.warning, "cannot close the reminder: \(error)")
             }
         case .markRead(let id, let day, let nLines):
-            do throws(SnapshotError) {
+            do throws(GroupFileError) {
                 _ = try ProgressStore.update(
                     id, day: day, at: clock.now(), nLines: nLines, undo: false, in: options.group)
                 return [.marked(id: id, error: nil), .filesRead(load())]
@@ -315,8 +315,8 @@ package final class Agent {
     }
 
     /// Reads both files; an error is handed to the core, which keeps the last good state.
-    func load() -> Result<GroupFiles, SnapshotError> {
-        Result { () throws(SnapshotError) in try GroupFiles.load(options.group) }
+    func load() -> Result<GroupFiles, GroupFileError> {
+        Result { () throws(GroupFileError) in try GroupFiles.load(options.group) }
     }
 
     /// Reads the config file (a missing one is the defaults); an error is handed to the core, which
@@ -333,7 +333,7 @@ package final class Agent {
     /// Reads the pause file: the instant it pauses until (nil when there is none), or why it
     /// cannot be read.
     func readPause() -> AgentCore.Event {
-        do throws(SnapshotError) {
+        do throws(GroupFileError) {
             return .pauseChanged(try PauseStore.load(path: options.paths.pause)?.until)
         } catch {
             return .pauseUnreadable(error)

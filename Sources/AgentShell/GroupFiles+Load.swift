@@ -5,9 +5,9 @@ import Snapshot
 extension GroupFiles {
     /// Reads both files of `group`. A missing snapshot means `EmbeddedRegistry` (source
     /// `.embedded`); a missing progress file means `.empty`.
-    /// - Throws: `SnapshotError` for any file that exists but cannot be read, parsed or decoded; the
+    /// - Throws: `GroupFileError` for any file that exists but cannot be read, parsed or decoded; the
     ///   caller decides (the CLI exits 2, the agent keeps its last good state).
-    package static func load(_ group: AppGroup) throws(SnapshotError) -> GroupFiles {
+    package static func load(_ group: AppGroup) throws(GroupFileError) -> GroupFiles {
         let (snapshot, source, warnings) = try loadSnapshot(group)
         let progress = try readProgress(group)
         return GroupFiles(
@@ -16,7 +16,7 @@ extension GroupFiles {
     }
 
     /// Reads `<group>/nitnem-snapshot.json`, or gives the embedded registry when it is missing.
-    package static func loadSnapshot(_ group: AppGroup) throws(SnapshotError) -> (
+    package static func loadSnapshot(_ group: AppGroup) throws(GroupFileError) -> (
         snapshot: NitnemSnapshot, source: Source, warnings: [String]
     ) {
         let path = group.snapshotPath
@@ -32,12 +32,12 @@ extension GroupFiles {
     }
 
     /// Reads `<group>/nitnem-progress.json`, or gives `.empty` when it is missing.
-    package static func loadProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress {
+    package static func loadProgress(_ group: AppGroup) throws(GroupFileError) -> NitnemProgress {
         try readProgress(group) ?? .empty
     }
 
     /// Reads `<group>/nitnem-progress.json`; nil when it is missing.
-    static func readProgress(_ group: AppGroup) throws(SnapshotError) -> NitnemProgress? {
+    static func readProgress(_ group: AppGroup) throws(GroupFileError) -> NitnemProgress? {
         let path = group.progressPath
         guard let bytes = try readGroupFile(path) else { return nil }
         return try NitnemProgress.decode(try JSONParser.parse(bytes, path: path), path: path)
@@ -45,16 +45,16 @@ extension GroupFiles {
 }
 
 /// The bytes of one of the group's files (`nil` when missing), within `AppGroup.fileSizeLimit`.
-/// - Throws: `SnapshotError(.unreadable)` with the `FileError` as its cause.
-func readGroupFile(_ path: String, limit: Int = AppGroup.fileSizeLimit) throws(SnapshotError) -> [UInt8]? {
+/// - Throws: `GroupFileError(.unreadable)` with the `FileError` as its cause.
+func readGroupFile(_ path: String, limit: Int = AppGroup.fileSizeLimit) throws(GroupFileError) -> [UInt8]? {
     do {
         return try FileReader.read(path, limit: limit)
     } catch {
-        throw SnapshotError(error)
+        throw GroupFileError(error)
     }
 }
 
-extension SnapshotError {
+extension GroupFileError {
     /// A file problem as a snapshot error (`.unreadable`, or `.notWritten` for a failed write).
     init(_ error: FileError, writing: Bool = false) {
         self.init(writing ? .notWritten : .unreadable, path: error.path, problem: error.problem, cause: error)

@@ -8,16 +8,16 @@ import Snapshot
 /// `doctor` read it.
 package enum PauseStore {
     /// The pause at `path`, nil when there is none (no file).
-    /// - Throws: `SnapshotError` naming the file for one that cannot be read or is not a pause.
-    package static func load(path: String) throws(SnapshotError) -> Pause? {
+    /// - Throws: `GroupFileError` naming the file for one that cannot be read or is not a pause.
+    package static func load(path: String) throws(GroupFileError) -> Pause? {
         guard let bytes = try readGroupFile(path, limit: 64 << 10) else { return nil }
         return try Pause.decode(try JSONParser.parse(bytes, path: path), path: path)
     }
 
     /// When reminders are paused until at `now`: nil when there is no pause, it has passed, or the
     /// file cannot be read (then `problem` says why: treated as not paused).
-    package static func active(path: String, now: Date) -> (until: Date?, problem: SnapshotError?) {
-        do throws(SnapshotError) {
+    package static func active(path: String, now: Date) -> (until: Date?, problem: GroupFileError?) {
+        do throws(GroupFileError) {
             return (try load(path: path)?.active(at: now), nil)
         } catch {
             return (nil, error)

@@ -13,8 +13,8 @@ extension ProgressStore {
     }
 
     /// What `clear` would remove from `group`'s progress file, changing nothing.
-    /// - Throws: `SnapshotError` for a file that cannot be read, or that `clear` would refuse.
-    package static func clearPlan(in group: AppGroup) throws(SnapshotError) -> ProgressWriter.Clearing {
+    /// - Throws: `GroupFileError` for a file that cannot be read, or that `clear` would refuse.
+    package static func clearPlan(in group: AppGroup) throws(GroupFileError) -> ProgressWriter.Clearing {
         let path = group.progressPath
         guard let bytes = try readGroupFile(path) else {
             return try ProgressWriter.clearingCompletedDays(NitnemProgress.empty.raw, path: path)
@@ -28,8 +28,8 @@ extension ProgressStore {
     /// it: `nitnem-progress.backup-<stamp>.json` (`-2`, `-3`… when taken), 0600. Only those arrays'
     /// contents change (`ProgressWriter.clearingCompletedDays` over the old bytes). A file of a newer
     /// schema is refused; a missing file or one without days is left alone (no backup).
-    package static func clear(in group: AppGroup, stamp: String, now: Date? = nil) throws(SnapshotError) -> Cleared {
-        try underLock(group) { () throws(SnapshotError) -> Cleared in
+    package static func clear(in group: AppGroup, stamp: String, now: Date? = nil) throws(GroupFileError) -> Cleared {
+        try underLock(group) { () throws(GroupFileError) -> Cleared in
             let path = group.progressPath
             AtomicFile.removeAbandonedTempFiles(for: path, now: now)
             guard let bytes = try readGroupFile(path) else { return Cleared(banis: 0, days: 0, backup: nil) }
@@ -44,7 +44,7 @@ extension ProgressStore {
                 try AtomicFile.write(bytes, to: backup, mode: 0o600)
                 try AtomicFile.write(text, to: path)
             } catch {
-                throw SnapshotError(error, writing: true)
+                throw GroupFileError(error, writing: true)
             }
             return Cleared(banis: clearing.banis, days: clearing.days, backup: backup)
         }
@@ -54,20 +54,20 @@ extension ProgressStore {
     /// progress file, under the writers' lock: the file becomes byte for byte the backup. The backup
     /// must read as a progress file this version may write (not a newer schema); it stays.
     /// - Returns: The progress restored.
-    package static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(SnapshotError)
+    package static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(GroupFileError)
         -> NitnemProgress
     {
-        try underLock(group) { () throws(SnapshotError) -> NitnemProgress in
+        try underLock(group) { () throws(GroupFileError) -> NitnemProgress in
             AtomicFile.removeAbandonedTempFiles(for: group.progressPath, now: now)
             guard let bytes = try readGroupFile(backup) else {
-                throw SnapshotError(.unreadable, path: backup, problem: "no such file; nothing restored")
+                throw GroupFileError(.unreadable, path: backup, problem: "no such file; nothing restored")
             }
             let restored = try NitnemProgress.decode(try JSONParser.parse(bytes, path: backup), path: backup)
             try refuseNewer(restored, path: backup)
             do throws(FileError) {
                 try AtomicFile.write(bytes, to: group.progressPath)
             } catch {
-                throw SnapshotError(error, writing: true)
+                throw GroupFileError(error, writing: true)
             }
             return restored
         }
@@ -85,26 +85,26 @@ extension ProgressStore {
         return path
     }
 
-    static func refuseNewer(_ progress: NitnemProgress, path: String) throws(SnapshotError) {
+    static func refuseNewer(_ progress: NitnemProgress, path: String) throws(GroupFileError) {
         guard progress.isReadOnly else { return }
-        throw SnapshotError(
+        throw GroupFileError(
             .newerSchema, path: path,
             problem: "is schema \(progress.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
                 + "not written")
     }
 
     /// `body` holding the progress lock of `group` (its folder created first).
-    static func underLock<T>(_ group: AppGroup, _ body: () throws(SnapshotError) -> T) throws(SnapshotError) -> T {
+    static func underLock<T>(_ group: AppGroup, _ body: () throws(GroupFileError) -> T) throws(GroupFileError) -> T {
         do {
             try AtomicFile.createFolder(group.path)
         } catch {
-            throw SnapshotError(error, writing: true)
+            throw GroupFileError(error, writing: true)
         }
-        do throws(AtomicFile.LockError<SnapshotError>) {
+        do throws(AtomicFile.LockError<GroupFileError>) {
             return try AtomicFile.withLock(group.progressLockPath, body)
         } catch {
             switch error {
-            case .lock(let problem): throw SnapshotError(problem, writing: true)
+            case .lock(let problem): throw GroupFileError(problem, writing: true)
             case .body(let problem): throw problem
             }
         }

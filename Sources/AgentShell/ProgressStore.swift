@@ -32,20 +32,20 @@ package enum ProgressStore {
     package static func update(
         _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup,
         now: Date? = nil
-    ) throws(SnapshotError) -> Outcome {
+    ) throws(GroupFileError) -> Outcome {
         do {
             try AtomicFile.createFolder(group.path)
         } catch {
-            throw SnapshotError(error, writing: true)
+            throw GroupFileError(error, writing: true)
         }
-        do throws(AtomicFile.LockError<SnapshotError>) {
-            return try AtomicFile.withLock(group.progressLockPath) { () throws(SnapshotError) -> Outcome in
+        do throws(AtomicFile.LockError<GroupFileError>) {
+            return try AtomicFile.withLock(group.progressLockPath) { () throws(GroupFileError) -> Outcome in
                 try locked(
                     id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition, in: group, now: now)
             }
         } catch {
             switch error {
-            case .lock(let problem): throw SnapshotError(problem, writing: true)
+            case .lock(let problem): throw GroupFileError(problem, writing: true)
             case .body(let problem): throw problem
             }
         }
@@ -55,15 +55,15 @@ package enum ProgressStore {
     static func locked(
         _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool, in group: AppGroup,
         now: Date?
-    ) throws(SnapshotError) -> Outcome {
+    ) throws(GroupFileError) -> Outcome {
         let path = group.progressPath
         AtomicFile.removeAbandonedTempFiles(for: path, now: now)
         let bytes = try readGroupFile(path)
-        let parsed = try bytes.map { bytes throws(SnapshotError) in try JSONParser.parseWithRanges(bytes, path: path) }
+        let parsed = try bytes.map { bytes throws(GroupFileError) in try JSONParser.parseWithRanges(bytes, path: path) }
         let raw = parsed?.value
         let current = try NitnemProgress.decode(raw ?? NitnemProgress.empty.raw, path: path)
         if current.isReadOnly {
-            throw SnapshotError(
+            throw GroupFileError(
                 .newerSchema, path: path,
                 problem: "is schema \(current.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
                     + "not written")
@@ -77,7 +77,7 @@ package enum ProgressStore {
         do throws(FileError) {
             try AtomicFile.write(text, to: path)
         } catch {
-            throw SnapshotError(error, writing: true)
+            throw GroupFileError(error, writing: true)
         }
         let progress = try NitnemProgress.decode(patched, path: path)
         return Outcome(progress: progress, changed: true, wasMarked: wasMarked)

@@ -12,7 +12,7 @@ extension ReportedFailure {
     }
 
     /// A group file `nitnem mark` could not change.
-    init(_ error: SnapshotError) {
+    init(_ error: GroupFileError) {
         self.init(subject: error.path, code: "\(error.code)", message: error.description)
     }
 

@@ -42,7 +42,7 @@ package final class StatusFollower {
 
     /// The line to show now; a file that cannot be read shows the last good files, or the error.
     func render(now: Date) -> String {
-        let read = Result { () throws(SnapshotError) in try GroupFiles.load(group) }
+        let read = Result { () throws(GroupFileError) in try GroupFiles.load(group) }
         let (view, logs) = core.read(read, pause: pausePath.map { PauseStore.active(path: $0, now: now) }, now: now)
         perform(logs)
         guard let files = view.files, let state = view.state else {
@@ -111,7 +111,7 @@ package final class StatusFollower {
                     Journal().log(.error, error.description)
                 }
             case .markRead(let id, let day, let nLines):
-                do throws(SnapshotError) {
+                do throws(GroupFileError) {
                     _ = try ProgressStore.update(id, day: day, at: clock.now(), nLines: nLines, undo: false, in: group)
                 } catch {
                     Journal().log(.error, "mark: \(error.description)")

@@ -22,7 +22,7 @@ extension AgentCore {
     /// already read, as a result.
     package enum Event: Sendable {
         /// The agent starts, with the files as read.
-        case start(Result<GroupFiles, SnapshotError>)
+        case start(Result<GroupFiles, GroupFileError>)
         /// A timer armed for the last `nextWake` fired.
         case timer
         /// The snapshot or progress file changed on disk (inotify); `whole` when the file is complete
@@ -38,7 +38,7 @@ extension AgentCore {
         /// Nothing happened for as long as the last step's `wait` asked: the folder has settled.
         case settled
         /// The snapshot or progress file was read again (after `Action.readFiles`).
-        case filesRead(Result<GroupFiles, SnapshotError>)
+        case filesRead(Result<GroupFiles, GroupFileError>)
         /// The real clock jumped (set by hand, NTP) or the machine resumed.
         case clockChanged
         /// The system time zone, read again after its link changed (it may be the same zone).
@@ -73,7 +73,7 @@ extension AgentCore {
         /// pause, so not paused either), as read from the pause file.
         case pauseChanged(Date?)
         /// The pause file cannot be read or is not a pause: said once, and reminders are not paused.
-        case pauseUnreadable(SnapshotError)
+        case pauseUnreadable(GroupFileError)
         /// `Action.markRead` was done (`error` nil) or failed.
         case marked(id: String, error: ReportedFailure?)
         /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil) or could not (no

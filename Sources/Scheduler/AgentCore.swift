@@ -169,7 +169,7 @@ package struct AgentCore: Sendable {
 
     /// The snapshot and progress files as read: their lines to say, or nil when the read is held
     /// back (a file vanished: believed only once the folder has settled).
-    private mutating func filesRead(_ result: Result<GroupFiles, SnapshotError>, isStart: Bool, now: Date)
+    private mutating func filesRead(_ result: Result<GroupFiles, GroupFileError>, isStart: Bool, now: Date)
         -> [Action]?
     {
         switch result {

@@ -38,7 +38,7 @@ package struct FollowCore: Sendable {
     /// The group files and the pause as read at `now`: what to show, and the lines to log (each
     /// problem once while it lasts).
     package mutating func read(
-        _ result: Result<GroupFiles, SnapshotError>, pause: (until: Date?, problem: SnapshotError?)?, now: Date
+        _ result: Result<GroupFiles, GroupFileError>, pause: (until: Date?, problem: GroupFileError?)?, now: Date
     ) -> (view: View, logs: [AgentCore.Action]) {
         var logs: [AgentCore.Action] = []
         var problem: String?

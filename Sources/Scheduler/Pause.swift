@@ -31,13 +31,13 @@ package struct Pause: Hashable, Sendable {
 
     /// Reads a pause file's JSON.
     /// - Throws: a one-line description of what is wrong, naming the JSON path.
-    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> Pause {
-        guard case .object = value else { throw SnapshotError(path: path, problem: "expected an object") }
+    package static func decode(_ value: JSONValue, path: String) throws(GroupFileError) -> Pause {
+        guard case .object = value else { throw GroupFileError(path: path, problem: "expected an object") }
         guard case .string(let text)? = value["until"] else {
-            throw SnapshotError(path: path, jsonPath: "$.until", problem: "expected an RFC 3339 instant")
+            throw GroupFileError(path: path, jsonPath: "$.until", problem: "expected an RFC 3339 instant")
         }
         guard let until = RFC3339.parseAbsolute(text) else {
-            throw SnapshotError(
+            throw GroupFileError(
                 path: path, jsonPath: "$.until",
                 problem: "'\(Printable.escaped(text))' is not an RFC 3339 instant with an offset")
         }

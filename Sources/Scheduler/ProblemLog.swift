@@ -40,7 +40,7 @@ struct ProblemLog: Sendable {
         let channel: Channel
         /// The file at fault, or what else failed (`notification server`).
         let subject: String
-        /// The kind of problem (`SnapshotError.Code`, an errno name, a config error code …).
+        /// The kind of problem (`GroupFileError.Code`, an errno name, a config error code …).
         let code: String
         /// Where in the file, when that tells problems apart (a JSON path, a config line), or the
         /// text of a warning (warnings have no code).
@@ -55,7 +55,7 @@ struct ProblemLog: Sendable {
 
         /// A group file that cannot be read: its path, code and JSON path, not the words or numbers
         /// of the message.
-        static func groupFile(_ error: SnapshotError) -> Key {
+        static func groupFile(_ error: GroupFileError) -> Key {
             Key(.groupFiles, subject: error.path, code: "\(error.code)", detail: error.jsonPath ?? "")
         }
 
@@ -69,7 +69,7 @@ struct ProblemLog: Sendable {
         }
 
         /// A pause file that is not a pause.
-        static func pause(_ error: SnapshotError) -> Key {
+        static func pause(_ error: GroupFileError) -> Key {
             Key(.pause, subject: error.path, code: "\(error.code)", detail: error.jsonPath ?? "")
         }
 

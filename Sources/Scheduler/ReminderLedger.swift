@@ -104,9 +104,9 @@ package struct ReminderLedger: Hashable, Sendable {
 
     /// Reads a ledger file's JSON.
     /// - Throws: a one-line description of what is wrong, naming the JSON path.
-    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> ReminderLedger {
+    package static func decode(_ value: JSONValue, path: String) throws(GroupFileError) -> ReminderLedger {
         guard case .array(let items)? = value["entries"] else {
-            throw SnapshotError(path: path, jsonPath: "$.entries", problem: "expected an array")
+            throw GroupFileError(path: path, jsonPath: "$.entries", problem: "expected an array")
         }
         var ledger = ReminderLedger()
         for (i, item) in items.enumerated() {
@@ -116,7 +116,7 @@ package struct ReminderLedger: Hashable, Sendable {
                 case .string(let a)? = item["at"], let at = RFC3339.parseAbsolute(a),
                 case .string(let o)? = item["outcome"], let outcome = Outcome(rawValue: o)
             else {
-                throw SnapshotError(path: path, jsonPath: where_, problem: "expected dayKey, band, at and outcome")
+                throw GroupFileError(path: path, jsonPath: where_, problem: "expected dayKey, band, at and outcome")
             }
             var entry = Entry(dayKey: day, band: band, at: at, outcome: outcome)
             if case .string(let bani)? = item["bani"] { entry.bani = bani }
@@ -128,7 +128,7 @@ package struct ReminderLedger: Hashable, Sendable {
                 entry.deferrals = max(deferrals, 0)
             }
             if entry.outcome == .snoozed, entry.snoozedUntil == nil {
-                throw SnapshotError(
+                throw GroupFileError(
                     path: path, jsonPath: where_ + ".snoozedUntil", problem: "a snoozed entry needs snoozedUntil")
             }
             ledger.entries.append(entry)

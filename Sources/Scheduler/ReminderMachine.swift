@@ -261,7 +261,7 @@ struct ReminderMachine: Sendable {
 
     /// The pause file cannot be read or is not a pause: not paused (a file that says nothing
     /// readable cannot hold reminders back), said once.
-    mutating func pauseUnreadable(_ error: SnapshotError, now: Date, problems: inout ProblemLog) -> [Action] {
+    mutating func pauseUnreadable(_ error: GroupFileError, now: Date, problems: inout ProblemLog) -> [Action] {
         var actions: [Action] = []
         if pausedUntil != nil {
             pausedUntil = nil

@@ -1,4 +1,4 @@
-/// Typed reads of the members of a JSON object, each failure a `SnapshotError` naming the file,
+/// Typed reads of the members of a JSON object, each failure a `GroupFileError` naming the file,
 /// the JSON path (`$.banis[3].nLines`) and what was expected and found.
 struct JSONFields {
     /// The file being decoded.
@@ -9,9 +9,9 @@ struct JSONFields {
     let value: JSONValue
 
     /// The object at `jsonPath`, or an error saying what was there instead.
-    init(_ value: JSONValue, file: String, jsonPath: String) throws(SnapshotError) {
+    init(_ value: JSONValue, file: String, jsonPath: String) throws(GroupFileError) {
         guard case .object = value else {
-            throw SnapshotError(
+            throw GroupFileError(
                 path: file, jsonPath: jsonPath, problem: "expected an object, found \(JSONFields.describe(value))")
         }
         self.file = file
@@ -22,11 +22,11 @@ struct JSONFields {
     /// The JSON path of member `key`.
     func path(_ key: String) -> String { jsonPath + "." + key }
 
-    func fail(_ key: String, _ expected: String, found: JSONValue?) -> SnapshotError {
+    func fail(_ key: String, _ expected: String, found: JSONValue?) -> GroupFileError {
         guard let found else {
-            return SnapshotError(path: file, jsonPath: path(key), problem: "missing; expected \(expected)")
+            return GroupFileError(path: file, jsonPath: path(key), problem: "missing; expected \(expected)")
         }
-        return SnapshotError(
+        return GroupFileError(
             path: file, jsonPath: path(key), problem: "expected \(expected), found \(JSONFields.describe(found))")
     }
 
@@ -36,42 +36,42 @@ struct JSONFields {
         return v
     }
 
-    func string(_ key: String) throws(SnapshotError) -> String {
+    func string(_ key: String) throws(GroupFileError) -> String {
         guard let s = try optionalString(key) else { throw fail(key, "a string", found: value[key]) }
         return s
     }
 
-    func optionalString(_ key: String) throws(SnapshotError) -> String? {
+    func optionalString(_ key: String) throws(GroupFileError) -> String? {
         guard let v = optional(key) else { return nil }
         guard case .string(let s) = v else { throw fail(key, "a string", found: v) }
         return s
     }
 
-    func nonEmptyString(_ key: String) throws(SnapshotError) -> String {
+    func nonEmptyString(_ key: String) throws(GroupFileError) -> String {
         let s = try string(key)
         if s.isEmpty {
-            throw SnapshotError(path: file, jsonPath: path(key), problem: "is empty; expected a non-empty string")
+            throw GroupFileError(path: file, jsonPath: path(key), problem: "is empty; expected a non-empty string")
         }
         return s
     }
 
-    func bool(_ key: String) throws(SnapshotError) -> Bool {
+    func bool(_ key: String) throws(GroupFileError) -> Bool {
         guard let b = try optionalBool(key) else { throw fail(key, "true or false", found: value[key]) }
         return b
     }
 
-    func optionalBool(_ key: String) throws(SnapshotError) -> Bool? {
+    func optionalBool(_ key: String) throws(GroupFileError) -> Bool? {
         guard let v = optional(key) else { return nil }
         guard case .bool(let b) = v else { throw fail(key, "true or false", found: v) }
         return b
     }
 
-    func int(_ key: String, min: Int) throws(SnapshotError) -> Int {
+    func int(_ key: String, min: Int) throws(GroupFileError) -> Int {
         guard let n = try optionalInt(key, min: min) else { throw fail(key, "an integer ≥ \(min)", found: value[key]) }
         return n
     }
 
-    func optionalInt(_ key: String, min: Int) throws(SnapshotError) -> Int? {
+    func optionalInt(_ key: String, min: Int) throws(GroupFileError) -> Int? {
         guard let v = optional(key) else { return nil }
         guard let n = JSONFields.integer(v), n >= min else { throw fail(key, "an integer ≥ \(min)", found: v) }
         return n

@@ -27,28 +27,28 @@ package enum JSONParser {
 
 extension JSONParser {
     /// Parses the contents of file `path`: an empty (or all-whitespace) file and a parse error become
-    /// a `SnapshotError` naming the file, e.g. `…: not valid JSON: line 3, column 1: unexpected end of file…`.
-    package static func parse(_ bytes: [UInt8], path: String) throws(SnapshotError) -> JSONValue {
+    /// a `GroupFileError` naming the file, e.g. `…: not valid JSON: line 3, column 1: unexpected end of file…`.
+    package static func parse(_ bytes: [UInt8], path: String) throws(GroupFileError) -> JSONValue {
         try naming(path, bytes) { () throws(JSONParseError) in try parse(bytes) }
     }
 
     /// `parseWithRanges` with the errors of `parse(_:path:)`.
-    package static func parseWithRanges(_ bytes: [UInt8], path: String) throws(SnapshotError) -> (
+    package static func parseWithRanges(_ bytes: [UInt8], path: String) throws(GroupFileError) -> (
         value: JSONValue, syntax: JSONSyntax
     ) {
         try naming(path, bytes) { () throws(JSONParseError) in try parseWithRanges(bytes) }
     }
 
     private static func naming<T>(_ path: String, _ bytes: [UInt8], _ parse: () throws(JSONParseError) -> T)
-        throws(SnapshotError) -> T
+        throws(GroupFileError) -> T
     {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw SnapshotError(.empty, path: path, problem: "is empty; expected a JSON object")
+            throw GroupFileError(.empty, path: path, problem: "is empty; expected a JSON object")
         }
         do throws(JSONParseError) {
             return try parse()
         } catch {
-            throw SnapshotError(
+            throw GroupFileError(
                 error.atEnd ? .truncated : .syntax, path: path,
                 problem: "not valid JSON\(error.atEnd ? " (truncated?)" : ""): \(error)", cause: error)
         }

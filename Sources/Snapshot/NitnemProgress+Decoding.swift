@@ -9,7 +9,7 @@ extension NitnemProgress {
     /// `lastSeq > nLines` is kept (readers clamp). `lastReadAt` is an RFC 3339 string with `Z` or an
     /// offset, or a number of seconds since 2001-01-01T00:00:00Z (Apple's reference date).
     /// `schema` > 1: decoded as far as understood, with a warning that it is read-only.
-    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> NitnemProgress {
+    package static func decode(_ value: JSONValue, path: String) throws(GroupFileError) -> NitnemProgress {
         let top = try JSONFields(value, file: path, jsonPath: "$")
         let schema = try top.optionalInt("schema", min: 1) ?? 1
         var warnings: [String] = []
@@ -26,7 +26,7 @@ extension NitnemProgress {
                 // A `null` entry reads as no progress for that bani (a warning, not an unreadable file).
                 if entry == .null {
                     warnings.append(
-                        SnapshotError(path: path, jsonPath: entryPath, problem: "is null; read as no progress")
+                        GroupFileError(path: path, jsonPath: entryPath, problem: "is null; read as no progress")
                             .description)
                     continue
                 }
@@ -50,11 +50,11 @@ extension NitnemProgress {
     }
 
     static func decodeEntry(_ value: JSONValue, file: String, jsonPath: String, warnings: inout [String])
-        throws(SnapshotError) -> BaniProgress
+        throws(GroupFileError) -> BaniProgress
     {
         let f = try JSONFields(value, file: file, jsonPath: jsonPath)
         func warn(_ key: String, _ problem: String) {
-            warnings.append(SnapshotError(path: file, jsonPath: f.path(key), problem: problem).description)
+            warnings.append(GroupFileError(path: file, jsonPath: f.path(key), problem: problem).description)
         }
         var progress = BaniProgress()
 
@@ -92,7 +92,7 @@ extension NitnemProgress {
                         progress.completedDays.insert(key)
                     } else {
                         warnings.append(
-                            SnapshotError(
+                            GroupFileError(
                                 path: file, jsonPath: f.path("completedDays") + "[\(i)]",
                                 problem: "expected a day key YYYY-MM-DD, found \(JSONFields.describe(day)); dropped"
                             ).description)

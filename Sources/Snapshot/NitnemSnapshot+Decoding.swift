@@ -10,7 +10,7 @@ extension NitnemSnapshot {
     /// Unknown members are ignored. A `schema` above 1 is still decoded as far as it is understood.
     /// Optional: `generatedAt`, `isDefault` (defaults to `variant == "" || id == key`),
     /// `titleGurmukhi`, `firstAng`, `underReview` (false), `preferences`, `provenance`, each set.
-    package static func decode(_ value: JSONValue, path: String) throws(SnapshotError) -> NitnemSnapshot {
+    package static func decode(_ value: JSONValue, path: String) throws(GroupFileError) -> NitnemSnapshot {
         let top = try JSONFields(value, file: path, jsonPath: "$")
         let schema = try top.int("schema", min: 1)
         var generatedAt: String?
@@ -30,7 +30,7 @@ extension NitnemSnapshot {
         for (i, item) in items.enumerated() {
             let bani = try decodeBani(item, file: path, jsonPath: "$.banis[\(i)]")
             if let earlier = firstIndex[bani.id] {
-                throw SnapshotError(
+                throw GroupFileError(
                     path: path, jsonPath: "$.banis[\(i)].id",
                     problem: "duplicate id \(JSONFields.describe(.string(bani.id))) (also $.banis[\(earlier)])")
             }
@@ -48,12 +48,12 @@ extension NitnemSnapshot {
             for (j, member) in members.enumerated() {
                 let memberPath = "$.sets.\(name)[\(j)]"
                 guard case .string(let id) = member else {
-                    throw SnapshotError(
+                    throw GroupFileError(
                         path: path, jsonPath: memberPath,
                         problem: "expected a bani id (a string), found \(JSONFields.describe(member))")
                 }
                 guard firstIndex[id] != nil else {
-                    throw SnapshotError(
+                    throw GroupFileError(
                         path: path, jsonPath: memberPath,
                         problem: "unknown bani id \(JSONFields.describe(member)); not in $.banis")
                 }
@@ -81,7 +81,7 @@ extension NitnemSnapshot {
             preferences: preferences, provenance: provenance)
     }
 
-    static func decodeBani(_ value: JSONValue, file: String, jsonPath: String) throws(SnapshotError) -> Bani {
+    static func decodeBani(_ value: JSONValue, file: String, jsonPath: String) throws(GroupFileError) -> Bani {
         let f = try JSONFields(value, file: file, jsonPath: jsonPath)
         let id = try f.nonEmptyString("id")
         let key = try f.nonEmptyString("key")

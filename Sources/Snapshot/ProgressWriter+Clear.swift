@@ -15,11 +15,11 @@ extension ProgressWriter {
     /// The document with every `banis[*].completedDays` array emptied (`[]`) and nothing else
     /// changed: positions, read times, other members and other entries stay. Written over the old
     /// bytes (`text(_:over:old:path:)`), only those arrays' contents go.
-    /// - Throws: `SnapshotError` (not written) for a top level or `banis` that is no object, or a
+    /// - Throws: `GroupFileError` (not written) for a top level or `banis` that is no object, or a
     ///   `completedDays` that is no array (replacing it would lose whatever the app meant by it).
-    package static func clearingCompletedDays(_ raw: JSONValue, path: String) throws(SnapshotError) -> Clearing {
+    package static func clearingCompletedDays(_ raw: JSONValue, path: String) throws(GroupFileError) -> Clearing {
         guard case .object(var top) = raw else {
-            throw SnapshotError(path: path, jsonPath: "$", problem: "expected an object; not written")
+            throw GroupFileError(path: path, jsonPath: "$", problem: "expected an object; not written")
         }
         var banis = 0
         var days = 0
@@ -29,7 +29,7 @@ extension ProgressWriter {
             case .object(let members): entries = members
             case .null: continue
             case let other:
-                throw SnapshotError(
+                throw GroupFileError(
                     path: path, jsonPath: "$.banis",
                     problem: "expected an object, found \(JSONFields.describe(other)); not written")
             }
@@ -43,7 +43,7 @@ extension ProgressWriter {
                         members[m].value = .array([])
                     case .null: continue
                     case let other:
-                        throw SnapshotError(
+                        throw GroupFileError(
                             path: path, jsonPath: "$.banis" + NitnemProgress.jsonKey(entries[e].key) + ".completedDays",
                             problem: "expected an array of day keys, found \(JSONFields.describe(other)); not written")
                     }

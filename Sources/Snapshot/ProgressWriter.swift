@@ -13,16 +13,16 @@ package enum ProgressWriter {
     package static func patch(
         _ raw: JSONValue, id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true,
         path: String
-    ) throws(SnapshotError) -> (value: JSONValue, changed: Bool) {
+    ) throws(GroupFileError) -> (value: JSONValue, changed: Bool) {
         guard case .object(var top) = raw else {
-            throw SnapshotError(path: path, jsonPath: "$", problem: "expected an object; not written")
+            throw GroupFileError(path: path, jsonPath: "$", problem: "expected an object; not written")
         }
         var banis: [(key: String, value: JSONValue)] = []
         switch top.last(where: { $0.key == "banis" })?.value {
         case .object(let members)?: banis = members
         case nil, .null?: break
         case let other?:
-            throw SnapshotError(
+            throw GroupFileError(
                 path: path, jsonPath: "$.banis",
                 problem: "expected an object, found \(JSONFields.describe(other)); not written")
         }
@@ -32,7 +32,7 @@ package enum ProgressWriter {
         case .object(let members)?: entry = members
         case nil, .null?: break
         case let other?:
-            throw SnapshotError(
+            throw GroupFileError(
                 path: path, jsonPath: entryPath,
                 problem: "expected an object, found \(JSONFields.describe(other)); not written")
         }
@@ -42,7 +42,7 @@ package enum ProgressWriter {
         case nil, .null?: break
         case let other?:
             // Replacing it would lose whatever the app meant by it.
-            throw SnapshotError(
+            throw GroupFileError(
                 path: path, jsonPath: entryPath + ".completedDays",
                 problem: "expected an array of day keys, found \(JSONFields.describe(other)); not written")
         }
@@ -80,11 +80,11 @@ package enum ProgressWriter {
     /// `old` is what `original` parses to, with its ranges.
     package static func text(
         _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
-    ) throws(SnapshotError) -> [UInt8] {
+    ) throws(GroupFileError) -> [UInt8] {
         let bytes = try splice(patched, over: original, old: old, path: path)
         // Never write what no reader (this one included) would read back.
         guard bytes.count <= AppGroup.fileSizeLimit else {
-            throw SnapshotError(
+            throw GroupFileError(
                 .notWritten, path: path,
                 problem: "would grow past the \(AppGroup.fileSizeLimit >> 20) MiB limit; not written")
         }
@@ -93,12 +93,12 @@ package enum ProgressWriter {
 
     static func splice(
         _ patched: JSONValue, over original: [UInt8]?, old: (value: JSONValue, syntax: JSONSyntax)?, path: String
-    ) throws(SnapshotError) -> [UInt8] {
+    ) throws(GroupFileError) -> [UInt8] {
         guard let original, let old else { return Array(patched.pretty.utf8) }
         let spliced = JSONSplice.render(patched, over: original, old: old.value, syntax: old.syntax)
         guard (try? JSONParser.parse(spliced)) == patched else {
             // Unreachable for JSON the parser accepted; refusing beats writing something else.
-            throw SnapshotError(.notWritten, path: path, problem: "could not patch the text in place; not written")
+            throw GroupFileError(.notWritten, path: path, problem: "could not patch the text in place; not written")
         }
         return spliced
     }

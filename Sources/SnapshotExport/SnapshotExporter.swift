@@ -37,10 +37,10 @@ package struct SnapshotExporter: Sendable {
     ///
     /// A database without a `banis` table (an older corpus) is not an error: the snapshot has
     /// `banisAvailable` false, no banis and no sets.
-    /// - Throws: `SnapshotError` naming the database: a missing, empty, truncated or non-SQLite
+    /// - Throws: `GroupFileError` naming the database: a missing, empty, truncated or non-SQLite
     ///   file, a corrupt or locked database, an incomplete registry, or guard violations (every
     ///   offending row, one per line).
-    package func snapshot(now: Date, calendar: NitnemCalendar) throws(SnapshotError) -> NitnemSnapshot {
+    package func snapshot(now: Date, calendar: NitnemCalendar) throws(GroupFileError) -> NitnemSnapshot {
         let provenance = try inspectFile()
         let db: Database
         do {
@@ -53,10 +53,10 @@ package struct SnapshotExporter: Sendable {
             return try read(db, now: now, calendar: calendar, provenance: provenance)
         } catch let error as SQLiteError {
             throw failure(error)
-        } catch let error as SnapshotError {
+        } catch let error as GroupFileError {
             throw error
         } catch {
-            throw SnapshotError(path: databasePath, problem: "\(error)")
+            throw GroupFileError(path: databasePath, problem: "\(error)")
         }
     }
 
@@ -64,24 +64,24 @@ package struct SnapshotExporter: Sendable {
 
     /// Checks the file before SQLite opens it (SQLite would say less, or treat an empty file as an
     /// empty database) and returns its provenance.
-    func inspectFile() throws(SnapshotError) -> NitnemSnapshot.Provenance {
+    func inspectFile() throws(GroupFileError) -> NitnemSnapshot.Provenance {
         let info: FileStatus
         do {
             info = try FileStatus.of(databasePath)
         } catch  where error.isNotFound {
-            throw SnapshotError(.unreadable, path: databasePath, problem: "no such file")
+            throw GroupFileError(.unreadable, path: databasePath, problem: "no such file")
         } catch {
-            throw SnapshotError(.unreadable, path: databasePath, problem: "cannot read: \(error.reason)", cause: error)
+            throw GroupFileError(.unreadable, path: databasePath, problem: "cannot read: \(error.reason)", cause: error)
         }
         if info.kind == .folder {
-            throw SnapshotError(.unreadable, path: databasePath, problem: "is a folder, not a database file")
+            throw GroupFileError(.unreadable, path: databasePath, problem: "is a folder, not a database file")
         }
         let size = info.size
-        if size == 0 { throw SnapshotError(path: databasePath, problem: "is empty, not a SQLite database") }
+        if size == 0 { throw GroupFileError(path: databasePath, problem: "is empty, not a SQLite database") }
         if let header = SQLiteHeader(SQLiteHeader.bytes(of: databasePath)),
             let truncation = header.truncation(fileSize: size)
         {
-            throw SnapshotError(path: databasePath, problem: truncation)
+            throw GroupFileError(path: databasePath, problem: truncation)
         }
         let modified = Date(timeIntervalSince1970: TimeInterval(info.modifiedSeconds))
         return NitnemSnapshot.Provenance(
@@ -92,9 +92,9 @@ package struct SnapshotExporter: Sendable {
     static let utc = NitnemCalendar(zone: .utc)
 
     /// The one line a user reads for a failed SQLite call.
-    func failure(_ error: SQLiteError) -> SnapshotError {
+    func failure(_ error: SQLiteError) -> GroupFileError {
         if error.call == "dlopen" {
-            return SnapshotError(path: databasePath, problem: "cannot be read without SQLite: \(error.message)")
+            return GroupFileError(path: databasePath, problem: "cannot be read without SQLite: \(error.message)")
         }
         let problem: String
         switch error.primary {
@@ -107,7 +107,7 @@ package struct SnapshotExporter: Sendable {
         case SQLITE_PERM, SQLITE_AUTH: problem = "not allowed to read the database"
         default: problem = "cannot read the bani registry (\(error.call))"
         }
-        return SnapshotError(path: databasePath, problem: "\(problem) (\(error))")
+        return GroupFileError(path: databasePath, problem: "\(problem) (\(error))")
     }
 
     // MARK: - The registry
@@ -176,7 +176,7 @@ package struct SnapshotExporter: Sendable {
         }
         let missing = ["bani_lines", "lines", "extra_lines"].filter { !tables.contains($0) }
         if !missing.isEmpty {
-            throw SnapshotError(
+            throw GroupFileError(
                 path: databasePath,
                 problem:
                     "has a banis table but no \(missing.joined(separator: ", ")) table: not a complete bani registry")
@@ -211,7 +211,7 @@ package struct SnapshotExporter: Sendable {
         }
         if !violations.isEmpty {
             let count = violations.count == 1 ? "1 row breaks" : "\(violations.count) rows break"
-            throw SnapshotError(
+            throw GroupFileError(
                 path: databasePath,
                 problem: "the bani registry fails its guard, \(count) a rule:\n"
                     + violations.map { "  " + $0.description }.joined(separator: "\n"))

@@ -37,7 +37,7 @@ enum SnapshotCommand {
         let group = context.group(args)
         var snapshot: NitnemSnapshot
         let old = try? GroupFiles.loadSnapshot(group)
-        do throws(SnapshotError) {
+        do throws(GroupFileError) {
             snapshot = try SnapshotExporter(databasePath: db).snapshot(
                 now: context.clock.now(), calendar: context.calendar)
             // The reader's choices live in the snapshot too: a re-export keeps them when they still apply.

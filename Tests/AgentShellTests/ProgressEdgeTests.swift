@@ -35,7 +35,7 @@ import Testing
         let pad = String(repeating: "x", count: AppGroup.fileSizeLimit - 40)
         let text = #"{"schema":1,"pad":"\#(pad)","banis":{}}"#
         try text.write(toFile: g.progressPath, atomically: true, encoding: .utf8)
-        #expect(throws: SnapshotError.self) {
+        #expect(throws: GroupFileError.self) {
             try ProgressStore.update(
                 "japji", day: CivilDate("2026-11-29")!, at: Date(timeIntervalSince1970: 0), nLines: 385, undo: false,
                 in: g)

@@ -80,7 +80,7 @@ import Testing
 
     @Test func refusesToReplaceWhatItCannotRead() {
         #expect(
-            throws: SnapshotError(
+            throws: GroupFileError(
                 path: "/p", jsonPath: "$.banis.japji.completedDays",
                 problem: #"expected an array of day keys, found "2026-11-28"; not written"#)
         ) { try patch(#"{"banis":{"japji":{"completedDays":"2026-11-28"}}}"#, "japji") }
@@ -191,7 +191,7 @@ import Testing
         try Support.copy(Support.fixture("bad/newer-schema-progress.json"), to: group.progressPath)
         let before = Support.bytes(group.progressPath)
         #expect(
-            throws: SnapshotError(
+            throws: GroupFileError(
                 .newerSchema,
                 path: group.progressPath, problem: "is schema 2, newer than this nitnem (1); not written")
         ) { try ProgressStore.update("japji", day: day, at: at, nLines: 385, undo: false, in: group).progress }

@@ -110,7 +110,7 @@ import Testing
         try Support.write(body, to: path)
         let before = Support.bytes(path)
         let problem = "is too large (\(before.count) bytes, the limit is 4 MiB)"
-        #expect(throws: SnapshotError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
+        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
         let result = try Support.mark(["japji"], group: dir)
         #expect(result.status == 2)  // bad input, whichever file
         #expect(result.stderr == "nitnem: \(path): \(problem)\n")
@@ -125,7 +125,7 @@ import Testing
         let path = role == .snapshot ? group.snapshotPath : group.progressPath
         #expect(mkfifo(path, 0o600) == 0)
         let problem = "is a FIFO (named pipe), not a regular file"
-        #expect(throws: SnapshotError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
+        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
         let result = try Support.run(["mark", "japji", "--group", dir], timeout: 10)
         #expect(result.status == 2)  // bad input, whichever file
         #expect(result.stderr == "nitnem: \(path): \(problem)\n")
@@ -142,7 +142,7 @@ import Testing
         mkdir(dir + "/elsewhere", 0o700)
         symlink(dir + "/elsewhere", path)
         let problem = "is a symlink to a folder (\(dir)/elsewhere), not a regular file"
-        #expect(throws: SnapshotError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
+        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
         let result = try Support.mark(["japji"], group: dir)
         #expect(result.status == 2)  // bad input, whichever file
         #expect(result.stderr == "nitnem: \(path): \(problem)\n")

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: cases)
     func everyOffendingRowIsListed(_ c: Case) throws {
         let path = try CorpusFixture.database(c.fixtures)
-        let error = #expect(throws: SnapshotError.self) {
+        let error = #expect(throws: GroupFileError.self) {
             try SnapshotExporter(databasePath: path).snapshot(
                 now: SnapshotExporterTests.now, calendar: SnapshotExporterTests.utc)
         }

@@ -341,8 +341,9 @@ struct StepSummary: Equatable, CustomStringConvertible {
 
     // MARK: Bad files
 
-    static let e1 = SnapshotError(.syntax, path: "/g/nitnem-progress.json", problem: "not valid JSON: line 1, column 2")
-    static let e2 = SnapshotError(
+    static let e1 = GroupFileError(
+        .syntax, path: "/g/nitnem-progress.json", problem: "not valid JSON: line 1, column 2")
+    static let e2 = GroupFileError(
         path: "/g/nitnem-progress.json", jsonPath: "$.banis.japji.lastSeq", problem: "expected a number")
 
     @Test func aBadFileIsLoggedOncePerProblemKeepsTheLastGoodStateAndRecovers() {

@@ -9,8 +9,8 @@ import Testing
 /// wake, and clicks that open and mark as Read now and Mark read do.
 @Suite struct FollowCoreTests {
     static let t0 = Fixture.instant("2026-11-29T18:05:00Z")
-    static let cut = SnapshotError(.truncated, path: "/g/nitnem-progress.json", problem: "ends early at line 1")
-    static let badPause = SnapshotError(.shape, path: "/s/pause.json", jsonPath: "$.until", problem: "not a time")
+    static let cut = GroupFileError(.truncated, path: "/g/nitnem-progress.json", problem: "ends early at line 1")
+    static let badPause = GroupFileError(.shape, path: "/s/pause.json", jsonPath: "$.until", problem: "not a time")
 
     static func logs(_ actions: [AgentCore.Action]) -> [String] {
         actions.compactMap { if case .log(let level, let line) = $0 { "\(level) \(line)" } else { nil } }

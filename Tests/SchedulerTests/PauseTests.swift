@@ -116,7 +116,7 @@ import Testing
         #expect {
             try Pause.decode(try JSONParser.parse(Array(text.utf8)), path: "/s/pause.json")
         } throws: { error in
-            (error as? SnapshotError)?.description == message
+            (error as? GroupFileError)?.description == message
         }
     }
 }

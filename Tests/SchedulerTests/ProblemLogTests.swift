@@ -10,8 +10,8 @@ import Testing
 @Suite struct ProblemLogTests {
     static let t0 = Date(timeIntervalSinceReferenceDate: 0)
 
-    static func cut(line: Int) -> SnapshotError {
-        SnapshotError(.truncated, path: "/g/nitnem-progress.json", problem: "ends early at line \(line), column 7")
+    static func cut(line: Int) -> GroupFileError {
+        GroupFileError(.truncated, path: "/g/nitnem-progress.json", problem: "ends early at line \(line), column 7")
     }
 
     @Test func aFileCutAtAnotherLineIsTheSameProblem() {
@@ -20,10 +20,10 @@ import Testing
         #expect(r1)
         let r2 = log.say(.groupFile(Self.cut(line: 9)), now: Self.t0 + 1)
         #expect(!r2, "same file and code: one problem")
-        let other = SnapshotError(.shape, path: "/g/nitnem-progress.json", jsonPath: "$.schema", problem: "not 1")
+        let other = GroupFileError(.shape, path: "/g/nitnem-progress.json", jsonPath: "$.schema", problem: "not 1")
         let r3 = log.say(.groupFile(other), now: Self.t0 + 2)
         #expect(r3, "another code is another problem")
-        let snapshot = SnapshotError(.truncated, path: "/g/nitnem-snapshot.json", problem: "ends early")
+        let snapshot = GroupFileError(.truncated, path: "/g/nitnem-snapshot.json", problem: "ends early")
         let r4 = log.say(.groupFile(snapshot), now: Self.t0 + 2)
         #expect(r4, "another file is another problem")
     }

@@ -343,7 +343,7 @@ import Testing
 
     static let badConfig = ConfigError(.badValue, path: "/c/config", line: 1, problem: "snooze must be …")
     static let otherBadConfig = ConfigError(.unknownKey, path: "/c/config", line: 2, problem: "unknown key 'x'")
-    static let badPause = SnapshotError(path: "/s/pause.json", jsonPath: "$.until", problem: "expected …")
+    static let badPause = GroupFileError(path: "/s/pause.json", jsonPath: "$.until", problem: "expected …")
 
     static let three = Fixture.completed(["japji", "jaap", "savaiye"], on: "2026-11-29")
 
@@ -381,7 +381,7 @@ import Testing
         var lines: [String] = []
         // A file rewritten at different cut points, with good reads between, for a minute and a half.
         for i in 0..<90 {
-            let cut = SnapshotError(
+            let cut = GroupFileError(
                 .truncated, path: "/g/nitnem-progress.json",
                 problem: "not valid JSON (truncated?): line 1, column \(i + 2): unexpected end of file")
             let at = Self.t0 + Double(i)

@@ -46,6 +46,6 @@ import Testing
 
     @Test func aCompletedDaysThatIsNoArrayIsRefused() throws {
         let value = try JSONParser.parse(Array(#"{"banis":{"japji":{"completedDays":"all"}}}"#.utf8), path: "p")
-        #expect(throws: SnapshotError.self) { try ProgressWriter.clearingCompletedDays(value, path: "p") }
+        #expect(throws: GroupFileError.self) { try ProgressWriter.clearingCompletedDays(value, path: "p") }
     }
 }

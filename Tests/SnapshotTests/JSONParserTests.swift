@@ -199,11 +199,11 @@ import Testing
     }
 
     @Test func fileErrorsNameTheFile() {
-        #expect(throws: SnapshotError(.empty, path: "/g/p.json", problem: "is empty; expected a JSON object")) {
+        #expect(throws: GroupFileError(.empty, path: "/g/p.json", problem: "is empty; expected a JSON object")) {
             try JSONParser.parse(Array(" \n\t".utf8), path: "/g/p.json")
         }
         #expect(
-            throws: SnapshotError(
+            throws: GroupFileError(
                 .truncated, path: "/g/p.json",
                 problem: "not valid JSON (truncated?): line 1, column 9: unexpected end of file inside an object")
         ) {
@@ -212,7 +212,7 @@ import Testing
     }
 
     @Test func errorCodesTellTruncatedFromMalformed() {
-        func code(_ text: String) -> SnapshotError.Code? {
+        func code(_ text: String) -> GroupFileError.Code? {
             do {
                 _ = try JSONParser.parse(Array(text.utf8), path: "p")
                 return nil

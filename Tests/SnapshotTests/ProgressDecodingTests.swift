@@ -8,7 +8,7 @@ import Testing
 @Suite struct ProgressDecodingTests {
     static let path = "/g/nitnem-progress.json"
 
-    func decode(_ text: String) throws(SnapshotError) -> NitnemProgress {
+    func decode(_ text: String) throws(GroupFileError) -> NitnemProgress {
         try NitnemProgress.decode(try JSONParser.parse(Array(text.utf8), path: Self.path), path: Self.path)
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SnapshotDecodingTests {
     static let path = "/g/nitnem-snapshot.json"
 
-    func decode(_ text: String) throws(SnapshotError) -> NitnemSnapshot {
+    func decode(_ text: String) throws(GroupFileError) -> NitnemSnapshot {
         try NitnemSnapshot.decode(try JSONParser.parse(Array(text.utf8), path: Self.path), path: Self.path)
     }
 

@@ -1,7 +1,8 @@
-/// A problem with an App-Group file, named by its path and, where known, the JSON path in it.
+/// A problem with an App-Group file (the snapshot, the progress file, the pause file), named by its
+/// path and, where known, the JSON path in it.
 ///
 /// Callers switch on `code`; nobody matches `problem`, which is for people.
-package struct SnapshotError: Error, Equatable, CustomStringConvertible {
+package struct GroupFileError: Error, Equatable, CustomStringConvertible {
     /// What kind of problem.
     package enum Code: Equatable, Hashable, Sendable {
         /// The file exists but cannot be read (permissions, not a regular file, too large, I/O).
@@ -49,7 +50,11 @@ package struct SnapshotError: Error, Equatable, CustomStringConvertible {
     }
 
     /// Equal when code, path, JSON path and problem are (the cause is detail).
-    package static func == (a: SnapshotError, b: SnapshotError) -> Bool {
+    package static func == (a: GroupFileError, b: GroupFileError) -> Bool {
         a.code == b.code && a.path == b.path && a.jsonPath == b.jsonPath && a.problem == b.problem
     }
 }
+
+/// The name this error had while it was used for the snapshot only: for code written before the
+/// rename (a branch in flight); new code names `GroupFileError`.
+package typealias SnapshotError = GroupFileError
