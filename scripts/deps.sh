@@ -40,5 +40,17 @@ echo "deps: installing ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Another apt (unattended-upgrades in the first hour after boot, a second terminal) may hold the
+# package lock: wait for it, up to DEPS_LOCK_TIMEOUT seconds (default 10 minutes), rather than fail.
+timeout=${DEPS_LOCK_TIMEOUT:-600}
+lock=(-o "DPkg::Lock::Timeout=$timeout")
+# apt's lock is an fcntl lock (flock(1) cannot see it): asked with python3 when it is there.
+if command -v python3 > /dev/null && ! $sudo python3 -c 'import fcntl
+f = open("/var/lib/dpkg/lock-frontend", "a")
+fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)' 2> /dev/null; then
+  echo "deps: another program holds the package lock (/var/lib/dpkg/lock-frontend); waiting up to ${timeout} s for it" >&2
+fi
+start=$SECONDS
+$sudo apt-get "${lock[@]}" update -qq
+$sudo apt-get "${lock[@]}" install -y -qq --no-install-recommends "${missing[@]}"
+[ $((SECONDS - start)) -lt 30 ] || echo "deps: done after $((SECONDS - start)) s" >&2
