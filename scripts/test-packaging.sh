@@ -253,6 +253,10 @@ if command -v lintian > /dev/null; then
   lintian --allow-root --pedantic "$deb" > "$work/lintian.log" 2>&1 || true
   check "lintian: no errors ($((SECONDS - t)) s; $(grep -c '^W:' "$work/lintian.log" || true) warnings)" \
     eval '! grep -q "^E:" "$work/lintian.log"'
+  check "lintian: no licence or copyright tag (GPL-3+, packaging/debian/copyright)" \
+    eval '! grep -Eiq "^[EWI]: .*(licen[cs]e|copyright)" "$work/lintian.log"'
+  check "the package's copyright names GPL-3+" \
+    eval 'dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/nitnem/copyright | grep -qx "License: GPL-3+"'
   grep -E '^(E|W):' "$work/lintian.log" | sed 's/^/     /' || true
 else
   fail "lintian not installed (scripts/deps.sh installs it)"
@@ -273,8 +277,9 @@ printf '%s\n' "$status" | head -3 | sed 's/^/     /'
 fake=$work/fake-apt
 mkdir -p "$fake"
 printf '#!/bin/sh\nexit 1\n' > "$fake/dpkg-query"
-printf '#!/bin/sh\n[ "$1" = install ] || exit 0\nshift\nfor a; do case $a in -*) ;; *) echo "$a" >> "%s" ;; esac; done\n' \
-  "$work/apt.log" > "$fake/apt-get"
+# (Its options come before the verb: -o DPkg::Lock::Timeout=… ; every call is kept in calls.log.)
+printf '#!/bin/sh\necho "$*" >> "%s"\nverb=\nfor a; do\n  if [ -n "$verb" ]; then case $a in -*) ;; *) echo "$a" >> "%s" ;; esac\n  elif [ "$a" = install ]; then verb=1; fi\ndone\n' \
+  "$work/calls.log" "$work/apt.log" > "$fake/apt-get"
 printf '#!/bin/sh\nexec "$@"\n' > "$fake/sudo"
 chmod 755 "$fake"/*
 # The packages `make -n TARGET`'s deps.sh lines would install, sorted, one line.
@@ -286,6 +291,10 @@ would_install() {
   if [ -f "$work/apt.log" ]; then LC_ALL=C sort -u "$work/apt.log" | tr '\n' ' '; fi
 }
 build_packages="libnotify-dev libsqlite3-dev pkg-config "
+rm -f "$work/calls.log"
+would_install run > /dev/null
+check "every apt-get call of deps.sh waits for the package lock (DPkg::Lock::Timeout)" \
+  eval '[ -s "$work/calls.log" ] && ! grep -v "DPkg::Lock::Timeout=" "$work/calls.log" | grep -q .'
 check "make run installs only the build's packages: $(would_install run)" test "$(would_install run)" = "$build_packages"
 check "make install installs only the build's packages" test "$(would_install install)" = "$build_packages"
 check "make deb installs the build's packages and dpkg-dev" test "$(would_install deb)" = "dpkg-dev $build_packages"
