@@ -1,5 +1,6 @@
 import AgentShell
 import Glibc
+import Posix
 import Snapshot
 import Testing
 
@@ -27,5 +28,22 @@ import Testing
         #expect(UserPaths(environment: home).config(flag: "/c") == "/c")
         #expect(
             UserPaths(environment: home.merging(["XDG_STATE_HOME": "/s"]) { $1 }).ledger == "/s/nitnem/reminders.json")
+    }
+
+    /// A relative `--group` or `SGGS_APP_GROUP` becomes absolute against the working directory, so
+    /// the agent records, and doctor compares, the folder itself wherever each was started.
+    @Test func aRelativeGroupIsTakenFromTheWorkingDirectory() {
+        let paths = UserPaths(environment: ["HOME": "/home/u"], workingDirectory: "/home/u/work")
+        #expect(paths.group(flag: "g").path == "/home/u/work/g")
+        #expect(paths.group(flag: "../g/").path == "/home/u/g")
+        #expect(paths.group(flag: "/abs/g/").path == "/abs/g/")
+        let fromEnvironment = UserPaths(
+            environment: ["HOME": "/home/u", "SGGS_APP_GROUP": "./shared//g"], workingDirectory: "/srv")
+        #expect(fromEnvironment.group().path == "/srv/shared/g")
+        // No working directory (it was removed): left as given, for the kernel to resolve or refuse.
+        #expect(UserPaths(environment: [:], workingDirectory: nil).group(flag: "g").path == "g")
+        // By default, this process's.
+        let cwd = ProcessEnvironment.workingDirectory() ?? "/"
+        #expect(UserPaths(environment: [:]).group(flag: "g").path == Path.lexical(cwd + "/g"))
     }
 }
