@@ -3,11 +3,39 @@ import Scheduler
 import Snapshot
 
 extension Doctor {
-    /// No agent holds the lock: how to start one.
-    static func notRunning() -> Finding {
-        Finding(
-            .warn, .agent, "not running",
-            remedy: .init("start it: nitnem run, or the systemd unit in contrib/", .parentheses))
+    /// The unit's file name, as `make install` and the `.deb` install it.
+    static let unitName = "nitnem.service"
+
+    /// The `nitnem.service` the user manager would load: the first in `unitFolders` that has one;
+    /// nil when none does.
+    func installedUnit() -> String? {
+        unitFolders.map { $0 + "/" + Self.unitName }.first { (try? FileStatus.of($0))??.kind == .regular }
+    }
+
+    /// Whether `nitnem.service` is enabled: `default.target.wants/nitnem.service` (the unit's
+    /// `WantedBy=default.target`) in one of `unitFolders`, pointing at something.
+    func unitEnabled() -> Bool {
+        unitFolders.contains { FileReader.exists($0 + "/default.target.wants/" + Self.unitName) }
+    }
+
+    /// No agent holds the lock: how to start one. With `unit` installed, its `systemctl` line (and
+    /// when it is `enabled` yet not running, where to read why); else `nitnem run` or the unit in
+    /// `contrib/`.
+    static func notRunning(unit: String?, enabled: Bool) -> Finding {
+        guard let unit else {
+            return Finding(
+                .warn, .agent, "not running",
+                remedy: .init("start it: nitnem run, or the systemd unit in contrib/", .parentheses))
+        }
+        if enabled {
+            return Finding(
+                .warn, .agent, "not running, though \(unitName) is enabled (\(unit))",
+                remedy: .init(
+                    "journalctl --user -u nitnem says why; run systemctl --user restart \(unitName)", .colon))
+        }
+        return Finding(
+            .warn, .agent, "not running, but \(unitName) is installed (\(unit))",
+            remedy: .init("run systemctl --user enable --now \(unitName)", .colon))
     }
 
     /// The running agent (`pid`, from its lock; `record`, its `agent.json`): whether the group it

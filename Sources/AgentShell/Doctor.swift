@@ -25,13 +25,19 @@ package struct Doctor {
     package var configNamed: Bool
     /// The one-agent-per-user lock (and `agent.json` beside it).
     package var lockPath: String
+    /// Where the systemd user manager finds units (`UserPaths.systemdUserUnitFolders`).
+    package var unitFolders: [String]
+    /// This user's uid: whose write access counts and who may `chmod` (the owner, or root).
+    package var user: UInt32 = UserAccount.uid
+    /// The login name of a uid, for saying who owns a folder; nil when there is none.
+    package var userName: (UInt32) -> String? = { UserAccount.name(of: $0) }
     /// The notification server's capabilities (libnotify on the session bus by default).
     package var notificationServer: () throws(NotifyError) -> Set<String> = Doctor.askLibnotify
 
     /// The checks for `group`, with `paths` and `lockPath`, in the zone of `calendar`.
     package init(
         environment: [String: String], calendar: NitnemCalendar, clock: NitnemClock, group: AppGroup,
-        paths: AgentPaths, configNamed: Bool, lockPath: String
+        paths: AgentPaths, configNamed: Bool, lockPath: String, unitFolders: [String]
     ) {
         self.environment = environment
         self.calendar = calendar
@@ -40,6 +46,7 @@ package struct Doctor {
         self.paths = paths
         self.configNamed = configNamed
         self.lockPath = lockPath
+        self.unitFolders = unitFolders
     }
 
     /// Every finding, in the order `nitnem doctor` prints them.
@@ -163,12 +170,13 @@ package struct Doctor {
         return nil
     }
 
-    /// The agent: running (and watching this group), or not running (and how to start it).
+    /// The agent: running (and watching this group), or not running (and how to start it: the
+    /// installed unit when there is one).
     func agent() -> Finding {
         do {
             let lock = try InstanceLock(path: lockPath)
             lock.close()
-            return Self.notRunning()
+            return Self.notRunning(unit: installedUnit(), enabled: unitEnabled())
         } catch {
             switch error {
             case .alreadyRunning(let pid):

@@ -73,6 +73,21 @@ public struct UserPaths: Sendable {
         return "/tmp/nitnem-\(UserAccount.uid)/agent.lock"
     }
 
+    /// The folders the systemd user manager loads units from, in its order of precedence
+    /// (`systemd.unit(5)`, "User Unit Search Path"): `$XDG_CONFIG_HOME/systemd/user`,
+    /// `/etc/systemd/user`, `$XDG_DATA_HOME/systemd/user` (where `make install` puts `nitnem.service`
+    /// for `PREFIX=~/.local`), each of `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share`) with
+    /// `/systemd/user`, `/usr/local/lib/systemd/user` and `/usr/lib/systemd/user` (the `.deb`).
+    public var systemdUserUnitFolders: [String] {
+        let dataDirs = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter {
+            $0.hasPrefix("/")
+        }
+        return [xdg("XDG_CONFIG_HOME", ".config") + "/systemd/user", "/etc/systemd/user"]
+            + [xdg("XDG_DATA_HOME", ".local/share") + "/systemd/user"]
+            + (dataDirs.isEmpty ? ["/usr/local/share", "/usr/share"] : dataDirs).map { $0 + "/systemd/user" }
+            + ["/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+    }
+
     /// The agent's own files: config (with `configFlag`), ledger and pause.
     public func agent(configFlag: String? = nil) -> AgentPaths {
         AgentPaths(config: config(flag: configFlag), ledger: ledger, pause: pause)

@@ -1,7 +1,7 @@
 internal import CLinux
 import Glibc
 
-/// Folders: creating them with their parents, listing their entries.
+/// Folders: creating them with their parents, listing their entries, whether this user may write in them.
 public enum Folder {
     /// Creates `path` and any missing parents (`mkdir(2)`, `mode`); an existing folder is fine.
     /// - Throws: `SystemError` for the first `mkdir` that fails (ENOTDIR/EEXIST when a part is a file).
@@ -32,5 +32,13 @@ public enum Folder {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// Whether this user may make and remove entries in folder `path`: write and search permission
+    /// (`access(2)`, `W_OK | X_OK`, for the real uid); false when it is missing or not a folder.
+    /// A read-only file system counts as not writable (`EROFS`).
+    public static func isWritable(_ path: String) -> Bool {
+        guard (try? FileStatus.of(path))??.kind == .folder else { return false }
+        return access(path, W_OK | X_OK) == 0
     }
 }

@@ -19,7 +19,8 @@ enum DoctorCommand {
         let doctor = Doctor(
             environment: context.environment, calendar: context.calendar, clock: context.clock,
             group: context.group(args), paths: context.paths.agent(configFlag: configFlag),
-            configNamed: configFlag != nil, lockPath: args.value("lock") ?? context.paths.agentLock)
+            configNamed: configFlag != nil, lockPath: args.value("lock") ?? context.paths.agentLock,
+            unitFolders: context.paths.systemdUserUnitFolders)
         var failed = false
         do {
             try doctor.check { finding in

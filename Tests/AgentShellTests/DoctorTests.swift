@@ -11,11 +11,13 @@ import Testing
 
 /// `Doctor`'s findings: tables of situations (facts, and real temp folders) → findings.
 @Suite struct DoctorTests {
-    /// A temp home for one doctor: the group (`g`), the runtime folder, the state.
+    /// A temp home for one doctor: the group (`g`), the runtime folder, the state, the unit folders.
     struct Home {
         let root: String
         var group: String { root + "/g" }
         var lock: String { root + "/run/nitnem/agent.lock" }
+        /// Highest precedence first, as `UserPaths.systemdUserUnitFolders` (config, then data).
+        var unitFolders: [String] { [root + "/config/systemd/user", root + "/share/systemd/user"] }
 
         /// A fresh home with its runtime folder (the lock's parent, which the lock does not make).
         init() {
@@ -35,7 +37,7 @@ import Testing
                 environment: environment, calendar: calendar, clock: .pinned(at: start, real: { start }),
                 group: AppGroup(path: group ?? self.group),
                 paths: AgentPaths(config: root + "/config/nitnem/config", ledger: root + "/state/reminders.json"),
-                configNamed: false, lockPath: lock)
+                configNamed: false, lockPath: lock, unitFolders: unitFolders)
             doctor.notificationServer = { caps }
             return doctor
         }
@@ -57,23 +59,98 @@ import Testing
 
     // MARK: The group folder
 
-    /// Real folders: private, open to others, missing, not a folder.
+    typealias Access = Doctor.FolderAccess
+    static let me: UInt32 = 1000
+    static let names: [UInt32: String] = [0: "root", 1000: "me", 1001: "alice"]
+    static let another = "choose another folder with --group"
+
+    /// What the group folder is like → what doctor says, for user 1000 (or root).
+    static let groupCases: [(seen: Doctor.GroupFolder, user: UInt32, finding: Finding)] = [
+        (.folder(Access(permissions: 0o700, owner: me, writable: true)), me, Finding(.ok, .group, "/g (mode 700)")),
+        (
+            .folder(Access(permissions: 0o755, owner: me, writable: true)), me,
+            Finding(.warn, .group, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
+        ),
+        // Not writable, but the user's own: the chmod they can run.
+        (
+            .folder(Access(permissions: 0o500, owner: me, writable: false)), me,
+            Finding(
+                .fail, .group, "/g (mode 500) is not writable by this user",
+                remedy: .init("run chmod 700 on it", .semicolon))
+        ),
+        // Someone else's: who owns it, no chmod.
+        (
+            .folder(Access(permissions: 0o755, owner: 0, writable: false)), me,
+            Finding(
+                .fail, .group, "/g (mode 755, owned by root) is not writable by this user",
+                remedy: .init("ask root for write access, or \(another)", .semicolon))
+        ),
+        (
+            .folder(Access(permissions: 0o755, owner: 4242, writable: false)), me,
+            Finding(
+                .fail, .group, "/g (mode 755, owned by uid 4242) is not writable by this user",
+                remedy: .init("ask its owner for write access, or \(another)", .semicolon))
+        ),
+        (
+            .folder(Access(permissions: 0o770, owner: 1001, writable: true)), me,
+            Finding(
+                .warn, .group, "/g (mode 770, owned by alice) is open to other users",
+                remedy: .init("only alice can chmod 700 it: ask them, or \(another)", .semicolon))
+        ),
+        // Root may chmod anything.
+        (
+            .folder(Access(permissions: 0o755, owner: 1001, writable: true)), 0,
+            Finding(.warn, .group, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
+        ),
+        (.notAFolder, me, Finding(.fail, .group, "/g is not a folder")),
+        (
+            .missing(ancestor: "/", access: Access(permissions: 0o755, owner: me, writable: true)), me,
+            Finding(.warn, .group, "/g does not exist yet (the agent creates it; status uses the embedded registry)")
+        ),
+        (
+            .missing(ancestor: "/f", access: nil), me,
+            Finding(.fail, .group, "/g cannot be created: /f is not a folder", remedy: .init(another, .semicolon))
+        ),
+        (
+            .missing(ancestor: "/p", access: Access(permissions: 0o555, owner: me, writable: false)), me,
+            Finding(
+                .fail, .group, "/g cannot be created: /p (mode 555) is not writable by this user",
+                remedy: .init("run chmod u+wx on /p, or \(another)", .semicolon))
+        ),
+        (
+            .missing(ancestor: "/", access: Access(permissions: 0o755, owner: 0, writable: false)), me,
+            Finding(
+                .fail, .group, "/g cannot be created: / (mode 755, owned by root) is not writable by this user",
+                remedy: .init("ask root for write access, or \(another)", .semicolon))
+        ),
+    ]
+
+    @Test(arguments: groupCases.indices)
+    func groupFolderFacts(_ index: Int) {
+        let (seen, user, finding) = Self.groupCases[index]
+        #expect(Doctor.groupFinding("/g", seen, user: user, userName: { Self.names[$0] }) == finding)
+    }
+
+    /// Real folders, as this user sees them (root may write in a 0500 folder; anyone else may not).
     @Test func groupFolderInTempFolders() throws {
         let home = Home()
         defer { home.remove() }
         let root = home.root
+        let uid = getuid()
         func finding(_ path: String) throws -> Finding { try home.doctor(group: path).groupFolder() }
         try FileManager.default.createDirectory(atPath: root + "/private", withIntermediateDirectories: false)
         chmod(root + "/private", 0o700)
         try FileManager.default.createDirectory(atPath: root + "/open", withIntermediateDirectories: false)
         chmod(root + "/open", 0o755)
+        try FileManager.default.createDirectory(atPath: root + "/locked", withIntermediateDirectories: false)
+        chmod(root + "/locked", 0o500)
+        defer { chmod(root + "/locked", 0o700) }
         try Support.write("x", to: root + "/file")
+
+        let chmod700 = Finding.Remedy("run chmod 700 on it", .semicolon)
         let table: [(path: String, finding: Finding)] = [
             (root + "/private", Finding(.ok, .group, "\(root)/private (mode 700)")),
-            (
-                root + "/open",
-                Finding(.warn, .group, "\(root)/open (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
-            ),
+            (root + "/open", Finding(.warn, .group, "\(root)/open (mode 755)", remedy: chmod700)),
             (
                 root + "/new/deeper",
                 Finding(
@@ -81,6 +158,29 @@ import Testing
                     "\(root)/new/deeper does not exist yet (the agent creates it; status uses the embedded registry)")
             ),
             (root + "/file", Finding(.fail, .group, "\(root)/file is not a folder")),
+            (
+                root + "/file/g",
+                Finding(
+                    .fail, .group, "\(root)/file/g cannot be created: \(root)/file is not a folder",
+                    remedy: .init(Self.another, .semicolon))
+            ),
+            (
+                root + "/locked",
+                uid == 0
+                    ? Finding(.ok, .group, "\(root)/locked (mode 500)")
+                    : Finding(.fail, .group, "\(root)/locked (mode 500) is not writable by this user", remedy: chmod700)
+            ),
+            (
+                root + "/locked/g",
+                uid == 0
+                    ? Finding(
+                        .warn, .group,
+                        "\(root)/locked/g does not exist yet (the agent creates it; status uses the embedded registry)")
+                    : Finding(
+                        .fail, .group,
+                        "\(root)/locked/g cannot be created: \(root)/locked (mode 500) is not writable by this user",
+                        remedy: .init("run chmod u+wx on \(root)/locked, or \(Self.another)", .semicolon))
+            ),
         ]
         for (path, expected) in table {
             #expect(try finding(path) == expected)
@@ -89,14 +189,42 @@ import Testing
 
     // MARK: The agent
 
-    @Test func anAgentThatIsNotRunningIsStartedWithNitnemRun() throws {
+    /// Not running: how to start it, from what is installed in the unit folders.
+    @Test func anAgentThatIsNotRunningIsStartedTheWayItIsInstalled() throws {
         let home = Home()
         defer { home.remove() }
+        let doctor = try home.doctor()
         #expect(
-            try home.doctor().agent()
+            doctor.agent()
                 == Finding(
                     .warn, .agent, "not running",
                     remedy: .init("start it: nitnem run, or the systemd unit in contrib/", .parentheses)))
+
+        // `make install` into ~/.local: the unit in $XDG_DATA_HOME/systemd/user.
+        let installed = home.unitFolders[1] + "/nitnem.service"
+        try FileManager.default.createDirectory(atPath: home.unitFolders[1], withIntermediateDirectories: true)
+        try Support.write("[Service]\n", to: installed)
+        #expect(
+            doctor.agent()
+                == Finding(
+                    .warn, .agent, "not running, but nitnem.service is installed (\(installed))",
+                    remedy: .init("run systemctl --user enable --now nitnem.service", .colon)))
+
+        // Enabled (`systemctl --user enable` links it from the config folder's default.target.wants).
+        let wants = home.unitFolders[0] + "/default.target.wants"
+        try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: wants + "/nitnem.service", withDestinationPath: installed)
+        #expect(
+            doctor.agent()
+                == Finding(
+                    .warn, .agent, "not running, though nitnem.service is enabled (\(installed))",
+                    remedy: .init(
+                        "journalctl --user -u nitnem says why; run systemctl --user restart nitnem.service", .colon)))
+
+        // A unit in a folder of higher precedence is the one the manager loads.
+        let override = home.unitFolders[0] + "/nitnem.service"
+        try Support.write("[Service]\n", to: override)
+        #expect(doctor.installedUnit() == override)
     }
 
     /// Running (this process holds the lock): the group it recorded, compared with the one asked about.

@@ -46,4 +46,20 @@ import Testing
         let cwd = ProcessEnvironment.workingDirectory() ?? "/"
         #expect(UserPaths(environment: [:]).group(flag: "g").path == Path.lexical(cwd + "/g"))
     }
+
+    @Test func systemdUserUnitFoldersFollowTheManagersOrder() {
+        let home = ["HOME": "/home/u"]
+        #expect(
+            UserPaths(environment: home).systemdUserUnitFolders == [
+                "/home/u/.config/systemd/user", "/etc/systemd/user", "/home/u/.local/share/systemd/user",
+                "/usr/local/share/systemd/user", "/usr/share/systemd/user", "/usr/local/lib/systemd/user",
+                "/usr/lib/systemd/user",
+            ])
+        let xdg = home.merging(["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_DATA_DIRS": "/x:rel:/y"]) { $1 }
+        #expect(
+            UserPaths(environment: xdg).systemdUserUnitFolders == [
+                "/c/systemd/user", "/etc/systemd/user", "/d/systemd/user", "/x/systemd/user", "/y/systemd/user",
+                "/usr/local/lib/systemd/user", "/usr/lib/systemd/user",
+            ])
+    }
 }

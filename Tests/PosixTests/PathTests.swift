@@ -28,4 +28,22 @@ import Testing
         let cwd = ProcessEnvironment.workingDirectory()
         #expect(cwd?.hasPrefix("/") == true)
     }
+
+    @Test func aFolderIsWritableOnlyWhenItIsAFolderThisUserMayWriteIn() throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        try Support.write("x", to: dir + "/file")
+        #expect(Folder.isWritable(dir))
+        #expect(!Folder.isWritable(dir + "/file"))
+        #expect(!Folder.isWritable(dir + "/missing"))
+        chmod(dir, 0o500)
+        defer { chmod(dir, 0o700) }
+        // Root may write anywhere (access(2) says so); anyone else may not write in a 0500 folder.
+        #expect(Folder.isWritable(dir) == (getuid() == 0))
+    }
+
+    @Test func usersHaveNames() {
+        #expect(UserAccount.name(of: 0) == "root")
+        #expect(UserAccount.name(of: 4_000_000_000) == nil)
+    }
 }
