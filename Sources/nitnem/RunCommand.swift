@@ -28,8 +28,9 @@ enum RunCommand {
             a level word. SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads the config. Under systemd it
             sends READY=1. A config file with a bad line does not stop it: the good lines apply, each bad
             line is logged once and keeps its key's value (the default at start) until the file is fixed.
-            Exit 3 when another agent is already running (the unit does not restart on it), 2 on bad
-            input (a --config FILE that does not exist), 1 on any other failure to start.
+            Exit 3 when another agent is already running, 2 on bad input (a --config FILE that does not
+            exist, or a group folder it cannot create: a part of the path is a file, or this user may not
+            write where it would go); the unit restarts on neither. 1 on any other failure to start.
             """
     )
 
@@ -47,10 +48,12 @@ enum RunCommand {
         do throws(Agent.StartError) {
             try agent.run()
         } catch {
-            // Another agent: exit 3, never restarted by the unit. No lock or descriptors: a failure
-            // (exit 1), never bad input.
+            // Another agent: exit 3, never restarted by the unit. A group folder that cannot be made
+            // is bad input (exit 2, not restarted either: it would fail the same way every time). No
+            // lock or descriptors: a failure (exit 1).
             switch error {
             case .lock(.alreadyRunning(pid: _)): throw .alreadyRunning(error.description)
+            case .group: throw .badInput(error.description)
             case .lock, .system: throw .failure(error.description)
             }
         }
