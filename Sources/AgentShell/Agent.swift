@@ -35,11 +35,18 @@ package final class Agent {
         case lock(InstanceLockError)
         /// A descriptor the loop needs could not be made.
         case system(SystemError)
+        /// The group folder (`path`) cannot be made: a part of its path is not a folder, or this user
+        /// may not create it. Bad input: nothing the agent does later can fix it.
+        case group(path: String, FileError)
 
         package var description: String {
             switch self {
             case .lock(let error): error.description
             case .system(let error): error.description
+            case .group(let path, let error):
+                "cannot create the group folder \(path): "
+                    + (error.code == .notAFolder ? error.description : error.cause?.description ?? error.description)
+                    + "; choose another --group or SGGS_APP_GROUP"
             }
         }
     }
@@ -71,7 +78,8 @@ package final class Agent {
     }
 
     /// Runs until SIGTERM or SIGINT (then returns normally).
-    /// - Throws: `StartError` when another agent holds the lock or a descriptor cannot be made.
+    /// - Throws: `StartError` when another agent holds the lock, the group folder cannot be made
+    ///   (before anything is logged or recorded) or a descriptor cannot be made.
     package func run() throws(StartError) {
         let lock: InstanceLock
         do {
@@ -80,6 +88,13 @@ package final class Agent {
             throw .lock(error)
         }
         defer { lock.close() }
+        // A group that cannot be made would leave the agent watching and writing nothing: it stops
+        // here, and this is the first thing it says (a restart cannot fix it).
+        do throws(FileError) {
+            try AtomicFile.createFolder(options.group.path)
+        } catch {
+            throw .group(path: options.group.path, error)
+        }
         AgentRecord.write(beside: options.lockPath, group: options.group, journal: journal)
         for path in [options.group.timelinePath, options.paths.ledger] {
             AtomicFile.removeAbandonedTempFiles(for: path, now: clock.realNow())

@@ -23,7 +23,8 @@ package struct ParsedArguments: Sendable, Equatable {
         self.defaults = defaults
     }
 
-    /// The (last) value of option `name`, else its literal default.
+    /// The (last) value of option `name`, else its literal default. By name: for the parser and
+    /// its tests; commands read their options by the `OptionSpec` they declared.
     package func value(_ name: String) -> String? { values[name]?.last ?? defaults[name] }
     /// Every value given to a repeating option `name`, in order.
     package func all(_ name: String) -> [String] { values[name] ?? [] }

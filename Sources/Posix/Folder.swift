@@ -1,7 +1,7 @@
 internal import CLinux
 import Glibc
 
-/// Folders: creating them with their parents, listing their entries.
+/// Folders: creating them with their parents, listing their entries, whether this user may write in them.
 package enum Folder {
     /// Creates `path` and any missing parents (`mkdir(2)`, `mode`); an existing folder is fine.
     /// - Throws: `SystemError` for the first `mkdir` that fails (ENOTDIR/EEXIST when a part is a file).
@@ -33,5 +33,13 @@ package enum Folder {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// Whether this user may make and remove entries in folder `path`: write and search permission
+    /// (`access(2)`, `W_OK | X_OK`, for the real uid); false when it is missing or not a folder.
+    /// A read-only file system counts as not writable (`EROFS`).
+    package static func isWritable(_ path: String) -> Bool {
+        guard FileStatus.lookup(path)?.kind == .folder else { return false }
+        return access(path, W_OK | X_OK) == 0
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 
-/// The process environment, read from `environ` (no Foundation `ProcessInfo`).
+/// The process environment, read from `environ` (no Foundation `ProcessInfo`), and its working
+/// directory.
 package enum ProcessEnvironment {
     /// Every `NAME=value` of the environment; for a name given twice, the first (as `getenv` has it).
     package static func current() -> [String: String] {
@@ -17,5 +18,14 @@ package enum ProcessEnvironment {
             entry += 1
         }
         return variables
+    }
+
+    /// The working directory (`getcwd(3)`, symlinks resolved); nil when it cannot be read (it was
+    /// removed, or a part of it is not searchable). `$PWD` is not trusted: a parent may have set it
+    /// to anything.
+    package static func workingDirectory() -> String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 }

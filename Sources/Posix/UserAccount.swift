@@ -1,18 +1,30 @@
 import Glibc
 
-/// This process's user: its uid and its home from the passwd database.
+/// This process's user: its uid and its home from the passwd database; other users' names.
 package enum UserAccount {
     /// `getuid()`.
     package static var uid: uid_t { getuid() }
 
     /// The passwd entry's home folder (`getpwuid_r`), nil when there is none.
     package static func home() -> String? {
+        entry(getuid()) { $0.pw_dir.map { String(cString: $0) } }
+    }
+
+    /// The login name of `uid` (`getpwuid_r`), nil when the passwd database has none.
+    package static func name(of uid: uid_t) -> String? {
+        entry(uid) { $0.pw_name.map { String(cString: $0) } }
+    }
+
+    /// `field` of the passwd entry of `uid`, nil when there is none (or the field is NULL).
+    private static func entry(_ uid: uid_t, _ field: (passwd) -> String?) -> String? {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
-            let dir = entry.pw_dir
-        else { return nil }
-        return String(cString: dir)
+        return buffer.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard getpwuid_r(uid, &entry, buffer.baseAddress!, buffer.count, &result) == 0, result != nil else {
+                return nil
+            }
+            return field(entry)
+        }
     }
 }

@@ -54,7 +54,3 @@ package struct GroupFileError: Error, Equatable, CustomStringConvertible {
         a.code == b.code && a.path == b.path && a.jsonPath == b.jsonPath && a.problem == b.problem
     }
 }
-
-/// The name this error had while it was used for the snapshot only: for code written before the
-/// rename (a branch in flight); new code names `GroupFileError`.
-package typealias SnapshotError = GroupFileError

@@ -37,16 +37,17 @@ package enum NitnemBinary {
     }
 
     /// Runs `nitnem arguments…` (or `executable`) with `environment(environment)`, `stdin` as its
-    /// input (else an empty one), waits at most `timeout` seconds (then kills it: `timedOut`), and
-    /// returns its output.
+    /// input (else an empty one), in `currentDirectory` (else the test's), waits at most `timeout`
+    /// seconds (then kills it: `timedOut`), and returns its output.
     package static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, executable: String? = nil,
-        timeout: Double = 60
+        currentDirectory: String? = nil, timeout: Double = 60
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
         process.environment = Self.environment(environment)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -16,10 +16,11 @@ package final class NitnemProcess: @unchecked Sendable {
     /// to `stderrPath`. Its stdin is `/dev/null`, or with `stdin` a pipe the test writes to (`write`).
     /// With `journal` (the default) the stderr file stands in for the journal as under systemd:
     /// `JOURNAL_STREAM` names its device and inode (unless `environment` sets it), so the agent's
-    /// lines carry `<N>` priorities; without, they carry a timestamp and a level word.
+    /// lines carry `<N>` priorities; without, they carry a timestamp and a level word. It runs in
+    /// `currentDirectory`, else the test's.
     package init(
         _ arguments: [String], environment: [String: String], stderrPath: String, stdin: Bool = false,
-        journal: Bool = true
+        journal: Bool = true, currentDirectory: String? = nil
     ) throws {
         self.stderrPath = stderrPath
         stdinPipe = stdin ? Pipe() : nil
@@ -34,6 +35,7 @@ package final class NitnemProcess: @unchecked Sendable {
         process.standardOutput = stdoutPipe
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = stdinPipe ?? FileHandle.nullDevice
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         try process.run()
     }
 

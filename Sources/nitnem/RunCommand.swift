@@ -7,15 +7,17 @@ import Snapshot
 
 /// `nitnem run`: the per-user agent.
 enum RunCommand {
+    static let localtime = OptionSpec(
+        name: "localtime", value: "FILE", help: "The zone link watched for time zone changes.",
+        defaultValue: .described("/etc/localtime"))
+
     static let spec = CommandSpec(
         path: ["run"],
         abstract: "Run the agent: keep the widget timeline up to date and remind at most once per band and day.",
         options: [
             .group,
             .config,
-            OptionSpec(
-                name: "localtime", value: "FILE", help: "The zone link watched for time zone changes.",
-                defaultValue: .described("/etc/localtime")),
+            localtime,
             .lock,
         ],
         discussion: """
@@ -28,29 +30,32 @@ enum RunCommand {
             a level word. SIGTERM/SIGINT stop it (exit 0); SIGHUP reloads the config. Under systemd it
             sends READY=1. A config file with a bad line does not stop it: the good lines apply, each bad
             line is logged once and keeps its key's value (the default at start) until the file is fixed.
-            Exit 3 when another agent is already running (the unit does not restart on it), 2 on bad
-            input (a --config FILE that does not exist), 1 on any other failure to start.
+            Exit 3 when another agent is already running, 2 on bad input (a --config FILE that does not
+            exist, or a group folder it cannot create: a part of the path is a file, or this user may not
+            write where it would go); the unit restarts on neither. 1 on any other failure to start.
             """
     )
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         // The zone at the start comes through the same link that is watched for changes.
-        let localtime = args.value("localtime") ?? "/etc/localtime"
+        let localtime = args.value(Self.localtime) ?? "/etc/localtime"
         let context = try Context.load(localtime: localtime)
         let group = context.group(args)
         let (config, paths) = try context.agentStartConfig(args)
         var options = Agent.Options(
-            group: group, environment: context.environment, lockPath: args.value("lock"), paths: paths)
+            group: group, environment: context.environment, lockPath: args.value(.lock), paths: paths)
         options.localtimePath = localtime
         let agent = Agent(
             options: options, clock: context.clock, calendar: context.calendar, config: config, notifier: nil)
         do throws(Agent.StartError) {
             try agent.run()
         } catch {
-            // Another agent: exit 3, never restarted by the unit. No lock or descriptors: a failure
-            // (exit 1), never bad input.
+            // Another agent: exit 3, never restarted by the unit. A group folder that cannot be made
+            // is bad input (exit 2, not restarted either: it would fail the same way every time). No
+            // lock or descriptors: a failure (exit 1).
             switch error {
             case .lock(.alreadyRunning(pid: _)): throw .alreadyRunning(error.description)
+            case .group: throw .badInput(error.description)
             case .lock, .system: throw .failure(error.description)
             }
         }

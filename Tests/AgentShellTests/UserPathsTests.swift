@@ -1,5 +1,6 @@
 import AgentShell
 import Glibc
+import Posix
 import Snapshot
 import Testing
 
@@ -27,5 +28,38 @@ import Testing
         #expect(UserPaths(environment: home).config(flag: "/c") == "/c")
         #expect(
             UserPaths(environment: home.merging(["XDG_STATE_HOME": "/s"]) { $1 }).ledger == "/s/nitnem/reminders.json")
+    }
+
+    /// A relative `--group` or `SGGS_APP_GROUP` becomes absolute against the working directory, so
+    /// the agent records, and doctor compares, the folder itself wherever each was started.
+    @Test func aRelativeGroupIsTakenFromTheWorkingDirectory() {
+        let paths = UserPaths(environment: ["HOME": "/home/u"], workingDirectory: "/home/u/work")
+        #expect(paths.group(flag: "g").path == "/home/u/work/g")
+        #expect(paths.group(flag: "../g/").path == "/home/u/g")
+        #expect(paths.group(flag: "/abs/g/").path == "/abs/g/")
+        let fromEnvironment = UserPaths(
+            environment: ["HOME": "/home/u", "SGGS_APP_GROUP": "./shared//g"], workingDirectory: "/srv")
+        #expect(fromEnvironment.group().path == "/srv/shared/g")
+        // No working directory (it was removed): left as given, for the kernel to resolve or refuse.
+        #expect(UserPaths(environment: [:], workingDirectory: nil).group(flag: "g").path == "g")
+        // By default, this process's.
+        let cwd = ProcessEnvironment.workingDirectory() ?? "/"
+        #expect(UserPaths(environment: [:]).group(flag: "g").path == Path.lexical(cwd + "/g"))
+    }
+
+    @Test func systemdUserUnitFoldersFollowTheManagersOrder() {
+        let home = ["HOME": "/home/u"]
+        #expect(
+            UserPaths(environment: home).systemdUserUnitFolders == [
+                "/home/u/.config/systemd/user", "/etc/systemd/user", "/home/u/.local/share/systemd/user",
+                "/usr/local/share/systemd/user", "/usr/share/systemd/user", "/usr/local/lib/systemd/user",
+                "/usr/lib/systemd/user",
+            ])
+        let xdg = home.merging(["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_DATA_DIRS": "/x:rel:/y"]) { $1 }
+        #expect(
+            UserPaths(environment: xdg).systemdUserUnitFolders == [
+                "/c/systemd/user", "/etc/systemd/user", "/d/systemd/user", "/x/systemd/user", "/y/systemd/user",
+                "/usr/local/lib/systemd/user", "/usr/lib/systemd/user",
+            ])
     }
 }

@@ -67,4 +67,54 @@ import Testing
                 "warn  timeline     \(box.timeline) is older than \(box.progress): it does not reflect it"),
             "\(behind.stdout)")
     }
+
+    /// A relative `--group` is made absolute against the working directory before it is recorded or
+    /// compared: the agent started in one folder and doctor in another agree on the folder.
+    @Test func aRelativeGroupIsRecordedAndComparedAsAnAbsolutePath() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        // The folder as getcwd names it (no symlink on the way).
+        let root = try #require(
+            realpath(box.root, nil).map { path in
+                defer { free(path) }
+                return String(cString: path)
+            })
+        let group = root + "/group"
+        let agent = try NitnemProcess(
+            ["run", "--group", "group"], environment: box.environment(), stderrPath: box.root + "/agent.log",
+            currentDirectory: root)
+        defer {
+            agent.send(SIGTERM)
+            _ = agent.waitForExit(timeout: 5)
+        }
+        #expect(AgentRunTests.wait { box.firstEntry() != nil }, "\(agent.stderr)")
+        #expect(agent.stderr.contains("nitnem agent started: group \(group),"), "\(agent.stderr)")
+        let record = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: box.root + "/run/nitnem/agent.json")))
+                as? [String: Any])
+        #expect(record["group"] as? String == group)
+
+        // From another folder, the same group named relatively (and untidily), by flag or variable.
+        let env = Self.doctorEnvironment(box)
+        let byFlag = try NitnemBinary.run(
+            ["doctor", "--group", "../group/./"], environment: env, currentDirectory: root + "/run")
+        #expect(
+            byFlag.stdout.contains("ok    agent        running (pid \(agent.pid)), watching \(group)\n"),
+            "\(byFlag.stdout)")
+        #expect(byFlag.stdout.contains("  group        \(group) (mode "), "\(byFlag.stdout)")
+        var variable = env
+        variable["SGGS_APP_GROUP"] = "group"
+        let byVariable = try NitnemBinary.run(["doctor"], environment: variable, currentDirectory: root)
+        #expect(
+            byVariable.stdout.contains("ok    agent        running (pid \(agent.pid)), watching \(group)\n"),
+            "\(byVariable.stdout)")
+        // `group` from another folder is another folder: said with both absolute paths.
+        let elsewhere = try NitnemBinary.run(
+            ["doctor", "--group", "group"], environment: env, currentDirectory: root + "/run")
+        #expect(
+            elsewhere.stdout.contains(
+                "warn  agent        running (pid \(agent.pid)) but it watches \(group), not \(root)/run/group"),
+            "\(elsewhere.stdout)")
+    }
 }

@@ -1,0 +1,95 @@
+/// One thing `nitnem doctor` checked: how it stands, what it is about, what was found and, when
+/// something can be done about it, what.
+///
+/// Data, not output: `Doctor` makes findings and the command prints them (its words for a level,
+/// its columns, its escaping of control characters).
+package struct Finding: Equatable, Sendable {
+    /// How a check stands.
+    package enum Level: Equatable, Sendable {
+        /// Fine.
+        case ok
+        /// Works, but something is missing or worth a look.
+        case warn
+        /// Broken: `doctor` exits 1.
+        case fail
+    }
+
+    /// What a finding is about.
+    package enum Subject: Equatable, Sendable {
+        case timeZone, nitnemDay, group, snapshot, progress, files, timeline, agent, config, rehras, pause,
+            ledger, notify, handler, reader
+
+        /// The subject as a person reads it: `time zone`, `group`.
+        package var name: String {
+            switch self {
+            case .timeZone: "time zone"
+            case .nitnemDay: "nitnem day"
+            case .group: "group"
+            case .snapshot: "snapshot"
+            case .progress: "progress"
+            case .files: "files"
+            case .timeline: "timeline"
+            case .agent: "agent"
+            case .config: "config"
+            case .rehras: "rehras"
+            case .pause: "pause"
+            case .ledger: "ledger"
+            case .notify: "notify"
+            case .handler: "handler"
+            case .reader: "reader"
+            }
+        }
+    }
+
+    /// What the user can do about a finding, and how it reads after the detail.
+    package struct Remedy: Equatable, Sendable {
+        /// How the remedy joins the detail in one sentence.
+        package enum Joint: Equatable, Sendable {
+            /// `detail; remedy`.
+            case semicolon
+            /// `detail: remedy`.
+            case colon
+            /// `detail (remedy)`.
+            case parentheses
+        }
+
+        /// What to do: `run chmod 700 on it`.
+        package var text: String
+        /// How it follows the detail.
+        package var joint: Joint
+
+        /// `text`, joined to the detail by `joint`.
+        package init(_ text: String, _ joint: Joint) {
+            self.text = text
+            self.joint = joint
+        }
+    }
+
+    /// How it stands.
+    package var level: Level
+    /// What it is about.
+    package var subject: Subject
+    /// What was found.
+    package var detail: String
+    /// What to do about it, when there is something.
+    package var remedy: Remedy?
+
+    /// A finding about `subject`.
+    package init(_ level: Level, _ subject: Subject, _ detail: String, remedy: Remedy? = nil) {
+        self.level = level
+        self.subject = subject
+        self.detail = detail
+        self.remedy = remedy
+    }
+
+    /// The detail and the remedy as one sentence: `/g (mode 755); run chmod 700 on it`. Raw text
+    /// (paths and file contents as they are): the printer escapes control characters.
+    package var sentence: String {
+        guard let remedy else { return detail }
+        switch remedy.joint {
+        case .semicolon: return detail + "; " + remedy.text
+        case .colon: return detail + ": " + remedy.text
+        case .parentheses: return detail + " (" + remedy.text + ")"
+        }
+    }
+}
