@@ -173,6 +173,8 @@ extension AgentCore {
         package var actions: [ReminderAction] = ReminderAction.allCases
         /// The `sound-name` hint (config `sound`), if any.
         package var sound: String?
+        /// Brought back after the agent restarted (the same episode as before the stop).
+        package var restored = false
 
         /// The slot it reminds of.
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }

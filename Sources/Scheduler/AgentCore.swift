@@ -108,7 +108,10 @@ package struct AgentCore: Sendable {
                 : Action.log(.warning, "\(program) exited \(status) for \(url)")
             return gathered([line], now: now)
         case .stopSignal(let signal):
-            return Step(actions: [.log(.info, "signal \(signal): stopping"), .stop], nextWake: nextWake(after: now))
+            let withdrawn = reminders.withdraw()
+            return Step(
+                actions: [.log(.info, "signal \(signal): stopping")] + withdrawn + [.stop],
+                nextWake: nextWake(after: now))
         case .timelineWritten:
             timeline.written(problems: &problems)
             return gathered(now: now)

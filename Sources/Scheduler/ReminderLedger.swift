@@ -24,6 +24,11 @@ package struct ReminderLedger: Hashable, Sendable {
         package var snoozedUntil: Date?
         /// How many times "Later" deferred it.
         package var deferrals: Int = 0
+        /// Shown, then taken off the screen by the agent's clean stop: a restart within the band
+        /// brings the same reminder back once (the same episode, not a second reminder).
+        package var withdrawn = false
+        /// Shown again after a restart (at most once per episode).
+        package var restored = false
 
         package init(
             dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
@@ -96,6 +101,8 @@ package struct ReminderLedger: Hashable, Sendable {
                             members.append(("snoozedUntil", .string(RFC3339.utcTimestamp(until))))
                         }
                         if e.deferrals > 0 { members.append(("deferrals", .int(e.deferrals))) }
+                        if e.withdrawn { members.append(("withdrawn", .bool(true))) }
+                        if e.restored { members.append(("restored", .bool(true))) }
                         return .object(members)
                     })
             ),
@@ -127,6 +134,8 @@ package struct ReminderLedger: Hashable, Sendable {
             if case .number(let text)? = item["deferrals"], let deferrals = Int(text) {
                 entry.deferrals = max(deferrals, 0)
             }
+            if case .bool(let withdrawn)? = item["withdrawn"] { entry.withdrawn = withdrawn }
+            if case .bool(let restored)? = item["restored"] { entry.restored = restored }
             if entry.outcome == .snoozed, entry.snoozedUntil == nil {
                 throw GroupFileError(
                     path: path, jsonPath: where_ + ".snoozedUntil", problem: "a snoozed entry needs snoozedUntil")

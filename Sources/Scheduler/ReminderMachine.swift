@@ -42,8 +42,11 @@ struct ReminderMachine: Sendable {
         retry = retry.entering(current)
         if retry.holds(current, at: now) { return [] }
         guard let slot = today.reminders.first(where: { $0.band == band }), slot.at <= now else { return [] }
-        // Nothing decided yet, or a "Later" that is due.
+        // Nothing decided yet, or a "Later" that is due, or one a clean stop took off the screen.
         let earlier = ledger.entry(day, band)
+        if let earlier, earlier.outcome == .fired, earlier.withdrawn, onScreen == nil {
+            return restore(earlier, now: now, today: today, files: files, config: config, plan: &plan)
+        }
         if let earlier, !(earlier.outcome == .snoozed && (earlier.snoozedUntil ?? .distantFuture) <= now) {
             return []
         }
@@ -74,6 +77,55 @@ struct ReminderMachine: Sendable {
         // Shown only once the pending entry is on disk (`.ledgerSaved`); a failed save shows nothing.
         awaitingSave = notice
         return [.saveLedger(ledger)]
+    }
+
+    /// A reminder a clean stop took off the screen, brought back once in its band with working
+    /// buttons: the same episode (its ledger entry is marked `restored`), not a second reminder.
+    /// Not when its band's banis have been read since, or reminders are paused: then it stays off.
+    private mutating func restore(
+        _ entry: ReminderLedger.Entry, now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig,
+        plan: inout DayPlan
+    ) -> [Action] {
+        var entry = entry
+        entry.withdrawn = false
+        let state = plan.state(SlotKey(day: entry.dayKey, band: entry.band), files: files)
+        let paused = pausedUntil.map { now < $0 } ?? false
+        guard !paused, !state.bandComplete || config.remindWhenDone,
+            var notice = Self.notice(
+                day: entry.dayKey, band: entry.band, state: state, files: files, config: config, late: entry.late)
+        else {
+            ledger.record(entry)
+            return [
+                .saveLedger(ledger),
+                .log(
+                    .info,
+                    "\(entry.band.title) reminder not shown again: \(paused ? "paused" : "the band's banis are read")"),
+            ]
+        }
+        notice.restored = true
+        entry.restored = true
+        entry.outcome = .pending
+        ledger.record(entry)
+        awaitingSave = notice
+        return [.saveLedger(ledger)]
+    }
+
+    /// Takes the reminder on screen off before the agent stops (a clean stop: SIGTERM, SIGINT), so
+    /// no reminder outlives its agent with dead buttons; its ledger entry says so, and a restart
+    /// within the band brings it back once.
+    mutating func withdraw() -> [Action] {
+        guard let shown = onScreen, var entry = ledger.entry(shown.dayKey, shown.band), entry.outcome == .fired else {
+            return []
+        }
+        onScreen = nil
+        entry.withdrawn = true
+        ledger.record(entry)
+        return [
+            .closeReminder, .saveLedger(ledger),
+            .log(
+                .info,
+                "\(shown.band.title) reminder withdrawn: the agent is stopping (a restart in the band shows it again)"),
+        ]
     }
 
     /// The reminder for `band` of `day`: `Evening · Rehras Sahib`, `1 of 7 today · resume at line
@@ -179,9 +231,11 @@ struct ReminderMachine: Sendable {
                 dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
                 late: notice.late)
             entry.deferrals = ledger.entry(notice.dayKey, notice.band)?.deferrals ?? 0
+            entry.restored = notice.restored
             ledger.record(entry)
             onScreen = notice
-            actions.append(.log(.info, "reminder shown: \(notice.summary)\(notice.late ? " (late)" : "")"))
+            let how = notice.restored ? " (shown again after a restart)" : notice.late ? " (late)" : ""
+            actions.append(.log(.info, "reminder shown: \(notice.summary)\(how)"))
         }
         actions.append(.saveLedger(ledger))
         return actions

@@ -35,6 +35,11 @@ package struct ReminderPlan: Hashable, Sendable {
         case unavailable
         /// Shown (or being shown) at `at`, about the bani `bani` (an id); `late` when after its slot.
         case reminded(bani: String?, at: Date, late: Bool)
+        /// Shown, then taken off the screen by the agent's clean stop (`at`: when it was shown); a
+        /// restart within the band shows it again.
+        case withdrawn(bani: String?, at: Date)
+        /// Shown again after the agent restarted (at `at`): the same reminder, not a second one.
+        case shownAgain(bani: String?, at: Date)
         /// Shown, then deferred with "Later" until `until` (`deferrals` times). `then` is what the agent
         /// does at `until` (or now, when that has passed); nil when it will not come back (the band
         /// ends first, or reminders are off).
@@ -153,6 +158,10 @@ package struct ReminderPlan: Hashable, Sendable {
             let bandEnd = day.interval(of: band).end
             if let entry = ledger.entry(day.key, band) {
                 switch entry.outcome {
+                case .fired where entry.withdrawn:
+                    return .withdrawn(bani: entry.bani, at: entry.at)
+                case .fired where entry.restored, .pending where entry.restored:
+                    return .shownAgain(bani: entry.bani, at: entry.at)
                 case .fired, .pending:
                     return .reminded(bani: entry.bani, at: entry.at, late: entry.late)
                 case .skipped:

@@ -38,6 +38,13 @@ struct ReminderListing {
         case .reminded(let bani, let at, let late):
             let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
             return "reminded \(title) at \(wall(at))\(late ? " (late)" : "")"
+        case .withdrawn(let bani, let at):
+            let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
+            return
+                "reminded \(title) at \(wall(at)), taken off the screen when the agent stopped (shown again if it restarts in the band)"
+        case .shownAgain(let bani, let at):
+            let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
+            return "reminded \(title), shown again after a restart at \(wall(at))"
         case .snoozed(let until, let deferrals, let then):
             let snoozed = "snoozed until \(wall(until)) (Later ×\(deferrals))"
             switch then {

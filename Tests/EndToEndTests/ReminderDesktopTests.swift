@@ -50,7 +50,7 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    @Test func eveningReminderArrivesOnceAndNeverTwiceAfterRestart() throws {
+    @Test func eveningReminderArrivesOnceLeavesWithACleanStopAndComesBackOnceAfterARestart() throws {
         let session = try DesktopSession()
         defer { session.stop() }
         let box = try Sandbox(session: session, now: "2026-11-29T17:59:58", rate: "1")
@@ -62,15 +62,28 @@ import Testing
         #expect(record.category == "x-nitnem.reminder")
         #expect(record.desktopEntry == "nitnem")
         #expect(record.actions.values.contains("Read now") || record.actions.keys.contains("read"))
+        // A clean stop (systemctl restart sends SIGTERM) takes it off the screen: no dead buttons.
         agent.terminate()
         #expect(agent.wait() == 0)
         #expect(box.ledger.contains("\"outcome\": \"fired\""))
+        #expect(box.ledger.contains("\"withdrawn\": true"), "\(box.ledger)")
         #expect(box.logText.contains("<6>reminder shown: Evening · Rehras Sahib"))
-        // A restart in the same band finds the ledger and stays silent.
+        #expect(ReminderActionTests.wait { (try? session.count(.displayed)) == 0 }, "nothing left on screen")
+        // A restart in the same band brings the same reminder back once, with working buttons.
         box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:20:00"
         let again = try box.startAgent()
-        #expect(session.waitForNotification(timeout: .seconds(2)) == nil)
-        again.terminate()
+        defer { again.terminate() }
+        let back = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        #expect(back.summary == "Evening · Rehras Sahib")
+        #expect(box.logText.contains("<6>reminder shown: Evening · Rehras Sahib (shown again after a restart)"))
+        #expect(try session.count(.displayed) == 1, "one on screen for one episode")
+        _ = try session.press("mark")
+        #expect(
+            ReminderActionTests.wait {
+                ReminderActionTests.progress(box).range(
+                    of: #""rehras[^"]*"[^}]*2026-11-29"#, options: .regularExpression)
+                    != nil
+            }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
     }
 
     @Test func readNowOpensTheDeepLinkWithTheConfiguredProgram() throws {

@@ -23,6 +23,8 @@ import Testing
         case .remindersOff: return "reminders-off"
         case .unavailable: return "unavailable"
         case .reminded(let bani, _, let late): return "reminded \(bani ?? "?")\(late ? " late" : "")"
+        case .withdrawn(let bani, _): return "withdrawn \(bani ?? "?")"
+        case .shownAgain(let bani, _): return "shown-again \(bani ?? "?")"
         case .snoozed(_, _, let then):
             return "snoozed" + (then.map { $0 == .remind ? "→remind" : decision($0) } ?? "→never")
         case .skipped(let reason, _): return "skipped:\(reason)"
