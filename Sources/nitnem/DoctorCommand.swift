@@ -86,7 +86,11 @@ enum DoctorCommand {
                         + (progress.isReadOnly ? " (newer than this nitnem: read-only)" : "")
                     : "none yet (nothing read; `nitnem mark` creates it)")
             for w in progress.warnings { report(.warn, "progress", w) }
-            files = GroupFiles(snapshot: snapshot, source: source, progress: progress, warnings: warnings)
+            let loaded = GroupFiles(snapshot: snapshot, source: source, progress: progress, warnings: warnings)
+                .applying(
+                    Result { () throws(SnapshotError) in try GroupFiles.readMine(group) }, path: group.mynitnemPath)
+            reportSets(loaded, group: group, report)
+            files = loaded
         } catch {
             report(.fail, "files", error.description)
         }
@@ -217,6 +221,29 @@ enum DoctorCommand {
         }
     }
 
+    /// The daily sets that count, each said as yours (`nitnem-mynitnem.json`) or the snapshot's, and
+    /// each problem with your file (an unknown id, a file that cannot be read).
+    static func reportSets(_ files: GroupFiles, group: AppGroup, _ report: (Level, String, String) -> Void) {
+        for set in DailySet.allCases {
+            let ids = files.snapshot.ids(in: set)
+            let whose = files.mine?.sets[set] != nil ? "yours" : "the snapshot's"
+            let titles = ids.map { files.snapshot.bani(id: $0)?.titleEn ?? $0 }.map { Printable.escaped($0) }
+            report(
+                .ok, "sets",
+                "\(set.rawValue) (\(whose)): " + (titles.isEmpty ? "nothing to read" : titles.joined(separator: ", ")))
+        }
+        if let problem = files.mineProblem {
+            report(.warn, "sets", problem.description + "; using the snapshot's sets")
+        }
+        for set in DailySet.allCases {
+            for id in files.mine?.sets[set] ?? [] where files.snapshot.bani(id: id) == nil {
+                report(
+                    .warn, "sets",
+                    "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(Printable.escaped(id))'; skipped")
+            }
+        }
+    }
+
     /// What config `rehras` does with `snapshot`: which Rehras the evening set counts, or that it
     /// changes nothing (one Rehras, as in the embedded registry).
     static func reportRehras(
@@ -268,7 +295,7 @@ enum DoctorCommand {
     static func timelineBehind(_ group: AppGroup) -> String? {
         func modified(_ path: String) -> Int? { FileStatus.lookup(path)?.modifiedSeconds }
         guard let timeline = modified(group.timelinePath) else { return nil }
-        for path in [group.progressPath, group.snapshotPath] {
+        for path in [group.progressPath, group.snapshotPath, group.mynitnemPath] {
             if let changed = modified(path), changed > timeline { return path }
         }
         return nil
