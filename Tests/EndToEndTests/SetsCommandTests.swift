@@ -91,6 +91,20 @@ import Testing
             listed.stdout.hasPrefix("Morning (Amrit Vela and Morning) (the snapshot's)\n  ✓ japji"), "\(listed.stdout)")
     }
 
+    @Test func doctorAndRemindersListSayYourSets() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        try Support.write(#"{"schema":1,"sets":{"morning":["japji","zzz_unknown"],"evening":[]}}"#, to: path)
+        let doctor = try run(["doctor"], dir)
+        #expect(doctor.stdout.contains("sets         morning (yours): Japji Sahib\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("sets         evening (yours): nothing to read\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("sets         night (the snapshot's): Kirtan Sohila\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(path): morning: unknown bani id 'zzz_unknown'; skipped"), "\(doctor.stdout)")
+        let list = try run(["reminders", "list"], dir)
+        #expect(list.stdout.contains("Evening     18:00  will be skipped: the band's set is empty"), "\(list.stdout)")
+    }
+
     @Test func remindIsStoredAndListed() throws {
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }
