@@ -105,6 +105,20 @@ import Testing
         #expect(list.stdout.contains("Evening     18:00  will be skipped: the band's set is empty"), "\(list.stdout)")
     }
 
+    @Test func theEmbeddedRegistryOffersMoreBanisToAdd() throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        let available = try run(["sets", "available"], dir)
+        #expect(available.status == 0)
+        #expect(available.stdout.contains("\nsalok_m9       Salok Mahalla 9\n"), "\(available.stdout)")
+        #expect(available.stdout.contains("\nkirtan_sohila  Kirtan Sohila · in night\n"), "\(available.stdout)")
+        let added = try run(["sets", "add", "Salok Mahalla 9", "--to", "night"], dir)
+        #expect(added.stdout == "Your night set: Kirtan Sohila, Salok Mahalla 9\n", "\(added.stderr)")
+        // The default sets do not change: only yours.
+        let status = try statusJSON(dir)
+        #expect((status["today"] as? [String: Any])?["total"] as? Int == 8)
+    }
+
     @Test func remindIsStoredAndListed() throws {
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }
