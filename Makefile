@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The two commands of the README: `make run` and `make test`. Each installs the Debian packages it is
 # missing: `make run` (and `release`, `install`) what the build needs, `make test` also the test tools.
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -34,6 +35,7 @@ run: deps-build build
 
 test: deps lint
 	scripts/check-pure.sh
+	scripts/check-spdx.sh
 	contrib/gnome-shell/tests/run.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

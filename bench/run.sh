@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every benchmark: each bench/*/run.sh in turn (`make bench`).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attacks 3, 4 and 7: a running agent under a progress file replaced 1,000 times, a full disk,
 and a notification server killed and restarted."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attack 5: a seeded mutator over the four readers (snapshot, progress, config, ledger).
 
 Each case writes one mutated file into a fresh sandbox and runs the command that reads it:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attack 6: two simulated years across DST days, against an independent model (zoneinfo).
 
 The model (written here, from DESIGN.md and the README, not from the Swift code):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attacks 1 and 2: the progress writer (`nitnem mark`) under kill -9 and under concurrent writers."""
 
 import fcntl

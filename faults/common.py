@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared helpers of the fault suite: the binary, private environments, processes, results.
 
 Standard library only. Every attack runs in its own temporary folder with its own App Group,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A private desktop for attacks that need a notification server: its own session bus
 (`dbus-daemon --print-address`, no activatable services, so nothing brings a server back behind
 the suite's back), an X server (`Xvfb -displayfd`) and `dunst -print`, whose output is appended

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds nitnem_<version>-<revision>_<arch>.deb into OUTDIR (default .) from a release build: the
 # version is `nitnem --version`'s, the Debian revision DEB_REVISION (default 1: this package is not
 # made by Debian, so it is not "native" and its changelog is changelog.Debian.gz). The files of

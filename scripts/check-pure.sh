@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Decisions are pure: NitnemClockKit, Snapshot and Scheduler import no system library and no
 # system layer, directly (an import line) or through a dependency (Package.swift); and no product
 # code imports Foundation. Run by `make test`.

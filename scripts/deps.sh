@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages nitnem needs, when any is missing. Uses sudo when not root. Safe to
 # run again: installs nothing when all are present.
 #

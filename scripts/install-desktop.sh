@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs nitnem.desktop (the sggs:// handler) and its icon, and makes nitnem the default handler
 # of x-scheme-handler/sggs, so `xdg-open sggs://bani/jaap` (and a reminder's "Read now") runs
 # `nitnem open`. Run by `make install`; the end-to-end tests run it into a temporary data folder.

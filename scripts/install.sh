@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs a built nitnem and everything around it. Run by `make install` (and, with
 # INSTALL_MODE=package, by scripts/build-deb.sh into its staging tree); `make uninstall` runs
 # scripts/uninstall.sh, which removes exactly what the manifest written here lists.

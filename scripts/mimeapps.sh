@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The sggs:// default that `xdg-mime default nitnem.desktop x-scheme-handler/sggs` writes into a
 # mimeapps.list (`x-scheme-handler/sggs=nitnem.desktop` in its [Default Applications] group), for
 # scripts/install.sh and scripts/uninstall.sh:

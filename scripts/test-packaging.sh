@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The install and package tests: they need the release build, so they run here (the last step of
 # `make test`; alone: `make package-test`), not in `swift test`. One release build, reused by each.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Removes what `make install` put, as listed in its manifest ($DATADIR/nitnem/install-manifest),
 # and nothing else: each file still as it was installed (a file changed since is kept, and named),
 # then each folder the install made once it is empty (a folder with other files stays), and the

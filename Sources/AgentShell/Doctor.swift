@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 import Notify
 import Posix
@@ -123,10 +124,37 @@ package struct Doctor {
                             + (progress.isReadOnly ? " (newer than this nitnem: read-only)" : "")
                         : "none yet (nothing read; `nitnem mark` creates it)"))
             found += progress.warnings.map { Finding(.warn, .progress, $0) }
-            return (found, GroupFiles(snapshot: snapshot, source: source, progress: progress, warnings: warnings))
+            let loaded = GroupFiles(snapshot: snapshot, source: source, progress: progress, warnings: warnings)
+                .applying(
+                    Result { () throws(GroupFileError) in try GroupFiles.readMine(group) }, path: group.mynitnemPath)
+            return (found + sets(loaded), loaded)
         } catch {
             return (found + [Finding(.fail, .files, error.description)], nil)
         }
+    }
+
+    /// The daily sets that count, each said as yours (`nitnem-mynitnem.json`) or the snapshot's, and
+    /// each problem with your file (an unknown id, a file that cannot be read).
+    func sets(_ files: GroupFiles) -> [Finding] {
+        var found: [Finding] = DailySet.allCases.map { set in
+            let ids = files.snapshot.ids(in: set)
+            let whose = files.mine?.sets[set] != nil ? "yours" : "the snapshot's"
+            let titles = ids.map { files.snapshot.bani(id: $0)?.titleEn ?? $0 }
+            return Finding(
+                .ok, .sets,
+                "\(set.rawValue) (\(whose)): " + (titles.isEmpty ? "nothing to read" : titles.joined(separator: ", ")))
+        }
+        if let problem = files.mineProblem {
+            found.append(
+                Finding(.warn, .sets, problem.description, remedy: .init("using the snapshot's sets", .semicolon)))
+        }
+        for set in DailySet.allCases {
+            for id in files.mine?.sets[set] ?? [] where files.snapshot.bani(id: id) == nil {
+                found.append(
+                    Finding(.warn, .sets, "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(id)'; skipped"))
+            }
+        }
+        return found
     }
 
     /// The widget timeline: valid now, and written since the files it reflects last changed.
@@ -164,7 +192,7 @@ package struct Doctor {
     func timelineBehind() -> String? {
         func modified(_ path: String) -> Int? { FileStatus.lookup(path)?.modifiedSeconds }
         guard let timeline = modified(group.timelinePath) else { return nil }
-        for path in [group.progressPath, group.snapshotPath] {
+        for path in [group.progressPath, group.snapshotPath, group.mynitnemPath] {
             if let changed = modified(path), changed > timeline { return path }
         }
         return nil

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One thing `nitnem doctor` checked: how it stands, what it is about, what was found and, when
 /// something can be done about it, what.
 ///
@@ -16,7 +17,7 @@ package struct Finding: Equatable, Sendable {
 
     /// What a finding is about.
     package enum Subject: Equatable, Sendable {
-        case timeZone, nitnemDay, group, snapshot, progress, files, timeline, agent, config, rehras, pause,
+        case timeZone, nitnemDay, group, snapshot, progress, sets, files, timeline, agent, config, rehras, pause,
             ledger, notify, handler, reader
 
         /// The subject as a person reads it: `time zone`, `group`.
@@ -27,6 +28,7 @@ package struct Finding: Equatable, Sendable {
             case .group: "group"
             case .snapshot: "snapshot"
             case .progress: "progress"
+            case .sets: "sets"
             case .files: "files"
             case .timeline: "timeline"
             case .agent: "agent"

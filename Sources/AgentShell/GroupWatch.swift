@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Posix
 import Snapshot
 
@@ -6,7 +7,7 @@ import Snapshot
 final class GroupWatch {
     /// What one inotify event means.
     enum Change: Equatable {
-        /// The snapshot or progress file changed; `whole` unless it may still be being written
+        /// The snapshot, progress or My Nitnem file changed; `whole` unless it may still be being written
         /// (a create or a move away, after which more events follow).
         case file(whole: Bool)
         /// The group folder was removed or moved away; it has been created and watched again.
@@ -66,7 +67,10 @@ final class GroupWatch {
             _ = try? watchGroup()
             return .groupRecreated
         }
-        guard let name = event.name, name == AppGroup.snapshotName || name == AppGroup.progressName else {
+        guard let name = event.name,
+            name == AppGroup.snapshotName || name == AppGroup.progressName
+                || name == AppGroup.mynitnemName
+        else {
             return .other
         }
         // A create, a move away or a delete may be followed by more (a writer's unlink and recreate):

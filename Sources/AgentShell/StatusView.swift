@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 import Notify
 import Scheduler
@@ -73,6 +74,12 @@ package struct StatusView: Sendable {
         state.banisAvailable ? "No daily banis in this snapshot" : "Nitnem not available in this database"
     }
 
+    /// Said when the band's set is empty (your own set): there is nothing to read in it, which is
+    /// not "done".
+    var nothingInBand: String {
+        "nothing to read in \(state.band.title) (your \(state.band.dailySet.rawValue) set is empty)"
+    }
+
     /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`. One line: control
     /// characters in a title are folded to a space (`Printable.folded`).
     package var label: String {
@@ -98,6 +105,7 @@ package struct StatusView: Sendable {
         }
         var progress = "Today: \(state.done) of \(state.total) read"
         if state.bandComplete, !state.dayComplete { progress += " · \(state.band.title) done" }
+        if state.bandSetIsEmpty { progress += " · " + nothingInBand }
         lines.append(progress)
         return lines + (pauseLine.map { [$0] } ?? [])
     }
@@ -122,6 +130,7 @@ package struct StatusView: Sendable {
         }
         var second = "Today \(state.done) of \(state.total) · Nitnem day \(state.dayKey)"
         if state.bandComplete, !state.dayComplete { second += " · \(state.band.title) done" }
+        if state.bandSetIsEmpty { second += " · " + nothingInBand }
         return first + "\n" + second + paused
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A command (or subcommand) and its declared arguments: its usage line and help are generated
 /// from this, and it parses the words given to it.
 package struct CommandSpec: Sendable, Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Bad usage: what is wrong and the usage lines to show. The program chooses the exit code.
 package struct UsageError: Error, Sendable, Equatable {
     /// One line saying what is wrong.

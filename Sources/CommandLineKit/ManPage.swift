@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a man page says beyond the declarations: its name line, description and the sections after
 /// the commands (FILES, ENVIRONMENT, EXIT STATUS, EXAMPLES…). `CommandTable.manPage(_:)` writes it
 /// with a SYNOPSIS and one subsection per command generated from the declarations.

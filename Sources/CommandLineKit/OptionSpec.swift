@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A declared option of a command: `--name VALUE`, or a `--name` flag.
 ///
 /// Declare an option shared by several commands once, as a static member in an extension, and list

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The arguments of one invocation, read against its `CommandSpec`.
 package struct ParsedArguments: Sendable, Equatable {
     /// The values given to each option, in order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why the words given to a command do not fit its declaration.
 package enum ArgumentError: Error, Sendable, Equatable {
     /// A word starting with `-` that names no declared option (as given, e.g. `--bogus`, `-x`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The completion scripts of a program for bash, zsh and fish, generated from the same declarations
 /// as its help: the command paths (two-word ones included), each command's options, the values of
 /// their choices, and what each positional takes.

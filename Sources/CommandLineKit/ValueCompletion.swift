@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a shell offers for an option's value or a positional argument: declared with it, read by
 /// the completion generators (`CommandTable.bashCompletion` and the others).
 package enum ValueCompletion: Sendable, Equatable {

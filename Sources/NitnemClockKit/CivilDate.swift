@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A date of the proleptic Gregorian calendar, with no time and no zone: the name of a day.
 ///
 /// A Nitnem day key is a `CivilDate` written `YYYY-MM-DD`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A bad clock or zone setting, named by the environment variable that holds it.
 package struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of problem.

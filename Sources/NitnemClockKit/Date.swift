@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Seconds, as a duration between two instants.
 package typealias TimeInterval = Double
 

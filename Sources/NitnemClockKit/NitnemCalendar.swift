@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The Nitnem calendar of one time zone: day keys, bands, fixed points and reminder slots.
 ///
 /// Pure: every answer depends only on the instant asked about, the zone and the calendar.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The single source of "now" for every command, the agent and the tests.
 ///
 /// - Important: This is the only type that reads the real clock, through the reader the shell hands

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One Nitnem day placed on the time line: its key, its interval and when each band starts.
 ///
 /// Resolved once from the zone (`NitnemCalendar.nitnemDay(_:)`); what is asked about the day

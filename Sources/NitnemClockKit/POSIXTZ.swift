@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A POSIX `TZ` rule such as `IST-5:30`, `EST5EDT,M3.2.0,M11.1.0` or `<+0330>-3:30`: a standard
 /// time and, optionally, a daylight time with the dates it starts and ends each year.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Text from files, titles and settings made safe for a line-based output: the one place that
 /// decides what a control character is and what becomes of it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// RFC 3339 instants as this project writes and reads them.
 package enum RFC3339 {
     /// `instant` on the wall clock of `calendar`'s zone with its offset, e.g.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The wall times at which reminders are due, one per band at most.
 package struct ReminderSlots: Hashable, Sendable {
     /// Wall time per band; a band absent here has its reminder off.

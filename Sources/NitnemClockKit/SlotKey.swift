@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One reminder slot of the calendar: a Nitnem day and one of its bands.
 ///
 /// The key of what is decided per slot (at most one reminder, one back-off).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The process time zone, from what the system layer read: `TZ`, the `/etc/localtime` link's
 /// target, `/etc/timezone` and the bytes of zone files. Nothing here reads a file; the shell
 /// reads them afresh on every call (handing in `Sources.read`), so a running agent notices a zone

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One local time type of a zone: its UTC offset, whether it is daylight time, and its
 /// abbreviation (`EEST`, `IST`, `-03`).
 package struct LocalTimeType: Hashable, Sendable {

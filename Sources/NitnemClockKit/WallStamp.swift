@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An instant as a person reads it in a listing about one Nitnem day: `06:00`, or `2026-11-30 06:00`
 /// when it falls outside that day.
 ///

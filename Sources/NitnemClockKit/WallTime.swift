@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A time of day on a wall clock (`HH:MM[:SS]`), with no date and no zone.
 package struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Hour, 0...23.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A time zone as data: its name and its rules, read from TZif bytes or a POSIX `TZ` string.
 ///
 /// Pure: every answer is arithmetic on the rules and civil dates; nothing is loaded behind the

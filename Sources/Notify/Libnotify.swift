@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CLibnotify
 
 /// libnotify and GLib, loaded at first use rather than linked (`nitnem_notify_load`): a process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The Pango-style markup that notification servers and bars read.
 package enum Markup {
     /// `text` with `&`, `<`, `>` (and quotes) escaped, safe inside markup.

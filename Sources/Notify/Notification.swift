@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One notification as the reminder core asks for it.
 package struct Notification: Hashable, Sendable {
     /// The summary line, e.g. `Evening · Rehras Sahib`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A button a notification offers: the id reported when it is pressed, and its label.
 package struct NotificationAction: Hashable, Sendable {
     /// The id the server reports back (`ActionInvoked`), e.g. `read`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What happened to a shown notification, as the server reported it.
 package enum NotificationEvent: Hashable, Sendable {
     /// Why a notification was closed (`NotificationClosed`'s reason).

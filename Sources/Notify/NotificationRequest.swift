@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a notifier sends the server for one `Notification`, given the server's capabilities:
 /// the decisions, without libnotify.
 package struct NotificationRequest: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Something that shows desktop notifications.
 ///
 /// - Important: A notifier owns one notification at a time: `show` updates it in place

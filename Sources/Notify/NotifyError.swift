@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A failure to reach or use the notification server.
 package struct NotifyError: Error, Equatable, CustomStringConvertible {
     /// What kind of failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A file that could not be read or written, with what kind of problem it is.
 ///
 /// Callers switch on `code`; `problem` is for people (`is a FIFO (named pipe), not a regular file`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One inotify record: which watch, what happened, and to which name inside a watched folder.
 package struct InotifyEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The watch that produced it (-1 for `qOverflow`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CLinux
 
 /// inotify event bits (`IN_*`), both what to watch for and what an event reports.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why `InstanceLock` could not be taken.
 package enum InstanceLockError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Another process holds the lock; `pid` is the one it wrote into the lock file, nil when it

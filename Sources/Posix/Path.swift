@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Slash-separated path text, without touching the file system.
 package enum Path {
     /// The folder part of `path`: `a/b` → `a`, `/x` → `/`, `x` → `.`.

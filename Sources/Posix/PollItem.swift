@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One descriptor to `Poller.poll(_:timeoutMilliseconds:)`: what to wait for, and what it reported.
 package struct PollItem: Equatable, Hashable, Sendable {
     /// The descriptor (a negative one is skipped by the kernel and reports nothing).

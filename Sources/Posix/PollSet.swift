@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a descriptor in a `PollSet` is: every source the product polls has a name, so a wait is
 /// answered by name, never by a position in a poll array.
 package enum PollSource: Hashable, Sendable {

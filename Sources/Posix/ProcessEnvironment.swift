@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The process environment, read from `environ` (no Foundation `ProcessInfo`), and its working

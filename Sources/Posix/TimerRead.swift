@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a read of a `RealtimeTimer` found.
 package enum TimerRead: Equatable, Hashable, Sendable {
     /// The timer expired `count` times since the last read (1 for a one-shot timer).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// This process's user: its uid and its home from the passwd database; other users' names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension AgentConfig {
     /// The config file `nitnem config --init` writes (and `share/nitnem/config.example`): every key of
     /// `ConfigKey.all` with its syntax, what it does, the values it takes and its default, the default

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 import Snapshot
 
@@ -176,7 +177,9 @@ package struct AgentCore: Sendable {
         -> [Action]?
     {
         switch result {
-        case .success(let read):
+        case .success(var read):
+            // A My Nitnem file that cannot be read keeps the sets last read from it.
+            if read.mineProblem != nil, let good = loaded?.mine { read = read.keeping(good) }
             // A file that vanished after a good read may be a writer's unlink and recreate.
             if !isStart, let old = files, Self.vanished(from: old, in: read), !gathering.believeVanish() { return nil }
             gathering.endVanish()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// A config file's text read line by line (`key = value`, `#` comments, LF or CRLF line ends): the

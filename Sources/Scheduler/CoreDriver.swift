@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// The one driver of the core, shared by the agent, `simulate` and the tests: hands events to the

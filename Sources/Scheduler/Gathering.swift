@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// What the core is gathering before it reads a file again: file events seen and not read yet,

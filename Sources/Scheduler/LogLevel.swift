@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A log line's severity, with its syslog/journald priority number.
 package enum LogLevel: Int32, Comparable, CaseIterable, Sendable {
     /// `<3>`: something failed and needs the user.

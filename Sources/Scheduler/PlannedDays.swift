@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// The Nitnem days the core is working in (today, and the days it looked ahead to), each with its

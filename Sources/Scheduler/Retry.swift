@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// The back-off after failed reminder shows (no notification server): at most one slot backs off,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why a reminder slot was not shown: the `reason` of a skipped ledger entry.
 ///
 /// - Important: The text (`rawValue`) is what the ledger file holds; keep it. `init(rawValue:)`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 import Snapshot
 
@@ -21,6 +22,9 @@ package struct TodayState: Hashable, Sendable {
     package let bandComplete: Bool
     /// Every bani of the daily sets is completed today.
     package let dayComplete: Bool
+    /// The band's set has no bani (your own set emptied it): nothing to read in this band, which is
+    /// not the same as complete.
+    package let bandSetIsEmpty: Bool
     /// False for a snapshot of a database without the bani registry.
     package let banisAvailable: Bool
 
@@ -85,6 +89,7 @@ package struct TodayState: Hashable, Sendable {
         let read = order.map(completed)
         done = read.count(where: { $0 })
         // An empty set is not "complete": there is nothing to read in this band.
+        bandSetIsEmpty = bandSetCount == 0
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
 

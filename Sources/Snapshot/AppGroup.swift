@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The App-Group folder and the paths of the files in it.
 ///
 /// Which folder it is (`--group`, `$SGGS_APP_GROUP`, XDG) is the shell's `UserPaths`.
@@ -18,6 +19,10 @@ package struct AppGroup: Hashable, Sendable {
     package var progressPath: String { path + "/" + Self.progressName }
     /// `<group>/.nitnem-progress.lock`: writers of the progress file serialise on it.
     package var progressLockPath: String { path + "/.nitnem-progress.lock" }
+    /// `<group>/nitnem-mynitnem.json`: your own daily sets (`MyNitnem`).
+    package var mynitnemPath: String { path + "/" + Self.mynitnemName }
+    /// `<group>/.nitnem-mynitnem.lock`: writers of `nitnem-mynitnem.json` serialise on it.
+    package var mynitnemLockPath: String { path + "/.nitnem-mynitnem.lock" }
     /// `<group>/widgets`.
     package var widgetsPath: String { path + "/widgets" }
     /// `<group>/widgets/NitnemNow.json`.
@@ -26,4 +31,5 @@ package struct AppGroup: Hashable, Sendable {
     /// File names the agent watches for.
     package static let snapshotName = "nitnem-snapshot.json"
     package static let progressName = "nitnem-progress.json"
+    package static let mynitnemName = "nitnem-mynitnem.json"
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A bani name as a person types it, in the form names are compared in: lowercased, without spaces,
 /// hyphens, underscores and apostrophes, and without a trailing "Sahib" (ਸਾਹਿਬ). `Japji Sahib`,
 /// `japji-sahib` and `JAPJI` are one name; `ਜਪੁਜੀ ਸਾਹਿਬ` and `ਜਪੁ ਜੀ ਸਾਹਿਬ` another.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// One of the three sets a Nitnem day is made of, in band order: what today's progress counts.

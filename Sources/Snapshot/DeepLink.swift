@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// A `sggs://` link that `nitnem open` opens: the home, a bani, or a composition.

@@ -1,10 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The standard daily Nitnem, built in: used when the App Group has no snapshot, so a person who
 /// reads from a printed gutka gets the widget and reminders with nothing to set up.
 ///
 /// Titles, sources and line counts are copied from `shared/reference/shabados-bani-ranges.json`
-/// (ShabadOS bani ranges); no file is read at run time.
+/// (ShabadOS bani ranges), and for the banis offered to add to your sets (`nitnem sets add`), from
+/// `shared/reference/more-banis.json`: only those whose line count it gives (a count is never
+/// guessed); no file is read at run time.
 package enum EmbeddedRegistry {
-    /// The embedded snapshot: ten default banis (no variants) and the four daily and popular sets.
+    /// The embedded snapshot: eighteen default banis (no variants) — the ten of the daily and popular
+    /// sets, then eight more in no set — and the four daily and popular sets.
     package static let snapshot = NitnemSnapshot(
         schema: 1, generatedAt: nil, banisAvailable: true,
         banis: [
@@ -18,6 +22,15 @@ package enum EmbeddedRegistry {
             bani("sukhmani", "Sukhmani Sahib", "ਸੁਖਮਨੀ ਸਾਹਿਬ", "sggs", 2027),
             bani("asa_di_vaar", "Asa Di Vaar", "ਆਸਾ ਦੀ ਵਾਰ", "sggs", 725),
             bani("aarti", "Aarti", "ਆਰਤੀ", "mixed", 60),
+            // From more-banis.json, in its order; the banis it gives no line count are left out.
+            bani("salok_m9", "Salok Mahalla 9", "ਸਲੋਕ ਮਹਲਾ ੯", "sggs", 117),
+            bani("raag_mala", "Raag Mala", "ਰਾਗ ਮਾਲਾ", "sggs", 61),
+            bani("laavan", "Laavan (Anand Karaj)", "ਲਾਵਾਂ", "sggs", 25),
+            bani("anand_6", "Anand Sahib (6 pauris and salok)", "ਅਨੰਦੁ ਸਾਹਿਬ (੬ ਪਉੜੀਆਂ ਅਤੇ ਸਲੋਕੁ)", "sggs", 41),
+            bani("sidh_gosht", "Sidh Gosht", "ਸਿਧ ਗੋਸਟਿ", "sggs", 406),
+            bani("ramkali_sadu", "Ramkali Sadu", "ਰਾਮਕਲੀ ਸਦੁ", "sggs", 38),
+            bani("bavan_akhri", "Bavan Akhri", "ਬਾਵਨ ਅਖਰੀ", "sggs", 689),
+            bani("baarah_maha", "Baarah Maha (Majh)", "ਬਾਰਹ ਮਾਹਾ", "sggs", 129),
         ],
         sets: [
             "morning": ["japji", "jaap", "savaiye", "chaupai", "anand"],

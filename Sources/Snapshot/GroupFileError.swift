@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A problem with an App-Group file (the snapshot, the progress file, the pause file), named by its
 /// path and, where known, the JSON path in it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What commands and the agent load from the App Group: the snapshot (or the embedded registry)
 /// and the progress, with the warnings to show.
 package struct GroupFiles: Sendable {
@@ -18,6 +19,14 @@ package struct GroupFiles: Sendable {
     /// Problems that did not stop the load, one line each naming the file.
     package var warnings: [String]
 
+    /// Your own sets (`nitnem-mynitnem.json`) as applied to `snapshot`; nil when there is no such
+    /// file, or it could not be read (`mineProblem`).
+    package var mine: MyNitnem?
+    /// Why `nitnem-mynitnem.json` could not be read: the snapshot's sets count instead.
+    package var mineProblem: GroupFileError?
+    /// The snapshot's own sets, before `mine` replaced any (what `sets reset` goes back to).
+    package var snapshotSets: [String: [String]]
+
     /// Whether the progress file was there (a missing one reads as `.empty`).
     package var progressFound: Bool
 
@@ -27,6 +36,7 @@ package struct GroupFiles: Sendable {
         progressFound: Bool = true
     ) {
         self.progressFound = progressFound
+        snapshotSets = snapshot.sets
         self.snapshot = snapshot
         self.source = source
         self.progress = progress

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Typed reads of the members of a JSON object, each failure a `GroupFileError` naming the file,
 /// the JSON path (`$.banis[3].nLines`) and what was expected and found.
 struct JSONFields {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why some bytes are not the JSON this project reads, and where: 1-based line and column
 /// (columns count Unicode scalars, not bytes).
 package struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A strict RFC 8259 JSON reader producing `JSONValue` (object order and number text kept).
 ///
 /// Rejects trailing garbage, `NaN`/`Infinity`, leading zeros, raw control characters in strings,

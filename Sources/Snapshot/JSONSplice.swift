@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes a changed JSON document over its original bytes, keeping every byte of what did not change.
 ///
 /// - Important: A value equal to the original keeps its exact bytes (indentation, escapes, number

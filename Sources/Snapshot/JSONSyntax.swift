@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where each value, member name and element of a JSON document lies in its bytes, so a writer can
 /// replace one value and keep every other byte (indentation, escapes, number text) as it was.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A JSON value that keeps the order of object keys and the exact text of numbers, so a file can
 /// be read, patched and written back with every unknown key and value unchanged.
 package enum JSONValue: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// Marking a bani read on a Nitnem day, or undoing it: the one rule for what its progress entry

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The reading progress (`nitnem-progress.json`, schema v1, frozen, never migrated): per bani id
 /// the last position, when it was read and the Nitnem days it was completed.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension NitnemSnapshot {
     /// The bani `name` names (case-insensitive): a key (the preferred Rehras variant, else the key's
     /// default variant), else an id (`rehras/taksal`), else an English title.

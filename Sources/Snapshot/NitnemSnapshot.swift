@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The App-Group snapshot (`nitnem-snapshot.json`): which banis exist and in which daily sets.
 ///
 /// Written by the app or `nitnem snapshot export`; read by every command and the agent.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ProgressWriter {
     /// What emptying the completed days does: the document after, and what it removes.
     package struct Clearing: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// The pure half of recording completions in `nitnem-progress.json`: the patch of one bani entry and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The facts for turning a deep link into a page a Linux user can open
 /// (`shared/reference/reader-links.json`): the SikhiToTheMax web Sundar Gutka and the BaniDB id of
 /// each registry key.
@@ -16,6 +17,10 @@ package enum ReaderLinks {
     package static let banidb: [String: Int] = [
         "japji": 2, "jaap": 4, "savaiye": 6, "chaupai": 9, "anand": 10, "rehras": 21, "aarti": 22,
         "kirtan_sohila": 23, "sukhmani": 31, "asa_di_vaar": 90,
+        // The banis the embedded registry offers to add (shared/reference/more-banis.json, the same
+        // list); Ramkali Sadu has none there.
+        "salok_m9": 30, "raag_mala": 38, "laavan": 11, "anand_6": 1000, "sidh_gosht": 34, "bavan_akhri": 33,
+        "baarah_maha": 27,
     ]
 
     /// The BaniDB id of `key` (case-insensitive) in its default form; `nil` for an unknown key and

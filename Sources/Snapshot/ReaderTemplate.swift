@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// The reader a deep link opens in (config `reader = <template>`): a web page opened with the

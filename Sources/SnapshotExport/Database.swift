@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CSQLite
 
 /// A read-only connection to a SQLite database: the one place in the project that opens a DB.

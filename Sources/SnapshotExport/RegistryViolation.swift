@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
 /// One row of the bani registry that breaks a rule of the guard (the seeds' `guard_banis.py`).

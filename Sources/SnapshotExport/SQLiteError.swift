@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CSQLite
 
 /// A failed SQLite call: the extended result code and SQLite's own message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CSQLite
 
 /// A compiled SQL statement of a `Database`, stepped row by row; columns are read by index.

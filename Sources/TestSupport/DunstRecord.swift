@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One notification as `dunst -print` reported it.
 package struct DunstRecord: Hashable, Sendable {
     /// Every `key: value` field as printed (quotes removed), e.g. `appname`, `urgency`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One `org.freedesktop.Notifications.Notify` call as `dbus-monitor` printed it.
 package struct NotifyCall: Hashable, Sendable {
     /// A D-Bus value as `dbus-monitor` prints it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import AgentShell
 import CommandLineKit
 import NitnemClockKit
@@ -147,7 +148,8 @@ enum CompletionsCommand {
             """
             It reads the App Group folder the Gurbani app shares: nitnem-snapshot.json (which banis \
             exist and in which daily sets; the embedded registry when it is missing) and \
-            nitnem-progress.json (what was read, and when). The Nitnem day rolls at 03:00 local time.
+            nitnem-progress.json (what was read, and when). nitnem-mynitnem.json, when there is one, \
+            holds your own daily sets (nitnem sets). The Nitnem day rolls at 03:00 local time.
             """,
             """
             Every command below prints its own help with --help. Options take their value as \
@@ -168,6 +170,14 @@ enum CompletionsCommand {
                     .item(
                         "$SGGS_APP_GROUP/.nitnem-progress.lock",
                         "The lock every writer of the progress file holds (flock, exclusive)."),
+                    .item(
+                        "$SGGS_APP_GROUP/nitnem-mynitnem.json",
+                        "Your own daily sets and per-bani reminder times (nitnem sets): a set listed replaces the snapshot's; the agent watches it: a change applies at once."
+                    ),
+                    .item(
+                        "$SGGS_APP_GROUP/.nitnem-mynitnem.lock",
+                        "The lock every writer of nitnem-mynitnem.json holds (flock, exclusive), as for the progress file."
+                    ),
                     .item(
                         "$SGGS_APP_GROUP/nitnem-progress.backup-*.json",
                         "Backups that nitnem journey clear writes (0600); nitnem journey restore puts one back."),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import AgentShell
 import CommandLineKit
 import NitnemClockKit
@@ -23,7 +24,9 @@ enum JourneyCommand {
         discussion: """
             A calendar, Monday first: a row of day numbers, under it a mark per day — ✓ all the daily
             banis read, a number for some, · for none, … for today while it is in progress (never a
-            miss). The streak counts complete days up to today (or yesterday while today is open);
+            miss). A complete day is one with every bani of your three sets as they are now ('nitnem
+            sets'), so a change to a set counts for past days too.
+            The streak counts complete days up to today (or yesterday while today is open);
             the longest streak is shown within the month and overall. A month before the first record
             or after today says so, and shows no streak. See also 'nitnem journey clear' and
             'nitnem journey restore'.

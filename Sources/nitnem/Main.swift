@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CommandLineKit
 import Glibc
 import NitnemClockKit
@@ -31,6 +32,13 @@ enum Main {
             .init(StatusCommand.spec, Action(StatusCommand.run)),
             .init(OpenCommand.spec, Action(OpenCommand.run)),
             .init(MarkCommand.spec, Action(MarkCommand.run)),
+            .init(SetsCommand.listSpec, Action(SetsCommand.runList)),
+            .init(SetsCommand.addSpec, Action(SetsCommand.runAdd)),
+            .init(SetsCommand.removeSpec, Action(SetsCommand.runRemove)),
+            .init(SetsCommand.moveSpec, Action(SetsCommand.runMove)),
+            .init(SetsCommand.resetSpec, Action(SetsCommand.runReset)),
+            .init(SetsCommand.remindSpec, Action(SetsCommand.runRemind)),
+            .init(SetsCommand.availableSpec, Action(SetsCommand.runAvailable)),
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
             .init(JourneyCommand.clearSpec, Action(JourneyCommand.runClear)),
             .init(JourneyCommand.restoreSpec, Action(JourneyCommand.runRestore)),
@@ -47,7 +55,7 @@ enum Main {
             .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),
         ],
         // `nitnem reminders` alone lists them, as it did before it had subcommands.
-        defaultSubcommands: ["reminders": "list"],
+        defaultSubcommands: ["reminders": "list", "sets": "list"],
         // `nitnem` alone: what to read next, the question a person asks most.
         defaultCommand: ["status"]
     )

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import AgentShell
 import CommandLineKit
 import NitnemClockKit
@@ -81,9 +82,11 @@ enum MarkCommand {
             }
         }
         let group = context.group(args)
+        // The sets as you have them (`nitnem-mynitnem.json`): `--next`, `--band` and `--list` count them.
         let snapshot: NitnemSnapshot
+        let setWarnings: [String]
         do {
-            snapshot = try GroupFiles.loadSnapshot(group).snapshot
+            (snapshot, setWarnings) = try GroupFiles.loadSnapshotWithSets(group)
         } catch {
             throw .badInput(error.description)
         }
@@ -100,7 +103,7 @@ enum MarkCommand {
         if list {
             let checklist = DayChecklist(
                 snapshot: snapshot, progress: progress.banis, day: day, current: state.band, order: state.order)
-            for warning in progress.warnings { Output.error("warning: \(warning)") }
+            for warning in setWarnings + progress.warnings { Output.error("warning: \(warning)") }
             Output.line(args.value(Self.format) == "json" ? checklist.json.compact : text(checklist, today: today))
             return
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CommandLineKit
 
 /// The options several commands take, declared once: one name, one help text and one default each.

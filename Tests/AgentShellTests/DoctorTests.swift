@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Glibc
 import NitnemClockKit
@@ -265,6 +266,9 @@ import Testing
                 "ok group: \(g) (mode 700)",
                 "ok snapshot: \(g)/nitnem-snapshot.json: 11 banis",
                 "ok progress: \(g)/nitnem-progress.json: 5 banis, schema 1",
+                "ok sets: morning (the snapshot's): Japji Sahib, Jaap Sahib, Tav-Prasad Savaiye, Benti Chaupai, Anand Sahib",
+                "ok sets: evening (the snapshot's): Rehras Sahib",
+                "ok sets: night (the snapshot's): Kirtan Sohila",
                 "warn timeline: \(g)/widgets/NitnemNow.json missing or unreadable: start the agent (nitnem run)",
                 "warn agent: not running (start it: nitnem run, or the systemd unit in contrib/)",
                 "ok config: defaults (no \(home.root)/config/nitnem/config); reminders on: Amrit Vela 06:00, Evening 18:00, Night 21:30",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 
 @testable import Snapshot
@@ -91,7 +92,7 @@ import Testing
         // One character off, or two in a longer name.
         ("japjii", ["japji"]), ("rehraas", ["rehras"]), ("sukhmanee", ["sukhmani"]), ("chopai", ["chaupai"]),
         ("asa di var", ["asa_di_vaar"]), ("arti", ["aarti"]), ("sohla", ["kirtan_sohila"]),
-        ("anandd sahib", ["anand"]), ("Tav Prasad Savaye", ["savaiye"]),
+        ("anandd sahib", ["anand", "anand_6"]),  // anand_6 is one letter away too ("Tav Prasad Savaye", ["savaiye"]),
         // Near two: the nearer first, then in registry order; a name a bani's begins with comes last.
         ("jap", ["jaap", "japji"]), ("ਜਪੁ", ["japji", "jaap"]),
         ("sukh", ["sukhmani"]), ("kirtan", ["kirtan_sohila"]),
@@ -135,7 +136,9 @@ import Testing
         #expect(line(["jap"]) == "unknown bani 'jap' (did you mean Jaap Sahib or Japji Sahib?)")
         // Written in Gurmukhi: offered in Gurmukhi.
         #expect(line(["ਜਪੁ"]) == "unknown bani 'ਜਪੁ' (did you mean ਜਪੁ ਜੀ ਸਾਹਿਬ or ਜਾਪੁ ਸਾਹਿਬ?)")
-        let ids = "japji, jaap, savaiye, chaupai, anand, rehras, kirtan_sohila, sukhmani, asa_di_vaar, aarti"
+        let ids =
+            "japji, jaap, savaiye, chaupai, anand, rehras, kirtan_sohila, sukhmani, asa_di_vaar, aarti, "
+            + "salok_m9, raag_mala, laavan, anand_6, sidh_gosht, ramkali_sadu, bavan_akhri, baarah_maha"
         #expect(line(["xyz"]) == "unknown bani 'xyz'; use an id, a key, or an English or Gurmukhi title: " + ids)
         #expect(
             line(["japjii", "xyz"])

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The agent benchmark's measurements (see run.sh). Standard library only; inotify through ctypes."""
 import argparse
 import ctypes

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Agent benchmark (release build), each figure against a reference measured in the same run:
 #   (a) wakeups of an idle agent over 60 s (target 0) vs a bar script polling `nitnem status` every second;
 #   (b) latency from a progress-file rename to the new timeline on disk, p50/p99 over >= 200 changes

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Export benchmark: `nitnem snapshot export` (release build) on a generated large registry
 # (600 banis, ~560,000 bani_lines) against the sqlite3 CLI running the same queries with -json.
 # Prints both times and their ratio in one run. Aim: nitnem / sqlite3 <= 1.5.

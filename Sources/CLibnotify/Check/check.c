@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks the loader's copied declarations against the -dev headers: each entry of
 // `nitnem_notify_api` must have exactly the type of the real function. Built with the tests only.
 #include <libnotify/notify.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #ifndef NITNEM_CLIBNOTIFY_HEADERS_SHIM_H
 #define NITNEM_CLIBNOTIFY_HEADERS_SHIM_H
 // The real libnotify and GLib headers, for checking the loader's copied declarations only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #ifndef NITNEM_CLINUX_H
 #define NITNEM_CLINUX_H
 #include <sys/timerfd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // nitnem for GNOME Shell 43/44: shows the current entry of the widget timeline the nitnem agent
 // writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu listing today's banis
 // (✓ read, ○ not: activating one marks or unmarks it with `nitnem mark`) and a "Read now" item

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The pure half of the nitnem GNOME Shell extension: read the `NitnemNow` widget timeline the
 // nitnem agent writes, pick the entry to show, word the panel label and the menu, and say when to
 // look again; read the day's checklist (`nitnem mark --list --format json`) and make the menu's

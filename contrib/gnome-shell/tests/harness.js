@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The little test harness test_timeline.js and test_esm45.js share: one `ok`/`FAIL` line a test,
 // tagged with the variant under test, and a closing `N passed, M failed` line (tests/run.sh reads it).
 import System from 'system';

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
 # - gen-45.sh --check: nitnem@nitnem-45/'s timeline.js, extension.js and stylesheet.css are what
 #   gen-45.sh makes of nitnem@nitnem/'s;

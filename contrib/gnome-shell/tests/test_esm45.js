@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks that the GNOME Shell 45+ variant (nitnem@nitnem-45/) is the 43/44 one (nitnem@nitnem/) in
 // ES-module form, as far as plain `gjs` can tell without a Shell 45: extension.js cannot be
 // imported here (its `resource:///org/gnome/shell/…` modules exist only inside a running Shell 45+),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of the menu model of the extension's pure half (timeline.js) with plain `gjs`, no Shell:
 // the day's checklist nitnem prints (`nitnem mark --list --format json`; the golden files the
 // Swift tests record in fixtures/golden/mark), the items made of it and the argv each runs. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of the extension's pure half (timeline.js) with plain `gjs`, no Shell: the golden timelines
 // the agent's tests record (fixtures/golden/timeline) and synthetic cases. The same cases run
 // against both module forms, picked by the one argument:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #ifndef NITNEM_CLIBNOTIFY_CHECK_H
 #define NITNEM_CLIBNOTIFY_CHECK_H
 /// 1: the loader's table was compiled against the real libnotify and GLib headers and every entry

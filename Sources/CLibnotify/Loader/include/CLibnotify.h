@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #ifndef NITNEM_CLIBNOTIFY_H
 #define NITNEM_CLIBNOTIFY_H
 

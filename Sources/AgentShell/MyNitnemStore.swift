@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+import Posix
+import Snapshot
+
+/// Changes `nitnem-mynitnem.json` as `ProgressStore` changes the progress file.
+///
+/// - Important: Every write holds the exclusive lock `group.mynitnemLockPath`, re-reads the file
+///   under it, refuses a file it cannot read or of a newer schema, patches only what changes
+///   (`MyNitnemWriter`, unknown members kept byte for byte) and replaces the file atomically (0600).
+package enum MyNitnemStore {
+    /// Applies what `change` makes of the file as read under the lock (nil when there is none) to
+    /// it; returns the file as now on disk and whether it was written.
+    package static func update(
+        in group: AppGroup, now: Date? = nil,
+        _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
+    ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
+        do {
+            try AtomicFile.createFolder(group.path)
+        } catch {
+            throw GroupFileError(error, writing: true)
+        }
+        do throws(AtomicFile.LockError<GroupFileError>) {
+            return try AtomicFile.withLock(group.mynitnemLockPath) {
+                () throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) in
+                try locked(in: group, now: now, change)
+            }
+        } catch {
+            switch error {
+            case .lock(let problem): throw GroupFileError(problem, writing: true)
+            case .body(let problem): throw problem
+            }
+        }
+    }
+
+    /// The update, under the lock.
+    static func locked(
+        in group: AppGroup, now: Date?, _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
+    ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
+        let path = group.mynitnemPath
+        AtomicFile.removeAbandonedTempFiles(for: path, now: now)
+        let bytes = try readGroupFile(path)
+        let parsed = try bytes.map { bytes throws(GroupFileError) in try JSONParser.parseWithRanges(bytes, path: path) }
+        let current = try parsed.map { parsed throws(GroupFileError) in try MyNitnem.decode(parsed.value, path: path) }
+        if let current, current.isReadOnly {
+            throw GroupFileError(
+                .newerSchema, path: path,
+                problem: "is schema \(current.schema), newer than this nitnem (\(MyNitnem.currentSchema)); "
+                    + "read-only, not written")
+        }
+        let changes = try change(current)
+        let (patched, changed) = try MyNitnemWriter.patch(
+            current?.raw ?? MyNitnem.empty.raw, changes, path: path)
+        guard changed || current == nil && !changes.isEmpty else {
+            return (current ?? .empty, false)
+        }
+        let text = try ProgressWriter.text(patched, over: bytes, old: parsed, path: path)
+        do throws(FileError) {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw GroupFileError(error, writing: true)
+        }
+        return (try MyNitnem.decode(patched, path: path), true)
+    }
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
+/// The pure half of changing `nitnem-mynitnem.json`: the patch of one set or one reminder. The
+/// shell's `MyNitnemStore` holds the lock, reads and replaces the file; the bytes come from
+/// `ProgressWriter.text`, so every member this does not change keeps its bytes.
+package enum MyNitnemWriter {
+    /// A change to the file.
+    package enum Change: Hashable, Sendable {
+        /// Set `set` to these ids (unknown ones included, as listed), or, with nil, remove it from the
+        /// file so the snapshot's set counts again.
+        case set(DailySet, [String]?)
+        /// Remind bani `id` at this time, or, with nil, not at all.
+        case reminder(id: String, at: WallTime?)
+    }
+
+    /// The document with `changes` applied, in order; `changed` is false when it is as it was.
+    /// - Throws: `GroupFileError` when a member to change is not the object it must be (never
+    ///   replaced: it may mean something to a newer app).
+    package static func patch(_ raw: JSONValue, _ changes: [Change], path: String) throws(GroupFileError) -> (
+        value: JSONValue, changed: Bool
+    ) {
+        guard case .object(var top) = raw else {
+            throw GroupFileError(path: path, jsonPath: "$", problem: "expected an object; not written")
+        }
+        for change in changes {
+            switch change {
+            case .set(let set, let ids):
+                var sets = try members(top, "sets", path: path)
+                if let ids {
+                    ProgressWriter.set(&sets, set.rawValue, .array(ids.map { .string($0) }))
+                } else {
+                    sets.removeAll { $0.key == set.rawValue }
+                }
+                ProgressWriter.set(&top, "sets", .object(sets))
+            case .reminder(let id, let at):
+                var reminders = try members(top, "reminders", path: path)
+                if let at {
+                    ProgressWriter.set(&reminders, id, .string(at.description))
+                } else {
+                    reminders.removeAll { $0.key == id }
+                }
+                if reminders.isEmpty, top.contains(where: { $0.key == "reminders" }) == false { continue }
+                ProgressWriter.set(&top, "reminders", .object(reminders))
+            }
+        }
+        if !top.contains(where: { $0.key == "schema" }) { top.insert(("schema", .int(MyNitnem.currentSchema)), at: 0) }
+        let value = JSONValue.object(top)
+        return (value, value != raw)
+    }
+
+    /// The members of object `key` of `top` (none when it is missing or null).
+    private static func members(_ top: [(key: String, value: JSONValue)], _ key: String, path: String)
+        throws(GroupFileError) -> [(key: String, value: JSONValue)]
+    {
+        switch top.last(where: { $0.key == key })?.value {
+        case .object(let members)?: return members
+        case nil, .null?: return []
+        case let other?:
+            throw GroupFileError(
+                path: path, jsonPath: "$." + key,
+                problem: "expected an object, found \(JSONFields.describe(other)); not written")
+        }
+    }
+}

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AgentShell
+import Foundation
+import Glibc
+import NitnemClockKit
+import TestSupport
+import Testing
+
+@testable import Snapshot
+
+/// `nitnem sets` end to end, and everything that counts your sets: status, mark --band, journey,
+/// simulate, a running agent; bad files; unknown fields kept byte for byte by every write.
+@Suite(.serialized) struct SetsCommandTests {
+    /// A copy of the demo group: Kolkata 10:30 on 2026-11-29 (Morning), japji and jaap read.
+    func demoGroup() throws -> String {
+        let dir = Support.tempFolder()
+        for name in [AppGroup.snapshotName, AppGroup.progressName] {
+            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
+        }
+        return dir
+    }
+
+    func run(_ arguments: [String], _ dir: String) throws -> NitnemBinary.Result {
+        try Support.run(arguments + ["--group", dir])
+    }
+
+    func statusJSON(_ dir: String) throws -> [String: Any] {
+        let r = try run(["status", "--format", "json"], dir)
+        #expect(r.status == 0)
+        return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func setsChangesShowInStatusMarkJourneyAndSimulate() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        var r = try run(["sets", "add", "sukhmani", "--to", "morning"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout
+                == "Your morning set: Japji Sahib, Jaap Sahib, Tav-Prasad Savaiye, Benti Chaupai, Anand Sahib, Sukhmani Sahib\n"
+        )
+        r = try run(["sets", "remove", "jaap,savaiye", "chaupai", "--from", "morning"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Your morning set: Japji Sahib, Anand Sahib, Sukhmani Sahib\n")
+        r = try run(["sets", "move", "sukhmani", "--to", "morning", "--after", "japji"], dir)
+        #expect(r.stdout.hasPrefix("Your morning set: Japji Sahib, Sukhmani Sahib, Anand Sahib\n"), "\(r.stdout)")
+
+        // status counts your set: japji read of japji, sukhmani, anand, rehras, kirtan_sohila.
+        var status = try statusJSON(dir)
+        #expect((status["next"] as? [String: Any])?["id"] as? String == "sukhmani")
+        #expect((status["today"] as? [String: Any])?["total"] as? Int == 5)
+        #expect((status["today"] as? [String: Any])?["done"] as? Int == 1)
+
+        // mark --band marks your band's unread ones, and only those.
+        r = try run(["mark", "--band"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Marked Sukhmani Sahib read") && r.stdout.contains("Marked Anand Sahib read"))
+        #expect(!r.stdout.contains("Savaiye") && !r.stdout.contains("Chaupai"))
+        status = try statusJSON(dir)
+        #expect(status["bandComplete"] as? Bool == true)
+
+        // With nothing in the evening and night sets, today is complete, and the journey says so.
+        r = try run(["sets", "remove", "rehras", "sohila"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        status = try statusJSON(dir)
+        #expect(status["dayComplete"] as? Bool == true)
+        r = try run(["journey", "--format", "json"], dir)
+        let journey = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(journey["total"] as? Int == 3)
+        let days = try #require(journey["days"] as? [[String: Any]])
+        #expect(days.first { $0["dayKey"] as? String == "2026-11-29" }?["complete"] as? Bool == true)
+
+        // simulate: the evening and night reminders are skipped, nothing to read.
+        r = try run(["simulate", "--from", "2026-11-29T17:00", "--to", "2026-11-29T23:00"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""band":"evening","dayKey":"2026-11-29","reason":"empty-set""#))
+        #expect(r.stdout.contains(#""band":"night","dayKey":"2026-11-29","reason":"empty-set""#))
+
+        // status says the band has nothing to read rather than "complete" (evening at 19:00).
+        var env = Support.baseEnvironment
+        env["SGGS_CLOCK_NOW"] = "2026-11-29T19:00:00+05:30"
+        let evening = try Support.run(["status", "--group", dir], environment: env)
+        #expect(evening.stdout.contains("nothing to read in Evening (your evening set is empty)"), "\(evening.stdout)")
+
+        // reset: the snapshot's sets again.
+        r = try run(["sets", "reset"], dir)
+        #expect(r.status == 0)
+        status = try statusJSON(dir)
+        #expect((status["today"] as? [String: Any])?["total"] as? Int == 7)
+        let listed = try run(["sets"], dir)
+        #expect(
+            listed.stdout.hasPrefix("Morning (Amrit Vela and Morning) (the snapshot's)\n  ✓ japji"), "\(listed.stdout)")
+    }
+
+    @Test func doctorAndRemindersListSayYourSets() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        try Support.write(#"{"schema":1,"sets":{"morning":["japji","zzz_unknown"],"evening":[]}}"#, to: path)
+        let doctor = try run(["doctor"], dir)
+        #expect(doctor.stdout.contains("sets         morning (yours): Japji Sahib\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("sets         evening (yours): nothing to read\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("sets         night (the snapshot's): Kirtan Sohila\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(path): morning: unknown bani id 'zzz_unknown'; skipped"), "\(doctor.stdout)")
+        let list = try run(["reminders", "list"], dir)
+        #expect(list.stdout.contains("Evening     18:00  will be skipped: the band's set is empty"), "\(list.stdout)")
+    }
+
+    @Test func theEmbeddedRegistryOffersMoreBanisToAdd() throws {
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
+        let available = try run(["sets", "available"], dir)
+        #expect(available.status == 0)
+        #expect(available.stdout.contains("\nsalok_m9       Salok Mahalla 9\n"), "\(available.stdout)")
+        #expect(available.stdout.contains("\nkirtan_sohila  Kirtan Sohila · in night\n"), "\(available.stdout)")
+        let added = try run(["sets", "add", "Salok Mahalla 9", "--to", "night"], dir)
+        #expect(added.stdout == "Your night set: Kirtan Sohila, Salok Mahalla 9\n", "\(added.stderr)")
+        // The default sets do not change: only yours.
+        let status = try statusJSON(dir)
+        #expect((status["today"] as? [String: Any])?["total"] as? Int == 8)
+    }
+
+    @Test func remindIsStoredAndListed() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        #expect(try run(["sets", "add", "Sukhmani Sahib", "--to", "morning"], dir).status == 0)
+        let r = try run(["sets", "remind", "sukhmani", "10:00"], dir)
+        #expect(r.stdout == "Sukhmani Sahib: remind at 10:00\n")
+        let mine = try #require(try GroupFiles.readMine(AppGroup(path: dir)))
+        #expect(mine.reminder(for: "sukhmani") == WallTime(hour: 10, minute: 0))
+        #expect(try run(["sets"], dir).stdout.contains("○ sukhmani  Sukhmani Sahib · remind 10:00"))
+        #expect(try run(["sets", "remind", "sukhmani", "25:00"], dir).status == 2)
+    }
+
+    @Test(arguments: [["sets", "add", "japjii", "--to", "morning"], ["sets", "remove", "nosuchbani"]])
+    func anUnknownNameIsExitTwoWithCandidatesAndNothingWritten(_ arguments: [String]) throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let r = try run(arguments, dir)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("nitnem: unknown bani '"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/" + AppGroup.mynitnemName))
+    }
+
+    @Test(arguments: [
+        ("not json", "not valid JSON"),
+        (#"{"sets":{"morning":"japji"}}"#, "$.sets.morning: expected an array of bani ids"),
+        (#"{"schema":1,"reminders":[]}"#, "$.reminders: expected an object"),
+        (#"{"schema":2,"sets":{"morning":["japji"]}}"#, "schema 2 is newer than 1; read-only"),
+        (#"{"sets":{"morning":["japji","zzz_unknown"]}}"#, "unknown bani id 'zzz_unknown'; skipped (kept in the file)"),
+    ])
+    func aBadFileIsOneLineNamingIt(_ text: String, _ said: String) throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        try Support.write(text, to: path)
+        let r = try run(["status"], dir)
+        #expect(r.status == 0)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(r.stderr)")
+        #expect(lines.first?.hasPrefix("nitnem: warning: \(path): ") == true, "\(r.stderr)")
+        #expect(lines.first?.contains(said) == true, "\(r.stderr)")
+    }
+
+    @Test func unknownFieldsSurviveEverySetsWriteByteForByte() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        let original =
+            "{ \"schema\" : 1,\r\n  \"app\": {\"x\": \"caf\\u00e9\", \"n\": 1.50},\r\n"
+            + "  \"sets\": {\"morning\": [\"japji\", \"zzz_unknown\"], \"popular\": [\"a\"]},\r\n  \"later\": [1e3]\r\n}\r\n"
+        try Support.write(original, to: path)
+        let writes: [[String]] = [
+            ["sets", "add", "sukhmani", "--to", "morning", "--at", "1"], ["sets", "remind", "japji", "05:30"],
+            ["sets", "move", "sukhmani", "--to", "evening"], ["sets", "remove", "japji"], ["sets", "reset", "morning"],
+            ["sets", "remind", "japji", "off"], ["sets", "reset"],
+        ]
+        for arguments in writes {
+            let r = try run(arguments, dir)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+            let text = String(decoding: Support.bytes(path), as: UTF8.self)
+            for kept in [
+                "{ \"schema\" : 1,\r\n  \"app\": {\"x\": \"caf\\u00e9\", \"n\": 1.50},\r\n", "\"popular\": [\"a\"]",
+                "\"later\": [1e3]", "}\r\n",
+            ] {
+                #expect(text.contains(kept), "\(arguments): \(text)")
+            }
+            if arguments == writes[1] { #expect(text.contains("zzz_unknown"), "an unknown id is kept: \(text)") }
+        }
+        // A newer schema is never written.
+        try Support.write(#"{"schema":2,"sets":{}}"#, to: path)
+        let refused = try run(["sets", "add", "japji", "--to", "night"], dir)
+        #expect(refused.status == 1)
+        #expect(String(decoding: Support.bytes(path), as: UTF8.self) == #"{"schema":2,"sets":{}}"#)
+    }
+
+    @Test func aRunningAgentPicksUpASetsChangeWithinASecond() throws {
+        let root = Support.tempFolder()
+        defer { Support.cleanup(root) }
+        let dir = root + "/group"
+        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for name in [AppGroup.snapshotName, AppGroup.progressName] {
+            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
+        }
+        let timeline = dir + "/widgets/NitnemNow.json"
+        func next() -> String? {
+            guard let data = FileManager.default.contents(atPath: timeline),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let first = (object["entries"] as? [[String: Any]])?.first
+            else { return nil }
+            return ((first["next"] as? [String: Any])?["id"] as? String) ?? "-"
+        }
+        let agent = try NitnemProcess(
+            ["run", "--group", dir, "--lock", root + "/run/agent.lock"],
+            environment: [
+                "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T10:30:00", "XDG_RUNTIME_DIR": root + "/run",
+                "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
+            ],
+            stderrPath: root + "/agent.log")
+        defer {
+            agent.send(SIGTERM)
+            _ = agent.waitForExit(timeout: 5)
+        }
+        #expect(NitnemProcess.waitUntil(timeout: 5) { next() == "savaiye" }, "\(agent.stderr)")
+        let r = try run(["sets", "add", "sukhmani", "--to", "morning", "--after", "japji"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(NitnemProcess.waitUntil(timeout: 1) { next() == "sukhmani" }, "\(agent.stderr)")
+
+        // A bad file: one line naming it; the agent keeps your last good sets.
+        try Support.write("{\"sets\":", to: dir + "/" + AppGroup.mynitnemName)
+        #expect(NitnemProcess.waitUntil(timeout: 2) { agent.stderr.contains("keeping the last good sets") })
+        usleep(300_000)
+        let said = agent.stderr.split(separator: "\n").filter { $0.contains(AppGroup.mynitnemName) }
+        #expect(said.count == 1, "\(agent.stderr)")
+        #expect(next() == "sukhmani")
+        #expect(agent.isRunning)
+    }
+}

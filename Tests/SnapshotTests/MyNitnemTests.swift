@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import NitnemClockKit
+import TestSupport
+import Testing
+
+@testable import Snapshot
+
+/// `nitnem-mynitnem.json` read strictly and tolerantly, and patched keeping every other byte.
+@Suite struct MyNitnemTests {
+    static let path = "/g/nitnem-mynitnem.json"
+
+    func decode(_ text: String) throws(GroupFileError) -> MyNitnem {
+        try MyNitnem.decode(try JSONParser.parse(Array(text.utf8), path: Self.path), path: Self.path)
+    }
+
+    @Test func theSchemaOneLayout() throws {
+        let mine = try decode(
+            #"{"schema":1,"sets":{"morning":["japji","sukhmani"],"evening":[],"night":["kirtan_sohila"]},"reminders":{"sukhmani":"10:00"}}"#
+        )
+        #expect(mine.sets == [.morning: ["japji", "sukhmani"], .evening: [], .night: ["kirtan_sohila"]])
+        #expect(mine.reminder(for: "sukhmani") == WallTime(hour: 10, minute: 0))
+        #expect(!mine.isReadOnly && mine.warnings.isEmpty)
+    }
+
+    @Test func aNewerSchemaIsReadOnlyAndSaid() throws {
+        let mine = try decode(#"{"schema":2,"sets":{"morning":["japji"]},"future":true}"#)
+        #expect(mine.isReadOnly)
+        #expect(mine.sets[.morning] == ["japji"])
+        #expect(mine.warnings == ["\(Self.path): schema 2 is newer than 1; read-only, never written"])
+    }
+
+    @Test(arguments: [
+        (#"not json"#, nil as String?),
+        (#"{"sets":{"morning":"japji"}}"#, "$.sets.morning"),
+        (#"{"sets":["japji"]}"#, "$.sets"),
+        (#"{"sets":{"morning":[1]}}"#, "$.sets.morning[0]"),
+        (#"{"reminders":{"japji":"25:00"}}"#, "$.reminders.japji"),
+        (#"{"reminders":{"japji":600}}"#, "$.reminders.japji"),
+        (#"{"schema":"1"}"#, "$.schema"),
+        (#"[]"#, "$"),
+    ])
+    func aBadFileIsOneErrorNamingTheFile(_ text: String, _ jsonPath: String?) {
+        #expect(throws: GroupFileError.self) { try decode(text) }
+        do {
+            _ = try decode(text)
+        } catch {
+            #expect(error.path == Self.path)
+            #expect(error.jsonPath == jsonPath)
+            #expect(!error.description.contains("\n"))
+            if jsonPath == nil { #expect(error.description.contains("line 1, column 1")) }
+        }
+    }
+
+    @Test func aDuplicateIdCountsOnceAndAnotherSetNameIsSaid() throws {
+        let mine = try decode(#"{"sets":{"morning":["japji","jaap","japji"],"popular":["x"]}}"#)
+        #expect(mine.sets == [.morning: ["japji", "jaap"]])
+        #expect(
+            mine.warnings == ["\(Self.path): $.sets.popular: is not a daily set (morning, evening, night); ignored"])
+    }
+
+    @Test func aPatchKeepsEveryByteItDoesNotChange() throws {
+        let original =
+            "{ \"schema\" : 1,\r\n  \"app\": {\"x\": \"caf\\u00e9\", \"n\": 1.50},\r\n"
+            + "  \"sets\": {\"morning\": [\"japji\", \"zzz\"], \"popular\": [\"a\"]},\r\n  \"later\": [1e3]\r\n}\r\n"
+        let bytes = Array(original.utf8)
+        var text = original
+        for change: MyNitnemWriter.Change in [
+            .set(.morning, ["japji", "zzz", "sukhmani"]), .reminder(id: "sukhmani", at: WallTime(hour: 10, minute: 0)),
+            .set(.evening, []), .set(.morning, nil), .reminder(id: "sukhmani", at: nil),
+        ] {
+            let before = Array(text.utf8)
+            let parsed = try JSONParser.parseWithRanges(before, path: Self.path)
+            let (patched, changed) = try MyNitnemWriter.patch(parsed.value, [change], path: Self.path)
+            #expect(changed)
+            text = String(
+                decoding: try ProgressWriter.text(patched, over: before, old: parsed, path: Self.path), as: UTF8.self)
+            for kept in [
+                "{ \"schema\" : 1,\r\n", "\"app\": {\"x\": \"caf\\u00e9\", \"n\": 1.50},\r\n", "\"popular\": [\"a\"]",
+                "\"later\": [1e3]",
+            ] {
+                #expect(text.contains(kept), "\(change): \(text)")
+            }
+        }
+        #expect(bytes != Array(text.utf8))
+        let last = try decode(text)
+        #expect(last.sets == [.evening: []])
+        #expect(last.reminders.isEmpty)
+    }
+
+    @Test func aNewFileStartsAtSchemaOne() throws {
+        let (patched, changed) = try MyNitnemWriter.patch(
+            MyNitnem.empty.raw, [.set(.morning, ["japji"])], path: Self.path)
+        #expect(changed)
+        #expect(patched.compact == #"{"schema":1,"sets":{"morning":["japji"]}}"#)
+    }
+}
