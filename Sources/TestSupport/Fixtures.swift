@@ -35,3 +35,59 @@ package enum Fixtures {
         return nil
     }
 }
+
+/// Test inputs shared by the core and simulation tests (reminders off, zones from the TZif files,
+/// days, group files), by the short names the suites use.
+package enum Fixture {
+    /// Reminders off: for tests about the timeline half of the core.
+    package static let timelineOnly: AgentConfig = {
+        var config = AgentConfig()
+        config.remindersOn = false
+        return config
+    }()
+
+    /// An absolute instant from `…Z` / `…±hh:mm` text (read by Foundation, not the code under test).
+    package static func instant(_ text: String) -> NitnemClockKit.Date { Fixtures.instant(text) }
+
+    /// The calendar of `zone`, its rules read from the TZif files.
+    package static func calendar(_ zone: String) -> NitnemCalendar { ZoneFiles.calendar(zone) }
+
+    /// The civil date of `text` (`YYYY-MM-DD`).
+    package static func day(_ text: String) -> CivilDate {
+        guard let d = CivilDate(text) else { fatalError("bad day \(text)") }
+        return d
+    }
+
+    /// The embedded registry with `banis` as progress.
+    package static func files(_ banis: [String: BaniProgress] = [:], warnings: [String] = []) -> GroupFiles {
+        Fixtures.files(banis, warnings: warnings)
+    }
+
+    /// Progress with each of `ids` completed on `day`.
+    package static func completed(_ ids: [String], on day: String) -> [String: BaniProgress] {
+        var banis: [String: BaniProgress] = [:]
+        for id in ids { banis[id] = BaniProgress(completedDays: [Self.day(day)]) }
+        return banis
+    }
+}
+
+/// A group folder in a fresh temp folder, empty or a copy of `source`; `remove()` takes it away.
+package struct TempGroup {
+    /// The group folder.
+    package let path: String
+
+    /// A new group: a copy of `source` (a fixture group), or empty.
+    package init(copying source: String?) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        path = root.appendingPathComponent("group").path
+        if let source {
+            try FileManager.default.copyItem(atPath: source, toPath: path)
+        } else {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+    }
+
+    /// Removes the group and the temp folder holding it.
+    package func remove() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+}

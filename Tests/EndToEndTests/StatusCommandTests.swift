@@ -147,24 +147,6 @@ import Testing
     }
 }
 
-/// A temporary App Group folder, optionally a copy of a fixture group.
-struct TempGroup {
-    let path: String
-
-    init(copying source: String?) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        path = root.appendingPathComponent("group").path
-        if let source {
-            try FileManager.default.copyItem(atPath: source, toPath: path)
-        } else {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-}
-
 @Suite struct MarkPastDayTests {
     @Test func markingAnotherDayKeepsTodaysPosition() throws {
         let group = try TempGroup(copying: StatusCommandTests.demo)

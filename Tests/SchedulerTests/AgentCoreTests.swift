@@ -6,40 +6,6 @@ import Snapshot
 import TestSupport
 import Testing
 
-/// Test inputs shared by the core and simulation tests.
-enum Fixture {
-    /// Reminders off: these tests are about the timeline half of the core.
-    static let timelineOnly: AgentConfig = {
-        var config = AgentConfig()
-        config.remindersOn = false
-        return config
-    }()
-
-    /// An absolute instant from `…Z` / `…±hh:mm` text (read by Foundation, not the code under test).
-    static func instant(_ text: String) -> Date { Fixtures.instant(text) }
-
-    static func calendar(_ zone: String) -> NitnemCalendar {
-        ZoneFiles.calendar(zone)
-    }
-
-    static func day(_ text: String) -> CivilDate {
-        guard let d = CivilDate(text) else { fatalError("bad day \(text)") }
-        return d
-    }
-
-    /// The embedded registry with `banis` as progress.
-    static func files(_ banis: [String: BaniProgress] = [:], warnings: [String] = []) -> GroupFiles {
-        Fixtures.files(banis, warnings: warnings)
-    }
-
-    /// Progress with each of `ids` completed on `day`.
-    static func completed(_ ids: [String], on day: String) -> [String: BaniProgress] {
-        var banis: [String: BaniProgress] = [:]
-        for id in ids { banis[id] = BaniProgress(completedDays: [Self.day(day)]) }
-        return banis
-    }
-}
-
 /// What one step did, reduced to what the tables compare.
 struct StepSummary: Equatable, CustomStringConvertible {
     /// `dayKey band next done/total` of each written timeline's first entry.

@@ -2,6 +2,7 @@
 import Foundation
 import NitnemClockKit
 import Snapshot
+import TestSupport
 import Testing
 
 @testable import Scheduler

@@ -3,6 +3,7 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// `nitnem reminders pause --until …`: when a pause ends, its file, and when it is over.

@@ -3,6 +3,7 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// The desktop loop in the core: a shown reminder's buttons (Read now, Mark read, Later), pause,

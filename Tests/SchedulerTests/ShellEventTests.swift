@@ -3,6 +3,7 @@ import Foundation
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 /// The decisions the shell used to make itself: when to read after file events (the debounce),
