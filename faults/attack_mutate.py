@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Attack 5: a seeded mutator over the four readers (snapshot, progress, config, ledger).
+"""Attack 5: a seeded mutator over the five readers (snapshot, progress, config, ledger, your own
+sets in nitnem-mynitnem.json).
 
 Each case writes one mutated file into a fresh sandbox and runs the command that reads it:
 `status --format json` (snapshot, progress), `reminders list --config F` (config), `reminders list`
-with a mutated ledger, and now and then the agent's start with a mutated ledger. A case passes
+with a mutated ledger, `status` or `sets add` (the locked writer) with mutated sets, and now and
+then the agent's start with a mutated ledger. A case passes
 when the process ends by itself within 5 s (no hang), by exit (no signal), with 0, 1 or 2, and
 every stderr line of a failure is exactly one line naming the file."""
 
@@ -39,7 +41,13 @@ SEEDS = {
          "bani": None, "late": False, "reason": "band-complete"},
         {"dayKey": "2026-06-01", "band": "night", "at": "2026-06-01T21:31:00Z", "outcome": "pending",
          "bani": "kirtan_sohila", "late": True, "reason": None}]}, indent=2).encode()],
+    "mynitnem": [json.dumps({"schema": 1, "sets": {"morning": ["japji", "sukhmani"], "evening": [],
+                                                   "night": ["kirtan_sohila"]},
+                             "reminders": {"sukhmani": "10:00"}, "x-app": {"kept": [1.50, "\u00e9"]}},
+                            indent=2).encode(),
+                 b'{"schema":1,"sets":{"morning":["japji","jaap"]}}\r\n'],
 }
+MYNITNEM = "nitnem-mynitnem.json"
 SPLICE = [_read("bad", f) for f in sorted(os.listdir(os.path.join(FIX, "bad")))]
 
 TOKENS = [b"null", b"true", b"false", b"-0", b"1e999999", b"-1e-999999", b"99999999999999999999999999999",
@@ -220,6 +228,11 @@ def _case(reader, index, seed, agent_start):
             path = box.path(SNAPSHOT if reader == "snapshot" else PROGRESS)
             _place(path, rng, data, special)
             args = ["status", "--format", "json"]
+        elif reader == "mynitnem":
+            path = box.path(MYNITNEM)
+            _place(path, rng, data, special)
+            # The reader (status says a bad file on stderr) and the locked writer (sets add).
+            args = ["status"] if index % 2 == 0 else ["sets", "add", "jaap", "--to", "evening"]
         elif reader == "config":
             path = os.path.join(box.root, "mutated-config")
             _place(path, rng, data, special)
@@ -273,7 +286,7 @@ def _agent_case(box, env, path, name):
 
 def mutate_readers(ctx):
     per = 120 if ctx.short else 3000
-    readers = ["snapshot", "progress", "config", "ledger"]
+    readers = ["snapshot", "progress", "config", "ledger", "mynitnem"]
     jobs = [(r, i, i % 40 == 7) for r in readers for i in range(per)]
     tally = {r: {"cases": 0, "crash": 0, "hang": 0, "code": 0, "lines": 0, "control": 0} for r in readers}
     agent_cases = 0
