@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 extension GroupFiles {
     /// These files with `read` (the reading of `<group>/nitnem-mynitnem.json`; `nil` inside when it
     /// is missing) applied: each daily set it lists replaces the snapshot's, without the ids the
@@ -21,7 +23,7 @@ extension GroupFiles {
                         files.warnings.append(
                             GroupFileError(
                                 path: path, jsonPath: "$.sets." + set.rawValue,
-                                problem: "unknown bani id '\(id)'; skipped (kept in the file)"
+                                problem: "unknown bani id '\(Printable.escaped(id))'; skipped (kept in the file)"
                             ).description)
                         continue
                     }
