@@ -98,7 +98,7 @@ package struct Doctor {
                     + (clock.isPinned ? " — pinned by SGGS_CLOCK_NOW/SGGS_CLOCK_RATE" : "")),
             Finding(
                 .ok, .nitnemDay,
-                "\(day.key), \(calendar.band(at: now).title); rolls at \(format(day.interval.end))"),
+                "\(day.key), \(calendar.band(at: now).title); rolls at \(wall(day.interval.end, now: now))"),
         ]
     }
 
@@ -251,7 +251,7 @@ package struct Doctor {
         if let until = pause.until {
             return [
                 Finding(
-                    .warn, .pause, "reminders paused until \(format(until))",
+                    .warn, .pause, "reminders paused until \(wall(until, now: now))",
                     remedy: .init("nitnem reminders resume", .parentheses))
             ]
         }
@@ -322,6 +322,11 @@ package struct Doctor {
 
     /// `instant` as doctor shows it: RFC 3339 in the zone.
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
+
+    /// `instant` as people read it (`03:00`, `2026-11-30 03:00` on another Nitnem day than now's).
+    func wall(_ instant: Date, now: Date) -> String {
+        WallStamp.format(instant, day: calendar.dayKey(at: now), in: calendar)
+    }
 
     /// `1 bani`, `2 banis`: `count` and the noun in its number.
     static func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -262,7 +262,7 @@ import Testing
         #expect(
             found.map { "\($0.level) \($0.subject.name): \($0.sentence)" } == [
                 "ok time zone: Asia/Kolkata (from TZ=Asia/Kolkata); now 2026-11-29T13:00:00+05:30 — pinned by SGGS_CLOCK_NOW/SGGS_CLOCK_RATE",
-                "ok nitnem day: 2026-11-29, Morning; rolls at 2026-11-30T03:00:00+05:30",
+                "ok nitnem day: 2026-11-29, Morning; rolls at 2026-11-30 03:00",
                 "ok group: \(g) (mode 700)",
                 "ok snapshot: \(g)/nitnem-snapshot.json: 11 banis",
                 "ok progress: \(g)/nitnem-progress.json: 5 banis, schema 1",

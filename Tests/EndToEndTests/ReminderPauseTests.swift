@@ -61,7 +61,7 @@ import Testing
         let doctor = try home.run(["doctor"])
         #expect(
             doctor.stdout.contains(
-                "warn  pause        reminders paused until 2026-11-30T03:00:00+05:30 (nitnem reminders resume)\n"),
+                "warn  pause        reminders paused until 2026-11-30 03:00 (nitnem reminders resume)\n"),
             "\(doctor.stdout)")
 
         // Past its end, a pause is over, though its file is still there.
