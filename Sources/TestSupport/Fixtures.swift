@@ -29,6 +29,17 @@ package enum Fixtures {
             progress: NitnemProgress(schema: 1, banis: banis, warnings: [], raw: .object([])), warnings: warnings)
     }
 
+    /// The embedded registry with a second Rehras (taksal), preferred, as the reader app writes it.
+    package static let registryWithTaksalRehras: NitnemSnapshot = {
+        var s = EmbeddedRegistry.snapshot
+        s.banis.append(
+            NitnemSnapshot.Bani(
+                id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, titleEn: "Rehras Sahib",
+                titleGurmukhi: "ਰਹਰਾਸਿ ਸਾਹਿਬ", source: "mixed", nLines: 501))
+        s.preferences = NitnemSnapshot.Preferences(rehrasVariant: "taksal")
+        return s
+    }()
+
     /// The reminder a step decided to show, if any.
     package static func fired(_ step: AgentCore.Step) -> AgentCore.ReminderNotice? {
         for case .reminder(.fire(let notice)) in step.actions { return notice }

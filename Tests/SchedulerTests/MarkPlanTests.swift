@@ -14,15 +14,7 @@ import Testing
     static let registry = EmbeddedRegistry.snapshot
 
     /// The registry with a second Rehras (taksal), preferred, as the reader app writes it.
-    static let withVariant: NitnemSnapshot = {
-        var s = registry
-        s.banis.append(
-            NitnemSnapshot.Bani(
-                id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, titleEn: "Rehras Sahib",
-                titleGurmukhi: "ਰਹਰਾਸਿ ਸਾਹਿਬ", source: "mixed", nLines: 501))
-        s.preferences = NitnemSnapshot.Preferences(rehrasVariant: "taksal")
-        return s
-    }()
+    static let withVariant = Fixtures.registryWithTaksalRehras
 
     /// `ids` read on the 29th; `times` gives some of them a read time (`HH:MM` UTC that day).
     static func read(_ ids: [String], times: [String: String] = [:]) -> [String: BaniProgress] {

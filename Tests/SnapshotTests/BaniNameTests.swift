@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TestSupport
 import Testing
 
 @testable import Snapshot
@@ -10,15 +11,7 @@ import Testing
     static let registry = EmbeddedRegistry.snapshot
 
     /// The registry with a second Rehras (taksal), preferred, as the reader app writes it.
-    static let withVariant: NitnemSnapshot = {
-        var s = registry
-        s.banis.append(
-            NitnemSnapshot.Bani(
-                id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, titleEn: "Rehras Sahib",
-                titleGurmukhi: "ਰਹਰਾਸਿ ਸਾਹਿਬ", source: "mixed", nLines: 501))
-        s.preferences = NitnemSnapshot.Preferences(rehrasVariant: "taksal")
-        return s
-    }()
+    static let withVariant = Fixtures.registryWithTaksalRehras
 
     /// The registry with a second key under Benti Chaupai's titles (a database that keeps two forms
     /// of it under different keys): its titles name both.
