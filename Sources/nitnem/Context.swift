@@ -51,18 +51,11 @@ struct Context {
         }
     }
 
-    /// The settings an agent starts with: every good line of the file, the defaults for the rest
-    /// (the agent reads the file again as it starts and says each problem, and keeps watching it, so
-    /// a typo at login never leaves it dead). Only a `--config FILE` that does not exist is bad input.
+    /// The settings an agent starts with: `displayConfig`'s (every good line, the defaults for the
+    /// rest), without its warnings: the agent reads the file again as it starts, says each problem in
+    /// its log and keeps watching it, so a typo at login never leaves it dead.
     func agentStartConfig(_ args: ParsedArguments) throws(CLIError) -> (config: AgentConfig, paths: AgentPaths) {
-        let flag = args.value(.config)
-        let paths = paths.agent(configFlag: flag)
-        do {
-            return ((try AgentConfig.read(path: paths.config, required: flag != nil))?.config ?? AgentConfig(), paths)
-        } catch {
-            if error.code == .missing { throw .badInput(error.description) }
-            return (AgentConfig(), paths)
-        }
+        (try displayConfig(args).config, paths.agent(configFlag: args.value(.config)))
     }
 
     /// The settings for a command that only shows (status, timeline): every good line of the file
