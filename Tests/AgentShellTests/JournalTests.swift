@@ -34,7 +34,7 @@ import Testing
         ] as [(LogLevel, String, String)])
     func formatForATerminalStampsTheLocalTimeAndTheLevel(level: LogLevel, message: String, line: String) throws {
         let kolkata = ZoneFiles.calendar("Asia/Kolkata")
-        let at = Fixtures.instant("2026-12-01T12:30:00Z")
+        let at = Fixture.instant("2026-12-01T12:30:00Z")
         #expect(Journal.format(message, level: level, at: at, in: kolkata) == line)
         let utc = ZoneFiles.calendar("UTC")
         #expect(Journal.format("x", level: .info, at: at, in: utc) == "2026-12-01T12:30:00+00:00 info x")
@@ -77,7 +77,7 @@ import Testing
             close(ends[1])
         }
         let status = try FileDescriptor.status(ends[1])
-        let start = Fixtures.instant("2026-12-01T18:00:00+05:30")
+        let start = Fixture.instant("2026-12-01T18:00:00+05:30")
         // A real clock that stands still: the stamp stays at 18:00:00.
         let real = WallClock.now()
         let clock = NitnemClock.pinned(at: start, real: { real })

@@ -14,7 +14,7 @@ import Testing
 /// `lastReadAt` and `lastSeq`.
 @Suite struct ProgressBytesTests {
     static let day = CivilDate("2026-11-29")!
-    static let at = Fixtures.instant("2026-11-29T05:00:09.75Z")
+    static let at = Fixture.instant("2026-11-29T05:00:09.75Z")
     static let stamp = "2026-11-29T05:00:09Z"
     static let fields = ["completedDays", "lastReadAt", "lastSeq"]
 

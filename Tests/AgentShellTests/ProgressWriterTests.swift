@@ -15,7 +15,7 @@ import Testing
 
 @Suite struct ProgressWriterTests {
     let day = CivilDate("2026-11-29")!
-    let at = Fixtures.instant("2026-11-29T05:00:09.75Z")
+    let at = Fixture.instant("2026-11-29T05:00:09.75Z")
 
     func patch(_ text: String, _ id: String, undo: Bool = false, nLines: Int = 385) throws -> (String, Bool) {
         let (value, changed) = try ProgressWriter.patch(

@@ -13,7 +13,7 @@ import Testing
         var snapshot = EmbeddedRegistry.snapshot
         snapshot.banisAvailable = false
         let s = TodayState(
-            snapshot: snapshot, progress: [:], at: Fixtures.instant("2026-11-29T18:00:00Z"),
+            snapshot: snapshot, progress: [:], at: Fixture.instant("2026-11-29T18:00:00Z"),
             calendar: ZoneFiles.calendar("UTC"))
         #expect(
             StatusView(state: s, source: .snapshot, warnings: []).text.hasPrefix(
@@ -25,7 +25,7 @@ import Testing
             var s = EmbeddedRegistry.snapshot
             s.banis[0].titleEn = "Japji <Sahib> & co"
             return s
-        }(), progress: [:], at: Fixtures.instant("2026-11-29T04:00:00Z"),
+        }(), progress: [:], at: Fixture.instant("2026-11-29T04:00:00Z"),
         calendar: ZoneFiles.calendar("UTC"))
 
     @Test func waybarEscapesMarkupAndHasTheFields() throws {
@@ -46,7 +46,7 @@ import Testing
         var s = EmbeddedRegistry.snapshot
         s.banis[0].titleEn = "50%{F#f00}"
         let tagged = TodayState(
-            snapshot: s, progress: [:], at: Fixtures.instant("2026-11-29T04:00:00Z"),
+            snapshot: s, progress: [:], at: Fixture.instant("2026-11-29T04:00:00Z"),
             calendar: ZoneFiles.calendar("UTC"))
         #expect(!StatusView(state: tagged, source: .embedded, warnings: []).render(.polybar).contains("%{"))
     }
@@ -59,7 +59,7 @@ import Testing
         var s = EmbeddedRegistry.snapshot
         s.banis[0].titleEn = "Japji\n#ff0000\r\u{1B}[2J"
         let state = TodayState(
-            snapshot: s, progress: [:], at: Fixtures.instant("2026-11-29T04:00:00Z"),
+            snapshot: s, progress: [:], at: Fixture.instant("2026-11-29T04:00:00Z"),
             calendar: ZoneFiles.calendar("UTC"))
         return StatusView(state: state, source: .embedded, warnings: [])
     }()

@@ -8,7 +8,7 @@ import Testing
 
 /// What the exporter reads from each fixture database: ids, counts, Angs, sources, review, sets.
 @Suite struct SnapshotExporterTests {
-    static let now = Fixtures.instant("2026-11-29T16:30:00Z")
+    static let now = Fixture.instant("2026-11-29T16:30:00Z")
     static let utc = ZoneFiles.calendar("UTC")
 
     static func export(_ fixtures: [String], registry: Bool = true) throws -> NitnemSnapshot {
@@ -104,7 +104,7 @@ import Testing
 
     @Test func provenanceRecordsTheFileNotItsText() throws {
         let path = try CorpusFixture.database([])
-        let modified = Fixtures.instant("2026-03-04T05:06:07Z")
+        let modified = Fixture.instant("2026-03-04T05:06:07Z")
         try FileManager.default.setAttributes([.modificationDate: modified.foundation], ofItemAtPath: path)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         let snapshot = try SnapshotExporter(databasePath: path).snapshot(now: Self.now, calendar: Self.utc)

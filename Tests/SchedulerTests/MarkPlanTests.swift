@@ -14,7 +14,7 @@ import Testing
     static let registry = EmbeddedRegistry.snapshot
 
     /// The registry with a second Rehras (taksal), preferred, as the reader app writes it.
-    static let withVariant = Fixtures.registryWithTaksalRehras
+    static let withVariant = Fixture.registryWithTaksalRehras
 
     /// `ids` read on the 29th; `times` gives some of them a read time (`HH:MM` UTC that day).
     static func read(_ ids: [String], times: [String: String] = [:]) -> [String: BaniProgress] {
@@ -23,7 +23,7 @@ import Testing
                 (
                     id,
                     BaniProgress(
-                        lastReadAt: times[id].map { Fixtures.instant("2026-11-29T\($0):00Z") },
+                        lastReadAt: times[id].map { Fixture.instant("2026-11-29T\($0):00Z") },
                         completedDays: [day])
                 )
             })
@@ -37,7 +37,7 @@ import Testing
     ) throws(MarkPlan.Problem) -> MarkPlan {
         let progress = Self.read(read, times: times)
         let state = TodayState(
-            snapshot: snapshot, progress: progress, at: Fixtures.instant("2026-11-29T\(time):00Z"), calendar: utc)
+            snapshot: snapshot, progress: progress, at: Fixture.instant("2026-11-29T\(time):00Z"), calendar: utc)
         return try MarkPlan(
             names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress, day: on,
             dayInterval: utc.dayInterval(on), current: state.band, order: state.order)
@@ -103,7 +103,7 @@ import Testing
         #expect(try Self.plan(next: true, snapshot: Self.withVariant).banis.map(\.id) == ["rehras/taksal"])
         let state = TodayState(
             snapshot: Self.registry, progress: Self.read(["rehras"]),
-            at: Fixtures.instant("2026-11-29T17:30:00Z"), calendar: Self.utc)
+            at: Fixture.instant("2026-11-29T17:30:00Z"), calendar: Self.utc)
         #expect(try Self.plan(next: true, read: ["rehras"]).banis.map(\.id) == [state.next?.bani.id])
     }
 
@@ -190,7 +190,7 @@ import Testing
     @Test func checklistListsTheDailyBanisInDayOrder() throws {
         let progress = Self.read(["japji", "rehras/taksal"])
         let state = TodayState(
-            snapshot: Self.withVariant, progress: progress, at: Fixtures.instant("2026-11-29T17:30:00Z"),
+            snapshot: Self.withVariant, progress: progress, at: Fixture.instant("2026-11-29T17:30:00Z"),
             calendar: Self.utc)
         let c = DayChecklist(
             snapshot: Self.withVariant, progress: progress, day: Self.day, current: state.band, order: state.order)

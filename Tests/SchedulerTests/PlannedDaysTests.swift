@@ -17,7 +17,7 @@ import Testing
             .amritVela: WallTime(hour: 3, minute: 0)!, .evening: WallTime(hour: 18, minute: 0)!,
             .night: WallTime(hour: 2, minute: 30)!,
         ])
-        let from = Fixtures.instant(id == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")
+        let from = Fixture.instant(id == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")
         let calendar = ZoneFiles.calendar(id)
         var planned = PlannedDays(calendar: calendar, slots: slots)
         var t = from

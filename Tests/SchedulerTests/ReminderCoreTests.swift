@@ -9,11 +9,11 @@ import Testing
 /// The reminder rules of the core, as tables of instants.
 @Suite struct ReminderCoreTests {
     static func cal(_ zone: String) -> NitnemCalendar { ZoneFiles.calendar(zone) }
-    static func at(_ text: String) -> Date { Fixtures.instant(text) }
+    static func at(_ text: String) -> Date { Fixture.instant(text) }
     static func files(_ progress: [String: BaniProgress] = [:], snapshot: NitnemSnapshot = EmbeddedRegistry.snapshot)
         -> GroupFiles
     {
-        Fixtures.files(progress, snapshot: snapshot)
+        Fixture.files(progress, snapshot: snapshot)
     }
 
     /// What one step decided about reminders.
@@ -21,7 +21,7 @@ import Testing
         step.actions.compactMap { if case .reminder(let d) = $0 { d } else { nil } }
     }
 
-    static func fired(_ step: AgentCore.Step) -> AgentCore.ReminderNotice? { Fixtures.fired(step) }
+    static func fired(_ step: AgentCore.Step) -> AgentCore.ReminderNotice? { Fixture.fired(step) }
 
     /// Wakes the core at every instant it asks for, from `from` to `to`, through the `CoreDriver`:
     /// every save lands and every reminder is shown at once (or fails to, `failShow`); returns the
@@ -333,13 +333,13 @@ import Testing
             .init(dayKey: day.adding(days: -40), band: .night, at: Date(timeIntervalSince1970: 0), outcome: .fired))
         ledger.record(
             .init(
-                dayKey: day, band: .evening, at: Fixtures.instant("2026-11-29T18:00:00Z"), outcome: .fired,
+                dayKey: day, band: .evening, at: Fixture.instant("2026-11-29T18:00:00Z"), outcome: .fired,
                 bani: "rehras"))
         // Older than 30 days is dropped when a new day is recorded.
         #expect(ledger.entries.count == 1)
         ledger.record(
             .init(
-                dayKey: day, band: .night, at: Fixtures.instant("2026-11-29T21:30:00Z"), outcome: .skipped,
+                dayKey: day, band: .night, at: Fixture.instant("2026-11-29T21:30:00Z"), outcome: .skipped,
                 reason: .bandComplete))
         #expect(ledger.entries.count == 2)
         let text = ledger.json.compact
@@ -350,7 +350,7 @@ import Testing
 
 @Suite struct SkipReasonTests {
     static let day = CivilDate("2026-11-29")!
-    static let at = Fixtures.instant("2026-11-29T21:30:00Z")
+    static let at = Fixture.instant("2026-11-29T21:30:00Z")
 
     @Test(arguments: [
         (SkipReason.bandComplete, "band-complete"), (.emptySet, "empty-set"), (.other("quiet-hours"), "quiet-hours"),

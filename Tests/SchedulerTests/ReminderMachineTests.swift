@@ -11,7 +11,7 @@ import Testing
 /// once shown; a failed save or show is retried while the band lasts.
 @Suite struct ReminderMachineTests {
     static let cal = ZoneFiles.calendar("UTC")
-    static let slot = Fixtures.instant("2026-11-29T18:00:00Z")
+    static let slot = Fixture.instant("2026-11-29T18:00:00Z")
     static let day = CivilDate("2026-11-29")!
 
     static func due(_ machine: inout ReminderMachine, at now: Date) -> [AgentCore.Action] {

@@ -8,7 +8,7 @@ import Testing
 
 /// `ReminderPlan`: what `nitnem reminders list` says of each slot, and which reminder is next.
 @Suite struct ReminderPlanTests {
-    static func at(_ text: String) -> Date { Fixtures.instant(text) }
+    static func at(_ text: String) -> Date { Fixture.instant(text) }
     static func day(_ text: String) -> CivilDate { CivilDate(text)! }
 
     /// A slot's status in a word or two: `upcoming`, `due→skip:band-complete`, `reminded japji late`.

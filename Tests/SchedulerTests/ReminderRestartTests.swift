@@ -73,7 +73,7 @@ import Testing
         #expect(entry.outcome == .fired && entry.restored && !entry.withdrawn)
         // The same episode: no second reminder later in the band.
         let later = core.handleSaving(.timer, now: try #require(RFC3339.parse("2026-03-29T20:00", in: core.calendar)))
-        #expect(Fixtures.fired(later) == nil)
+        #expect(Fixture.fired(later) == nil)
     }
 
     /// (when the new agent starts, why nothing comes back)

@@ -15,7 +15,7 @@ import Testing
     ]
 
     static func files() -> GroupFiles {
-        Fixtures.files()
+        Fixture.files()
     }
 
     static func events(_ sim: Simulation) -> [JSONValue] {
@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: zones)
     func oneReminderPerBandPerDayForAYear(_ zone: String) throws {
         let cal = ZoneFiles.calendar(zone)
-        let first = Fixtures.instant(zone == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")
+        let first = Fixture.instant(zone == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")
         // Start at a Nitnem day's start, so no slot of the day before is still due (that one would be late).
         let from = cal.nextDay(after: cal.dayKey(at: first)).start
         let to = from.addingTimeInterval(365 * 86_400)
@@ -44,7 +44,7 @@ import Testing
             else { Issue.record("malformed \(r)"); continue }
             seen["\(day) \(band)", default: 0] += 1
             #expect(r["late"] == .bool(false), "\(zone) \(r.compact)")
-            let instant = Fixtures.instant(at)
+            let instant = Fixture.instant(at)
             let expected = cal.reminders(on: CivilDate(day)!, slots: config.slots).first { $0.band.rawValue == band }
             #expect(instant == expected?.at, "\(zone) \(r.compact)")
         }
@@ -78,7 +78,7 @@ import Testing
         for r in morning {
             #expect(r["late"] == .bool(true))
             guard case .string(let at)? = r["at"] else { continue }
-            let t = Fixtures.instant(at)
+            let t = Fixture.instant(at)
             #expect(cal.band(at: t) == .amritVela)
             #expect(cal.wallClock(at: t).time == WallTime("07:00")!, "\(r.compact)")
         }
@@ -94,12 +94,12 @@ import Testing
         let day = CivilDate("2026-11-29")!
         let ledger = ReminderLedger(entries: [
             .init(
-                dayKey: day, band: .evening, at: Fixtures.instant("2026-11-29T18:00:00Z"), outcome: .pending,
+                dayKey: day, band: .evening, at: Fixture.instant("2026-11-29T18:00:00Z"), outcome: .pending,
                 bani: "rehras")
         ])
         var core = AgentCore(calendar: cal, ledger: ledger)
         let step = core.handleSaving(
-            .start(.success(Self.files())), now: Fixtures.instant("2026-11-29T18:00:05Z"))
+            .start(.success(Self.files())), now: Fixture.instant("2026-11-29T18:00:05Z"))
         #expect(!step.actions.contains { if case .reminder = $0 { true } else { false } })
     }
 }

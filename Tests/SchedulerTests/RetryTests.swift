@@ -9,7 +9,7 @@ import Testing
 /// The back-off after failed reminder shows: per slot (day and band), never past the band.
 @Suite struct RetryTests {
     static let cal = ZoneFiles.calendar("UTC")
-    static func at(_ text: String) -> Date { Fixtures.instant(text) }
+    static func at(_ text: String) -> Date { Fixture.instant(text) }
     static let day = CivilDate("2026-11-29")!
 
     @Test func slotKeysAreDayAndBand() {
@@ -68,29 +68,29 @@ import Testing
         var config = AgentConfig()
         try config.slots.set(.morning, WallTime(hour: 10, minute: 0))
         var core = AgentCore(calendar: Self.cal, config: config)
-        let files = Fixtures.files()
+        let files = Fixture.files()
         let slotAt = Self.at(c.slot)
         let key = SlotKey(day: Self.day, band: c.band)
 
-        var notice = try #require(Fixtures.fired(core.handleSaving(.start(.success(files)), now: slotAt)))
+        var notice = try #require(Fixture.fired(core.handleSaving(.start(.success(files)), now: slotAt)))
         #expect(notice.slot == key)
         var step = core.handle(.reminderShown(notice, error: .test("no server")), now: slotAt)
         #expect(core.retry == .backingOff(key, failures: 1, until: slotAt + 30))
         #expect(step.nextWake == slotAt + 30)
-        #expect(Fixtures.fired(core.handleSaving(.timer, now: slotAt + 29)) == nil)
-        notice = try #require(Fixtures.fired(core.handleSaving(.timer, now: slotAt + 30)))
+        #expect(Fixture.fired(core.handleSaving(.timer, now: slotAt + 29)) == nil)
+        notice = try #require(Fixture.fired(core.handleSaving(.timer, now: slotAt + 30)))
         step = core.handle(.reminderShown(notice, error: .test("no server")), now: slotAt + 30)
         #expect(core.retry == .backingOff(key, failures: 2, until: slotAt + 90))
         #expect(step.nextWake == slotAt + 90)
         // Shown at last: the back-off is over, and a later failure counts from one again.
-        notice = try #require(Fixtures.fired(core.handleSaving(.timer, now: slotAt + 90)))
+        notice = try #require(Fixture.fired(core.handleSaving(.timer, now: slotAt + 90)))
         _ = core.handle(.reminderShown(notice, error: nil), now: slotAt + 90)
         #expect(core.retry == .idle)
         #expect(core.ledger.entry(Self.day, c.band)?.outcome == .fired)
 
         // Failing until the band ends: the next band lets the back-off go, with no retry wake.
         var failing = AgentCore(calendar: Self.cal, config: config)
-        notice = try #require(Fixtures.fired(failing.handleSaving(.start(.success(files)), now: slotAt)))
+        notice = try #require(Fixture.fired(failing.handleSaving(.start(.success(files)), now: slotAt)))
         _ = failing.handle(.reminderShown(notice, error: .test("no server")), now: slotAt)
         let end = Self.at(c.end)
         let next = failing.handleSaving(.timer, now: end)

@@ -10,8 +10,8 @@ import Testing
 /// The timeline writer: written once per change, again with a back-off after a failed write.
 @Suite struct TimelineWriterTests {
     static let cal = ZoneFiles.calendar("UTC")
-    static let t0 = Fixtures.instant("2026-11-29T12:00:00Z")
-    static let files = Fixtures.files()
+    static let t0 = Fixture.instant("2026-11-29T12:00:00Z")
+    static let files = Fixture.files()
 
     static func write(_ writer: inout TimelineWriter, at now: Date) -> Int {
         var plan = DayPlan(calendar: cal, slots: .defaults)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct TodayStateTests {
     static let utc = ZoneFiles.calendar("UTC")
 
-    static func at(_ text: String) -> Date { Fixtures.instant(text) }
+    static func at(_ text: String) -> Date { Fixture.instant(text) }
     static func day(_ text: String) -> CivilDate { CivilDate(text)! }
 
     static func state(

@@ -11,7 +11,7 @@ import Testing
     static let registry = EmbeddedRegistry.snapshot
 
     /// The registry with a second Rehras (taksal), preferred, as the reader app writes it.
-    static let withVariant = Fixtures.registryWithTaksalRehras
+    static let withVariant = Fixture.registryWithTaksalRehras
 
     /// The registry with a second key under Benti Chaupai's titles (a database that keeps two forms
     /// of it under different keys): its titles name both.
