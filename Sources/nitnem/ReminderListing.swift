@@ -27,6 +27,12 @@ struct ReminderListing {
         }
     }
 
+    /// The title of the bani a ledger entry names (its id when the snapshot does not know it, escaped:
+    /// the ledger is a file anyone may have edited), or `?`.
+    func title(_ bani: String?) -> String {
+        bani.map { snapshot?.bani(id: $0)?.titleEn ?? Printable.escaped($0) } ?? "?"
+    }
+
     /// What became of `slot`, in words.
     func describe(_ slot: ReminderPlan.Slot) -> String {
         switch slot.status {
@@ -37,15 +43,12 @@ struct ReminderListing {
         case .unavailable:
             return "none: the snapshot has no bani registry"
         case .reminded(let bani, let at, let late):
-            let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
-            return "reminded \(title) at \(wall(at))\(late ? " (late)" : "")"
+            return "reminded \(title(bani)) at \(wall(at))\(late ? " (late)" : "")"
         case .withdrawn(let bani, let at):
-            let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
             return
-                "reminded \(title) at \(wall(at)), taken off the screen when the agent stopped (shown again if it restarts in the band)"
+                "reminded \(title(bani)) at \(wall(at)), taken off the screen when the agent stopped (shown again if it restarts in the band)"
         case .shownAgain(let bani, let at):
-            let title = bani.map { snapshot?.bani(id: $0)?.titleEn ?? $0 } ?? "?"
-            return "reminded \(title), shown again after a restart at \(wall(at))"
+            return "reminded \(title(bani)), shown again after a restart at \(wall(at))"
         case .snoozed(let until, let deferrals, let then):
             let snoozed = "snoozed until \(wall(until)) (Later ×\(deferrals))"
             switch then {
