@@ -49,14 +49,21 @@ package final class GLibPump {
     /// Waits on `set` and GLib's descriptors together (GLib's own timeout bounding
     /// `timeoutMilliseconds`, -1: none), then dispatches what GLib has ready (the handlers run
     /// now, on this thread); returns what was ready, GLib's descriptors as `.glib`.
-    /// - Throws: `SystemError` when `poll` fails (GLib is then not dispatched).
+    /// - Throws: `SystemError` when `poll` fails (GLib's cycle is still closed, with nothing ready).
     package func wait(_ set: PollSet, timeoutMilliseconds: Int32) throws(SystemError) -> PollSet.Ready {
         var set = set
         var timeout = timeoutMilliseconds
         if let glibTimeout = prepare(adding: &set), glibTimeout >= 0 {
             timeout = timeout < 0 ? glibTimeout : min(timeout, glibTimeout)
         }
-        let ready = try set.wait(timeoutMilliseconds: timeout)
+        let ready: PollSet.Ready
+        do {
+            ready = try set.wait(timeoutMilliseconds: timeout)
+        } catch {
+            // Every prepare is followed by one check: a failed poll is one where nothing was ready.
+            dispatch([])
+            throw error
+        }
         dispatch(ready.descriptors(of: .glib))
         return ready
     }
