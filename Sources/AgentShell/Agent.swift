@@ -230,7 +230,7 @@ package final class Agent {
             }
         case .reminder(.fire(let notice)):
             return [.reminderShown(notice, error: show(notice))]
-        case .reminder(.skip):
+        case .reminder(.skip), .reminder(.skipBani):
             break  // recorded in the ledger by the core
         case .log(let level, let line):
             journal.log(level, line)

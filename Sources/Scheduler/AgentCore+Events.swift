@@ -155,6 +155,8 @@ extension AgentCore {
         case fire(ReminderNotice)
         /// Not shown, and why.
         case skip(dayKey: CivilDate, band: Band, reason: SkipReason)
+        /// The per-bani reminder of `bani` (its slot in `band`) not shown, and why.
+        case skipBani(dayKey: CivilDate, band: Band, bani: String, reason: SkipReason)
     }
 
     /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
@@ -176,9 +178,15 @@ extension AgentCore {
         package var sound: String?
         /// Brought back after the agent restarted (the same episode as before the stop).
         package var restored = false
+        /// A per-bani reminder (`nitnem sets remind`) for `bani`, not the band's reminder.
+        package var forBani = false
 
-        /// The slot it reminds of.
+        /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }
+        /// `Evening reminder`, `Sukhmani Sahib reminder` (a per-bani one), for logs.
+        package var what: String { forBani ? "\(bani.titleEn) reminder" : "\(band.title) reminder" }
+        /// What it is a reminder for, as the ledger keys it.
+        package var subject: ReminderLedger.Subject { forBani ? .bani(bani.id) : .band(band) }
     }
 
     /// The core's answer to one event.

@@ -123,8 +123,8 @@ package struct AgentCore: Sendable {
         case .ledgerSaveFailed(let failure):
             return gathered(reminders.saveFailed(failure, now: now, problems: &problems), now: now)
         case .reminderShown(let notice, let failure):
-            let shown = reminders.shown(notice, failure: failure, now: now, problems: &problems)
-            return Step(actions: shown, nextWake: nextWake(after: now), wait: gathering.waiting)
+            // Evaluated again: another reminder (a per-bani one) may be due at the same time.
+            return evaluate(reminders.shown(notice, failure: failure, now: now, problems: &problems), now: now)
         case .pauseChanged(let asked):
             guard let said = reminders.pause(until: asked, now: now, calendar: calendar, problems: &problems)
             else { return gathered(now: now) }
@@ -254,7 +254,9 @@ package struct AgentCore: Sendable {
     mutating func nextWake(after now: Date, today: PlannedDays.Day) -> Date {
         var wake = plan.days.nextFixedPoints(after: now, count: 1, from: today)[0].at
         if config.remindersOn, let slot = plan.days.nextReminder(after: now, from: today) { wake = min(wake, slot.at) }
-        if let due = reminders.wake(after: now, today: today, config: config) { wake = min(wake, due) }
+        if let due = reminders.wake(after: now, today: today, files: files, config: config, calendar: calendar) {
+            wake = min(wake, due)
+        }
         if let writeAt = timeline.wake(after: now) { wake = min(wake, writeAt) }
         return wake
     }

@@ -14,15 +14,17 @@ struct ReminderMachine: Sendable {
     /// A reminder shown more than this long after its slot is `late` (the agent was asleep or off).
     static let lateAfter: TimeInterval = 60
 
-    /// What was reminded, per Nitnem day and band.
-    private(set) var ledger: ReminderLedger
+    // Set here and in `ReminderMachine+Bani.swift` (the per-bani reminders) only.
+
+    /// What was reminded, per Nitnem day and band (and per day and bani).
+    var ledger: ReminderLedger
     /// The reminder shown now, if any: updated as the band's reading moves on, closed when the band
-    /// is complete or ends.
-    private(set) var onScreen: Notice?
+    /// is complete or ends (a per-bani reminder: when its bani is read or its band ends).
+    var onScreen: Notice?
     /// After failed shows (or a ledger that could not be saved): when to try again, while the band lasts.
-    private(set) var retry: Retry = .idle
+    var retry: Retry = .idle
     /// A reminder recorded `pending` whose save was asked and not yet confirmed: shown once it is.
-    private(set) var awaitingSave: Notice?
+    var awaitingSave: Notice?
     /// Reminders are paused until then (`nitnem reminders pause`).
     private(set) var pausedUntil: Date?
 
@@ -30,9 +32,21 @@ struct ReminderMachine: Sendable {
 
     // MARK: Slots
 
-    /// The reminder due now, if any: the current band's slot has passed, nothing was decided for it
-    /// yet, and the band still lasts (so a long suspend gives at most one late reminder, never a burst).
+    /// The reminder due now, if any: the band's first (`bandDue`), else a per-bani reminder's
+    /// (`baniDue`). One at a time: the next one due is decided once this one was shown (the core
+    /// evaluates again after `.reminderShown`), and replaces it on screen.
     mutating func due(
+        now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
+    ) -> [Action] {
+        let actions = bandDue(now: now, today: today, files: files, config: config, plan: &plan)
+        guard awaitingSave == nil else { return actions }
+        return actions + baniDue(now: now, today: today, files: files, config: config, plan: &plan)
+    }
+
+    /// The band's reminder due now, if any: the current band's slot has passed, nothing was decided
+    /// for it yet, and the band still lasts (so a long suspend gives at most one late reminder, never
+    /// a burst).
+    private mutating func bandDue(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
         guard config.remindersOn, let files, files.snapshot.banisAvailable else { return [] }
@@ -87,6 +101,9 @@ struct ReminderMachine: Sendable {
         _ entry: ReminderLedger.Entry, now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig,
         plan: inout DayPlan
     ) -> [Action] {
+        if let bani = entry.reminderOf {
+            return restoreBani(bani, entry, now: now, today: today, files: files, config: config, plan: &plan)
+        }
         var entry = entry
         entry.withdrawn = false
         let state = plan.state(SlotKey(day: entry.dayKey, band: entry.band), files: files)
@@ -115,7 +132,8 @@ struct ReminderMachine: Sendable {
     /// no reminder outlives its agent with dead buttons; its ledger entry says so, and a restart
     /// within the band brings it back once.
     mutating func withdraw() -> [Action] {
-        guard let shown = onScreen, var entry = ledger.entry(shown.dayKey, shown.band), entry.outcome == .fired else {
+        guard let shown = onScreen, var entry = ledger.entry(shown.dayKey, shown.subject), entry.outcome == .fired
+        else {
             return []
         }
         onScreen = nil
@@ -125,7 +143,7 @@ struct ReminderMachine: Sendable {
             .closeReminder, .saveLedger(ledger),
             .log(
                 .info,
-                "\(shown.band.title) reminder withdrawn: the agent is stopping (a restart in the band shows it again)"),
+                "\(shown.what) withdrawn: the agent is stopping (a restart in the band shows it again)"),
         ]
     }
 
@@ -156,8 +174,9 @@ struct ReminderMachine: Sendable {
         let band = today.day.band(at: now)
         guard shown.dayKey == day, shown.band == band else {
             onScreen = nil
-            return [.closeReminder, .log(.info, "\(shown.band.title) reminder closed: the band is over")]
+            return [.closeReminder, .log(.info, "\(shown.what) closed: the band is over")]
         }
+        if shown.forBani { return reconcileBani(shown, files: files, day: day) }
         let state = plan.state(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
             onScreen = nil
@@ -174,7 +193,9 @@ struct ReminderMachine: Sendable {
 
     /// When a reminder may next be due after `now`: a retry, a "Later" that comes due in the
     /// current band, the end of a pause (the slots themselves are the router's).
-    func wake(after now: Date, today: PlannedDays.Day, config: AgentConfig) -> Date? {
+    func wake(
+        after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar
+    ) -> Date? {
         var wakes: [Date] = []
         if let retryAt = retry.wake(after: now) { wakes.append(retryAt) }
         if config.remindersOn, let entry = ledger.entry(today.day.key, today.day.band(at: now)),
@@ -183,6 +204,9 @@ struct ReminderMachine: Sendable {
             wakes.append(until)
         }
         if let until = pausedUntil, until > now { wakes.append(until) }
+        if let bani = baniWake(after: now, today: today, files: files, config: config, calendar: calendar) {
+            wakes.append(bani)
+        }
         return wakes.min()
     }
 
@@ -203,10 +227,10 @@ struct ReminderMachine: Sendable {
         let said = problems.say(.failure(.ledgerSave, failure), now: now)
         guard let notice = awaitingSave else { return said ? [.log(.error, failure.message)] : [] }
         awaitingSave = nil
-        ledger.remove(notice.dayKey, notice.band)
+        ledger.remove(notice.dayKey, notice.subject)
         retry = retry.failed(notice.slot, at: now)
         let line =
-            "\(failure.message); the \(notice.band.title) reminder is not shown until it can be recorded "
+            "\(failure.message); the \(notice.what) is not shown until it can be recorded "
             + "(retrying while the band lasts)"
         return said ? [.log(.error, line)] : []
     }
@@ -218,7 +242,7 @@ struct ReminderMachine: Sendable {
     ) -> [Action] {
         var actions: [Action] = []
         if let failure {
-            ledger.remove(notice.dayKey, notice.band)
+            ledger.remove(notice.dayKey, notice.subject)
             // A retry timer, bounded by the band's end (`due` lets the back-off go).
             retry = retry.failed(notice.slot, at: now)
             if problems.say(.failure(.notificationServer, failure), now: now) {
@@ -231,7 +255,8 @@ struct ReminderMachine: Sendable {
             var entry = ReminderLedger.Entry(
                 dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
                 late: notice.late)
-            entry.deferrals = ledger.entry(notice.dayKey, notice.band)?.deferrals ?? 0
+            if notice.forBani { entry.reminderOf = notice.bani.id }
+            entry.deferrals = ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0
             entry.restored = notice.restored
             ledger.record(entry)
             onScreen = notice
@@ -272,16 +297,17 @@ struct ReminderMachine: Sendable {
                 ]
             }
             var entry =
-                ledger.entry(shown.dayKey, shown.band)
+                ledger.entry(shown.dayKey, shown.subject)
                 ?? ReminderLedger.Entry(
                     dayKey: shown.dayKey, band: shown.band, at: now, outcome: .fired, bani: shown.bani.id)
+            if shown.forBani { entry.reminderOf = shown.bani.id }
             entry.outcome = .snoozed
             entry.snoozedUntil = until
             entry.deferrals += 1
             ledger.record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),
-                .log(.info, "\(shown.band.title) reminder snoozed until \(RFC3339.format(until, in: calendar))"),
+                .log(.info, "\(shown.what) snoozed until \(RFC3339.format(until, in: calendar))"),
             ]
         }
     }
