@@ -62,7 +62,8 @@ extension ReminderMachine {
             let reason: SkipReason? =
                 paused ? .paused : Self.isRead(id, on: day.key, files: files) ? .baniRead : nil
             if let reason {
-                var entry = ReminderLedger.Entry(dayKey: day.key, band: band, at: now, outcome: .skipped, reason: reason)
+                var entry = ReminderLedger.Entry(
+                    dayKey: day.key, band: band, at: now, outcome: .skipped, reason: reason)
                 entry.reminderOf = id
                 entry.deferrals = earlier?.deferrals ?? 0
                 ledger.record(entry)

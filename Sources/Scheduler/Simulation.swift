@@ -202,7 +202,8 @@ extension Simulation {
             case .reminder(let at, let band, let dayKey, let bani, let late, let forBani):
                 Self.append("{\"at\":", to: &out)
                 Self.appendString(at, to: &out)
-                Self.append(forBani ? ",\"event\":\"bani-reminder\",\"band\":" : ",\"event\":\"reminder\",\"band\":", to: &out)
+                Self.append(
+                    forBani ? ",\"event\":\"bani-reminder\",\"band\":" : ",\"event\":\"reminder\",\"band\":", to: &out)
                 Self.appendString(band, to: &out)
                 Self.append(",\"dayKey\":", to: &out)
                 Self.appendString(dayKey, to: &out)

@@ -27,6 +27,23 @@ struct ReminderListing {
         }
     }
 
+    /// `  Sukhmani Sahib (Morning)  10:00  scheduled`, one per per-bani reminder (`nitnem sets remind`),
+    /// under a heading; none when there are none.
+    var baniLines: [String] {
+        guard !plan.baniSlots.isEmpty else { return [] }
+        let names = plan.baniSlots.map { "\(title($0.bani)) (\($0.band.title))" }
+        let nameWidth = names.map(\.count).max() ?? 0
+        let times = plan.baniSlots.map { wall($0.at) }
+        let width = max(times.map(\.count).max() ?? 0, 5)
+        return ["", "Per-bani reminders (nitnem sets remind)"]
+            + zip(plan.baniSlots, zip(names, times)).map { slot, named in
+                let (name, time) = named
+                return "  " + name + String(repeating: " ", count: nameWidth - name.count + 2) + time
+                    + String(repeating: " ", count: width - time.count) + "  "
+                    + describe(slot.status, band: slot.band)
+            }
+    }
+
     /// The title of the bani a ledger entry names (its id when the snapshot does not know it, escaped:
     /// the ledger is a file anyone may have edited), or `?`.
     func title(_ bani: String?) -> String {
@@ -34,10 +51,13 @@ struct ReminderListing {
     }
 
     /// What became of `slot`, in words.
-    func describe(_ slot: ReminderPlan.Slot) -> String {
-        switch slot.status {
+    func describe(_ slot: ReminderPlan.Slot) -> String { describe(slot.status, band: slot.band) }
+
+    /// What became of a slot of `band` (`status`), in words.
+    func describe(_ status: ReminderPlan.Status, band: Band) -> String {
+        switch status {
         case .off:
-            return "off (reminder.\(slot.band.rawValue) = off)"
+            return "off (reminder.\(band.rawValue) = off)"
         case .remindersOff:
             return "off (reminders = off)"
         case .unavailable:
@@ -76,6 +96,13 @@ struct ReminderListing {
     func nextLine(remindersOn: Bool) -> String? {
         guard remindersOn else { return nil }
         guard let next = plan.next else { return "Next: none" }
+        if let bani = next.bani {
+            switch next.kind {
+            case .slot: return "Next: \(title(bani)) at \(wall(next.at))"
+            case .due: return "Next: \(title(bani)), due now"
+            case .again: return "Next: \(title(bani)) again at \(wall(next.at)) (Later)"
+            }
+        }
         switch next.kind {
         case .slot: return "Next: \(next.band.title) at \(wall(next.at))"
         case .due: return "Next: \(next.band.title), due now"

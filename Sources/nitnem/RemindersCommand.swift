@@ -149,6 +149,7 @@ enum RemindersCommand {
             lines.append("  paused until \(listing.wall(until)) (nitnem reminders resume)")
         }
         lines += listing.slotLines
+        lines += listing.baniLines
         if let next = listing.nextLine(remindersOn: config.remindersOn) { lines += ["", next] }
         Output.line(lines.joined(separator: "\n"))
     }

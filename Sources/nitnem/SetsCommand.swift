@@ -76,15 +76,19 @@ enum SetsCommand {
 
     static let remindSpec = CommandSpec(
         path: ["sets", "remind"],
-        abstract: "Keep a reminder time (HH:MM) for one bani, or 'off' to remove it.",
+        abstract: "Remind one bani daily at a time (HH:MM), or 'off' to stop.",
         options: [.group],
         positionals: [
             PositionalSpec(name: "bani", help: "A bani, named as 'nitnem mark' names it."),
             PositionalSpec(name: "time", help: "HH:MM (a wall time of the Nitnem day), or off."),
         ],
         discussion: """
-            The time is stored in nitnem-mynitnem.json and shown by 'nitnem sets'; this version of the
-            agent does not show per-bani reminders yet.
+            The time is stored in nitnem-mynitnem.json and shown by 'nitnem sets'. The agent shows the
+            reminder at most once per Nitnem day at that local time (00:00-02:59 belongs to the day that
+            began the evening before), skips it when the bani is already read that day or reminders are
+            paused, and shows it late after a sleep only while the band of its time lasts. Its buttons
+            are the band reminders': Read now, Mark read (that bani), Later. 'nitnem reminders list'
+            and 'nitnem clock' list it.
             """
     )
 

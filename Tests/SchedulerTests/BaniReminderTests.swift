@@ -80,7 +80,8 @@ import Testing
         let skipped = paused.handleSaving(
             .start(.success(try Self.files(Self.sukhmaniAt10))), now: Fixture.instant("2026-11-29T10:00:05Z"))
         #expect(
-            skipped.actions.contains(.reminder(.skipBani(dayKey: day, band: .morning, bani: "sukhmani", reason: .paused))))
+            skipped.actions.contains(
+                .reminder(.skipBani(dayKey: day, band: .morning, bani: "sukhmani", reason: .paused))))
         #expect(Fixture.fired(skipped) == nil)
     }
 
@@ -152,6 +153,37 @@ import Testing
             Fixture.fired(
                 restarted.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:11:00Z"))))
         #expect(again.restored && again.forBani)
+    }
+
+    @Test func remindersListSaysWhatBecomesOfEachAsTheAgentDecides() throws {
+        let now = Fixture.instant("2026-11-29T09:00:00Z")
+        func plan(_ files: GroupFiles, ledger: ReminderLedger = ReminderLedger()) -> ReminderPlan {
+            ReminderPlan(
+                now: now, calendar: Self.utc, config: Self.baniOnly, ledger: ledger, pausedUntil: nil, files: files)
+        }
+        let ahead = plan(try Self.files(Self.sukhmaniAt10))
+        #expect(ahead.baniSlots.map(\.status) == [.upcoming(.remind)])
+        #expect(ahead.baniSlots.first?.band == .morning)
+        #expect(ahead.next?.bani == "sukhmani")
+        #expect(ahead.next?.at == Fixture.instant("2026-11-29T10:00:00Z"))
+        // Read already: today's will be skipped, and the next is tomorrow's.
+        let read = plan(
+            try Self.files(Self.sukhmaniAt10, progress: Fixture.completed(["sukhmani"], on: "2026-11-29")))
+        #expect(read.baniSlots.map(\.status) == [.upcoming(.skip(.baniRead))])
+        #expect(read.next?.at == Fixture.instant("2026-11-30T10:00:00Z"))
+        // After the agent's own decisions: the same story, told from the ledger.
+        var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)
+        let files = try Self.files(Self.sukhmaniAt10)
+        let notice = try #require(
+            Fixture.fired(core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:00:00Z"))))
+        _ = core.handleSaving(.reminderShown(notice, error: nil), now: Fixture.instant("2026-11-29T10:00:00Z"))
+        let later = ReminderPlan(
+            now: Fixture.instant("2026-11-29T11:00:00Z"), calendar: Self.utc, config: Self.baniOnly,
+            ledger: core.ledger, pausedUntil: nil, files: files)
+        #expect(
+            later.baniSlots.map(\.status) == [
+                .reminded(bani: "sukhmani", at: Fixture.instant("2026-11-29T10:00:00Z"), late: false)
+            ])
     }
 
     @Test func theLedgerKeepsWhichBaniAnEntryIsFor() throws {
