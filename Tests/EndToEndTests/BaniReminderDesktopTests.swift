@@ -40,6 +40,7 @@ import Testing
         #expect(session.printedNotifications().count == 1)
         // `reminders list` says what became of it.
         let list = try NitnemBinary.run(["reminders", "list", "--group", box.group], environment: box.environment)
-        #expect(list.stdout.contains("Sukhmani Sahib (Morning)  10:00  reminded Sukhmani Sahib at 10:00"), "\(list.stdout)")
+        #expect(
+            list.stdout.contains("Sukhmani Sahib (Morning)  10:00  reminded Sukhmani Sahib at 10:00"), "\(list.stdout)")
     }
 }
