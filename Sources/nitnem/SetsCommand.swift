@@ -94,7 +94,7 @@ enum SetsCommand {
 
     static let availableSpec = CommandSpec(
         path: ["sets", "available"],
-        abstract: "List every bani of the snapshot you can put in a set, with the sets it is in.",
+        abstract: "List every bani you can put in a set: id, titles, source and the sets it is in.",
         options: [.group]
     )
 
@@ -236,6 +236,9 @@ enum SetsCommand {
         for bani in files.snapshot.banis {
             let inSets = DailySet.allCases.filter { files.snapshot.ids(in: $0).contains(bani.id) }.map(\.rawValue)
             var line = "\(Printable.escaped(bani.id).padding(width))  \(Printable.escaped(bani.titleEn))"
+            if let gurmukhi = bani.titleGurmukhi { line += " · " + Printable.escaped(gurmukhi) }
+            line += " · " + Printable.escaped(bani.source)
+            if bani.nLines == 0 { line += " · no line count" }
             if !inSets.isEmpty { line += " · in " + inSets.joined(separator: ", ") }
             lines.append(line)
         }
