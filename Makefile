@@ -28,7 +28,7 @@ DEB_REVISION ?= 1
 DEB_COMPRESS ?= xz
 DEB_GNOME_SHELL ?= 43
 
-.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test
+.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test waybar-test
 
 run: deps-build build
 	.build/debug/nitnem run
@@ -39,6 +39,7 @@ test: deps lint
 	contrib/gnome-shell/tests/run.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/real-waybar.sh
 	faults/run --short
 	scripts/test-packaging.sh
 
@@ -89,6 +90,10 @@ uninstall:
 deb: deps-deb release
 	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" \
 	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" scripts/build-deb.sh "$(DEBDIR)"
+
+# waybar for real on a headless sway (also a step of `make test`).
+waybar-test: deps build
+	scripts/real-waybar.sh
 
 # The install, uninstall and .deb tests alone (also the last step of `make test`).
 package-test: deps
