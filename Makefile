@@ -74,7 +74,8 @@ release: deps-build
 	$(SWIFT) build $(RELEASE)
 
 # The release binary in $(BINDIR) (stripped unless STRIP is empty), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
-# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the man
+# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the AppStream
+# metainfo in $(DATADIR)/metainfo/, the man
 # page, bash/zsh/fish completions (from the built `nitnem completions`), the bar configs in
 # $(DATADIR)/nitnem/, and the GNOME Shell extension for the installed Shell; all listed in
 # $(DATADIR)/nitnem/install-manifest, which `make uninstall` removes and nothing else.

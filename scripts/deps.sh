@@ -21,6 +21,7 @@ test=(
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
   lintian systemd                            # the .deb's lintian, systemd-analyze verify of the unit
+  appstream                                  # appstreamcli validate of the AppStream metainfo
   sway waybar grim                           # waybar for real on a headless sway, its picture read back (grim)
   python3-pyatspi at-spi2-core               # waybar's text read through the accessibility tree (AT-SPI)
 )
