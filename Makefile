@@ -28,7 +28,8 @@ DEB_REVISION ?= 1
 DEB_COMPRESS ?= xz
 DEB_GNOME_SHELL ?= 43
 
-.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test waybar-test
+.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test \
+  waybar-test screenshots
 
 run: deps-build build
 	.build/debug/nitnem run
@@ -95,6 +96,11 @@ deb: deps-deb release
 # waybar for real on a headless sway (also a step of `make test`).
 waybar-test: deps build
 	scripts/real-waybar.sh
+
+# The README's pictures in docs/screenshots/, from the real bars and notification server.
+screenshots: deps build
+	@scripts/deps.sh shots
+	scripts/screenshots.sh
 
 # The install, uninstall and .deb tests alone (also the last step of `make test`).
 package-test: deps
