@@ -9,9 +9,11 @@
 #
 #   scripts/real-waybar.sh [--screenshot DIR]    DIR gets waybar-light.png and waybar-dark.png
 #
-# NITNEM_BIN: the nitnem to run (default .build/debug/nitnem). The demo group at 13:00 in
+# NITNEM_BIN: the nitnem to run (default .build/debug/nitnem); NITNEM_TEST_USER: the user for root
+# (default nitnem-test). The demo group at 13:00 in
 # Asia/Kolkata (SGGS_CLOCK_NOW). Exit 1 when sway or waybar does not start or a check fails.
 set -euo pipefail
+PATH=$PATH:/usr/sbin:/sbin   # useradd
 root=$(cd "$(dirname "$0")/.." && pwd)
 shots=
 case "${1:-}" in
@@ -32,7 +34,7 @@ start=$SECONDS
 # Who runs the session: this user, or nitnem-test when this is root.
 user=$(id -un)
 if [ "$(id -u)" -eq 0 ]; then
-  user=nitnem-test
+  user=${NITNEM_TEST_USER:-nitnem-test}
   if ! id -u "$user" > /dev/null 2>&1; then
     # (Another test may be making the same user at this moment: then it exists afterwards.)
     useradd --create-home --shell /bin/sh "$user" 2> /dev/null || id -u "$user" > /dev/null ||
