@@ -28,7 +28,8 @@ DEB_REVISION ?= 1
 DEB_COMPRESS ?= xz
 DEB_GNOME_SHELL ?= 43
 
-.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test
+.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test \
+  waybar-test screenshots
 
 run: deps-build build
 	.build/debug/nitnem run
@@ -39,6 +40,7 @@ test: deps lint
 	contrib/gnome-shell/tests/run.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/real-waybar.sh
 	faults/run --short
 	scripts/test-packaging.sh
 
@@ -73,7 +75,8 @@ release: deps-build
 	$(SWIFT) build $(RELEASE)
 
 # The release binary in $(BINDIR) (stripped unless STRIP is empty), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
-# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the man
+# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the AppStream
+# metainfo in $(DATADIR)/metainfo/, the man
 # page, bash/zsh/fish completions (from the built `nitnem completions`), the bar configs in
 # $(DATADIR)/nitnem/, and the GNOME Shell extension for the installed Shell; all listed in
 # $(DATADIR)/nitnem/install-manifest, which `make uninstall` removes and nothing else.
@@ -89,6 +92,15 @@ uninstall:
 deb: deps-deb release
 	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" \
 	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" scripts/build-deb.sh "$(DEBDIR)"
+
+# waybar for real on a headless sway (also a step of `make test`).
+waybar-test: deps build
+	scripts/real-waybar.sh
+
+# The README's pictures in docs/screenshots/, from the real bars and notification server.
+screenshots: deps build
+	@scripts/deps.sh shots
+	scripts/screenshots.sh
 
 # The install, uninstall and .deb tests alone (also the last step of `make test`).
 package-test: deps

@@ -6,6 +6,7 @@
 #   scripts/deps.sh build        what building and running need (`make run`, `make install`)
 #   scripts/deps.sh build deb    and what `make deb` needs
 #   scripts/deps.sh              everything `make test` needs (build, deb and the test tools)
+#   scripts/deps.sh shots        and what `make screenshots` needs besides them
 set -euo pipefail
 build=(
   pkg-config libsqlite3-dev libnotify-dev    # the sqlite3.h and libnotify headers (CSQLite, CLibnotifyHeaders)
@@ -21,6 +22,14 @@ test=(
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
   lintian systemd                            # the .deb's lintian, systemd-analyze verify of the unit
+  appstream                                  # appstreamcli validate of the AppStream metainfo
+  sway waybar grim                           # waybar for real on a headless sway, its picture read back (grim)
+  python3-pyatspi at-spi2-core               # waybar's text read through the accessibility tree (AT-SPI)
+)
+shots=(
+  imagemagick optipng                        # X11 pictures converted and cropped (convert), every PNG optimised
+  fonts-noto-core                            # Gurmukhi in the pictures (polybar's ੴ, the reminder's titles)
+  suckless-tools                             # dmenu: dunst's context menu, where it shows a reminder's buttons
 )
 [ $# -gt 0 ] || set -- build deb test
 packages=()
@@ -29,7 +38,8 @@ for group in "$@"; do
     build) packages+=("${build[@]}") ;;
     deb) packages+=("${deb[@]}") ;;
     test) packages+=("${test[@]}") ;;
-    *) echo "usage: $0 [build] [deb] [test] (none: all)" >&2; exit 2 ;;
+    shots) packages+=("${shots[@]}") ;;
+    *) echo "usage: $0 [build] [deb] [test] [shots] (none: build, deb and test)" >&2; exit 2 ;;
   esac
 done
 missing=()

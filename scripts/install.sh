@@ -124,6 +124,10 @@ if [ -z "$DESTDIR" ] && [ "$mimeapps_had" = no ] && "$root/scripts/mimeapps.sh" 
   else mimeapps_record="mimeapps added $mimeapps"; fi
 fi
 
+# The AppStream metadata, for software centres (GNOME Software, Discover list the desktop entry by it).
+put 644 "$root/contrib/org.nitnem.nitnem.metainfo.xml" "$DATADIR/metainfo/org.nitnem.nitnem.metainfo.xml"
+say "$DATADIR/metainfo/org.nitnem.nitnem.metainfo.xml (AppStream)"
+
 # The man page.
 if [ -n "$MANPAGE" ] && [ -f "$MANPAGE" ]; then
   if [ "$INSTALL_MODE" = package ]; then

@@ -6,7 +6,8 @@
 # 1. install.sh's man page and completions, from a stub binary that has `completions` (until the
 #    real one does) — make install's paths, and the .deb's gzipped man page and zsh folder.
 # 2. make install DESTDIR=<tmp> PREFIX=/usr: every file where it belongs (the binary stripped), the unit's ExecStart is
-#    the installed binary and systemd-analyze verify --user is clean; make uninstall leaves the tree
+#    the installed binary and systemd-analyze verify --user is clean, the AppStream metainfo
+#    validates (appstreamcli validate --no-net); make uninstall leaves the tree
 #    empty; a file or folder the user added survives it, and so does the folder holding it.
 # 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
 #    manager: the sggs:// handler registered, the unit verified as installed, `nitnem status` runs;
@@ -17,7 +18,8 @@
 #    on PATH and the zsh folder in FPATH neither hint is printed.
 # 4. make deb in an empty HOME with no git identity (Maintainer from packaging/debian/maintainer;
 #    DEBFULLNAME/DEBEMAIL and DEB_MAINTAINER override it): its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
-#    and completions while the tree has none), lintian reports no error, the unit verifies, and the
+#    and completions while the tree has none), lintian reports no error, the unit verifies, its AppStream
+#    metainfo validates and names the package's version as its newest release, and the
 #    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
 # 5. What `make run`, `make install`, `make deb` and `make test` would install on a machine without
 #    any of it (dpkg-query, apt-get and sudo stand-ins record the request): run and install only the
@@ -105,6 +107,18 @@ check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem op
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
 check "the GNOME 45+ extension as nitnem@nitnem" \
   grep -q '"45"' "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json"
+metainfo=/usr/share/metainfo/org.nitnem.nitnem.metainfo.xml
+# appstreamcli validate, offline (no URL is fetched); its findings (even pedantic ones) are printed.
+validate_metainfo() {
+  local out rc
+  out=$(appstreamcli validate --no-net --pedantic "$1" 2>&1) && rc=0 || rc=$?
+  [ $rc -eq 0 ] || printf '%s\n' "$out" | sed 's/^/     /' >&2
+  [ $rc -eq 0 ]
+}
+check "appstreamcli validate --no-net: the installed metainfo ($metainfo)" validate_metainfo "$stage$metainfo"
+check "the metainfo launches the installed desktop entry and provides the binary" eval \
+  'grep -q "<launchable type=\"desktop-id\">nitnem.desktop</launchable>" "$stage$metainfo" &&
+   grep -q "<binary>nitnem</binary>" "$stage$metainfo" && test -f "$stage/usr/share/applications/nitnem.desktop"'
 check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
 check "the example config is the template" cmp -s contrib/config.example "$stage/usr/share/nitnem/config.example"
 check "no sggs:// registration or cache in a staging tree" \
@@ -264,6 +278,9 @@ else
 fi
 x=$work/x
 dpkg-deb -x "$deb" "$x"
+check "appstreamcli validate --no-net: the package's metainfo" validate_metainfo "$x$metainfo"
+newest=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' "$x$metainfo" | head -1)
+check "the metainfo's newest release is the package's version ($newest)" test "$newest" = "$version"
 check "the package's unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$x/usr/lib/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the package's unit" verify_unit "$x/usr/lib/systemd/user/nitnem.service" "$x/usr/bin/nitnem"
 check "the binary links no Swift library and has no RUNPATH" \
@@ -309,7 +326,7 @@ includes() {
 # shellcheck disable=SC2086  # word lists
 check "make test installs the build's packages and every test tool ($(wc -w <<< "$test_packages") packages)" \
   includes "$test_packages" $build_packages dpkg-dev dunst xvfb dbus-daemon gjs lintian polybar xdotool zsh fish \
-  python3 sqlite3 jq xdg-utils systemd
+  python3 sqlite3 jq xdg-utils systemd appstream sway waybar grim python3-pyatspi at-spi2-core
 
 echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]
