@@ -54,6 +54,8 @@ trap cleanup EXIT
 chmod 755 "$work"
 plasmoids=$work/home/.local/share/plasma/plasmoids
 mkdir -p "$plasmoids" "$work/home/.config" "$work/bin" "$work/run"
+# Breeze Light as the colour scheme, as a new Plasma session has (kde-style-breeze ships it).
+if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-schemes/BreezeLight.colors "$work/home/.config/kdeglobals"; fi
 cp -r "$plasma_dir/$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
@@ -73,7 +75,7 @@ for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; 
 (
   while [ ! -e "$work/shot.request" ]; do sleep 0.1; done
   xwd -root -silent -display ":$display" > "$work/shot.xwd"
-  python3 "$here/xwd2png.py" "$work/shot.xwd" "$shot"
+  python3 "$here/xwd2png.py" --crop "$work/shot.xwd" "$shot"
   touch "$work/shot.done"
 ) &
 watcher=$!
