@@ -68,7 +68,7 @@ def nodes():
     return [] if a is None else list(walk(a))
 
 
-def wait(what, find, timeout=30):
+def wait(what, find, timeout=120):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = find()
@@ -158,20 +158,20 @@ try:
         before = checklist()
         box = click(nxt)
         say(f"clicked {nxt.name!r} at {box.x},{box.y} {box.width}x{box.height}")
-        marked = wait("the click's mark is on disk", lambda: (lambda c: c if c != before else None)(checklist()), 15)
+        marked = wait("the click's mark is on disk", lambda: (lambda c: c if c != before else None)(checklist()), 60)
         if marked:
             newly = [i for i, read in marked.items() if read and not before.get(i)]
             check(len(newly) == 1, f"exactly one bani marked read on disk: {newly}")
             ticked = wait(f"the list shows ✓ {bani}", button(lambda n: n == f"✓ {bani}"))
             after = nitnem("status", "--format", "polybar").stdout.strip()
-            moved = wait("the label moves on", lambda: (lambda n: n if n == after else None)(compact_label()), 15)
+            moved = wait("the label moves on", lambda: (lambda n: n if n == after else None)(compact_label()), 60)
             check(moved == after, f"the label {compact_label()!r} is `nitnem status` after the mark: {after!r}")
             screenshot()
             if ticked is not None:
                 click(ticked)
-                unmarked = wait("the ✓ click's undo is on disk", lambda: checklist() == before or None, 15)
+                unmarked = wait("the ✓ click's undo is on disk", lambda: checklist() == before or None, 60)
                 check(bool(unmarked), "the second click unmarked it")
-                back = wait("the label goes back", lambda: (lambda n: n if n == expected else None)(compact_label()), 15)
+                back = wait("the label goes back", lambda: (lambda n: n if n == expected else None)(compact_label()), 60)
                 check(back == expected, f"the label is {expected!r} again")
 finally:
     viewer.terminate()

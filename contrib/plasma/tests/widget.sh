@@ -102,6 +102,10 @@ else
   [ "$root" = auto ] || runner=(env NITNEM_ROOT_CACHE="$(dirname "$root")" "${runner[@]}")
   "${runner[@]}" env "${session_env[@]}" "${probe[@]}" || status=$?
 fi
+if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
+  echo "widget.sh: failed; plasmoidviewer's last lines:" >&2
+  grep -v 'Binding loop' "$work/plasmoidviewer.log" | tail -n 25 >&2
+fi
 if [ -e "$shot" ]; then echo "screenshot: $shot" >&2; fi
 if [ "$shots" = "$work/shots" ] && [ -e "$shot" ]; then
   keep=$(mktemp -d /tmp/nitnem-plasma-shot.XXXXXX)

@@ -20,7 +20,7 @@ PlasmoidItem { // plasma5: Item {
     id: root
 
     /** The last status printed (Logic.parseStatus), null before the first. */
-    property var status: null
+    property var shown: null
     /** Today's banis (Logic.parseChecklist), null until read. */
     property var checklist: null
     /** Why the status or the checklist could not be read, or a command failed; "" when all is well. */
@@ -30,11 +30,11 @@ PlasmoidItem { // plasma5: Item {
     /** Each run gets its own source name (see Logic.command). */
     property int runs: 0
 
-    readonly property string shownLabel: status ? status.label : (problem ? "Nitnem ⚠" : "Nitnem …")
+    readonly property string shownLabel: shown ? shown.label : (problem ? "Nitnem ⚠" : "Nitnem …")
 
     preferredRepresentation: compactRepresentation // plasma5: Plasmoid.preferredRepresentation: Plasmoid.compactRepresentation
     toolTipMainText: shownLabel // plasma5: Plasmoid.toolTipMainText: shownLabel
-    toolTipSubText: status ? status.tooltip : problem // plasma5: Plasmoid.toolTipSubText: status ? status.tooltip : problem
+    toolTipSubText: shown ? shown.tooltip : problem // plasma5: Plasmoid.toolTipSubText: shown ? shown.tooltip : problem
 
     function toggle() {
         root.expanded = !root.expanded // plasma5: plasmoid.expanded = !plasmoid.expanded
@@ -47,7 +47,7 @@ PlasmoidItem { // plasma5: Item {
 
     /** Waits for the next change (at once for the first run or a changed output). */
     function watch() {
-        run(watcher, Logic.statusArgv(status ? status.token : null))
+        run(watcher, Logic.statusArgv(shown ? shown.token : null))
     }
 
     function refreshChecklist() {
@@ -70,7 +70,7 @@ PlasmoidItem { // plasma5: Item {
                 }
             }
             if (parsed) {
-                root.status = parsed
+                root.shown = parsed
                 root.problem = parsed.error || ""
                 root.failures = 0
                 root.refreshChecklist()
@@ -99,7 +99,7 @@ PlasmoidItem { // plasma5: Item {
             if (Logic.isChecklistCommand(sourceName)) {
                 try {
                     root.checklist = Logic.parseChecklist(r.stdout)
-                    if (root.status && !root.status.error)
+                    if (root.shown && !root.shown.error)
                         root.problem = ""
                 } catch (e) {
                     root.problem = e.message
@@ -126,7 +126,7 @@ PlasmoidItem { // plasma5: Item {
         hoverEnabled: true
         Accessible.role: Accessible.Button
         Accessible.name: root.shownLabel
-        Accessible.description: root.status ? root.status.tooltip : root.problem
+        Accessible.description: root.shown ? root.shown.tooltip : root.problem
         Accessible.onPressAction: root.toggle()
         onClicked: root.toggle()
 
@@ -134,7 +134,7 @@ PlasmoidItem { // plasma5: Item {
             id: compactLabel
             anchors.centerIn: parent
             text: root.shownLabel
-            opacity: root.status && root.status.dayComplete ? 0.7 : 1
+            opacity: root.shown && root.shown.dayComplete ? 0.7 : 1
             Accessible.ignored: true
         }
     }
@@ -147,13 +147,13 @@ PlasmoidItem { // plasma5: Item {
 
         PlasmaComponents3.Label {
             Layout.fillWidth: true
-            text: root.status ? root.status.tooltip.split("\n")[0] : "Nitnem"
+            text: root.shown ? root.shown.tooltip.split("\n")[0] : "Nitnem"
             font.bold: true
         }
         PlasmaComponents3.Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            text: root.status ? root.status.tooltip.split("\n").slice(1).join("\n") : ""
+            text: root.shown ? root.shown.tooltip.split("\n").slice(1).join("\n") : ""
             visible: text !== ""
         }
         Repeater {
@@ -172,12 +172,12 @@ PlasmoidItem { // plasma5: Item {
             PlasmaComponents3.Button {
                 text: "Read now"
                 Accessible.name: text
-                onClicked: root.run(commands, Logic.readArgv(root.status))
+                onClicked: root.run(commands, Logic.readArgv(root.shown))
             }
             PlasmaComponents3.Button {
                 text: "Mark read"
                 Accessible.name: text
-                enabled: !!(root.status && root.status.next)
+                enabled: !!(root.shown && root.shown.next)
                 onClicked: root.run(commands, Logic.markNextArgv())
             }
         }
