@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The KDE Plasma widget's logic tests: gen-5.sh --check (the Plasma 5.27 variant is what gen-5.sh
 # makes from the Plasma 6 one), then tst_logic.qml under qmltestrunner against each variant's
-# logic.js — Qt 5 on this machine (Debian 12) for both, and with --root DIR (or --root auto: the
-# Debian 13 root of scripts/debian13-root.sh) Qt 6's qmltestrunner in that root too.
+# logic.js — Qt 5 on this machine (Debian 12) for both, and with --root Qt 6's qmltestrunner in
+# the Debian 13 root too, run by that root's script (auto: scripts/debian13-root.sh, which builds
+# and caches the root; or the path of that script).
 #
-#   contrib/plasma/tests/run.sh [--root DIR|auto]
+#   contrib/plasma/tests/run.sh [--root auto|SCRIPT]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 plasma=$(dirname "$here")
@@ -13,8 +14,8 @@ repo=$(cd "$plasma/../.." && pwd)
 root=""
 while [ $# -gt 0 ]; do
   case $1 in
-    --root) root=${2:?--root needs a folder or auto}; shift 2 ;;
-    *) echo "usage: $0 [--root DIR|auto]" >&2; exit 2 ;;
+    --root) root=${2:?--root needs auto or the root script}; shift 2 ;;
+    *) echo "usage: $0 [--root auto|SCRIPT]" >&2; exit 2 ;;
   esac
 done
 "$plasma/gen-5.sh" --check
@@ -43,8 +44,9 @@ for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
   QT_SELECT=5 qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
 done
 if [ -n "$root" ]; then
-  runner=("$repo/scripts/debian13-root.sh" run --)
-  if [ "$root" != auto ]; then runner=(chroot "$root"); fi
+  [ "$root" != auto ] || root=$repo/scripts/debian13-root.sh
+  [ -x "$root" ] || { echo "run.sh: --root: $root is not the Debian 13 root's script" >&2; exit 2; }
+  runner=("$root" run --)
   chmod -R a+rX "$work"
   for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
     echo "== Qt 6 (Debian 13 root), $variant" >&2

@@ -7,13 +7,13 @@
 # probe.py reads and drives it through the accessibility tree (what it checks: see probe.py); this
 # script also takes the screenshot it asks for (xwd, made a PNG by xwd2png.py).
 #
-#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root DIR|auto] [--root-script FILE] [--screenshot DIR]
+#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|SCRIPT] [--screenshot DIR]
 #
 # --plasma 5 (the default) runs this machine's Plasma 5.27 (Debian 12) and the org.nitnem.nitnem-5
 # variant with nitnem from $NITNEM_BIN, else .build/debug/nitnem. --plasma 6 runs the Plasma 6 one
-# in the Debian 13 root of scripts/debian13-root.sh (--root auto; --root-script FILE names that
-# script when it is elsewhere), with the nitnem it installs there ($NITNEM_BIN must then be a
-# release build with the Swift runtime linked in, as the script makes by default). The screenshot
+# in the Debian 13 root, through its script (--root auto, the default: scripts/debian13-root.sh,
+# which builds and caches the root; or the path of that script), with the nitnem it binds there
+# ($NITNEM_BIN, a release build with the Swift runtime linked in, else the one the script makes). The screenshot
 # is DIR/plasma-5-widget.png or plasma-6-widget.png (default: the work folder, named at the end).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,15 +21,13 @@ plasma_dir=$(dirname "$here")
 repo=$(cd "$plasma_dir/../.." && pwd)
 plasma=5
 root=""
-root_script="$repo/scripts/debian13-root.sh"
 shots=""
 while [ $# -gt 0 ]; do
   case $1 in
     --plasma) plasma=${2:?}; shift 2 ;;
     --root) root=${2:?}; shift 2 ;;
-    --root-script) root_script=${2:?}; shift 2 ;;
     --screenshot) shots=${2:?}; shift 2 ;;
-    *) echo "usage: $0 [--plasma 5|6] [--root DIR|auto] [--root-script FILE] [--screenshot DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--plasma 5|6] [--root auto|SCRIPT] [--screenshot DIR]" >&2; exit 2 ;;
   esac
 done
 case $plasma in
@@ -37,8 +35,9 @@ case $plasma in
   6) variant=org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
   *) echo "widget.sh: --plasma: expected 5 or 6, got $plasma" >&2; exit 2 ;;
 esac
-if [ -n "$root" ] && [ ! -x "$root_script" ]; then
-  echo "widget.sh: --root needs scripts/debian13-root.sh ($root_script is not there; --root-script FILE)" >&2
+[ "$root" != auto ] || root=$repo/scripts/debian13-root.sh
+if [ -n "$root" ] && [ ! -x "$root" ]; then
+  echo "widget.sh: --root: $root is not the Debian 13 root's script (scripts/debian13-root.sh)" >&2
   exit 2
 fi
 
@@ -98,8 +97,7 @@ else
   chmod 777 "$shots" 2> /dev/null || true
   bin=()
   [ -z "${NITNEM_BIN:-}" ] || bin=(--bin "$NITNEM_BIN")
-  runner=("$root_script" run "${bin[@]}" --)
-  [ "$root" = auto ] || runner=(env NITNEM_ROOT_CACHE="$(dirname "$root")" "${runner[@]}")
+  runner=("$root" run "${bin[@]}" --)
   "${runner[@]}" env "${session_env[@]}" "${probe[@]}" || status=$?
 fi
 if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
