@@ -133,7 +133,7 @@ def screenshot():
 
 
 viewer = subprocess.Popen(
-    ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "floating",
+    ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge", "-y", "440",
      "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT)
 try:
     version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
@@ -154,10 +154,11 @@ try:
     nxt = wait("the list shows the next bani", button(lambda n: n.startswith("○ ") and n.endswith(" · next")))
     if nxt is not None:
         say("list: " + " | ".join(n.name for n, _ in nodes() if n.getRole() in ROLES))
-        bani = nxt.name[2:-len(" · next")]
+        name = nxt.name
+        bani = name[2:-len(" · next")]
         before = checklist()
         box = click(nxt)
-        say(f"clicked {nxt.name!r} at {box.x},{box.y} {box.width}x{box.height}")
+        say(f"clicked {name!r} at {box.x},{box.y} {box.width}x{box.height}")
         marked = wait("the click's mark is on disk", lambda: (lambda c: c if c != before else None)(checklist()), 60)
         if marked:
             newly = [i for i, read in marked.items() if read and not before.get(i)]
