@@ -106,8 +106,15 @@ def button(name_test):
 
 
 def compact_label():
-    found = button(lambda n: not n.startswith(("○", "✓")) and (" · " in n and "/" in n or n.startswith("Nitnem")))()
-    return found.name if found else None
+    """The panel's label: the push button whose description is the tooltip (`… · Nitnem day …`)."""
+    for node, _ in nodes():
+        try:
+            if node.getRole() == pyatspi.ROLE_PUSH_BUTTON and (
+                    "Nitnem day" in (node.description or "") or (node.name or "").startswith("Nitnem")):
+                return node.name
+        except Exception:
+            continue
+    return None
 
 
 def click(node):
