@@ -18,6 +18,9 @@ test=(
   sqlite3 jq tzdata python3                  # fixture databases, JSON checks, zone data, the fault suite (faults/run)
   dbus-daemon xvfb dunst libnotify-bin       # a private session bus and a real notification server
   gjs                                        # the GNOME Shell extension's timeline logic
+  qtdeclarative5-dev-tools qml-module-qttest # the KDE Plasma widget's logic under qmltestrunner (Qt 5)
+  plasma-sdk plasma-workspace                # plasmoidviewer and the executable data engine, Plasma 5.27
+  python3-pyatspi at-spi2-core               # the widget read and driven through the accessibility tree
   polybar xdotool x11-apps fonts-dejavu-core # a real bar on Xvfb, clicked (xdotool), screens read (xwd)
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean

@@ -80,6 +80,10 @@ check "make install: man page and completions in their folders" test \
   = "# bash completion for nitnem|# zsh completion for nitnem|# fish completion for nitnem|.TH NITNEM 1|"
 STRIP= NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX=/usr GNOME_SHELL_VERSION=none \
   INSTALL_MODE=package ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions scripts/install.sh > "$work/stub.log"
+STRIP= NITNEM_BIN=$stub MANPAGE= DESTDIR=$work/stub-plasma5 PREFIX=/usr GNOME_SHELL_VERSION=none PLASMA_VERSION=5 \
+  scripts/install.sh > "$work/stub.log"
+check "PLASMA_VERSION=5: the Plasma 5.27 widget in plasma/plasmoids/org.nitnem.nitnem" \
+  diff -r contrib/plasma/org.nitnem.nitnem-5 "$work/stub-plasma5/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "package: the man page gzipped, zsh in vendor-completions, no manifest" test \
   "$(zcat "$work/stub-package/usr/share/man/man1/nitnem.1.gz" | head -1)|$(cat "$work/stub-package/usr/share/zsh/vendor-completions/_nitnem")|$(ls "$work/stub-package/usr/share/nitnem")" \
   = ".TH NITNEM 1|# zsh completion for nitnem|config.example
@@ -92,7 +96,7 @@ waybar.jsonc"
 stage=$work/stage
 mkdir "$stage"
 t=$SECONDS
-make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 > "$work/install.log" 2>&1 ||
+make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 PLASMA_VERSION=6 > "$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; exit 1; }
 pass "make install DESTDIR PREFIX=/usr ($((SECONDS - t)) s)"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$work/nitnem.stripped" "$bin"
@@ -119,6 +123,8 @@ check "appstreamcli validate --no-net: the installed metainfo ($metainfo)" valid
 check "the metainfo launches the installed desktop entry and provides the binary" eval \
   'grep -q "<launchable type=\"desktop-id\">nitnem.desktop</launchable>" "$stage$metainfo" &&
    grep -q "<binary>nitnem</binary>" "$stage$metainfo" && test -f "$stage/usr/share/applications/nitnem.desktop"'
+check "PLASMA_VERSION=6: the Plasma 6 widget in plasma/plasmoids/org.nitnem.nitnem" \
+  diff -r contrib/plasma/org.nitnem.nitnem "$stage/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
 check "the example config is the template" cmp -s contrib/config.example "$stage/usr/share/nitnem/config.example"
 check "no sggs:// registration or cache in a staging tree" \
@@ -260,6 +266,9 @@ if [ "$contents" = "$expected" ]; then pass "dpkg-deb --contents matches packagi
   fail "dpkg-deb --contents differs from packaging/debian/contents.golden:"
   diff <(echo "$expected") <(echo "$contents") | sed 's/^/     /' >&2 || true
 fi
+check "the .deb's KDE Plasma widget is the 5.27 variant (Debian 12's Plasma)" eval \
+  'dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/plasma/plasmoids/org.nitnem.nitnem/metadata.json |
+   cmp -s - contrib/plasma/org.nitnem.nitnem-5/metadata.json'
 depends=$(dpkg-deb --field "$deb" Depends)
 check "Depends from dpkg-shlibdeps (plus the dlopen'd libsqlite3-0 and libnotify4), never Swift: $depends" \
   eval '[[ "$depends" == *libnotify4* && "$depends" == *libsqlite3-0* && "$depends" == *libc6* && "$depends" != *swift* ]]'
