@@ -77,9 +77,9 @@ extension AgentCore {
         case pauseUnreadable(GroupFileError)
         /// `Action.markRead` was done (`error` nil) or failed.
         case marked(id: String, error: ReportedFailure?)
-        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil) or could not (no
-        /// notification server).
-        case reminderShown(ReminderNotice, error: ReportedFailure?)
+        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil), as the server's
+        /// notification `id`, or could not (no notification server).
+        case reminderShown(ReminderNotice, error: ReportedFailure?, id: Int? = nil)
 
         /// A short name for logs and `simulate`.
         package var name: String {
@@ -139,6 +139,9 @@ extension AgentCore {
         case updateReminder(ReminderNotice)
         /// Close the reminder on screen.
         case closeReminder
+        /// Close the notification with server id `id`: one an earlier agent showed and left on
+        /// screen when it was killed (its buttons reach nobody).
+        case closeNotification(id: Int)
         /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
         /// position), under the same lock; then report `.marked` and the files read again.
         case markRead(id: String, day: CivilDate, nLines: Int)
@@ -176,6 +179,9 @@ extension AgentCore {
         package var sound: String?
         /// Brought back after the agent restarted (the same episode as before the stop).
         package var restored = false
+        /// The server id of the notification an earlier agent (killed) left on screen for this
+        /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
+        package var replacing: Int?
 
         /// The slot it reminds of.
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }

@@ -119,21 +119,63 @@ import Testing
         #expect(box.logText.contains("<6>opened https://www.sikhitothemax.org/sundar-gutka with \(opener)"))
     }
 
-    /// The guarantee: a reminder is recorded `pending` before it is shown, so it is shown at most once
-    /// per band and day, even when the agent is killed (-9) right after showing it.
-    @Test func killedRightAfterShowingNeverShowsItTwice() throws {
+    /// A `kill -9` leaves the reminder on screen, its buttons reaching nobody. The ledger names its
+    /// server id; the restarted agent shows the same reminder in place of it (`replaces_id`): one on
+    /// screen for the episode, never two, and its Mark read records. (A crash between record and
+    /// show, `pending`, is never shown again: ReminderTakeOverTests.)
+    @Test func killedAgentsReminderIsTakenOverInPlaceByTheRestartedAgent() throws {
         let session = try DesktopSession()
         defer { session.stop() }
         let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
         let agent = try box.startAgent()
-        #expect(session.waitForNotification(timeout: .seconds(10)) != nil, "\(box.logText)")
+        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        let id = try #require(first.id)
+        // Killed once the ledger says it was shown (a kill before that leaves it `pending`).
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
         kill(agent.pid, SIGKILL)
         _ = agent.wait()
-        #expect(box.ledger.contains("\"band\": \"evening\""))
-        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:00:05"
+        #expect(try session.count(.displayed) == 1, "the dead reminder stays on screen")
+        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:05:00"
         let again = try box.startAgent()
         defer { again.terminate() }
-        #expect(session.waitForNotification(timeout: .seconds(2)) == nil, "\(box.logText)")
+        let back = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        #expect(back.id == id && back.summary == "Evening · Rehras Sahib", "replaced in place: \(back)")
+        #expect(box.logText.contains("<6>reminder shown: Evening · Rehras Sahib (shown again after a restart)"))
+        #expect(try session.count(.displayed) == 1, "one on screen for one episode")
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"restored\": true") }, "\(box.ledger)")
+        #expect(box.ledger.contains("\"notificationId\": \(id)"))
+        try session.press("mark", of: id)
+        #expect(
+            ReminderActionTests.wait {
+                ReminderActionTests.progress(box).range(
+                    of: #""rehras[^"]*"[^}]*2026-11-29"#, options: .regularExpression)
+                    != nil
+            }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
+        // The band is complete now (Rehras was the band's one unread bani): the agent closes it.
+        #expect(ReminderActionTests.wait { (try? session.count(.displayed)) == 0 }, "\(box.logText)")
+        print("take-over: id \(id) → \(back.id ?? -1), \(session.printedNotifications().count) shows printed")
+    }
+
+    /// Killed, and restarted once the band's banis were read elsewhere: the dead reminder is closed,
+    /// nothing is shown.
+    @Test func killedAgentsReminderIsClosedWhenTheBandWasReadMeanwhile() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
+        let agent = try box.startAgent()
+        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        let id = try #require(first.id)
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
+        kill(agent.pid, SIGKILL)
+        _ = agent.wait()
+        let mark = try NitnemBinary.run(["mark", "rehras/taksal", "--group", box.group], environment: box.environment)
+        #expect(mark.status == 0, "\(mark.stderr)")
+        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:05:00"
+        let again = try box.startAgent()
+        defer { again.terminate() }
+        #expect(ReminderActionTests.wait { (try? session.count(.displayed)) == 0 }, "\(box.logText)")
+        #expect(session.waitForNotification(timeout: .seconds(1)) == nil, "nothing shown again")
+        #expect(box.logText.contains("(the one an earlier agent left on screen is closed)"), "\(box.logText)")
     }
 
     @Test func noServerIsLoggedAndRetriedUntilItComes() throws {

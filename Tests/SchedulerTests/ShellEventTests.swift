@@ -38,6 +38,7 @@ import Testing
         case .stop: "stop"
         case .updateReminder(let notice): "update \(notice.summary) · \(notice.body)"
         case .closeReminder: "close"
+        case .closeNotification(let id): "close \(id)"
         case .markRead(let id, let day, let nLines): "mark \(id) \(day) \(nLines)"
         }
     }
