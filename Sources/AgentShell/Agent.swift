@@ -262,6 +262,13 @@ package final class Agent {
             } catch {
                 journal.log(.error, "Read now: \(error.description)")
             }
+        case .listen(let template, let link):
+            // Its output goes to the journal with ours, never to anyone's stdout.
+            do throws(ReaderLauncher.Failure) {
+                try launcher.start(template.resolve(link, home: UserPaths(environment: options.environment).home))
+            } catch {
+                journal.log(.error, "Listen: \(error.description)")
+            }
         case .stop:
             stopped = true
         case .updateReminder(let notice):

@@ -2,17 +2,24 @@
 import NitnemClockKit
 import Snapshot
 
-/// A button of a reminder: `read` "Read now", `mark` "Mark read", `later` "Later".
+/// A button of a reminder: `read` "Read now", `listen` "Listen" (when config `listen` is set),
+/// `mark` "Mark read", `later` "Later".
 package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
-    case read, mark, later
+    case read, listen, mark, later
 
     /// The button's label.
     package var label: String {
         switch self {
         case .read: "Read now"
+        case .listen: "Listen"
         case .mark: "Mark read"
         case .later: "Later"
         }
+    }
+
+    /// The buttons a reminder offers with `config`: Listen only when config `listen` is set.
+    package static func offered(_ config: AgentConfig) -> [ReminderAction] {
+        config.listen == nil ? [.read, .mark, .later] : allCases
     }
 }
 
@@ -148,6 +155,9 @@ extension AgentCore {
         /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
         /// `.openerExited`.
         case open(ReaderLaunch)
+        /// Run the player of config `listen` for a deep link (`~` expanded by the shell, which knows
+        /// the home folder), then report `.openerExited`.
+        case listen(ListenTemplate, DeepLink)
         /// Stop the agent.
         case stop
     }
@@ -174,7 +184,7 @@ extension AgentCore {
         /// The deep link the "Read now" action opens.
         package let url: String
         /// The buttons it offers (when the server shows actions).
-        package var actions: [ReminderAction] = ReminderAction.allCases
+        package var actions: [ReminderAction] = [.read, .mark, .later]
         /// The `sound-name` hint (config `sound`), if any.
         package var sound: String?
         /// Brought back after the agent restarted (the same episode as before the stop).

@@ -204,6 +204,7 @@ struct ReminderMachine: Sendable {
             dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
             url: bani.url)
         notice.sound = config.sound
+        notice.actions = ReminderAction.offered(config)
         return notice
     }
 
@@ -332,6 +333,8 @@ struct ReminderMachine: Sendable {
         switch action {
         case .read:
             return Self.readerActions(for: shown.url, config: config)
+        case .listen:
+            return Self.listenActions(for: shown.url, config: config)
         case .mark:
             let nLines = files?.snapshot.bani(id: shown.bani.id)?.nLines ?? shown.bani.nLines
             return [.markRead(id: shown.bani.id, day: calendar.dayKey(at: now), nLines: nLines)]
@@ -371,6 +374,19 @@ struct ReminderMachine: Sendable {
             return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])
         } catch {
             return [.log(.error, "Read now: \(error.description)")]
+        }
+    }
+
+    /// Playing `url`'s recorded paath with config `listen` (the same resolver as `nitnem listen`):
+    /// what Listen does. `~` is expanded by the shell, which knows the home folder.
+    static func listenActions(for url: String, config: AgentConfig) -> [Action] {
+        guard let listen = config.listen else {
+            return [.log(.warning, "Listen: no listen command is set (config key `listen`)")]
+        }
+        do throws(DeepLinkError) {
+            return [.listen(listen, try DeepLink(parsing: url))]
+        } catch {
+            return [.log(.error, "Listen: \(error.description)")]
         }
     }
 

@@ -148,7 +148,7 @@ import Testing
                 nitnem: \(c):3: reminders must be on or off (also yes/no, true/false), not 'maybe'; using the default: on
                 nitnem: \(c):6: snooze given twice (first on line 5); using line 5
                 nitnem: \(c):7: unknown key 'colour'; known: reminders, reminder.amritVela, reminder.evening, \
-                reminder.night, snooze, sound, open, reader, rehras, remind-when-done; line ignored
+                reminder.night, snooze, sound, open, reader, listen, rehras, remind-when-done; line ignored
                 nitnem: 3 bad lines in \(c)
 
                 """)
