@@ -93,6 +93,7 @@ import Testing
         sound = off                 # default
         open = xdg-open             # default
         reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
+        #listen =                   # default: not set (no Listen button)
         #rehras =                   # default: not set (the snapshot's own preference)
         remind-when-done = no       # default
 
@@ -139,6 +140,7 @@ import Testing
                 sound = off                 # default
                 open = xdg-open             # default
                 reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
+                #listen =                   # default: not set (no Listen button)
                 #rehras =                   # default: not set (the snapshot's own preference)
                 remind-when-done = yes      # \(c):4
 
