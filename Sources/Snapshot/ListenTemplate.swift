@@ -23,7 +23,8 @@ package struct ListenTemplate: Hashable, Sendable, CustomStringConvertible {
             template = try ReaderTemplate(parsing: text)
         } catch {
             throw ReaderTemplateError(
-                error.code, Printable.replacing("the reader template", with: "the listen command", in: error.description))
+                error.code,
+                Printable.replacing("the reader template", with: "the listen command", in: error.description))
         }
         guard case .command = template.form else {
             throw ReaderTemplateError(

@@ -51,7 +51,8 @@ enum ListenCommand {
             throw .badInput(error.description)
         }
         guard let listen = config.listen else {
-            throw .badInput("no listen command: set listen = … in \(configPath) (e.g. mpv --no-video ~/Music/Nitnem/{key}.mp3)")
+            throw .badInput(
+                "no listen command: set listen = … in \(configPath) (e.g. mpv --no-video ~/Music/Nitnem/{key}.mp3)")
         }
         let link = try Self.link(args, context: context, config: config)
         let launch = listen.resolve(link, home: context.paths.home)

@@ -10,7 +10,9 @@ import Testing
 
     /// A scratch home whose config plays `~/Music/Nitnem/{key}.mp3 {variant}` with the recorder,
     /// and the recordings it has.
-    static func player(_ scratch: Scratch, files: [String] = ["japji", "kirtan_sohila", "rehras", "chaupai"]) throws -> String {
+    static func player(_ scratch: Scratch, files: [String] = ["japji", "kirtan_sohila", "rehras", "chaupai"]) throws
+        -> String
+    {
         let player = try scratch.script(
             "player",
             "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(scratch.root)/argv.tmp'\n"

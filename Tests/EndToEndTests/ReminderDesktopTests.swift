@@ -124,8 +124,10 @@ import Testing
     @Test func listenPlaysTheRemindersBaniWithTheConfiguredPlayer() throws {
         let session = try DesktopSession()
         defer { session.stop() }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-listen-\(UUID().uuidString)")
-            .path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nitnem-listen-\(UUID().uuidString)"
+        )
+        .path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let player = scratch + "/player"
@@ -146,7 +148,8 @@ import Testing
         let calls = try #require(monitor.waitForNotifyCalls(1))
         #expect(calls[0].actionPairs.map(\.id) == ["read", "listen", "mark", "later"], "Listen after Read now")
         try session.press("listen")
-        #expect(ReminderActionTests.wait { FileManager.default.fileExists(atPath: scratch + "/played") }, "\(box.logText)")
+        #expect(
+            ReminderActionTests.wait { FileManager.default.fileExists(atPath: scratch + "/played") }, "\(box.logText)")
         Thread.sleep(forTimeInterval: 0.1)
         let played = (try? String(contentsOfFile: scratch + "/played", encoding: .utf8)) ?? ""
         #expect(played == "--no-video\n\(box.root)/Music/Nitnem/rehras.mp3\n", "\(box.logText)")
