@@ -229,7 +229,8 @@ package final class Agent {
                 return [.ledgerSaveFailed(ReportedFailure(error))]
             }
         case .reminder(.fire(let notice)):
-            return [.reminderShown(notice, error: show(notice))]
+            let failure = show(notice)
+            return [.reminderShown(notice, error: failure, id: failure == nil ? notifier?.currentServerID : nil)]
         case .reminder(.skip), .reminder(.skipBani):
             break  // recorded in the ledger by the core
         case .log(let level, let line):
@@ -261,6 +262,13 @@ package final class Agent {
             } catch {
                 journal.log(.error, "Read now: \(error.description)")
             }
+        case .listen(let template, let link):
+            // Its output goes to the journal with ours, never to anyone's stdout.
+            do throws(ReaderLauncher.Failure) {
+                try launcher.start(template.resolve(link, home: UserPaths(environment: options.environment).home))
+            } catch {
+                journal.log(.error, "Listen: \(error.description)")
+            }
         case .stop:
             stopped = true
         case .updateReminder(let notice):
@@ -270,6 +278,16 @@ package final class Agent {
                 try notifier?.close()
             } catch {
                 journal.log(.warning, "cannot close the reminder: \(error)")
+            }
+        case .closeNotification(let id):
+            if let problem = setUpDesktop() {
+                journal.log(.warning, "cannot close notification \(id): \(problem.message)")
+                break
+            }
+            do throws(NotifyError) {
+                try notifier?.close(serverID: id)
+            } catch {
+                journal.log(.warning, "cannot close notification \(id): \(error)")
             }
         case .markRead(let id, let day, let nLines):
             do throws(GroupFileError) {
@@ -285,24 +303,28 @@ package final class Agent {
 
     /// Shows `notice`, setting up the desktop at the first reminder; the failure, or nil when shown.
     func show(_ notice: AgentCore.ReminderNotice) -> ReportedFailure? {
-        if notifier == nil {
-            if let missing = Self.noSessionBus(options.environment) {
-                return ReportedFailure(
-                    subject: "notification server", code: "\(NotifyError.Code.noBus)", message: missing)
-            }
-            pump = GLibPump()
-            notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
-        }
+        if let problem = setUpDesktop() { return problem }
         do throws(NotifyError) {
             try notifier?.show(
                 Notification(
                     summary: notice.summary, body: notice.body,
                     actions: notice.actions.map { NotificationAction(id: $0.rawValue, label: $0.label) },
-                    tag: notice.slot.description, soundName: notice.sound))
+                    tag: notice.slot.description, soundName: notice.sound, replacesID: notice.replacing))
             return nil
         } catch {
             return ReportedFailure(error)
         }
+    }
+
+    /// Sets up the desktop (libnotify, GLib's pump) at the first reminder; why it cannot, or nil.
+    func setUpDesktop() -> ReportedFailure? {
+        guard notifier == nil else { return nil }
+        if let missing = Self.noSessionBus(options.environment) {
+            return ReportedFailure(subject: "notification server", code: "\(NotifyError.Code.noBus)", message: missing)
+        }
+        pump = GLibPump()
+        notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
+        return nil
     }
 
     /// A button pressed or the reminder closed (delivered during `GLibPump.dispatch`).

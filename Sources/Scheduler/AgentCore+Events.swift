@@ -2,17 +2,24 @@
 import NitnemClockKit
 import Snapshot
 
-/// A button of a reminder: `read` "Read now", `mark` "Mark read", `later` "Later".
+/// A button of a reminder: `read` "Read now", `listen` "Listen" (when config `listen` is set),
+/// `mark` "Mark read", `later` "Later".
 package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
-    case read, mark, later
+    case read, listen, mark, later
 
     /// The button's label.
     package var label: String {
         switch self {
         case .read: "Read now"
+        case .listen: "Listen"
         case .mark: "Mark read"
         case .later: "Later"
         }
+    }
+
+    /// The buttons a reminder offers with `config`: Listen only when config `listen` is set.
+    package static func offered(_ config: AgentConfig) -> [ReminderAction] {
+        config.listen == nil ? [.read, .mark, .later] : allCases
     }
 }
 
@@ -77,9 +84,9 @@ extension AgentCore {
         case pauseUnreadable(GroupFileError)
         /// `Action.markRead` was done (`error` nil) or failed.
         case marked(id: String, error: ReportedFailure?)
-        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil) or could not (no
-        /// notification server).
-        case reminderShown(ReminderNotice, error: ReportedFailure?)
+        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil), as the server's
+        /// notification `id`, or could not (no notification server).
+        case reminderShown(ReminderNotice, error: ReportedFailure?, id: Int? = nil)
 
         /// A short name for logs and `simulate`.
         package var name: String {
@@ -139,12 +146,18 @@ extension AgentCore {
         case updateReminder(ReminderNotice)
         /// Close the reminder on screen.
         case closeReminder
+        /// Close the notification with server id `id`: one an earlier agent showed and left on
+        /// screen when it was killed (its buttons reach nobody).
+        case closeNotification(id: Int)
         /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
         /// position), under the same lock; then report `.marked` and the files read again.
         case markRead(id: String, day: CivilDate, nLines: Int)
         /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
         /// `.openerExited`.
         case open(ReaderLaunch)
+        /// Run the player of config `listen` for a deep link (`~` expanded by the shell, which knows
+        /// the home folder), then report `.openerExited`.
+        case listen(ListenTemplate, DeepLink)
         /// Stop the agent.
         case stop
     }
@@ -173,13 +186,16 @@ extension AgentCore {
         /// The deep link the "Read now" action opens.
         package let url: String
         /// The buttons it offers (when the server shows actions).
-        package var actions: [ReminderAction] = ReminderAction.allCases
+        package var actions: [ReminderAction] = [.read, .mark, .later]
         /// The `sound-name` hint (config `sound`), if any.
         package var sound: String?
         /// Brought back after the agent restarted (the same episode as before the stop).
         package var restored = false
         /// A per-bani reminder (`nitnem sets remind`) for `bani`, not the band's reminder.
         package var forBani = false
+        /// The server id of the notification an earlier agent (killed) left on screen for this
+        /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
+        package var replacing: Int?
 
         /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }

@@ -95,8 +95,7 @@ package struct AgentCore: Sendable {
             let pressed = reminders.pressed(action, now: now, files: files, config: config, calendar: calendar)
             return gathered(pressed, now: now)
         case .reminderDismissed:
-            reminders.dismissed()
-            return gathered(now: now)
+            return gathered(reminders.dismissed(), now: now)
         case .marked(let id, let failure):
             let line =
                 failure.map { Action.log(.error, "Mark read: \($0.message)") }
@@ -122,9 +121,10 @@ package struct AgentCore: Sendable {
             return gathered(reminders.saved(problems: &problems), now: now)
         case .ledgerSaveFailed(let failure):
             return gathered(reminders.saveFailed(failure, now: now, problems: &problems), now: now)
-        case .reminderShown(let notice, let failure):
+        case .reminderShown(let notice, let failure, let id):
             // Evaluated again: another reminder (a per-bani one) may be due at the same time.
-            return evaluate(reminders.shown(notice, failure: failure, now: now, problems: &problems), now: now)
+            return evaluate(
+                reminders.shown(notice, failure: failure, id: id, now: now, problems: &problems), now: now)
         case .pauseChanged(let asked):
             guard let said = reminders.pause(until: asked, now: now, calendar: calendar, problems: &problems)
             else { return gathered(now: now) }

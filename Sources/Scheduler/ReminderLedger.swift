@@ -34,6 +34,10 @@ package struct ReminderLedger: Hashable, Sendable {
         package var withdrawn = false
         /// Shown again after a restart (at most once per episode).
         package var restored = false
+        /// The server id of the notification showing it while it is on screen (cleared when the
+        /// agent takes it off): an agent started after a `kill -9` takes that notification over in
+        /// place (`replaces_id`) or closes it, so no reminder stays on screen with dead buttons.
+        package var notificationID: Int?
 
         package init(
             dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
@@ -124,6 +128,7 @@ package struct ReminderLedger: Hashable, Sendable {
                         if e.withdrawn { members.append(("withdrawn", .bool(true))) }
                         if let bani = e.reminderOf { members.append(("reminderOf", .string(bani))) }
                         if e.restored { members.append(("restored", .bool(true))) }
+                        if let id = e.notificationID { members.append(("notificationId", .int(id))) }
                         return .object(members)
                     })
             ),
@@ -158,6 +163,9 @@ package struct ReminderLedger: Hashable, Sendable {
             if case .bool(let withdrawn)? = item["withdrawn"] { entry.withdrawn = withdrawn }
             if case .bool(let restored)? = item["restored"] { entry.restored = restored }
             if case .string(let bani)? = item["reminderOf"] { entry.reminderOf = bani }
+            if case .number(let text)? = item["notificationId"], let id = Int(text), id > 0 {
+                entry.notificationID = id
+            }
             if entry.outcome == .snoozed, entry.snoozedUntil == nil {
                 throw GroupFileError(
                     path: path, jsonPath: where_ + ".snoozedUntil", problem: "a snoozed entry needs snoozedUntil")

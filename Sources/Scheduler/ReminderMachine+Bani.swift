@@ -53,7 +53,8 @@ extension ReminderMachine {
             let id = slot.bani.id
             let earlier = ledger.entry(day.key, .bani(id))
             if let earlier, earlier.outcome == .fired, earlier.withdrawn, onScreen == nil {
-                return restoreBani(id, earlier, now: now, today: today, files: files, config: config, plan: &plan)
+                return restoreBani(
+                    id, earlier, replacing: nil, now: now, today: today, files: files, config: config, plan: &plan)
             }
             if let earlier, !(earlier.outcome == .snoozed && (earlier.snoozedUntil ?? .distantFuture) <= now) {
                 continue
@@ -87,11 +88,12 @@ extension ReminderMachine {
         return []
     }
 
-    /// A per-bani reminder a clean stop took off the screen, brought back once in its band (as
-    /// `restore` does a band's): not when its bani has been read since, or reminders are paused.
+    /// A per-bani reminder a clean stop took off the screen, or a killed agent left on screen
+    /// (server id `replacing`), brought back once in its band (as `restore` does a band's): not when
+    /// its bani has been read since, or reminders are paused (the one left on screen is closed).
     mutating func restoreBani(
-        _ id: String, _ entry: ReminderLedger.Entry, now: Date, today: PlannedDays.Day, files: GroupFiles,
-        config: AgentConfig, plan: inout DayPlan
+        _ id: String, _ entry: ReminderLedger.Entry, replacing: Int?, now: Date, today: PlannedDays.Day,
+        files: GroupFiles, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
         var entry = entry
         entry.withdrawn = false
@@ -102,15 +104,18 @@ extension ReminderMachine {
                 $0.bani.id == id
             })
         else {
+            entry.notificationID = nil
             ledger.record(entry)
             let why = paused ? "paused" : read ? "the bani is read" : "its reminder was removed"
-            return [.saveLedger(ledger), .log(.info, "\(id) reminder not shown again: \(why)")]
+            let close: [Action] = replacing.map { [.closeNotification(id: $0)] } ?? []
+            return close + [.saveLedger(ledger), .log(.info, "\(id) reminder not shown again: \(why)")]
         }
         var notice = Self.baniNotice(
             slot.bani, time: slot.time, day: entry.dayKey, band: entry.band,
             state: plan.state(SlotKey(day: entry.dayKey, band: entry.band), files: files), files: files,
             config: config, late: entry.late)
         notice.restored = true
+        notice.replacing = replacing
         entry.restored = true
         entry.outcome = .pending
         ledger.record(entry)
@@ -141,8 +146,7 @@ extension ReminderMachine {
     /// Keeps a per-bani reminder on screen true: closed once its bani is read.
     mutating func reconcileBani(_ shown: Notice, files: GroupFiles, day: CivilDate) -> [Action] {
         guard Self.isRead(shown.bani.id, on: day, files: files) else { return [] }
-        onScreen = nil
-        return [.closeReminder, .log(.info, "\(shown.what) closed: the bani is read")]
+        return [.closeReminder] + takenOff(shown) + [.log(.info, "\(shown.what) closed: the bani is read")]
     }
 
     /// When a per-bani reminder may next be due after `now`: the next slot (today's or tomorrow's),

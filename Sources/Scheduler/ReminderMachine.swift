@@ -38,14 +38,64 @@ struct ReminderMachine: Sendable {
     mutating func due(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        let actions = bandDue(now: now, today: today, files: files, config: config, plan: &plan)
+        let takenOver = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
+        let actions = takenOver + bandDue(now: now, today: today, files: files, config: config, plan: &plan)
         guard awaitingSave == nil else { return actions }
         return actions + baniDue(now: now, today: today, files: files, config: config, plan: &plan)
     }
 
+    /// The notifications an earlier agent left on screen when it was killed (their ledger entries
+    /// still name a server id that this agent does not show): the current band's reminder, `fired`,
+    /// is shown again in place of it (`replacing` its id: one on screen, now with working buttons),
+    /// or closed when the band is complete, reminders are paused or off. Any other is closed: a
+    /// `pending` one (a crash between record and show is never shown again), and one of a band
+    /// that has ended (only of today's or the previous Nitnem day: an older id may be another
+    /// program's by now, the server's ids restart with it); older ids are forgotten.
+    private mutating func takeOver(
+        now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
+    ) -> [Action] {
+        let current = SlotKey(day: today.day.key, band: today.day.band(at: now))
+        var actions: [Action] = []
+        var forgot = false
+        for entry in ledger.entries {
+            guard let id = entry.notificationID else { continue }
+            let slot = SlotKey(day: entry.dayKey, band: entry.band)
+            // Ours: on screen, or being shown again.
+            func ours(_ notice: Notice?) -> Bool {
+                notice.map { $0.dayKey == entry.dayKey && $0.subject == entry.subject } ?? false
+            }
+            if ours(onScreen) || ours(awaitingSave) { continue }
+            if slot == current, entry.outcome == .fired, !entry.withdrawn {
+                // Decided once the files are read: whether the band is complete, what to show.
+                guard let files else { continue }
+                if config.remindersOn, files.snapshot.banisAvailable {
+                    actions += restore(
+                        entry, replacing: id, now: now, today: today, files: files, config: config, plan: &plan)
+                    continue
+                }
+            }
+            var forgotten = entry
+            forgotten.notificationID = nil
+            ledger.record(forgotten)
+            forgot = true
+            if entry.dayKey >= today.day.key.adding(days: -1) {
+                actions += [
+                    .closeNotification(id: id),
+                    .log(
+                        .info,
+                        "\(entry.band.title) reminder of \(entry.dayKey) closed: an earlier agent left it on screen"),
+                ]
+            }
+        }
+        if forgot, !actions.contains(where: { if case .saveLedger = $0 { true } else { false } }) {
+            actions.append(.saveLedger(ledger))
+        }
+        return actions
+    }
+
     /// The band's reminder due now, if any: the current band's slot has passed, nothing was decided
     /// for it yet, and the band still lasts (so a long suspend gives at most one late reminder, never
-    /// a burst).
+    /// a burst). Without taking anything over (`takeOver`).
     private mutating func bandDue(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
@@ -60,7 +110,7 @@ struct ReminderMachine: Sendable {
         // Nothing decided yet, or a "Later" that is due, or one a clean stop took off the screen.
         let earlier = ledger.entry(day, band)
         if let earlier, earlier.outcome == .fired, earlier.withdrawn, onScreen == nil {
-            return restore(earlier, now: now, today: today, files: files, config: config, plan: &plan)
+            return restore(earlier, replacing: nil, now: now, today: today, files: files, config: config, plan: &plan)
         }
         if let earlier, !(earlier.outcome == .snoozed && (earlier.snoozedUntil ?? .distantFuture) <= now) {
             return []
@@ -94,15 +144,18 @@ struct ReminderMachine: Sendable {
         return [.saveLedger(ledger)]
     }
 
-    /// A reminder a clean stop took off the screen, brought back once in its band with working
-    /// buttons: the same episode (its ledger entry is marked `restored`), not a second reminder.
-    /// Not when its band's banis have been read since, or reminders are paused: then it stays off.
+    /// A reminder a clean stop took off the screen, or a killed agent left on screen (server id
+    /// `replacing`), brought back once in its band with working buttons — in place of the one on
+    /// screen, if any: the same episode (its ledger entry is marked `restored`), not a second
+    /// reminder. Not when its band's banis have been read since, or reminders are paused: then it
+    /// stays off (the one left on screen is closed).
     private mutating func restore(
-        _ entry: ReminderLedger.Entry, now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig,
-        plan: inout DayPlan
+        _ entry: ReminderLedger.Entry, replacing: Int?, now: Date, today: PlannedDays.Day, files: GroupFiles,
+        config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
         if let bani = entry.reminderOf {
-            return restoreBani(bani, entry, now: now, today: today, files: files, config: config, plan: &plan)
+            return restoreBani(
+                bani, entry, replacing: replacing, now: now, today: today, files: files, config: config, plan: &plan)
         }
         var entry = entry
         entry.withdrawn = false
@@ -112,15 +165,19 @@ struct ReminderMachine: Sendable {
             var notice = Self.notice(
                 day: entry.dayKey, band: entry.band, state: state, files: files, config: config, late: entry.late)
         else {
+            entry.notificationID = nil
             ledger.record(entry)
-            return [
+            let why = paused ? "paused" : "the band's banis are read"
+            return (replacing.map { [.closeNotification(id: $0)] } ?? []) + [
                 .saveLedger(ledger),
                 .log(
                     .info,
-                    "\(entry.band.title) reminder not shown again: \(paused ? "paused" : "the band's banis are read")"),
+                    "\(entry.band.title) reminder not shown again: \(why)"
+                        + (replacing == nil ? "" : " (the one an earlier agent left on screen is closed)")),
             ]
         }
         notice.restored = true
+        notice.replacing = replacing
         entry.restored = true
         entry.outcome = .pending
         ledger.record(entry)
@@ -138,6 +195,7 @@ struct ReminderMachine: Sendable {
         }
         onScreen = nil
         entry.withdrawn = true
+        entry.notificationID = nil
         ledger.record(entry)
         return [
             .closeReminder, .saveLedger(ledger),
@@ -161,6 +219,7 @@ struct ReminderMachine: Sendable {
             dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
             url: bani.url)
         notice.sound = config.sound
+        notice.actions = ReminderAction.offered(config)
         return notice
     }
 
@@ -173,14 +232,14 @@ struct ReminderMachine: Sendable {
         let day = today.day.key
         let band = today.day.band(at: now)
         guard shown.dayKey == day, shown.band == band else {
-            onScreen = nil
-            return [.closeReminder, .log(.info, "\(shown.what) closed: the band is over")]
+            return [.closeReminder] + takenOff(shown)
+                + [.log(.info, "\(shown.what) closed: the band is over")]
         }
         if shown.forBani { return reconcileBani(shown, files: files, day: day) }
         let state = plan.state(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
-            onScreen = nil
-            return [.closeReminder, .log(.info, "\(band.title) reminder closed: the band's banis are read")]
+            return [.closeReminder] + takenOff(shown)
+                + [.log(.info, "\(band.title) reminder closed: the band's banis are read")]
         }
         guard
             let updated = Self.notice(
@@ -238,7 +297,7 @@ struct ReminderMachine: Sendable {
     /// The shell showed `notice` (`failure` nil) or could not: recorded as fired, or forgotten and
     /// tried again later while the band lasts.
     mutating func shown(
-        _ notice: Notice, failure: ReportedFailure?, now: Date, problems: inout ProblemLog
+        _ notice: Notice, failure: ReportedFailure?, id: Int? = nil, now: Date, problems: inout ProblemLog
     ) -> [Action] {
         var actions: [Action] = []
         if let failure {
@@ -258,6 +317,8 @@ struct ReminderMachine: Sendable {
             if notice.forBani { entry.reminderOf = notice.bani.id }
             entry.deferrals = ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0
             entry.restored = notice.restored
+            // What a restart after a kill takes over (a server that gave no id: what it replaced).
+            entry.notificationID = id.flatMap { $0 > 0 ? $0 : nil } ?? notice.replacing
             ledger.record(entry)
             onScreen = notice
             let how = notice.restored ? " (shown again after a restart)" : notice.late ? " (late)" : ""
@@ -269,8 +330,22 @@ struct ReminderMachine: Sendable {
 
     // MARK: Buttons
 
-    /// The reminder on screen was closed by the user or the server.
-    mutating func dismissed() { onScreen = nil }
+    /// The reminder on screen was closed by the user or the server: nothing of ours is on screen
+    /// any more, so a restart after a kill has nothing to take over.
+    mutating func dismissed() -> [Action] {
+        guard let shown = onScreen else { return [] }
+        return takenOff(shown)
+    }
+
+    /// `shown` is off the screen: forgotten as on screen, its ledger entry's server id cleared
+    /// (saved when it had one).
+    mutating func takenOff(_ shown: Notice) -> [Action] {
+        onScreen = nil
+        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.notificationID != nil else { return [] }
+        entry.notificationID = nil
+        ledger.record(entry)
+        return [.saveLedger(ledger)]
+    }
 
     /// What a button of the reminder on screen does.
     mutating func pressed(
@@ -280,22 +355,23 @@ struct ReminderMachine: Sendable {
         switch action {
         case .read:
             return Self.readerActions(for: shown.url, config: config)
+        case .listen:
+            return Self.listenActions(for: shown.url, config: config)
         case .mark:
             let nLines = files?.snapshot.bani(id: shown.bani.id)?.nLines ?? shown.bani.nLines
             return [.markRead(id: shown.bani.id, day: calendar.dayKey(at: now), nLines: nLines)]
         case .later:
-            onScreen = nil
             let bandEnd = calendar.band(containing: now).interval.end
             let until = now.addingTimeInterval(config.snooze)
             guard until < bandEnd, shown.band == calendar.band(at: now) else {
-                return [
-                    .closeReminder,
+                return [.closeReminder] + takenOff(shown) + [
                     .log(
                         .info,
                         "Later: the \(shown.band.title) band ends before \(RFC3339.format(until, in: calendar)); not shown again"
-                    ),
+                    )
                 ]
             }
+            onScreen = nil
             var entry =
                 ledger.entry(shown.dayKey, shown.subject)
                 ?? ReminderLedger.Entry(
@@ -304,6 +380,7 @@ struct ReminderMachine: Sendable {
             entry.outcome = .snoozed
             entry.snoozedUntil = until
             entry.deferrals += 1
+            entry.notificationID = nil
             ledger.record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),
@@ -320,6 +397,19 @@ struct ReminderMachine: Sendable {
             return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])
         } catch {
             return [.log(.error, "Read now: \(error.description)")]
+        }
+    }
+
+    /// Playing `url`'s recorded paath with config `listen` (the same resolver as `nitnem listen`):
+    /// what Listen does. `~` is expanded by the shell, which knows the home folder.
+    static func listenActions(for url: String, config: AgentConfig) -> [Action] {
+        guard let listen = config.listen else {
+            return [.log(.warning, "Listen: no listen command is set (config key `listen`)")]
+        }
+        do throws(DeepLinkError) {
+            return [.listen(listen, try DeepLink(parsing: url))]
+        } catch {
+            return [.log(.error, "Listen: \(error.description)")]
         }
     }
 

@@ -31,6 +31,7 @@ enum Main {
             .init(RunCommand.spec, Action(RunCommand.run)),
             .init(StatusCommand.spec, Action(StatusCommand.run)),
             .init(OpenCommand.spec, Action(OpenCommand.run)),
+            .init(ListenCommand.spec, Action(ListenCommand.run)),
             .init(MarkCommand.spec, Action(MarkCommand.run)),
             .init(SetsCommand.listSpec, Action(SetsCommand.runList)),
             .init(SetsCommand.addSpec, Action(SetsCommand.runAdd)),

@@ -176,7 +176,9 @@ enum RemindersCommand {
                 Notification(
                     summary: "Nitnem · test",
                     body: "If you can read this, reminders will reach you.",
-                    actions: ReminderAction.allCases.map { NotificationAction(id: $0.rawValue, label: $0.label) },
+                    actions: ReminderAction.offered(AgentConfig()).map {
+                        NotificationAction(id: $0.rawValue, label: $0.label)
+                    },
                     tag: "sggs://nitnem"))
         } catch {
             throw .failure(error.description)

@@ -104,7 +104,8 @@ enum StatusCommand {
         let view = StatusView(
             state: state, source: files.source, warnings: files.warnings + configWarnings,
             pausedUntil: pause.until.map(context.format),
-            pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) })
+            pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) },
+            listen: config.listen != nil)
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }

@@ -186,6 +186,28 @@ import Testing
             ])
     }
 
+    @Test func aKilledAgentsBaniReminderIsTakenOverInPlace() throws {
+        let day = Fixture.day("2026-11-29")
+        var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)
+        let files = try Self.files(Self.sukhmaniAt10)
+        let notice = try #require(
+            Fixture.fired(core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:00:00Z"))))
+        _ = core.handleSaving(.reminderShown(notice, error: nil, id: 7), now: Fixture.instant("2026-11-29T10:00:00Z"))
+        #expect(core.ledger.entry(day, .bani("sukhmani"))?.notificationID == 7)
+        // kill -9: no withdraw. The next agent shows the same reminder in place of id 7.
+        var restarted = AgentCore(calendar: Self.utc, config: Self.baniOnly, ledger: core.ledger)
+        let again = try #require(
+            Fixture.fired(
+                restarted.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:30:00Z"))))
+        #expect(again.forBani && again.restored && again.replacing == 7)
+        // Read meanwhile: closed, not shown.
+        var third = AgentCore(calendar: Self.utc, config: Self.baniOnly, ledger: core.ledger)
+        let read = try Self.files(Self.sukhmaniAt10, progress: Fixture.completed(["sukhmani"], on: "2026-11-29"))
+        let closed = third.handleSaving(.start(.success(read)), now: Fixture.instant("2026-11-29T10:30:00Z"))
+        #expect(Fixture.fired(closed) == nil)
+        #expect(closed.actions.contains(.closeNotification(id: 7)))
+    }
+
     @Test func theLedgerKeepsWhichBaniAnEntryIsFor() throws {
         var ledger = ReminderLedger()
         var entry = ReminderLedger.Entry(

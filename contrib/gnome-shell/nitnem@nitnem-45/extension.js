@@ -55,6 +55,7 @@ class NitnemIndicator extends PanelMenu.Button {
         this._checklist = null;
         this._checklistError = null;
         this._checklistRun = 0;
+        this._listen = false;
 
         this._show(Timeline.errorView(this._error));
         this._watch();
@@ -218,9 +219,15 @@ class NitnemIndicator extends PanelMenu.Button {
         });
     }
 
-    /** Asks nitnem for the day's checklist; the last answer asked for wins. */
+    /** Asks nitnem for the day's checklist, and whether config listen is set; the last answer asked for wins. */
     _loadChecklist() {
         const run = ++this._checklistRun;
+        this._spawn(Timeline.statusArgv(this._program), (ok, stdout) => {
+            if (run !== this._checklistRun)
+                return;
+            this._listen = ok && Timeline.parseListen(stdout);
+            this._show(this._view);
+        });
         this._spawn(Timeline.checklistArgv(this._program), (ok, stdout, stderr) => {
             if (run !== this._checklistRun)
                 return;
@@ -278,7 +285,7 @@ class NitnemIndicator extends PanelMenu.Button {
             this._label.add_style_class_name('nitnem-complete');
         this._label.opacity = v.stale ? 128 : 255;
 
-        const model = Timeline.menuModel(v, this._checklist, this._program, this._checklistError);
+        const model = Timeline.menuModel(v, this._checklist, this._program, this._checklistError, this._listen);
         this.menu.removeAll();
         for (const line of model.lines) {
             const item = new PopupMenu.PopupMenuItem(line, {reactive: false, can_focus: false});
@@ -299,6 +306,11 @@ class NitnemIndicator extends PanelMenu.Button {
             const read = new PopupMenu.PopupMenuItem(model.read.label);
             read.connect('activate', () => this._run(model.read.argv, false));
             this.menu.addMenuItem(read);
+        }
+        if (model.listen) {
+            const listen = new PopupMenu.PopupMenuItem(model.listen.label);
+            listen.connect('activate', () => this._run(model.listen.argv, false));
+            this.menu.addMenuItem(listen);
         }
     }
 

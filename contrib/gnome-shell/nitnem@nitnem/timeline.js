@@ -9,7 +9,8 @@
 // `function` and `var` is what the module exports.
 /* exported TimelineError, MAX_BYTES, FILE_NAME, MAX_DELAY_MS, groupPath, timelinePath, parseInstant,
    parseTimeline, decodeTimeline, pick, nextWake, delayMs, label, menuLines, safeUrl, view,
-   errorView, MAX_CHECKLIST_BYTES, programPath, checklistArgv, parseChecklist, menuModel */
+   errorView, MAX_CHECKLIST_BYTES, programPath, checklistArgv, parseChecklist, menuModel, statusArgv,
+   parseListen */
 'use strict';
 
 /** Files larger than this are not a timeline the agent wrote (it writes about 4 KiB). */
@@ -436,6 +437,32 @@ function checklistArgv(program) {
     return [program, 'mark', '--list', '--format', 'json'];
 }
 
+/**
+ * The argv that says whether config `listen` is set: `nitnem status --format json` (its `listen`).
+ *
+ * @param {string} program - from `programPath`
+ * @returns {string[]}
+ */
+function statusArgv(program) {
+    return [program, 'status', '--format', 'json'];
+}
+
+/**
+ * Whether `nitnem status --format json` says config `listen` is set (`"listen": true`); anything
+ * else (no field, not JSON) is no.
+ *
+ * @param {string} text - its stdout
+ * @returns {boolean}
+ */
+function parseListen(text) {
+    try {
+        const json = JSON.parse(text);
+        return json !== null && typeof json === 'object' && json.listen === true;
+    } catch (e) {
+        return false;
+    }
+}
+
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 const BANI_ID = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
 
@@ -493,15 +520,19 @@ function parseChecklist(text) {
 /**
  * What the menu holds: the view's text lines, then one item per bani of the checklist (`✓` read,
  * `○` not; activating one runs `nitnem mark <id> --day <day>`, or with `--undo` when it is read),
- * then "Read now" (`nitnem open <url>`, or `nitnem open` when only the checklist is there). Every command is an argv for Gio.Subprocess: no shell.
+ * then "Read now" (`nitnem open <url>`, or `nitnem open` when only the checklist is there), then
+ * "Listen" when config `listen` is set (`nitnem listen <url>` for a bani's link, `nitnem listen`
+ * when only the checklist is there). Every command is an argv for Gio.Subprocess: no shell.
  *
  * @param {object} v - from `view` or `errorView`
  * @param {(object|null)} checklist - from `parseChecklist`, or `null` when there is none
  * @param {string} program - from `programPath`
  * @param {(string|null)} [checklistError] - why there is no checklist, shown as a line
- * @returns {object} `{lines: string[], banis: [{label, id, read, next, argv}], read: ({label, argv}|null)}`
+ * @param {boolean} [listen] - whether config `listen` is set (`parseListen`)
+ * @returns {object} `{lines: string[], banis: [{label, id, read, next, argv}], read: ({label, argv}|null),
+ *   listen: ({label, argv}|null)}`
  */
-function menuModel(v, checklist, program, checklistError = null) {
+function menuModel(v, checklist, program, checklistError = null, listen = false) {
     const lines = [...v.lines];
     const banis = [];
     if (checklist) {
@@ -527,5 +558,11 @@ function menuModel(v, checklist, program, checklistError = null) {
         read = {label: 'Read now', argv: [program, 'open', v.url]};
     else if (checklist)
         read = {label: 'Read now', argv: [program, 'open']};
-    return {lines, banis, read};
+    // A bani's link only: the Nitnem home (a day complete) has nothing to play.
+    let play = null;
+    if (listen && v.url && !v.url.startsWith('sggs://nitnem'))
+        play = {label: 'Listen', argv: [program, 'listen', v.url]};
+    else if (listen && !v.url && checklist && checklist.banis.some(b => b.next))
+        play = {label: 'Listen', argv: [program, 'listen']};
+    return {lines, banis, read, listen: play};
 }

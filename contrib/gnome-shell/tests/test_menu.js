@@ -129,7 +129,23 @@ test('no checklist (nitnem not found, or it failed): the reason is a line, the v
     eq(m.lines[m.lines.length - 1].startsWith("Today's banis: Failed to execute"), true, 'reason line');
     eq(m.read.argv, ['nitnem', 'open', 'sggs://bani/rehras?variant=taksal'], 'read');
     const none = T.menuModel(T.errorView('no timeline'), null, 'nitnem');
-    eq(none, {lines: ['no timeline'], banis: [], read: null}, 'nothing to offer');
+    eq(none, {lines: ['no timeline'], banis: [], read: null, listen: null}, 'nothing to offer');
+});
+
+test('Listen only when status says config listen is set: the next bani, never the Nitnem home', () => {
+    const c = T.parseChecklist(evening);
+    eq(T.menuModel(eveningView, c, NITNEM).listen, null, 'not set');
+    eq(T.menuModel(eveningView, c, NITNEM, null, true).listen,
+        {label: 'Listen', argv: [NITNEM, 'listen', 'sggs://bani/rehras?variant=taksal']}, 'set');
+    eq(T.menuModel(T.errorView('x'), c, NITNEM, null, true).listen, {label: 'Listen', argv: [NITNEM, 'listen']},
+        'checklist only');
+    eq(T.menuModel(Object.assign({}, eveningView, {url: 'sggs://nitnem'}), c, NITNEM, null, true).listen, null,
+        'the home has nothing to play');
+    eq(T.parseListen('{"dayKey":"2026-11-29","listen":true}'), true, 'listen: true');
+    eq(T.parseListen('{"dayKey":"2026-11-29","listen":false}'), false, 'listen: false');
+    eq(T.parseListen('{"dayKey":"2026-11-29"}'), false, 'an older nitnem: no field');
+    eq(T.parseListen('nitnem: oops'), false, 'not JSON');
+    eq(T.statusArgv(NITNEM), [NITNEM, 'status', '--format', 'json'], 'argv');
 });
 
 test('checklistArgv asks for JSON, with no shell', () => {
