@@ -41,6 +41,7 @@ test: deps lint
 	$(SWIFT) test --skip-build
 	faults/run --short
 	scripts/test-packaging.sh
+	contrib/gnome-shell/tests/real-shell.sh
 
 # Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.
 deps:

@@ -21,6 +21,11 @@ test=(
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
   lintian systemd                            # the .deb's lintian, systemd-analyze verify of the unit
+  gnome-shell dconf-gsettings-backend        # a real GNOME Shell 43 (contrib/gnome-shell/tests/real-shell.sh),
+  dconf-service libglib2.0-bin               #   its settings (gsettings) as the Shell reads them,
+  at-spi2-core python3-pyatspi               #   its panel and menu read through the accessibility tree,
+  fonts-cantarell fonts-lohit-guru           #   its fonts, Gurmukhi titles included
+  debootstrap                                # the Debian 13 root with Shell 48 and Plasma 6 (scripts/debian13-root.sh)
 )
 [ $# -gt 0 ] || set -- build deb test
 packages=()
