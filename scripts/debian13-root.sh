@@ -128,14 +128,16 @@ build_locked() {
   # login manager.
   printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
   chmod 755 "$tmp/usr/sbin/policy-rc.d"
-  (
-    trap 'umount -l "$tmp/var/cache/apt/archives" "$tmp/proc" "$tmp/dev" 2>/dev/null || true' EXIT
-    mount --bind "$cache/debs" "$tmp/var/cache/apt/archives"
-    mount -t proc proc "$tmp/proc"
-    mount --bind /dev "$tmp/dev"
-    chroot "$tmp" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 \
-      sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"' sh "${packages[@]}"
-  ) >>"$cache/debian13-build.log" 2>&1 ||
+  # The mounts apt needs, in a mount namespace of its own: they go with it, even if this is killed.
+  unshare --mount --propagation private --fork env TMP_ROOT="$tmp" DEBS="$cache/debs" bash -c '
+    set -e
+    trap "umount -l \"\$TMP_ROOT/var/cache/apt/archives\" \"\$TMP_ROOT/proc\" \"\$TMP_ROOT/dev\" 2>/dev/null || true" EXIT
+    mount --bind "$DEBS" "$TMP_ROOT/var/cache/apt/archives"
+    mount -t proc proc "$TMP_ROOT/proc"
+    mount --bind /dev "$TMP_ROOT/dev"
+    chroot "$TMP_ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 \
+      sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends \"\$@\"" sh "$@"
+  ' inside "${packages[@]}" >>"$cache/debian13-build.log" 2>&1 ||
     { tail -n 20 "$cache/debian13-build.log" >&2; die "installing the packages failed (log: $cache/debian13-build.log)"; }
   chroot "$tmp" useradd --create-home --uid 1000 --user-group --shell /bin/bash tester
   mkdir -p "$tmp/run/user" "$tmp/run/dbus"

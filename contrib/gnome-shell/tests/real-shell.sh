@@ -66,7 +66,8 @@ shell() {
   shift
   mkdir -p "$work/$v"
   echo "GNOME Shell $v:"
-  out=$("$@" 2>&1 | tee /dev/stderr) && rc=0 || rc=$?
+  # At most 5 minutes (a Shell that hangs fails the test; every process of the run goes with it).
+  out=$(timeout --kill-after=10 300 "$@" 2>&1 | tee /dev/stderr) && rc=0 || rc=$?
   tally "GNOME Shell $v ($((SECONDS - t)) s)" "$out" "$rc"
   if [ -n "$shots" ] && [ -f "$work/$v/panel-menu.png" ]; then
     cp "$work/$v/panel-menu.png" "$shots/gnome-$v-panel-menu.png"
