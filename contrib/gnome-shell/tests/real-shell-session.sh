@@ -10,8 +10,8 @@
 # bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
 # clock fixed with SGGS_CLOCK_NOW), in a session bus (dbus-run-session): installs nitnem and the
 # extension with scripts/install.sh as `make install` does (PREFIX=~/.local, the extension for the
-# Shell `gnome-shell --version` names), enables it with gsettings, writes the widget timeline,
-# starts Xvfb and `gnome-shell --x11` on it, and runs real-shell-check.py. The Shell's log is
+# Shell `gnome-shell --version` names), enables it with gsettings, marks two banis read, writes the
+# widget timeline, starts Xvfb and `gnome-shell --x11` on it, and runs real-shell-check.py. The Shell's log is
 # WORK/shell.log, the session's (its buses) WORK/session.log, the screenshot WORK/panel-menu.png.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,10 +43,17 @@ if [ "$mode" = root ]; then
   chmod 700 "$work/runtime"
   chown -R "$uid:$uid" "$work"
   # A fixed clock: now, to the second, so the timeline the Shell reads and `nitnem status` agree.
-  now=$(date +%Y-%m-%dT%H:%M:%S%:z)
+  # The zone: the Etc/GMT one whose local time is nearest 13:00, in the middle of the Morning band
+  # (09:00–17:00), so no band starts while the test runs (the Shell picks the timeline's entry by
+  # the real time) and every run shows the same band.
+  utc=$(date -u +%H:%M)
+  off=$(((13 * 60 - 10#${utc%:*} * 60 - 10#${utc#*:} + 30 + 24 * 60) / 60 % 24))
+  [ "$off" -le 14 ] || off=$((off - 24))
+  if [ "$off" -gt 0 ]; then zone=Etc/GMT-$off; elif [ "$off" -lt 0 ]; then zone=Etc/GMT+$((-off)); else zone=Etc/GMT; fi
+  now=$(TZ=$zone date +%Y-%m-%dT%H:%M:%S%:z)
   exec setpriv --reuid="$uid" --regid="$uid" --clear-groups \
     env -i HOME="$work/home" USER=tester LOGNAME=tester PATH="$work/home/.local/bin:/usr/local/bin:/usr/bin:/bin" \
-    LANG=C.UTF-8 TZ="${TZ:-Asia/Kolkata}" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
+    LANG=C.UTF-8 TZ="$zone" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
     SGGS_CLOCK_NOW="$now" \
     dbus-run-session -- bash "$0" --in-session --shell "$shell" --uid "$uid" --repo "$repo" --work "$work" \
     --nitnem "$nitnem" 2>> "$work/session.log"
@@ -64,6 +71,9 @@ gsettings set org.gnome.desktop.interface toolkit-accessibility true
 # The Shell warns once per user that it cannot lock the screen without GDM; this says "warned".
 mkdir -p "$HOME/.local/share/gnome-shell"
 touch "$HOME/.local/share/gnome-shell/lock-warning-shown"
+# Two banis read already, so the menu has both kinds of item (✓ and ○).
+nitnem mark --next > /dev/null
+nitnem mark --next > /dev/null
 nitnem timeline --write > /dev/null
 
 exec 3> "$work/display"
