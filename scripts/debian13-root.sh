@@ -30,6 +30,8 @@
 # XDG_RUNTIME_DIR=/run/user/1000 (an empty folder, made anew), plus each NAME=VALUE of
 # $NITNEM_ROOT_ENV (space-separated); use `env NAME=VALUE CMD` for more.
 set -euo pipefail
+# debootstrap, chroot (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
+export PATH=$PATH:/usr/sbin:/sbin
 
 # What the root holds. Changing this list (or RECIPE, when the steps below change) makes a new root.
 RECIPE=1

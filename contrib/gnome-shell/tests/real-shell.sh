@@ -16,6 +16,8 @@
 # missing). Prints the checks, each Shell's summary and a closing `N passed, M failed`; exits 1 on
 # any failure, and keeps the Shells' logs (its work folder is named) when there is one.
 set -euo pipefail
+# chroot, debootstrap (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
+export PATH=$PATH:/usr/sbin:/sbin
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 shots=
