@@ -54,6 +54,7 @@ test: deps lint
 	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT))
 	faults/run --short
 	scripts/test-packaging.sh
+	contrib/gnome-shell/tests/real-shell.sh
 
 # Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.
 deps:

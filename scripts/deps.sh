@@ -28,6 +28,11 @@ test=(
   appstream                                  # appstreamcli validate of the AppStream metainfo
   sway waybar grim                           # waybar for real on a headless sway, its picture read back (grim)
   python3-pyatspi at-spi2-core               # waybar's text read through the accessibility tree (AT-SPI)
+  gnome-shell dconf-gsettings-backend        # a real GNOME Shell 43 (contrib/gnome-shell/tests/real-shell.sh),
+  dconf-service libglib2.0-bin               #   its settings (gsettings) as the Shell reads them,
+  at-spi2-core python3-pyatspi               #   its panel and menu read through the accessibility tree,
+  fonts-cantarell fonts-lohit-guru           #   its fonts, Gurmukhi titles included
+  debootstrap                                # the Debian 13 root with Shell 48 and Plasma 6 (scripts/debian13-root.sh)
 )
 shots=(
   imagemagick optipng                        # X11 pictures converted and cropped (convert), every PNG optimised

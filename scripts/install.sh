@@ -184,8 +184,8 @@ case "$shell_version" in
   none) extension= ; say "no gnome-shell: the GNOME Shell extension skipped" ;;
   *[!0-9]* | '') extension= ; say "cannot tell the GNOME Shell version ('$shell_version'): the extension skipped" ;;
   *)
-    if [ "$shell_version" -ge 45 ]; then extension=nitnem@nitnem-45
-    elif [ "$shell_version" -ge 43 ]; then extension=nitnem@nitnem
+    if [ "$shell_version" -ge 45 ]; then extension=nitnem@nitnem
+    elif [ "$shell_version" -ge 43 ]; then extension=nitnem@nitnem-43
     else extension= ; say "GNOME Shell $shell_version is older than 43: the extension skipped"
     fi ;;
 esac

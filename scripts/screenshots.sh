@@ -6,7 +6,7 @@
 #   scripts/screenshots.sh [DIR]
 #
 # One function per surface. A surface whose harness is not in the tree yet (GNOME Shell's
-# contrib/gnome-shell/tests/real-shell.sh, Plasma's contrib/plasma/tests/real-*.sh) is named and
+# contrib/gnome-shell/tests/real-shell.sh, Plasma's contrib/plasma/tests/widget.sh) is named and
 # skipped; one whose harness fails is named, and the others are still taken. Exit 1 when any failed.
 # NITNEM_BIN: the nitnem to run (default .build/debug/nitnem). PNGs are cropped to the bar or
 # notification and optimised (optipng).
@@ -30,15 +30,13 @@ gnome() {
   [ -x "$harness" ] || { echo "screenshots: gnome: no $harness yet: skipped"; return 0; }
   "$harness" --screenshot "$dir"
 }
-# The Plasma widget, when its harness is in the tree.
+# The Plasma widget in plasmoidviewer, its list open: Plasma 5.27 on this machine
+# (plasma-5-widget.png), Plasma 6 in the Debian 13 root (plasma-6-widget.png).
 plasma() {
-  local harness
-  for harness in "$root"/contrib/plasma/tests/real-*.sh; do
-    [ -x "$harness" ] || continue
-    "$harness" --screenshot "$dir" || return 1
-    return 0
-  done
-  echo "screenshots: plasma: no contrib/plasma/tests/real-*.sh yet: skipped"
+  local harness=$root/contrib/plasma/tests/widget.sh
+  [ -x "$harness" ] || { echo "screenshots: plasma: no $harness yet: skipped"; return 0; }
+  "$harness" --plasma 5 --screenshot "$dir" || return 1
+  "$harness" --plasma 6 --root auto --screenshot "$dir"
 }
 
 for surface in waybar polybar dunst gnome plasma; do

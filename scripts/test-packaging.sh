@@ -109,8 +109,9 @@ check "systemd-analyze verify --user: the installed unit" \
   verify_unit "$stage/usr/lib/systemd/user/nitnem.service" "$stage/usr/bin/nitnem"
 check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
-check "the GNOME 45+ extension as nitnem@nitnem" \
-  grep -q '"45"' "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json"
+check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/) as nitnem@nitnem" \
+  eval 'grep -q "\"45\"" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+    cmp -s contrib/gnome-shell/nitnem@nitnem/extension.js "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
 metainfo=/usr/share/metainfo/org.nitnem.nitnem.metainfo.xml
 # appstreamcli validate, offline (no URL is fetched); its findings (even pedantic ones) are printed.
 validate_metainfo() {
@@ -290,6 +291,9 @@ dpkg-deb -x "$deb" "$x"
 check "appstreamcli validate --no-net: the package's metainfo" validate_metainfo "$x$metainfo"
 newest=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' "$x$metainfo" | head -1)
 check "the metainfo's newest release is the package's version ($newest)" test "$newest" = "$version"
+check "the package's GNOME extension is the 43/44 one (nitnem@nitnem-43/; Debian 12 ships Shell 43)" \
+  eval 'grep -q "\"43\"" "$x/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+    cmp -s contrib/gnome-shell/nitnem@nitnem-43/extension.js "$x/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
 check "the package's unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$x/usr/lib/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the package's unit" verify_unit "$x/usr/lib/systemd/user/nitnem.service" "$x/usr/bin/nitnem"
 check "the binary links no Swift library and has no RUNPATH" \
@@ -335,7 +339,7 @@ includes() {
 # shellcheck disable=SC2086  # word lists
 check "make test installs the build's packages and every test tool ($(wc -w <<< "$test_packages") packages)" \
   includes "$test_packages" $build_packages dpkg-dev dunst xvfb dbus-daemon gjs lintian polybar xdotool zsh fish \
-  python3 sqlite3 jq xdg-utils systemd appstream sway waybar grim python3-pyatspi at-spi2-core
+  python3 sqlite3 jq xdg-utils systemd appstream sway waybar grim python3-pyatspi at-spi2-core gnome-shell debootstrap
 
 echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]
