@@ -10,9 +10,10 @@ import Snapshot
 ///   (`MyNitnemWriter`, unknown members kept byte for byte) and replaces the file atomically (0600).
 package enum MyNitnemStore {
     /// Applies what `change` makes of the file as read under the lock (nil when there is none) to
-    /// it; returns the file as now on disk and whether it was written.
+    /// it; returns the file as now on disk and whether it was written. `at` (the Nitnem clock's now)
+    /// is recorded as the file's `modifiedAt` when it changes, for merging another machine's version.
     package static func update(
-        in group: AppGroup, now: Date? = nil,
+        in group: AppGroup, at: Date? = nil, now: Date? = nil,
         _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
     ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
         do {
@@ -23,7 +24,7 @@ package enum MyNitnemStore {
         do throws(AtomicFile.LockError<GroupFileError>) {
             return try AtomicFile.withLock(group.mynitnemLockPath) {
                 () throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) in
-                try locked(in: group, now: now, change)
+                try locked(in: group, at: at, now: now, change)
             }
         } catch {
             switch error {
@@ -35,7 +36,8 @@ package enum MyNitnemStore {
 
     /// The update, under the lock.
     static func locked(
-        in group: AppGroup, now: Date?, _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
+        in group: AppGroup, at: Date?, now: Date?,
+        _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
     ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
         let path = group.mynitnemPath
         AtomicFile.removeAbandonedTempFiles(for: path, now: now)
@@ -50,7 +52,7 @@ package enum MyNitnemStore {
         }
         let changes = try change(current)
         let (patched, changed) = try MyNitnemWriter.patch(
-            current?.raw ?? MyNitnem.empty.raw, changes, path: path)
+            current?.raw ?? MyNitnem.empty.raw, changes, at: at, path: path)
         guard changed || current == nil && !changes.isEmpty else {
             return (current ?? .empty, false)
         }

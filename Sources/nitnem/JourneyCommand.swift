@@ -101,7 +101,8 @@ enum JourneyCommand {
         let stamp = RFC3339.utcTimestamp(context.clock.now()).filter { $0 != "-" && $0 != ":" }
         let cleared: ProgressStore.Cleared
         do {
-            cleared = try ProgressStore.clear(in: group, stamp: stamp, now: context.clock.realNow())
+            cleared = try ProgressStore.clear(
+                in: group, stamp: stamp, at: context.clock.now(), now: context.clock.realNow())
         } catch {
             throw .failure(error.description)
         }
