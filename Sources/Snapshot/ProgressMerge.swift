@@ -100,11 +100,10 @@ package enum ProgressMerge {
                     members.removeAll { $0.key == key }
                 }
             }
-            if positionKeys.contains(where: { k in main.last { $0.key == k }?.value != copy.last { $0.key == k }?.value
-                })
-            {
-                stats.positionsTaken += 1
+            let differs = positionKeys.contains { k in
+                main.last { $0.key == k }?.value != copy.last { $0.key == k }?.value
             }
+            if differs { stats.positionsTaken += 1 }
         }
         // Days: the union, minus what the latest edits removed.
         var edits = DayEdits(members: main).union(DayEdits(members: copy))
