@@ -21,6 +21,7 @@ test=(
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
   lintian systemd                            # the .deb's lintian, systemd-analyze verify of the unit
+  syncthing                                  # the sync attack: two real Syncthing peers on loopback (faults/run)
 )
 [ $# -gt 0 ] || set -- build deb test
 packages=()

@@ -18,6 +18,8 @@ package enum SyncMerger {
         package var merged: [String] = []
         /// One line per copy left in place, saying why.
         package var problems: [String] = []
+        /// Copies whose main file is not there (yet): left for when it is.
+        package var waiting: [String] = []
     }
 
     /// How long merged copies (and the lines of the log) are kept: 30 days.
@@ -37,8 +39,17 @@ package enum SyncMerger {
         let found = copies(in: group)
         if !found.isEmpty || FileReader.exists(mergedFolder) { prune(mergedFolder, now: now) }
         for copy in found {
+            // An engine makes a copy by renaming the file away before it puts the new one in place:
+            // with no main file (yet), the copy waits for it (its arrival is another event).
+            guard FileReader.exists(group.path + "/" + copy.main) else {
+                report.waiting.append(copy.name)
+                continue
+            }
             do throws(GroupFileError) {
-                let line = try merge(copy, in: group, mergedFolder: mergedFolder)
+                guard let line = try merge(copy, in: group, mergedFolder: mergedFolder) else {
+                    report.waiting.append(copy.name)
+                    continue
+                }
                 report.merged.append(line)
                 appendLog(mergedFolder, "\(RFC3339.utcTimestamp(at)) \(line)", now: at)
             } catch {
@@ -51,25 +62,25 @@ package enum SyncMerger {
     }
 
     /// Merges one copy under its main file's lock; the line that says what it did.
-    static func merge(_ copy: ConflictCopy, in group: AppGroup, mergedFolder: String) throws(GroupFileError) -> String {
+    /// Nil when the main file is not there (the copy waits).
+    static func merge(_ copy: ConflictCopy, in group: AppGroup, mergedFolder: String) throws(GroupFileError) -> String?
+    {
         let isProgress = copy.main == AppGroup.progressName
         let lock = isProgress ? group.progressLockPath : group.mynitnemLockPath
         do throws(AtomicFile.LockError<GroupFileError>) {
-            return try AtomicFile.withLock(lock) { () throws(GroupFileError) -> String in
+            return try AtomicFile.withLock(lock) { () throws(GroupFileError) -> String? in
                 let copyPath = group.path + "/" + copy.name
                 let mainPath = group.path + "/" + copy.main
                 guard let copyBytes = try readGroupFile(copyPath) else {
                     throw GroupFileError(.unreadable, path: copyPath, problem: "vanished before it was merged")
                 }
                 let copyParsed = try JSONParser.parseWithRanges(copyBytes, path: copyPath)
-                let mainBytes = try readGroupFile(mainPath)
-                let mainParsed = try mainBytes.map { b throws(GroupFileError) in
-                    try JSONParser.parseWithRanges(b, path: mainPath)
-                }
+                guard let mainBytes = try readGroupFile(mainPath) else { return nil }
+                let mainParsed = try JSONParser.parseWithRanges(mainBytes, path: mainPath)
                 var summary: String
                 var text: [UInt8]?
                 if isProgress {
-                    let main = mainParsed?.value ?? NitnemProgress.empty.raw
+                    let main = mainParsed.value
                     let merged = try ProgressMerge.merge(
                         main: main, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
                     if merged.changed {
@@ -80,7 +91,7 @@ package enum SyncMerger {
                         + "\(merged.daysRemoved) removed (undone there), "
                         + "\(merged.positionsTaken) position\(merged.positionsTaken == 1 ? "" : "s") taken from the copy"
                 } else {
-                    let main = mainParsed?.value ?? MyNitnem.empty.raw
+                    let main = mainParsed.value
                     let merged = try MyNitnemMerge.merge(
                         main: main, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
                     if merged.changed {

@@ -43,7 +43,10 @@ enum SyncCommand {
         let report = SyncMerger.mergeAll(
             in: group, mergedFolder: context.paths.agent().merged, at: context.clock.now(),
             now: context.clock.realNow())
-        if report.merged.isEmpty && report.problems.isEmpty {
+        for name in report.waiting {
+            Output.line("\(Printable.escaped(name)): its main file is not there (yet); not merged")
+        }
+        if report.merged.isEmpty && report.problems.isEmpty && report.waiting.isEmpty {
             Output.line("No conflict copies in \(Printable.escaped(group.path))")
             return
         }
