@@ -67,6 +67,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
         let name = "nitnem-mynitnem (Jane's conflicted copy 2026-11-29).json"
         try Support.write("{\"sets\":", to: group + "/" + name)
+        // Without its main file a copy waits (an engine renames the file away before it puts the new
+        // one in place).
+        let waiting = try Support.run(["sync", "merge", "--group", group], environment: environment(root))
+        #expect(waiting.status == 0)
+        #expect(waiting.stdout == "\(name): its main file is not there (yet); not merged\n")
+        try Support.write(#"{"schema":1}"#, to: group + "/" + AppGroup.mynitnemName)
         let r = try Support.run(["sync", "merge", "--group", group], environment: environment(root))
         #expect(r.status == 1)
         #expect(r.stderr.contains("a Dropbox conflict copy, left in place (not merged)"), "\(r.stderr)")
