@@ -57,11 +57,20 @@ package enum MyNitnemStore {
             return (current ?? .empty, false)
         }
         let text = try ProgressWriter.text(patched, over: bytes, old: parsed, path: path)
-        do throws(FileError) {
-            try AtomicFile.write(text, to: path)
-        } catch {
-            throw GroupFileError(error, writing: true)
+        // A version a sync engine puts in place meanwhile gets the same change.
+        let written = try GroupWrite.replace(path, read: bytes, first: (text, patched)) {
+            landed throws(GroupFileError) -> (bytes: [UInt8], value: JSONValue)? in
+            let parsed = try landed.map { b throws(GroupFileError) in try JSONParser.parseWithRanges(b, path: path) }
+            let current = try parsed.map { p throws(GroupFileError) in try MyNitnem.decode(p.value, path: path) }
+            if let current, current.isReadOnly {
+                throw GroupFileError(
+                    .newerSchema, path: path, problem: "became a newer schema while written; not written")
+            }
+            let (again, changed) = try MyNitnemWriter.patch(
+                current?.raw ?? MyNitnem.empty.raw, try change(current), at: at, path: path)
+            guard changed || landed == nil else { return nil }
+            return (try ProgressWriter.text(again, over: landed, old: parsed, path: path), again)
         }
-        return (try MyNitnem.decode(patched, path: path), true)
+        return (try MyNitnem.decode(written ?? patched, path: path), true)
     }
 }

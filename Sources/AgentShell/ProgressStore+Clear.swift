@@ -47,9 +47,16 @@ extension ProgressStore {
             let backup = freeBackupPath(in: group, stamp: stamp)
             do throws(FileError) {
                 try AtomicFile.write(bytes, to: backup, mode: 0o600)
-                try AtomicFile.write(text, to: path)
             } catch {
                 throw GroupFileError(error, writing: true)
+            }
+            // A version a sync engine puts in place meanwhile is cleared too (its days recorded removed).
+            _ = try GroupWrite.replace(path, read: bytes, first: (text, ())) {
+                landed throws(GroupFileError) -> (bytes: [UInt8], value: Void)? in
+                try reapply(landed, path: path) { raw throws(GroupFileError) in
+                    let again = try ProgressWriter.clearingCompletedDays(raw, at: at, path: path)
+                    return (again.value, again.changed)
+                }.map { ($0.bytes, ()) }
             }
             return Cleared(banis: clearing.banis, days: clearing.days, backup: backup)
         }

@@ -108,8 +108,30 @@ package enum SyncMerger {
                             : "this machine's sets won (\(when(merged.mainModified)) over the copy's \(when(merged.copyModified)))")
                         + ", \(merged.remindersAdded) reminder\(merged.remindersAdded == 1 ? "" : "s") added"
                 }
+                if let text {
+                    // A version the engine puts in place meanwhile is merged with the copy too.
+                    _ = try GroupWrite.replace(mainPath, read: mainBytes, first: (text, ())) {
+                        landed throws(GroupFileError) -> (bytes: [UInt8], value: Void)? in
+                        guard let landed else { return (text, ()) }
+                        let parsed = try JSONParser.parseWithRanges(landed, path: mainPath)
+                        if isProgress {
+                            let again = try ProgressMerge.merge(
+                                main: parsed.value, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
+                            guard again.changed else { return nil }
+                            return (try ProgressWriter.text(again.value, over: landed, old: parsed, path: mainPath), ())
+                        }
+                        let again = try MyNitnemMerge.merge(
+                            main: parsed.value, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
+                        guard again.changed else { return nil }
+                        return again.copyWon
+                            ? (
+                                try ProgressWriter.text(again.value, over: copyBytes, old: copyParsed, path: mainPath),
+                                ()
+                            )
+                            : (try ProgressWriter.text(again.value, over: landed, old: parsed, path: mainPath), ())
+                    }
+                }
                 do throws(FileError) {
-                    if let text { try AtomicFile.write(text, to: mainPath) }
                     try move(copyPath, bytes: copyBytes, to: mergedFolder)
                 } catch {
                     throw GroupFileError(error, writing: true)
