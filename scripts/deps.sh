@@ -33,6 +33,7 @@ test=(
   at-spi2-core python3-pyatspi               #   its panel and menu read through the accessibility tree,
   fonts-cantarell fonts-lohit-guru           #   its fonts, Gurmukhi titles included
   debootstrap                                # the Debian 13 root with Shell 48 and Plasma 6 (scripts/debian13-root.sh)
+  syncthing                                  # the sync attack: two real Syncthing peers on loopback (faults/run)
 )
 shots=(
   imagemagick optipng                        # X11 pictures converted and cropped (convert), every PNG optimised

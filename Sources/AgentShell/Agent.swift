@@ -138,7 +138,7 @@ package final class Agent {
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.identifier)")
         // The pause first: a slot that passed while the agent was off is not fired late when paused.
         // The config as read now: a bad line is said (and keeps its default) rather than stop the agent.
-        var step = handle([readPause(), loadConfig(), .start(load())])
+        var step = handle([readPause(), loadConfig(), .start(mergeCopiesAndLoad())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         while !stopped {
@@ -253,7 +253,7 @@ package final class Agent {
                 return [.timelineWriteFailed(ReportedFailure(error))]
             }
         case .readFiles:
-            return [.filesRead(load())]
+            return [.filesRead(mergeCopiesAndLoad())]
         case .readConfig:
             return [loadConfig()]
         case .open(let launch):
@@ -350,6 +350,20 @@ package final class Agent {
         }
         return
             "no session bus to show reminders on (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)"
+    }
+
+    /// Merges the conflict copies a sync engine left in the group (`SyncMerger`; each merge said in
+    /// the journal), then reads the files; a copy that cannot be merged is a warning of the read, so
+    /// the core says it once while it is there.
+    func mergeCopiesAndLoad() -> Result<GroupFiles, GroupFileError> {
+        let report = SyncMerger.mergeAll(
+            in: options.group, mergedFolder: options.paths.merged, at: clock.now(), now: clock.realNow())
+        for line in report.merged { journal.log(.info, line) }
+        return load().map { files in
+            var files = files
+            files.warnings += report.problems
+            return files
+        }
     }
 
     /// Reads both files; an error is handed to the core, which keeps the last good state.

@@ -43,6 +43,8 @@ enum Main {
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
             .init(JourneyCommand.clearSpec, Action(JourneyCommand.runClear)),
             .init(JourneyCommand.restoreSpec, Action(JourneyCommand.runRestore)),
+            .init(SyncCommand.mergeSpec, Action(SyncCommand.runMerge)),
+            .init(SyncCommand.setupSpec, Action(SyncCommand.runSetup)),
             .init(RemindersCommand.listSpec, Action(RemindersCommand.runList)),
             .init(RemindersCommand.testSpec, Action(RemindersCommand.runTest)),
             .init(RemindersCommand.pauseSpec, Action(RemindersCommand.runPause)),

@@ -317,7 +317,9 @@ enum SetsCommand {
         _ group: AppGroup, context: Context, _ change: (MyNitnem?) -> [MyNitnemWriter.Change]
     ) throws(CLIError) -> MyNitnem {
         do {
-            return try MyNitnemStore.update(in: group, now: context.clock.realNow()) { mine in change(mine) }.mine
+            return try MyNitnemStore.update(
+                in: group, at: context.clock.now(), now: context.clock.realNow()
+            ) { mine in change(mine) }.mine
         } catch {
             switch error.code {
             case .notWritten, .newerSchema: throw .failure(error.description)
