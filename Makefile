@@ -20,8 +20,10 @@ GNOME_SHELL_VERSION ?=
 PLASMA_VERSION ?=
 # The strip program for the installed binary; `make install STRIP=` keeps its symbols.
 STRIP ?= strip
-# The release build: the Swift runtime linked in, so the binary runs without a toolchain.
-RELEASE := -c release --static-swift-stdlib --disable-local-rpath
+# The release build: the Swift runtime linked in, so the binary runs without a toolchain, laid out for a
+# small resident agent (lld, packed relocations, sections in packaging/nitnem.order's order, libstdc++
+# linked in): the arguments scripts/release-flags.sh prints. Evaluated only by the targets that build it.
+RELEASE = $(shell scripts/release-flags.sh)
 RELEASE_BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)/nitnem
 # `make deb`: where the .deb goes, the Debian revision, the compression (xz, gzip, none) and the
 # GNOME Shell its extension is for (Debian 12 has 43).

@@ -65,7 +65,7 @@ install -m644 "$root/packaging/debian/copyright" "$doc/copyright"
 sed "s|@MAINTAINER@|$maintainer|" "$root/packaging/debian/changelog" | gzip -9n > "$doc/changelog.Debian.gz"
 chmod 644 "$doc/changelog.Debian.gz"
 
-# Depends: what the binary links (libc, libstdc++…), from a control stub, plus what it dlopens.
+# Depends: what the binary links (libc, libgcc…), from a control stub, plus what it dlopens.
 printf 'Source: nitnem\n\nPackage: nitnem\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/nitnem/usr/bin/nitnem 2> "$work/shlibdeps.err") ||
   { cat "$work/shlibdeps.err" >&2; die "dpkg-shlibdeps failed"; }

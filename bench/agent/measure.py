@@ -37,6 +37,42 @@ def status_kib(pid, key):
     return -1
 
 
+def installed_copy(bin, name):
+    """bin stripped as `make install` strips it, in the work folder: the file a user's agent runs."""
+    copy = os.path.join(ARGS.out, name)
+    subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note",
+                    "-o", copy + ".new", bin], check=True)
+    os.replace(copy + ".new", copy)
+    return copy
+
+
+def evict(path):
+    """Drops path's pages from the page cache, so the next start reads it from disk as after a boot (how
+    much of a binary a start maps depends on how its pages came into the cache: the linker's or strip's
+    large writes leave large folios, of which a start maps whole megabytes)."""
+    os.sync()
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
+def floor_rss(floor):
+    """VmRSS, RssFile and RssAnon (KiB) of `floor wait` (bench/agent/floor) 1 s after its start, read from disk."""
+    evict(floor)
+    proc = subprocess.Popen([floor, "wait"], stdout=subprocess.DEVNULL)
+    time.sleep(1)
+    figures = [status_kib(proc.pid, k) for k in ("VmRSS", "RssFile", "RssAnon")]
+    proc.kill()
+    proc.wait()
+    return figures
+
+
+def mib_range(values):
+    return f"{min(values) / 1024:.1f}–{max(values) / 1024:.1f}"
+
+
 def env(extra):
     e = {"PATH": "/usr/bin:/bin", "TZ": "Asia/Kolkata"}
     e.update(extra)
@@ -270,9 +306,42 @@ def sizes():
     return ok
 
 
+def rss_after_start(runs=5, target=1.5):
+    """(d) The installed agent's RSS once it rests after its start vs the floor's (a static Swift program that
+    only waits), each started `runs` times in turn, both read from disk (page cache dropped) as after a boot."""
+    agent_bin = installed_copy(ARGS.static_bin, "nitnem.installed")
+    floor_bin = installed_copy(ARGS.floor_bin, "floor.installed")
+    same_bin = installed_copy(ARGS.floor_same_link_bin, "floor-same-link.installed") if ARGS.floor_same_link_bin else None
+    agent, floor, same = [], [], []
+    for _ in range(runs):
+        floor.append(floor_rss(floor_bin))
+        if same_bin:
+            same.append(floor_rss(same_bin))
+        evict(agent_bin)
+        a = Agent(agent_bin, ARGS.out, "rss-start", "2026-11-29T12:00")
+        time.sleep(1)
+        agent.append([status_kib(a.proc.pid, k) for k in ("VmRSS", "RssFile", "RssAnon")])
+        a.stop()
+    rss = statistics.median(x[0] for x in agent)
+    ref = statistics.median(x[0] for x in floor)
+    ratio = rss / ref
+    print(f"(d) agent RSS after start / floor RSS = {rss / 1024:.1f} / {ref / 1024:.1f} MiB = {ratio:.2f} "
+          f"(target <= {target}); medians of {runs} starts each, read from disk: agent {mib_range([x[0] for x in agent])} MiB "
+          f"(file pages {mib_range([x[1] for x in agent])}, own {mib_range([x[2] for x in agent])}), "
+          f"floor {mib_range([x[0] for x in floor])} MiB (file {mib_range([x[1] for x in floor])}, own {mib_range([x[2] for x in floor])})")
+    if same:
+        same_rss = statistics.median(x[0] for x in same)
+        print(f"(d) the floor linked as the agent is (scripts/release-flags.sh: lld, packed relocations, libstdc++ "
+              f"linked in): {mib_range([x[0] for x in same])} MiB; agent / it = {rss / same_rss:.2f}")
+    return ratio <= target
+
+
 def rss_after_week(bin, label, target_mib=8):
     """(d) The agent's RSS after a simulated week vs `sleep`'s."""
     rate = 200_000
+    if ARGS.static_bin and bin == ARGS.static_bin:
+        bin = installed_copy(bin, "nitnem.installed")
+    evict(bin)
     agent = Agent(bin, ARGS.out, "rss", "2026-11-29T00:00", rate=rate)
     start_rss = status_kib(agent.proc.pid, "VmRSS")
     week = 7 * 86400 / rate
@@ -291,6 +360,10 @@ def rss_after_week(bin, label, target_mib=8):
           f"{rss / 1024:.1f} MiB (peak {hwm / 1024:.1f} MiB, target <= {target_mib} MiB; at start {start_rss / 1024:.1f} MiB; "
           f"own memory (anon) {anon / 1024:.1f} MiB + shared library pages {file / 1024:.1f} MiB); "
           f"sleep {ref / 1024:.1f} MiB; ratio {rss / ref:.1f}")
+    if ARGS.floor_bin and bin.endswith(".installed"):
+        floor = floor_rss(installed_copy(ARGS.floor_bin, "floor.installed"))[0]
+        print(f"(d) {label}: agent RSS after a simulated week / floor RSS = {rss / 1024:.1f} / {floor / 1024:.1f} MiB "
+              f"= {rss / floor:.2f} (reported)")
     return hwm <= target_mib * 1024
 
 
@@ -319,6 +392,8 @@ def rss_after_reminder(bin, label):
         extra = {"SGGS_CLOCK_NOW": "2026-11-29T17:59:50", "SGGS_CLOCK_RATE": "10", "XDG_RUNTIME_DIR": agent.run_dir,
                  "XDG_STATE_HOME": os.path.join(base, "state"), "HOME": base}
         extra.update(desktop.env)
+        bin = installed_copy(bin, "nitnem.installed")
+        evict(bin)
         agent.proc = subprocess.Popen(
             [bin, "run", "--group", agent.group, "--lock", agent.run_dir + "/agent.lock"],
             env=env(extra), stdout=subprocess.DEVNULL, stderr=agent.log)
@@ -340,6 +415,10 @@ def rss_after_reminder(bin, label):
         print(f"(d) {label}: RSS before the first reminder {before / 1024:.1f} MiB, after it was shown "
               f"{rss / 1024:.1f} MiB (own memory {anon / 1024:.1f} MiB + library pages {file / 1024:.1f} MiB; "
               f"now mapped: {', '.join(mapped)}); reported, no target")
+        if ARGS.floor_bin:
+            floor = floor_rss(installed_copy(ARGS.floor_bin, "floor.installed"))[0]
+            print(f"(d) {label}: agent RSS after a reminder was shown / floor RSS = {rss / 1024:.1f} / "
+                  f"{floor / 1024:.1f} MiB = {rss / floor:.2f} (reported)")
         return True
     finally:
         desktop.stop()
@@ -354,7 +433,9 @@ def main():
     p.add_argument("--idle-seconds", type=int, default=60)
     p.add_argument("--changes", type=int, default=200)
     p.add_argument("--static-bin")
-    p.add_argument("--floor-bin", help="a static Swift program that only prints a line (bench/agent/floor)")
+    p.add_argument("--floor-bin", help="a static Swift program that only prints a line (bench/agent/floor); "
+                   "`floor wait` then waits")
+    p.add_argument("--floor-same-link-bin", help="the floor linked with the release build's flags")
     p.add_argument("--only", default="", help="letters of the figures to measure, e.g. ef (default: all)")
     ARGS = p.parse_args()
     # The RSS and size targets are for the build `make install` ships (--static-swift-stdlib); the
@@ -363,6 +444,8 @@ def main():
               ("(c) simulate ten years", simulate_ten_years), ("(f) size", sizes)]
     if ARGS.static_bin and (not ARGS.only or "d" in ARGS.only):
         rss_after_week(ARGS.bin, "release build (dynamic, for comparison)")
+        if ARGS.floor_bin:
+            checks.append(("(d) RSS after start", rss_after_start))
         checks.append(("(d) RSS (installed build)",
                        lambda: rss_after_week(ARGS.static_bin, "installed build (--static-swift-stdlib)")))
         checks.append(("(d) RSS after a reminder",

@@ -6,8 +6,10 @@
 #       (target p99 <= 2 ms) vs a plain `mv` + `cat` of the same file;
 #   (c) `simulate` of one year (target <= 30 ms) and ten years (target <= 0.3 s), installed build, vs `jq -c .` reading
 #       and rewriting the same lines;
-#   (d) agent RSS after a simulated week (target <= 8 MiB for the installed build, --static-swift-stdlib)
-#       vs `sleep`'s RSS, the default release build for comparison; and the installed build's RSS once it
+#   (d) the installed agent's RSS once it rests after its start vs the floor's (bench/agent/floor, a static
+#       Swift program that only waits; target <= 1.5x), both read from disk as after a boot; its RSS after
+#       a simulated week (target <= 8 MiB) vs `sleep`'s and the floor's, the default release build for
+#       comparison; and the installed build's RSS once it
 #       has shown a reminder (libnotify, GLib and GIO are loaded only then; reported, no target; needs
 #       dbus-daemon, Xvfb and dunst, else NOT RUN);
 #   (e) `status --format waybar` vs `cat` and `jq` reading the widget file (targets <= 3x cat, <= 0.2x jq),
@@ -35,12 +37,21 @@ echo "agent: building nitnem (release) in $scratch" >&2
 swift build -c release --scratch-path "$scratch" --product nitnem >&2
 static=()
 if [ "${BENCH_STATIC_STDLIB:-1}" != 0 ]; then
-  echo "agent: building nitnem (release, --static-swift-stdlib) in $scratch/static-stdlib" >&2
-  swift build -c release --static-swift-stdlib --scratch-path "$scratch/static-stdlib" --product nitnem >&2
-  static=(--static-bin "$scratch/static-stdlib/release/nitnem")
-  echo "agent: building the floor (bench/agent/floor: a static Swift program that only prints a line)" >&2
+  # The installed build: make release's arguments (scripts/release-flags.sh).
+  read -r -a release <<< "$("$root/scripts/release-flags.sh")"
+  echo "agent: building nitnem (release, as make install builds it) in $scratch/static-stdlib" >&2
+  swift build "${release[@]}" --scratch-path "$scratch/static-stdlib" --product nitnem >&2
+  static=(--static-bin "$(swift build "${release[@]}" --scratch-path "$scratch/static-stdlib" --show-bin-path)/nitnem")
+  echo "agent: building the floor (bench/agent/floor: a static Swift program that only prints a line, or waits)" >&2
   swift build -c release --static-swift-stdlib --package-path "$here/floor" --scratch-path "$scratch/floor" >&2
   static+=(--floor-bin "$scratch/floor/release/floor")
+  # The same floor linked as the agent is (without the order file, which names the agent's symbols).
+  floor_link=()
+  for flag in "${release[@]}"; do
+    case $flag in --symbol-ordering-file=* | --no-warn-symbol-ordering) unset 'floor_link[-1]' ;; *) floor_link+=("$flag") ;; esac
+  done
+  swift build "${floor_link[@]}" --package-path "$here/floor" --scratch-path "$scratch/floor-same-link" >&2
+  static+=(--floor-same-link-bin "$scratch/floor-same-link/release/floor")
 fi
 exec python3 "$here/measure.py" --bin "$scratch/release/nitnem" "${static[@]}" --root "$root" --out "$out" \
   --idle-seconds "${BENCH_IDLE_SECONDS:-60}" --changes "${BENCH_CHANGES:-200}" --only "${BENCH_ONLY:-}"

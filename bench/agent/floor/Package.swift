@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The floor for bench/agent (e): a static Swift program that only prints a line, built like the
-// installed nitnem (release, --static-swift-stdlib). What it costs over `cat` is Swift's own start.
+// The floor for bench/agent: a static Swift program that only prints a line (e), or prints it and
+// waits (`floor wait`, d), built as a static Swift program is by default (release,
+// --static-swift-stdlib). What it costs over `cat` is Swift's own start; what it holds, Swift's own RSS.
 import PackageDescription
 
 let package = Package(name: "floor", targets: [.executableTarget(name: "floor")])
