@@ -158,8 +158,10 @@ nitnem_bin() {
   local bin=${1:-${NITNEM_BIN:-}}
   if [ -z "$bin" ]; then
     export PATH=/opt/swift/usr/bin:$PATH
-    (cd "$repo" && swift build -c release --static-swift-stdlib --disable-local-rpath >&2)
-    bin="$(cd "$repo" && swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/nitnem"
+    # As `make release` builds it (the same flags, so neither rebuilds the other's).
+    read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
+    (cd "$repo" && swift build "${release[@]}" >&2)
+    bin="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
   fi
   [ -x "$bin" ] || die "$bin: no nitnem binary there (--bin FILE or NITNEM_BIN)"
   echo "$bin"

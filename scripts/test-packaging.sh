@@ -54,7 +54,8 @@ verify_unit() {
 
 start=$SECONDS
 make -s release > "$work/release.log" 2>&1 || { cat "$work/release.log" >&2; exit 1; }
-bin=$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/nitnem
+read -r -a release <<< "$(scripts/release-flags.sh)"
+bin=$(swift build "${release[@]}" --show-bin-path)/nitnem
 pass "release build ($((SECONDS - start)) s)"
 
 # 1. The man page and completions, from a stub that has them.

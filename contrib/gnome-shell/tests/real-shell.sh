@@ -37,7 +37,8 @@ start=$SECONDS
 bin=${NITNEM_BIN:-}
 if [ -z "$bin" ]; then
   export PATH=/opt/swift/usr/bin:$PATH
-  release=(-c release --static-swift-stdlib --disable-local-rpath)
+  # The release build as `make release` makes it (the same flags, so neither rebuilds the other's).
+  read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
   (cd "$repo" && swift build "${release[@]}" > /dev/null) || { echo "real-shell.sh: the release build failed" >&2; exit 1; }
   bin="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
 fi
