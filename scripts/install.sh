@@ -209,7 +209,7 @@ if [ -z "$plasma_version" ]; then
     # still crash where there is no session (Plasma 6 in a bare root does): KDE_DEBUG=1 keeps its
     # crash handler (drkonqi, which would wait for a user forever) away, and 10 s is the most we wait.
     found=$(KDE_DEBUG=1 QT_QPA_PLATFORM=offscreen timeout 10 plasmashell --version 2> /dev/null < /dev/null |
-      sed -n 's/^plasmashell \([0-9][0-9]*\).*/\1/p')
+      sed -n 's/^plasmashell \([0-9][0-9]*\).*/\1/p') || found=
     plasma_version=${found:-6}
   fi
 fi
