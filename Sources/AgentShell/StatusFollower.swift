@@ -24,13 +24,16 @@ package final class StatusFollower {
     /// The pause file (`nitnem reminders pause`), shown while it holds reminders back.
     let pausePath: String?
     var clickBuffer: [UInt8] = []
+    /// The words of the lines (gettext's, for the user's language).
+    let localizer: Localizer
 
     /// A follower of `group` printing `format`.
     package init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
-        config: AgentConfig = AgentConfig(), pausePath: String? = nil
+        config: AgentConfig = AgentConfig(), pausePath: String? = nil, localizer: Localizer = .english
     ) {
+        self.localizer = localizer
         self.pausePath = pausePath
         self.clicks = clicks
         self.core = FollowCore(calendar: calendar, config: config)
@@ -52,7 +55,8 @@ package final class StatusFollower {
         let statusView = StatusView(
             state: state, source: files.source, warnings: files.warnings + (view.problem.map { [$0] } ?? []),
             pausedUntil: view.pausedUntil.map { RFC3339.format($0, in: core.calendar) },
-            pausedUntilShown: view.pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) })
+            pausedUntilShown: view.pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
+            titles: core.config.titles, localizer: localizer)
         // One line per change: a multi-line format is joined so the reader sees one update, and a
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {

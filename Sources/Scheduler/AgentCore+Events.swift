@@ -6,12 +6,15 @@ import Snapshot
 package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
     case read, mark, later
 
-    /// The button's label.
-    package var label: String {
+    /// The button's label in English.
+    package var label: String { label(.english) }
+
+    /// The button's label in the user's language (`localizer`).
+    package func label(_ localizer: Localizer) -> String {
         switch self {
-        case .read: "Read now"
-        case .mark: "Mark read"
-        case .later: "Later"
+        case .read: localizer(.buttonReadNow)
+        case .mark: localizer(.buttonMarkRead)
+        case .later: localizer(.buttonLater)
         }
     }
 }
@@ -164,10 +167,13 @@ extension AgentCore {
         package let bani: NitnemSnapshot.Bani
         /// Shown after its slot: the agent was asleep or off at the slot.
         package let late: Bool
-        /// `<Band> · <Bani title>`.
-        package let summary: String
-        /// `5 of 7 today`, and where to resume when there is a saved position.
-        package let body: String
+        /// Banis of the day read, of `total` (the body).
+        package let done: Int
+        package let total: Int
+        /// Where to resume (line `seq` of `nLines`), when there is a saved position.
+        package let resume: TodayState.Resume?
+        /// Which title the summary shows (config `titles`; nil: English).
+        package let titles: TitleForm?
         /// The deep link the "Read now" action opens.
         package let url: String
         /// The buttons it offers (when the server shows actions).
@@ -179,6 +185,23 @@ extension AgentCore {
 
         /// The slot it reminds of.
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }
+
+        /// `<Band> · <Bani title>`, in English (logs, `simulate`).
+        package var summary: String { summary(.english) }
+        /// `5 of 7 today`, and where to resume when there is a saved position, in English.
+        package var body: String { body(.english) }
+
+        /// The summary in the user's language: `Evening · Rehras Sahib`, `ਸ਼ਾਮ · ਰਹਿਰਾਸ ਸਾਹਿਬ`.
+        package func summary(_ localizer: Localizer) -> String {
+            localizer(.reminderSummary, ["band": localizer.band(band), "title": titles.or(.english).title(bani)])
+        }
+
+        /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`.
+        package func body(_ localizer: Localizer) -> String {
+            let body = localizer(.reminderBody, ["done": "\(done)", "total": "\(total)"])
+            guard let resume else { return body }
+            return localizer(.reminderResume, ["line": body, "seq": "\(resume.seq)", "lines": "\(resume.nLines)"])
+        }
     }
 
     /// The core's answer to one event.
