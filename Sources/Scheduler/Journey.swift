@@ -160,8 +160,8 @@ package struct Journey: Hashable, Sendable {
     /// progress, blank for days to come. An empty month is one line saying why.
     package var text: String { text(.english) }
 
-    /// `text` in the words of `l`. A weekday's name is padded to the column by its characters
-    /// (grapheme clusters: a Gurmukhi letter with its vowel sign is one).
+    /// `text` in the words of `l`. A weekday's name is padded to its column by the terminal columns
+    /// it takes (`Printable.columns`: a Gurmukhi vowel sign above or below its letter takes none).
     package func text(_ l: Localizer) -> String {
         let name = l(.monthYear, ["month": l(Self.monthNames[month - 1]), "year": "\(year)"])
         switch empty {
@@ -184,7 +184,7 @@ package struct Journey: Hashable, Sendable {
         lines.append(
             Self.weekdays.map { day in
                 let text = l(day)
-                return String(repeating: " ", count: max(3 - text.count, 1)) + text
+                return String(repeating: " ", count: max(3 - Printable.columns(text), 1)) + text
             }.joined(separator: " "))
         // 1970-01-01 was a Thursday (index 3 with Monday = 0).
         let offset = ((days[0].dayKey.daysSinceEpoch + 3) % 7 + 7) % 7

@@ -26,7 +26,7 @@ struct ReminderListing {
         let width = max(times.map(\.count).max() ?? 0, 5)
         return zip(plan.slots, times).map { slot, time in
             let title = localizer.band(slot.band)
-            return "  " + title + String(repeating: " ", count: max(12 - title.count, 1)) + time
+            return "  " + title + String(repeating: " ", count: max(12 - Printable.columns(title), 1)) + time
                 + String(repeating: " ", count: width - time.count) + "  " + describe(slot)
         }
     }
