@@ -16,6 +16,8 @@ UNITDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$
 MANPAGE ?= $(firstword $(wildcard man/nitnem.1 contrib/nitnem.1))
 # The GNOME Shell the extension is for (43, 45…, none); empty: ask `gnome-shell --version`.
 GNOME_SHELL_VERSION ?=
+# The KDE Plasma the widget is for (6, 5 for 5.27, none); empty: ask `plasmashell --version`, else 6.
+PLASMA_VERSION ?=
 # The strip program for the installed binary; `make install STRIP=` keeps its symbols.
 STRIP ?= strip
 # The release build: the Swift runtime linked in, so the binary runs without a toolchain.
@@ -27,8 +29,15 @@ DEBDIR ?= .
 DEB_REVISION ?= 1
 DEB_COMPRESS ?= xz
 DEB_GNOME_SHELL ?= 43
+# The KDE Plasma the .deb's widget is for (Debian 12 has 5.27).
+DEB_PLASMA ?= 5
 
-.PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test
+# The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root that scripts/debian13-root.sh
+# builds (and caches), in every tree that has that script.
+PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root auto)
+
+.PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
+  waybar-test screenshots
 
 run: deps-build build
 	.build/debug/nitnem run
@@ -37,10 +46,15 @@ test: deps lint
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
 	contrib/gnome-shell/tests/run.sh
+	contrib/plasma/tests/run.sh $(PLASMA6_ROOT)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/real-waybar.sh
+	contrib/plasma/tests/widget.sh --plasma 5
+	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT))
 	faults/run --short
 	scripts/test-packaging.sh
+	contrib/gnome-shell/tests/real-shell.sh
 
 # Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.
 deps:
@@ -84,22 +98,33 @@ release: deps-build
 	$(SWIFT) build $(RELEASE)
 
 # The release binary in $(BINDIR) (stripped unless STRIP is empty), the systemd user unit in $(UNITDIR) (ExecStart: that binary),
-# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the man
+# nitnem.desktop and its icon (registered as the sggs:// handler unless DESTDIR is set), the AppStream
+# metainfo in $(DATADIR)/metainfo/, the man
 # page, bash/zsh/fish completions (from the built `nitnem completions`), the bar configs in
-# $(DATADIR)/nitnem/, and the GNOME Shell extension for the installed Shell; all listed in
+# $(DATADIR)/nitnem/, the GNOME Shell extension for the installed Shell and the KDE Plasma widget
+# for the installed Plasma ($(DATADIR)/plasma/plasmoids/org.nitnem.nitnem); all listed in
 # $(DATADIR)/nitnem/install-manifest, which `make uninstall` removes and nothing else.
 install: release
 	NITNEM_BIN="$(RELEASE_BIN)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" \
 	  DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" UNITDIR="$(UNITDIR)" MANPAGE="$(MANPAGE)" \
-	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" STRIP="$(STRIP)" scripts/install.sh
+	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" PLASMA_VERSION="$(PLASMA_VERSION)" STRIP="$(STRIP)" scripts/install.sh
 
 uninstall:
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
 
 # nitnem_<version>_<arch>.deb in $(DEBDIR), for machines without Swift (scripts/build-deb.sh).
 deb: deps-deb release
-	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" \
+	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" PLASMA_VERSION="$(DEB_PLASMA)" \
 	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" scripts/build-deb.sh "$(DEBDIR)"
+
+# waybar for real on a headless sway (also a step of `make test`).
+waybar-test: deps build
+	scripts/real-waybar.sh
+
+# The README's pictures in docs/screenshots/, from the real bars and notification server.
+screenshots: deps build
+	@scripts/deps.sh shots
+	scripts/screenshots.sh
 
 # The install, uninstall and .deb tests alone (also the last step of `make test`).
 package-test: deps

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Attacks 3, 4 and 7: a running agent under a progress file replaced 1,000 times, a full disk,
-and a notification server killed and restarted."""
+"""Attacks 3, 4, 7 and 8: a running agent under a progress file replaced 1,000 times, a full disk,
+a notification server killed and restarted, and the agent killed around its reminder."""
 
 import errno
 import json
@@ -11,7 +11,7 @@ import time
 
 from common import (DAILY, LOCK, PROGRESS, TIMELINE, Agent, Result, Sandbox, atomic_write, problem_lines,
                     read_json, remove_any, run, wait_until)
-from desktop import Desktop, Unavailable
+from desktop import Desktop, Unavailable, close_all, displayed
 
 DAY = "2026-06-01"
 
@@ -354,3 +354,68 @@ def notify_restart(ctx):
             agent.stop()
         desk.stop()
         box.cleanup()
+
+
+def kill9_reminder(ctx):
+    """The agent killed (-9) at a seeded instant around the 18:00 reminder (before it is recorded,
+    between record and show, after), then restarted in the band: never two on screen; a reminder
+    recorded `fired` is taken over in place (one on screen, `restored`), a `pending` one (a crash
+    between record and show) is never shown again."""
+    name = "kill9-reminder"
+    try:
+        desk = Desktop()
+    except Unavailable as e:
+        return Result(name, None, f"no private desktop: {e}")
+    rounds = 3 if ctx.short else 10
+    seen = {"fired": 0, "pending": 0, "none": 0}
+    bad = []
+    most = 0
+    try:
+        for i in range(rounds):
+            close_all(desk)
+            box = Sandbox("kill9-reminder")
+            agent = again = None
+            try:
+                box.write_config("")
+                env = box.make_env(SGGS_CLOCK_NOW=f"{DAY}T17:59:59Z", SGGS_CLOCK_RATE="1", **desk.env)
+                printed = desk.count()
+                agent = Agent(box, env)
+                # The slot is 1 s after start: kill anywhere from just before it to well after.
+                time.sleep(ctx.rng.uniform(0.8, 1.6))
+                agent.proc.kill()
+                agent.proc.wait()
+                doc, _ = read_json(box.ledger)
+                entries = [e for e in (doc or {}).get("entries", []) if e.get("band") == "evening"]
+                outcome = entries[-1]["outcome"] if entries else "none"
+                seen[outcome if outcome in seen else "none"] += 1
+                shown_before = desk.count() - printed
+                env = box.make_env(SGGS_CLOCK_NOW=f"{DAY}T18:05:00Z", SGGS_CLOCK_RATE="1", **desk.env)
+                again = Agent(box, env)
+                time.sleep(2.5)
+                on_screen = displayed(desk)
+                most = max(most, on_screen or 0)
+                doc, _ = read_json(box.ledger)
+                after = [e for e in (doc or {}).get("entries", []) if e.get("band") == "evening"]
+                restored = bool(after and after[-1].get("restored"))
+                why = None
+                if on_screen is None or on_screen > 1:
+                    why = f"{on_screen} on screen"
+                elif outcome == "fired" and (on_screen != 1 or not restored):
+                    why = f"fired before the kill: {on_screen} on screen, restored {restored}"
+                elif outcome == "pending" and desk.count() - printed > shown_before:
+                    why = "a pending reminder was shown again"
+                elif outcome == "none" and on_screen != 1:
+                    why = f"killed before the slot: {on_screen} on screen after the restart"
+                if why:
+                    bad.append(f"round {i}: {why}; agent: {again.stderr()[-300:]}")
+            finally:
+                for a in (agent, again):
+                    if a is not None and a.alive():
+                        a.stop()
+                box.cleanup()
+        ok = not bad
+        fig = (f"{rounds} kills: {seen['fired']} after the show (taken over in place), {seen['pending']} between "
+               f"record and show (not shown again), {seen['none']} before the record; at most {most} on screen")
+        return Result(name, ok, fig, bad)
+    finally:
+        desk.stop()

@@ -188,3 +188,132 @@ def concurrent_writers(ctx):
         return Result("concurrent-writers", ok, fig, failures[:2])
     finally:
         box.cleanup()
+
+
+# Your own sets (`nitnem-mynitnem.json`) with fields nitnem does not know: kept byte for byte by
+# every `nitnem sets` write, like the progress file's.
+MINE = "nitnem-mynitnem.json"
+MINE_LOCK = ".nitnem-mynitnem.lock"
+MINE_UNKNOWN = [
+    '"x-app":{"rev":3,"ratio":1e-3}',
+    '"layout":{"order":[3,1,2],"note":"tab\\there"}',
+    '"x-future":1.250',
+]
+MINE_PLANTED = (
+    '{"schema":1,' + MINE_UNKNOWN[0] + ',"sets":{"morning":["japji"],' + MINE_UNKNOWN[1] + '},'
+    + '"reminders":{},' + MINE_UNKNOWN[2] + '}\n'
+)
+# What a run may do, and what it leaves when it completes: (args, check on the document).
+SET_BANIS = ["jaap", "sukhmani", "savaiye", "anand"]
+
+
+def _in_morning(doc, bani):
+    try:
+        return bani in doc["sets"]["morning"]
+    except (KeyError, TypeError):
+        return False
+
+
+def _reminder(doc, bani):
+    try:
+        return doc["reminders"].get(bani)
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
+def kill9_sets(ctx):
+    """kill -9 at random points of `sets add/remove/remind` runs on a My Nitnem file with unknown fields."""
+    rng = ctx.rng
+    n = 100 if ctx.short else 600
+    box = Sandbox("kill9-sets")
+    try:
+        path = box.path(MINE)
+        with open(path, "w") as f:
+            f.write(MINE_PLANTED)
+        durations = []
+        for _ in range(5):
+            rc, _, err, took = run(["sets", "add", "jaap", "--to", "morning"], box.env)
+            durations.append(took)
+            run(["sets", "remove", "jaap", "--from", "morning"], box.env)
+        span = statistics.median(durations) * 1.2
+        members = {}  # bani -> in the morning set or not, as the file must show
+        reminders = {}  # bani -> "HH:MM" or None
+        torn = lost = changed = errors = completed = killed = 0
+        first_problem = None
+        for i in range(n):
+            bani = rng.choice(SET_BANIS)
+            kind = rng.choice(["add", "remove", "remind"])
+            if kind == "add":
+                args, want = ["sets", "add", bani, "--to", "morning"], ("set", True)
+            elif kind == "remove":
+                args, want = ["sets", "remove", bani, "--from", "morning"], ("set", False)
+            else:
+                at = rng.choice(["05:00", "10:00", "off"])
+                args, want = ["sets", "remind", bani, at], ("remind", None if at == "off" else at)
+            p = subprocess.Popen([BIN] + args, env=box.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
+            time.sleep(rng.uniform(0, span))
+            try:
+                p.send_signal(signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            _, err = p.communicate()
+            rc = p.returncode
+            try:
+                with open(path, "rb") as f:
+                    raw = f.read()
+                doc = json.loads(raw)
+                if not isinstance(doc, dict) or doc.get("schema") != 1:
+                    raise ValueError("not a My Nitnem document")
+            except (OSError, ValueError) as e:
+                torn += 1
+                first_problem = first_problem or f"run {i}: file torn: {e}"
+                with open(path, "w") as f:
+                    f.write(MINE_PLANTED)
+                members.clear()
+                reminders.clear()
+                continue
+            text = raw.decode("utf-8", "replace")
+            missing = [u for u in MINE_UNKNOWN if u not in text]
+            if missing:
+                changed += 1
+                first_problem = first_problem or f"run {i}: unknown bytes changed: {missing[0]}"
+            if rc == 0:
+                completed += 1
+                if want[0] == "set":
+                    members[bani] = want[1]
+                else:
+                    reminders[bani] = want[1]
+            else:
+                if rc == -signal.SIGKILL:
+                    killed += 1
+                else:
+                    errors += 1
+                    first_problem = first_problem or f"run {i}: exit {rc}: {err.decode(errors='replace').strip()}"
+                # The run is dead: what it left is the truth from now on.
+                members[bani] = _in_morning(doc, bani)
+                reminders[bani] = _reminder(doc, bani)
+            for b, want_in in members.items():
+                if _in_morning(doc, b) != want_in:
+                    lost += 1
+                    first_problem = first_problem or f"run {i}: a completed {'add' if want_in else 'remove'} of {b} lost"
+                    members[b] = not want_in
+            for b, want_at in reminders.items():
+                if _reminder(doc, b) != want_at:
+                    lost += 1
+                    first_problem = first_problem or f"run {i}: a completed remind of {b} ({want_at}) lost"
+                    reminders[b] = _reminder(doc, b)
+        free = subprocess.run(["flock", "-n", box.path(MINE_LOCK), "true"]).returncode == 0
+        # A later run cleans what a killed one left (temp files older than it looks for are removed).
+        run(["sets", "remind", "japji", "off"], box.env)
+        strays = [f for f in os.listdir(box.group) if f not in (MINE, MINE_LOCK)]
+        ok = torn == 0 and lost == 0 and changed == 0 and errors == 0 and free
+        fig = (f"{n} runs ({completed} completed, {killed} killed), {torn} torn, {lost} lost, "
+               f"{changed} changed unknown bytes, {errors} other exits, lock {'free' if free else 'HELD'}, "
+               f"{len(strays)} stray files")
+        notes = [first_problem] if first_problem else []
+        if strays:
+            notes.append(f"files left by killed runs: {strays[:3]}")
+        return Result("kill9-sets", ok, fig, notes)
+    finally:
+        box.cleanup()

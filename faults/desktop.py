@@ -132,3 +132,19 @@ class Desktop:
                     p.wait()
             setattr(self, attr, None)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def displayed(desk):
+    """How many notifications dunst has on screen now (`dunstctl count displayed`), None when it
+    cannot say."""
+    try:
+        r = subprocess.run(["dunstctl", "count", "displayed"], env=desk._env(), capture_output=True, text=True,
+                           timeout=5)
+        return int(r.stdout.strip())
+    except (subprocess.TimeoutExpired, ValueError, OSError):
+        return None
+
+
+def close_all(desk):
+    """Clears dunst's screen (`dunstctl close-all`) between rounds."""
+    subprocess.run(["dunstctl", "close-all"], env=desk._env(), capture_output=True, timeout=5)

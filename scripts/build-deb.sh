@@ -7,7 +7,7 @@
 # changelog.Debian.gz}, with Depends computed by dpkg-shlibdeps (the Swift runtime is linked in,
 # so never the toolchain). Run by `make deb`.
 #
-#   NITNEM_BIN=<release binary> [MANPAGE=man/nitnem.1] [GNOME_SHELL_VERSION=43] scripts/build-deb.sh [OUTDIR]
+#   NITNEM_BIN=<release binary> [MANPAGE=man/nitnem.1] [GNOME_SHELL_VERSION=43] [PLASMA_VERSION=5] scripts/build-deb.sh [OUTDIR]
 #
 # DEB_MAINTAINER ('Name <email>') fills Maintainer and the changelog; without it Debian's DEBFULLNAME
 # and DEBEMAIL (as dch reads them), else packaging/debian/maintainer, the project's own (no git
@@ -57,7 +57,7 @@ pkg=$work/debian/nitnem   # the layout dpkg-shlibdeps expects (debian/<package>/
 mkdir -p "$pkg"
 INSTALL_MODE=package STRIP=strip DESTDIR=$pkg PREFIX=/usr NITNEM_BIN=$NITNEM_BIN MANPAGE=${MANPAGE:-} \
   ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions \
-  GNOME_SHELL_VERSION=${GNOME_SHELL_VERSION:-43} "$root/scripts/install.sh" | sed 's/^/  /'
+  GNOME_SHELL_VERSION=${GNOME_SHELL_VERSION:-43} PLASMA_VERSION=${PLASMA_VERSION:-5} "$root/scripts/install.sh" | sed 's/^/  /'
 # install.sh strips the binary (no symbol tables, no .comment/.note), as Debian ships binaries.
 doc=$pkg/usr/share/doc/nitnem
 install -d -m755 "$doc"

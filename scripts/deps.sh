@@ -6,6 +6,7 @@
 #   scripts/deps.sh build        what building and running need (`make run`, `make install`)
 #   scripts/deps.sh build deb    and what `make deb` needs
 #   scripts/deps.sh              everything `make test` needs (build, deb and the test tools)
+#   scripts/deps.sh shots        and what `make screenshots` needs besides them
 set -euo pipefail
 build=(
   pkg-config libsqlite3-dev libnotify-dev    # the sqlite3.h and libnotify headers (CSQLite, CLibnotifyHeaders)
@@ -18,11 +19,28 @@ test=(
   sqlite3 jq tzdata python3                  # fixture databases, JSON checks, zone data, the fault suite (faults/run)
   dbus-daemon xvfb dunst libnotify-bin       # a private session bus and a real notification server
   gjs                                        # the GNOME Shell extension's timeline logic
+  qtdeclarative5-dev-tools qml-module-qttest # the KDE Plasma widget's logic under qmltestrunner (Qt 5)
+  plasma-sdk plasma-workspace                # plasmoidviewer and the executable data engine, Plasma 5.27
+  python3-pyatspi at-spi2-core               # the widget read and driven through the accessibility tree
   polybar xdotool x11-apps fonts-dejavu-core # a real bar on Xvfb, clicked (xdotool), screens read (xwd)
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
   lintian systemd                            # the .deb's lintian, systemd-analyze verify of the unit
   locales fontconfig fonts-lohit-guru        # LANG=pa_IN.UTF-8 (localedef), doctor's fc-list :lang=pa, a Gurmukhi font
+  appstream                                  # appstreamcli validate of the AppStream metainfo
+  sway waybar grim                           # waybar for real on a headless sway, its picture read back (grim)
+  python3-pyatspi at-spi2-core               # waybar's text read through the accessibility tree (AT-SPI)
+  gnome-shell dconf-gsettings-backend        # a real GNOME Shell 43 (contrib/gnome-shell/tests/real-shell.sh),
+  dconf-service libglib2.0-bin               #   its settings (gsettings) as the Shell reads them,
+  at-spi2-core python3-pyatspi               #   its panel and menu read through the accessibility tree,
+  fonts-cantarell fonts-lohit-guru           #   its fonts, Gurmukhi titles included
+  debootstrap                                # the Debian 13 root with Shell 48 and Plasma 6 (scripts/debian13-root.sh)
+  syncthing                                  # the sync attack: two real Syncthing peers on loopback (faults/run)
+)
+shots=(
+  imagemagick optipng                        # X11 pictures converted and cropped (convert), every PNG optimised
+  fonts-noto-core                            # Gurmukhi in the pictures (polybar's ੴ, the reminder's titles)
+  suckless-tools                             # dmenu: dunst's context menu, where it shows a reminder's buttons
 )
 [ $# -gt 0 ] || set -- build deb test
 packages=()
@@ -31,7 +49,8 @@ for group in "$@"; do
     build) packages+=("${build[@]}") ;;
     deb) packages+=("${deb[@]}") ;;
     test) packages+=("${test[@]}") ;;
-    *) echo "usage: $0 [build] [deb] [test] (none: all)" >&2; exit 2 ;;
+    shots) packages+=("${shots[@]}") ;;
+    *) echo "usage: $0 [build] [deb] [test] [shots] (none: build, deb and test)" >&2; exit 2 ;;
   esac
 done
 missing=()

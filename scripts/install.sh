@@ -13,6 +13,8 @@
 #                /usr/share/zsh/vendor-completions instead: the .deb puts it there)
 #   GNOME_SHELL_VERSION  the Shell to install the extension for: a major version (43, 45…),
 #                "none" to skip; default: `gnome-shell --version`, skipped when it is not there
+#   PLASMA_VERSION  the KDE Plasma to install the widget for: 6, 5 (5.27), "none" to skip;
+#                default: `plasmashell --version`, else 6
 #   STRIP        the strip program (default strip); empty installs the binary with its symbols
 #   INSTALL_MODE install (default): writes the manifest, registers the sggs:// handler and reloads
 #                the user manager when DESTDIR is empty; package: no manifest, the man page
@@ -44,6 +46,7 @@ for v in PREFIX BINDIR DATADIR MANDIR UNITDIR ZSH_COMPLETIONS_DIR; do
 done
 [ -x "$NITNEM_BIN" ] || die "$NITNEM_BIN: no built binary (swift build -c release --static-swift-stdlib)"
 case "$INSTALL_MODE" in install | package) ;; *) die "INSTALL_MODE must be install or package" ;; esac
+case "${PLASMA_VERSION:-}" in '' | none) ;; *[!0-9]*) die "PLASMA_VERSION must be 5, 6 or none, not '$PLASMA_VERSION'" ;; esac
 if [ -n "$DESTDIR" ]; then mkdir -p "$DESTDIR"; DESTDIR=$(cd "$DESTDIR" && pwd); fi
 binary=$BINDIR/nitnem
 manifest=$DATADIR/nitnem/install-manifest
@@ -124,6 +127,10 @@ if [ -z "$DESTDIR" ] && [ "$mimeapps_had" = no ] && "$root/scripts/mimeapps.sh" 
   else mimeapps_record="mimeapps added $mimeapps"; fi
 fi
 
+# The AppStream metadata, for software centres (GNOME Software, Discover list the desktop entry by it).
+put 644 "$root/contrib/org.nitnem.nitnem.metainfo.xml" "$DATADIR/metainfo/org.nitnem.nitnem.metainfo.xml"
+say "$DATADIR/metainfo/org.nitnem.nitnem.metainfo.xml (AppStream)"
+
 # The man page.
 if [ -n "$MANPAGE" ] && [ -f "$MANPAGE" ]; then
   if [ "$INSTALL_MODE" = package ]; then
@@ -190,8 +197,8 @@ case "$shell_version" in
   none) extension= ; say "no gnome-shell: the GNOME Shell extension skipped" ;;
   *[!0-9]* | '') extension= ; say "cannot tell the GNOME Shell version ('$shell_version'): the extension skipped" ;;
   *)
-    if [ "$shell_version" -ge 45 ]; then extension=nitnem@nitnem-45
-    elif [ "$shell_version" -ge 43 ]; then extension=nitnem@nitnem
+    if [ "$shell_version" -ge 45 ]; then extension=nitnem@nitnem
+    elif [ "$shell_version" -ge 43 ]; then extension=nitnem@nitnem-43
     else extension= ; say "GNOME Shell $shell_version is older than 43: the extension skipped"
     fi ;;
 esac
@@ -204,6 +211,33 @@ if [ -n "$extension" ]; then
   done
   say "GNOME Shell $shell_version extension in $DATADIR/gnome-shell/extensions/nitnem@nitnem" \
     "(log out and in, then: gnome-extensions enable nitnem@nitnem)"
+fi
+
+# The KDE Plasma widget for the Plasma that is installed (6, or the 5.27 variant); 6 when none is.
+plasma_version=${PLASMA_VERSION:-}
+if [ -z "$plasma_version" ]; then
+  plasma_version=6
+  if command -v plasmashell > /dev/null; then
+    # plasmashell wants a display even for --version: the offscreen platform needs none.
+    found=$(QT_QPA_PLATFORM=offscreen plasmashell --version 2> /dev/null | sed -n 's/^plasmashell \([0-9][0-9]*\).*/\1/p')
+    plasma_version=${found:-6}
+  fi
+fi
+case "$plasma_version" in
+  none) plasmoid= ; say "PLASMA_VERSION=none: the KDE Plasma widget skipped" ;;
+  5) plasmoid=org.nitnem.nitnem-5 ;;
+  *[!0-9]* | '') plasmoid= ; say "cannot tell the KDE Plasma version ('$plasma_version'): the widget skipped" ;;
+  *)
+    if [ "$plasma_version" -ge 6 ]; then plasmoid=org.nitnem.nitnem
+    else plasmoid= ; say "KDE Plasma $plasma_version is older than 5: the widget skipped"
+    fi ;;
+esac
+if [ -n "$plasmoid" ]; then
+  for f in metadata.json contents/ui/main.qml contents/ui/logic.js; do
+    put 644 "$root/contrib/plasma/$plasmoid/$f" "$DATADIR/plasma/plasmoids/org.nitnem.nitnem/$f"
+  done
+  say "KDE Plasma $plasma_version widget in $DATADIR/plasma/plasmoids/org.nitnem.nitnem" \
+    "(Add Widgets…, then Nitnem)"
 fi
 
 if [ "$INSTALL_MODE" = package ]; then exit 0; fi

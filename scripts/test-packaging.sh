@@ -6,7 +6,8 @@
 # 1. install.sh's man page and completions, from a stub binary that has `completions` (until the
 #    real one does) — make install's paths, and the .deb's gzipped man page and zsh folder.
 # 2. make install DESTDIR=<tmp> PREFIX=/usr: every file where it belongs (the binary stripped), the unit's ExecStart is
-#    the installed binary and systemd-analyze verify --user is clean; make uninstall leaves the tree
+#    the installed binary and systemd-analyze verify --user is clean, the AppStream metainfo
+#    validates (appstreamcli validate --no-net); make uninstall leaves the tree
 #    empty; a file or folder the user added survives it, and so does the folder holding it.
 # 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
 #    manager: the sggs:// handler registered, the unit verified as installed, `nitnem status` runs;
@@ -17,7 +18,8 @@
 #    on PATH and the zsh folder in FPATH neither hint is printed.
 # 4. make deb in an empty HOME with no git identity (Maintainer from packaging/debian/maintainer;
 #    DEBFULLNAME/DEBEMAIL and DEB_MAINTAINER override it): its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
-#    and completions while the tree has none), lintian reports no error, the unit verifies, and the
+#    and completions while the tree has none), lintian reports no error, the unit verifies, its AppStream
+#    metainfo validates and names the package's version as its newest release, and the
 #    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
 # 5. What `make run`, `make install`, `make deb` and `make test` would install on a machine without
 #    any of it (dpkg-query, apt-get and sudo stand-ins record the request): run and install only the
@@ -78,6 +80,10 @@ check "make install: man page and completions in their folders" test \
   = "# bash completion for nitnem|# zsh completion for nitnem|# fish completion for nitnem|.TH NITNEM 1|"
 STRIP= NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX=/usr GNOME_SHELL_VERSION=none \
   INSTALL_MODE=package ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions scripts/install.sh > "$work/stub.log"
+STRIP= NITNEM_BIN=$stub MANPAGE= DESTDIR=$work/stub-plasma5 PREFIX=/usr GNOME_SHELL_VERSION=none PLASMA_VERSION=5 \
+  scripts/install.sh > "$work/stub.log"
+check "PLASMA_VERSION=5: the Plasma 5.27 widget in plasma/plasmoids/org.nitnem.nitnem" \
+  diff -r contrib/plasma/org.nitnem.nitnem-5 "$work/stub-plasma5/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "package: the man page gzipped, zsh in vendor-completions, no manifest" test \
   "$(zcat "$work/stub-package/usr/share/man/man1/nitnem.1.gz" | head -1)|$(cat "$work/stub-package/usr/share/zsh/vendor-completions/_nitnem")|$(ls "$work/stub-package/usr/share/nitnem")" \
   = ".TH NITNEM 1|# zsh completion for nitnem|config.example
@@ -90,7 +96,7 @@ waybar.jsonc"
 stage=$work/stage
 mkdir "$stage"
 t=$SECONDS
-make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 > "$work/install.log" 2>&1 ||
+make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 PLASMA_VERSION=6 > "$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; exit 1; }
 pass "make install DESTDIR PREFIX=/usr ($((SECONDS - t)) s)"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$work/nitnem.stripped" "$bin"
@@ -103,8 +109,23 @@ check "systemd-analyze verify --user: the installed unit" \
   verify_unit "$stage/usr/lib/systemd/user/nitnem.service" "$stage/usr/bin/nitnem"
 check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
-check "the GNOME 45+ extension as nitnem@nitnem" \
-  grep -q '"45"' "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json"
+check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/) as nitnem@nitnem" \
+  eval 'grep -q "\"45\"" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+    cmp -s contrib/gnome-shell/nitnem@nitnem/extension.js "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
+metainfo=/usr/share/metainfo/org.nitnem.nitnem.metainfo.xml
+# appstreamcli validate, offline (no URL is fetched); its findings (even pedantic ones) are printed.
+validate_metainfo() {
+  local out rc
+  out=$(appstreamcli validate --no-net --pedantic "$1" 2>&1) && rc=0 || rc=$?
+  [ $rc -eq 0 ] || printf '%s\n' "$out" | sed 's/^/     /' >&2
+  [ $rc -eq 0 ]
+}
+check "appstreamcli validate --no-net: the installed metainfo ($metainfo)" validate_metainfo "$stage$metainfo"
+check "the metainfo launches the installed desktop entry and provides the binary" eval \
+  'grep -q "<launchable type=\"desktop-id\">nitnem.desktop</launchable>" "$stage$metainfo" &&
+   grep -q "<binary>nitnem</binary>" "$stage$metainfo" && test -f "$stage/usr/share/applications/nitnem.desktop"'
+check "PLASMA_VERSION=6: the Plasma 6 widget in plasma/plasmoids/org.nitnem.nitnem" \
+  diff -r contrib/plasma/org.nitnem.nitnem "$stage/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
 check "the example config is the template" cmp -s contrib/config.example "$stage/usr/share/nitnem/config.example"
 check "the Punjabi catalogue in /usr/share/locale/pa/LC_MESSAGES/nitnem.mo" \
@@ -252,6 +273,9 @@ if [ "$contents" = "$expected" ]; then pass "dpkg-deb --contents matches packagi
   fail "dpkg-deb --contents differs from packaging/debian/contents.golden:"
   diff <(echo "$expected") <(echo "$contents") | sed 's/^/     /' >&2 || true
 fi
+check "the .deb's KDE Plasma widget is the 5.27 variant (Debian 12's Plasma)" eval \
+  'dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/plasma/plasmoids/org.nitnem.nitnem/metadata.json |
+   cmp -s - contrib/plasma/org.nitnem.nitnem-5/metadata.json'
 depends=$(dpkg-deb --field "$deb" Depends)
 check "Depends from dpkg-shlibdeps (plus the dlopen'd libsqlite3-0 and libnotify4), never Swift: $depends" \
   eval '[[ "$depends" == *libnotify4* && "$depends" == *libsqlite3-0* && "$depends" == *libc6* && "$depends" != *swift* ]]'
@@ -270,6 +294,12 @@ else
 fi
 x=$work/x
 dpkg-deb -x "$deb" "$x"
+check "appstreamcli validate --no-net: the package's metainfo" validate_metainfo "$x$metainfo"
+newest=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' "$x$metainfo" | head -1)
+check "the metainfo's newest release is the package's version ($newest)" test "$newest" = "$version"
+check "the package's GNOME extension is the 43/44 one (nitnem@nitnem-43/; Debian 12 ships Shell 43)" \
+  eval 'grep -q "\"43\"" "$x/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+    cmp -s contrib/gnome-shell/nitnem@nitnem-43/extension.js "$x/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
 check "the package's unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$x/usr/lib/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the package's unit" verify_unit "$x/usr/lib/systemd/user/nitnem.service" "$x/usr/bin/nitnem"
 check "the binary links no Swift library and has no RUNPATH" \
@@ -320,7 +350,7 @@ includes() {
 # shellcheck disable=SC2086  # word lists
 check "make test installs the build's packages and every test tool ($(wc -w <<< "$test_packages") packages)" \
   includes "$test_packages" $build_packages dpkg-dev dunst xvfb dbus-daemon gjs lintian polybar xdotool zsh fish \
-  python3 sqlite3 jq xdg-utils systemd
+  python3 sqlite3 jq xdg-utils systemd appstream sway waybar grim python3-pyatspi at-spi2-core gnome-shell debootstrap
 
 echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]

@@ -140,7 +140,7 @@ package final class Agent {
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.identifier)")
         // The pause first: a slot that passed while the agent was off is not fired late when paused.
         // The config as read now: a bad line is said (and keeps its default) rather than stop the agent.
-        var step = handle([readPause(), loadConfig(), .start(load())])
+        var step = handle([readPause(), loadConfig(), .start(mergeCopiesAndLoad())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         while !stopped {
@@ -231,8 +231,9 @@ package final class Agent {
                 return [.ledgerSaveFailed(ReportedFailure(error))]
             }
         case .reminder(.fire(let notice)):
-            return [.reminderShown(notice, error: show(notice))]
-        case .reminder(.skip):
+            let failure = show(notice)
+            return [.reminderShown(notice, error: failure, id: failure == nil ? notifier?.currentServerID : nil)]
+        case .reminder(.skip), .reminder(.skipBani):
             break  // recorded in the ledger by the core
         case .log(let level, let line):
             journal.log(level, line)
@@ -254,7 +255,7 @@ package final class Agent {
                 return [.timelineWriteFailed(ReportedFailure(error))]
             }
         case .readFiles:
-            return [.filesRead(load())]
+            return [.filesRead(mergeCopiesAndLoad())]
         case .readConfig:
             return [loadConfig()]
         case .open(let launch):
@@ -262,6 +263,13 @@ package final class Agent {
                 try launcher.start(launch)
             } catch {
                 journal.log(.error, "Read now: \(error.description)")
+            }
+        case .listen(let template, let link):
+            // Its output goes to the journal with ours, never to anyone's stdout.
+            do throws(ReaderLauncher.Failure) {
+                try launcher.start(template.resolve(link, home: UserPaths(environment: options.environment).home))
+            } catch {
+                journal.log(.error, "Listen: \(error.description)")
             }
         case .stop:
             stopped = true
@@ -272,6 +280,16 @@ package final class Agent {
                 try notifier?.close()
             } catch {
                 journal.log(.warning, "cannot close the reminder: \(error)")
+            }
+        case .closeNotification(let id):
+            if let problem = setUpDesktop() {
+                journal.log(.warning, "cannot close notification \(id): \(problem.message)")
+                break
+            }
+            do throws(NotifyError) {
+                try notifier?.close(serverID: id)
+            } catch {
+                journal.log(.warning, "cannot close notification \(id): \(error)")
             }
         case .markRead(let id, let day, let nLines):
             do throws(GroupFileError) {
@@ -287,14 +305,7 @@ package final class Agent {
 
     /// Shows `notice`, setting up the desktop at the first reminder; the failure, or nil when shown.
     func show(_ notice: AgentCore.ReminderNotice) -> ReportedFailure? {
-        if notifier == nil {
-            if let missing = Self.noSessionBus(options.environment) {
-                return ReportedFailure(
-                    subject: "notification server", code: "\(NotifyError.Code.noBus)", message: missing)
-            }
-            pump = GLibPump()
-            notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
-        }
+        if let problem = setUpDesktop() { return problem }
         do throws(NotifyError) {
             try notifier?.show(
                 Notification(
@@ -302,11 +313,22 @@ package final class Agent {
                     actions: notice.actions.map {
                         NotificationAction(id: $0.rawValue, label: $0.label(options.localizer))
                     },
-                    tag: notice.slot.description, soundName: notice.sound))
+                    tag: notice.slot.description, soundName: notice.sound, replacesID: notice.replacing))
             return nil
         } catch {
             return ReportedFailure(error)
         }
+    }
+
+    /// Sets up the desktop (libnotify, GLib's pump) at the first reminder; why it cannot, or nil.
+    func setUpDesktop() -> ReportedFailure? {
+        guard notifier == nil else { return nil }
+        if let missing = Self.noSessionBus(options.environment) {
+            return ReportedFailure(subject: "notification server", code: "\(NotifyError.Code.noBus)", message: missing)
+        }
+        pump = GLibPump()
+        notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
+        return nil
     }
 
     /// A button pressed or the reminder closed (delivered during `GLibPump.dispatch`).
@@ -332,6 +354,20 @@ package final class Agent {
         }
         return
             "no session bus to show reminders on (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)"
+    }
+
+    /// Merges the conflict copies a sync engine left in the group (`SyncMerger`; each merge said in
+    /// the journal), then reads the files; a copy that cannot be merged is a warning of the read, so
+    /// the core says it once while it is there.
+    func mergeCopiesAndLoad() -> Result<GroupFiles, GroupFileError> {
+        let report = SyncMerger.mergeAll(
+            in: options.group, mergedFolder: options.paths.merged, at: clock.now(), now: clock.realNow())
+        for line in report.merged { journal.log(.info, line) }
+        return load().map { files in
+            var files = files
+            files.warnings += report.problems
+            return files
+        }
     }
 
     /// Reads both files; an error is handed to the core, which keeps the last good state.

@@ -74,6 +74,7 @@ package struct Doctor {
         report(groupFolder())
         let (fileFindings, files) = groupFiles()
         fileFindings.forEach(report)
+        sync(now: now).forEach(report)
         timeline(now: now).forEach(report)
         report(agent())
         let (configFindings, config) = self.config(configRead)

@@ -18,7 +18,7 @@ package struct Finding: Equatable, Sendable {
     /// What a finding is about.
     package enum Subject: Equatable, Sendable {
         case timeZone, nitnemDay, group, snapshot, progress, sets, files, timeline, agent, config, rehras, pause,
-            ledger, notify, font, handler, reader
+            ledger, notify, font, handler, reader, sync
 
         /// The subject as a person reads it: `time zone`, `group`.
         package var name: String {
@@ -40,6 +40,7 @@ package struct Finding: Equatable, Sendable {
             case .font: "font"
             case .handler: "handler"
             case .reader: "reader"
+            case .sync: "sync"
             }
         }
     }

@@ -7,7 +7,7 @@ import Snapshot
 final class GroupWatch {
     /// What one inotify event means.
     enum Change: Equatable {
-        /// The snapshot, progress or My Nitnem file changed; `whole` unless it may still be being written
+        /// The snapshot, progress or My Nitnem file changed, or a conflict copy of one came; `whole` unless it may still be being written
         /// (a create or a move away, after which more events follow).
         case file(whole: Bool)
         /// The group folder was removed or moved away; it has been created and watched again.
@@ -67,9 +67,10 @@ final class GroupWatch {
             _ = try? watchGroup()
             return .groupRecreated
         }
+        // A sync engine's conflict copy arriving is read (and merged first) like a change of its file.
         guard let name = event.name,
             name == AppGroup.snapshotName || name == AppGroup.progressName
-                || name == AppGroup.mynitnemName
+                || name == AppGroup.mynitnemName || ConflictCopy(name: name) != nil
         else {
             return .other
         }

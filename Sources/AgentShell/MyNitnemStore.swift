@@ -10,9 +10,10 @@ import Snapshot
 ///   (`MyNitnemWriter`, unknown members kept byte for byte) and replaces the file atomically (0600).
 package enum MyNitnemStore {
     /// Applies what `change` makes of the file as read under the lock (nil when there is none) to
-    /// it; returns the file as now on disk and whether it was written.
+    /// it; returns the file as now on disk and whether it was written. `at` (the Nitnem clock's now)
+    /// is recorded as the file's `modifiedAt` when it changes, for merging another machine's version.
     package static func update(
-        in group: AppGroup, now: Date? = nil,
+        in group: AppGroup, at: Date? = nil, now: Date? = nil,
         _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
     ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
         do {
@@ -23,7 +24,7 @@ package enum MyNitnemStore {
         do throws(AtomicFile.LockError<GroupFileError>) {
             return try AtomicFile.withLock(group.mynitnemLockPath) {
                 () throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) in
-                try locked(in: group, now: now, change)
+                try locked(in: group, at: at, now: now, change)
             }
         } catch {
             switch error {
@@ -35,7 +36,8 @@ package enum MyNitnemStore {
 
     /// The update, under the lock.
     static func locked(
-        in group: AppGroup, now: Date?, _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
+        in group: AppGroup, at: Date?, now: Date?,
+        _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
     ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
         let path = group.mynitnemPath
         AtomicFile.removeAbandonedTempFiles(for: path, now: now)
@@ -50,16 +52,25 @@ package enum MyNitnemStore {
         }
         let changes = try change(current)
         let (patched, changed) = try MyNitnemWriter.patch(
-            current?.raw ?? MyNitnem.empty.raw, changes, path: path)
+            current?.raw ?? MyNitnem.empty.raw, changes, at: at, path: path)
         guard changed || current == nil && !changes.isEmpty else {
             return (current ?? .empty, false)
         }
         let text = try ProgressWriter.text(patched, over: bytes, old: parsed, path: path)
-        do throws(FileError) {
-            try AtomicFile.write(text, to: path)
-        } catch {
-            throw GroupFileError(error, writing: true)
+        // A version a sync engine puts in place meanwhile gets the same change.
+        let written = try GroupWrite.replace(path, read: bytes, first: (text, patched)) {
+            landed throws(GroupFileError) -> (bytes: [UInt8], value: JSONValue)? in
+            let parsed = try landed.map { b throws(GroupFileError) in try JSONParser.parseWithRanges(b, path: path) }
+            let current = try parsed.map { p throws(GroupFileError) in try MyNitnem.decode(p.value, path: path) }
+            if let current, current.isReadOnly {
+                throw GroupFileError(
+                    .newerSchema, path: path, problem: "became a newer schema while written; not written")
+            }
+            let (again, changed) = try MyNitnemWriter.patch(
+                current?.raw ?? MyNitnem.empty.raw, try change(current), at: at, path: path)
+            guard changed || landed == nil else { return nil }
+            return (try ProgressWriter.text(again, over: landed, old: parsed, path: path), again)
         }
-        return (try MyNitnem.decode(patched, path: path), true)
+        return (try MyNitnem.decode(written ?? patched, path: path), true)
     }
 }

@@ -18,18 +18,22 @@ extension ProgressStore {
     package static func clearPlan(in group: AppGroup) throws(GroupFileError) -> ProgressWriter.Clearing {
         let path = group.progressPath
         guard let bytes = try readGroupFile(path) else {
-            return try ProgressWriter.clearingCompletedDays(NitnemProgress.empty.raw, path: path)
+            return try ProgressWriter.clearingCompletedDays(NitnemProgress.empty.raw, at: .distantPast, path: path)
         }
         let current = try NitnemProgress.decode(try JSONParser.parse(bytes, path: path), path: path)
-        return try ProgressWriter.clearingCompletedDays(current.raw, path: path)
+        return try ProgressWriter.clearingCompletedDays(current.raw, at: .distantPast, path: path)
     }
 
     /// Empties every `completedDays` of `group`'s progress file, under the writers' lock
     /// (`group.progressLockPath`), after writing the file's bytes as they were to a backup beside
     /// it: `nitnem-progress.backup-<stamp>.json` (`-2`, `-3`… when taken), 0600. Only those arrays'
-    /// contents change (`ProgressWriter.clearingCompletedDays` over the old bytes). A file of a newer
+    /// contents change, and each removed day is recorded removed at `at` (`dayEdits`, so a merge
+    /// with another machine's copy does not bring it back) (`ProgressWriter.clearingCompletedDays`
+    /// over the old bytes). A file of a newer
     /// schema is refused; a missing file or one without days is left alone (no backup).
-    package static func clear(in group: AppGroup, stamp: String, now: Date? = nil) throws(GroupFileError) -> Cleared {
+    package static func clear(in group: AppGroup, stamp: String, at: Date, now: Date? = nil) throws(GroupFileError)
+        -> Cleared
+    {
         try underLock(group) { () throws(GroupFileError) -> Cleared in
             let path = group.progressPath
             AtomicFile.removeAbandonedTempFiles(for: path, now: now)
@@ -37,15 +41,22 @@ extension ProgressStore {
             let parsed = try JSONParser.parseWithRanges(bytes, path: path)
             let current = try NitnemProgress.decode(parsed.value, path: path)
             try refuseNewer(current, path: path)
-            let clearing = try ProgressWriter.clearingCompletedDays(current.raw, path: path)
+            let clearing = try ProgressWriter.clearingCompletedDays(current.raw, at: at, path: path)
             guard clearing.changed else { return Cleared(banis: 0, days: 0, backup: nil) }
             let text = try ProgressWriter.text(clearing.value, over: bytes, old: parsed, path: path)
             let backup = freeBackupPath(in: group, stamp: stamp)
             do throws(FileError) {
                 try AtomicFile.write(bytes, to: backup, mode: 0o600)
-                try AtomicFile.write(text, to: path)
             } catch {
                 throw GroupFileError(error, writing: true)
+            }
+            // A version a sync engine puts in place meanwhile is cleared too (its days recorded removed).
+            _ = try GroupWrite.replace(path, read: bytes, first: (text, ())) {
+                landed throws(GroupFileError) -> (bytes: [UInt8], value: Void)? in
+                try reapply(landed, path: path) { raw throws(GroupFileError) in
+                    let again = try ProgressWriter.clearingCompletedDays(raw, at: at, path: path)
+                    return (again.value, again.changed)
+                }.map { ($0.bytes, ()) }
             }
             return Cleared(banis: clearing.banis, days: clearing.days, backup: backup)
         }

@@ -75,13 +75,30 @@ package enum ProgressStore {
             path: path)
         guard changed else { return Outcome(progress: current, changed: false, wasMarked: wasMarked) }
         let text = try ProgressWriter.text(patched, over: bytes, old: parsed, path: path)
-        do throws(FileError) {
-            try AtomicFile.write(text, to: path)
-        } catch {
-            throw GroupFileError(error, writing: true)
+        // A version a sync engine puts in place meanwhile gets the same change.
+        let written = try GroupWrite.replace(path, read: bytes, first: (text, patched)) {
+            landed throws(GroupFileError) -> (bytes: [UInt8], value: JSONValue)? in
+            try reapply(landed, path: path) { raw throws(GroupFileError) in
+                try ProgressWriter.patch(
+                    raw, id: id, day: day, at: at, nLines: nLines, undo: undo, movePosition: movePosition, path: path)
+            }
         }
-        let progress = try NitnemProgress.decode(patched, path: path)
+        let progress = try NitnemProgress.decode(written ?? patched, path: path)
         return Outcome(progress: progress, changed: true, wasMarked: wasMarked)
+    }
+
+    /// `change` made to a version of the progress file that landed during a write (nil: removed):
+    /// the bytes to write and the document, or nil when it needs no change.
+    static func reapply(
+        _ landed: [UInt8]?, path: String,
+        _ change: (JSONValue) throws(GroupFileError) -> (value: JSONValue, changed: Bool)
+    ) throws(GroupFileError) -> (bytes: [UInt8], value: JSONValue)? {
+        let parsed = try landed.map { b throws(GroupFileError) in try JSONParser.parseWithRanges(b, path: path) }
+        let current = try NitnemProgress.decode(parsed?.value ?? NitnemProgress.empty.raw, path: path)
+        try refuseNewer(current, path: path)
+        let (patched, changed) = try change(current.raw)
+        guard changed || landed == nil else { return nil }
+        return (try ProgressWriter.text(patched, over: landed, old: parsed, path: path), patched)
     }
 
 }

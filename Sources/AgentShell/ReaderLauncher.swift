@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
 import NitnemClockKit
 import Posix
 import Snapshot
@@ -25,6 +26,8 @@ package final class ReaderLauncher {
             case optionLikeLink
             /// The program is not on `PATH` (or not at the path given).
             case notFound
+            /// A player's argument names a file (an absolute path) that does not exist.
+            case missingFile
             /// `posix_spawn` failed otherwise.
             case cannotRun
             /// The program ran and exited with this status (128 + n: killed by signal n).
@@ -58,13 +61,20 @@ package final class ReaderLauncher {
     package init() {}
 
     /// Starts `launch.argv` (looked up on `PATH` unless the program holds a `/`) and returns the
-    /// child's pid, without waiting for it.
-    /// - Throws: a one-line `Failure` when it cannot be started.
+    /// child's pid, without waiting for it. With `quiet`, its stdout and stderr go to `/dev/null`
+    /// (a player left running after `nitnem listen` returns must not hold the caller's pipes).
+    /// - Throws: a one-line `Failure` when it cannot be started; for a player (`listen`), also when
+    ///   an argument that is an absolute path names no file (`~/Music/Nitnem/japji.mp3` missing).
     @discardableResult
-    package func start(_ launch: ReaderLaunch) throws(Failure) -> Int32 {
+    package func start(_ launch: ReaderLaunch, quiet: Bool = false) throws(Failure) -> Int32 {
         // Finished ones are reaped now (no zombie waits for the next wake) and handed out by `reap()`.
         reaped = reap()
-        let key = launch.via == .opener ? "open" : "reader"
+        let key =
+            switch launch.via {
+            case .opener: "open"
+            case .command: "reader"
+            case .listen: "listen"
+            }
         let program = launch.program
         guard !program.isEmpty else {
             throw Failure(code: .emptyProgram, description: "the \(key) program is empty (config key `\(key)`)")
@@ -75,7 +85,18 @@ package final class ReaderLauncher {
                 code: .optionLikeLink,
                 description: "refusing a link that starts with '-': \(Printable.escaped(launch.target))")
         }
-        switch CleanSpawn.start(program, Array(launch.argv.dropFirst()), searchPath: true, stdout: 2) {
+        if launch.via == .listen,
+            let missing = launch.argv.dropFirst().first(where: { $0.hasPrefix("/") && FileStatus.lookup($0) == nil })
+        {
+            throw Failure(
+                code: .missingFile, description: "no such file: \(Printable.escaped(missing)) (config key `listen`)")
+        }
+        let null = quiet ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1
+        defer { if null >= 0 { close(null) } }
+        let output: (stdout: Int32, stderr: Int32?) = null >= 0 ? (null, null) : (2, nil)
+        switch CleanSpawn.start(
+            program, Array(launch.argv.dropFirst()), searchPath: true, stdout: output.stdout, stderr: output.stderr)
+        {
         case .success(let pid):
             running[pid] = launch
             return pid

@@ -23,6 +23,8 @@ package final class StatusFollower {
     let launcher = ReaderLauncher()
     /// The pause file (`nitnem reminders pause`), shown while it holds reminders back.
     let pausePath: String?
+    /// Warnings shown in every line's JSON beside the files' own (the config's, as plain `status` shows them).
+    let extraWarnings: [String]
     var clickBuffer: [UInt8] = []
     /// The words of the lines (gettext's, for the user's language).
     let localizer: Localizer
@@ -31,10 +33,12 @@ package final class StatusFollower {
     package init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
-        config: AgentConfig = AgentConfig(), pausePath: String? = nil, localizer: Localizer = .english
+        config: AgentConfig = AgentConfig(), pausePath: String? = nil, extraWarnings: [String] = [],
+        localizer: Localizer = .english
     ) {
         self.localizer = localizer
         self.pausePath = pausePath
+        self.extraWarnings = extraWarnings
         self.clicks = clicks
         self.core = FollowCore(calendar: calendar, config: config)
         self.group = group
@@ -53,10 +57,11 @@ package final class StatusFollower {
             return StatusView.unavailable(error: view.problem ?? "", format: format)
         }
         let statusView = StatusView(
-            state: state, source: files.source, warnings: files.warnings + (view.problem.map { [$0] } ?? []),
+            state: state, source: files.source,
+            warnings: files.warnings + extraWarnings + (view.problem.map { [$0] } ?? []),
             pausedUntil: view.pausedUntil.map { RFC3339.format($0, in: core.calendar) },
             pausedUntilShown: view.pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
-            titles: core.config.titles, localizer: localizer)
+            listen: core.config.listen != nil, titles: core.config.titles, localizer: localizer)
         // One line per change: a multi-line format is joined so the reader sees one update, and a
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {
@@ -71,7 +76,12 @@ package final class StatusFollower {
     /// `output` (the descriptor `emit` writes to) is polled too: when it is a pipe whose reader
     /// closed, poll reports an error on it at once, so the follower exits then rather than at its
     /// next line, which may be hours away.
-    package func run(watching output: Int32? = nil, emit: (String) -> Bool) throws(SystemError) {
+    ///
+    /// With `change` (`status --changed-from TOKEN`) it prints one line, the first whose token
+    /// differs from the caller's (at once when the output already differs), and returns.
+    package func run(
+        watching output: Int32? = nil, until change: ChangeWait? = nil, emit: (String) -> Bool
+    ) throws(SystemError) {
         let loop = try EventLoop(group: group, localtimePath: localtimePath, signals: [SIGTERM, SIGINT, SIGCHLD])
         defer { loop.close() }
         if let pausePath { loop.watchPause(pausePath) }
@@ -79,7 +89,12 @@ package final class StatusFollower {
         while true {
             let now = clock.now()
             let line = render(now: now)
-            if line != last {
+            if let change {
+                if case .print(let stamped) = change.decide(line) {
+                    _ = emit(stamped)
+                    return
+                }
+            } else if line != last {
                 guard emit(line) else { return }
                 last = line
             }

@@ -24,6 +24,8 @@ package struct StatusView: Sendable {
     package let pausedUntil: String?
     /// The same instant as people read it (`03:00`, `2026-11-30 03:00`), for the text forms.
     package let pausedUntilShown: String?
+    /// Whether config `listen` is set (`nitnem listen` can play; a panel offers Listen).
+    package let listen: Bool
     /// Which title the texts show (config `titles`; nil: English in the bars' labels, both in the
     /// text and the tooltip).
     package let titles: TitleForm?
@@ -33,8 +35,10 @@ package struct StatusView: Sendable {
     /// A view of `state`; `pausedUntil` (and how text shows it) while reminders are paused.
     package init(
         state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil,
-        pausedUntilShown: String? = nil, titles: TitleForm? = nil, localizer: Localizer = .english
+        pausedUntilShown: String? = nil, listen: Bool = false, titles: TitleForm? = nil,
+        localizer: Localizer = .english
     ) {
+        self.listen = listen
         self.state = state
         self.source = source
         self.warnings = warnings
@@ -65,7 +69,8 @@ package struct StatusView: Sendable {
     }
 
     /// One object: `{"dayKey","band","next","today","bandComplete","dayComplete","source","warnings",
-    /// "banisAvailable","paused"}`; `paused` is `{"until"}` while reminders are paused, else null.
+    /// "banisAvailable","paused","listen"}`; `paused` is `{"until"}` while reminders are paused, else
+    /// null; `listen` whether config `listen` is set.
     package var json: JSONValue {
         .object([
             ("dayKey", .string(state.dayKey.description)),
@@ -78,6 +83,7 @@ package struct StatusView: Sendable {
             ("warnings", .array(warnings.map { .string($0) })),
             ("banisAvailable", .bool(state.banisAvailable)),
             ("paused", pausedUntil.map { .object([("until", .string($0))]) } ?? .null),
+            ("listen", .bool(listen)),
         ])
     }
 

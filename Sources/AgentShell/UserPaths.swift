@@ -104,6 +104,9 @@ package struct AgentPaths: Hashable, Sendable {
     /// The pause of reminders: `$XDG_STATE_HOME/nitnem/pause.json`.
     package var pause: String
 
+    /// Where merged conflict copies go (`SyncMerger`): `merged/` beside the ledger.
+    package var merged: String { Path.folder(of: ledger) + "/merged" }
+
     /// The agent's files; the pause beside the ledger unless told.
     package init(config: String, ledger: String, pause: String? = nil) {
         self.config = config

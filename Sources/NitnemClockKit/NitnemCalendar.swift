@@ -165,6 +165,19 @@ package struct NitnemCalendar: Sendable {
         return result.sorted { $0.at < $1.at }
     }
 
+    /// When a per-bani reminder at wall time `time` falls in the Nitnem day `day` (`nitnem sets
+    /// remind`): on the day's date, or on the next date for a time before 03:00 (the Nitnem day
+    /// runs 03:00 → 03:00). As band slots: in a DST gap at the first instant after it, a repeated
+    /// wall time at its first occurrence, and always inside the day (in the rare zone where a time
+    /// after midnight falls into a gap that ends the day, at its last second).
+    package func baniReminder(on day: NitnemDay, at time: WallTime) -> Date {
+        let date = time < .dayRoll ? day.key.adding(days: 1) : day.key
+        var at = resolve(date, time)
+        if at < day.interval.start { at = day.interval.start }
+        if at >= day.interval.end { at = day.interval.end.addingTimeInterval(-1) }
+        return at
+    }
+
     /// The next `count` reminder slots strictly after `instant`, in time order.
     package func nextReminders(after instant: Date, slots: ReminderSlots, count: Int = 3) -> [Reminder] {
         guard !slots.enabled.isEmpty else { return [] }

@@ -76,6 +76,8 @@ package final class LibnotifyNotifier: Notifier {
         guard let pointer = handle.pointer else {
             throw NotifyError(.library, "libnotify: notify_notification_new failed")
         }
+        // An earlier agent's notification, replaced in place: the server keeps one on screen.
+        if let id = notification.replacesID, let id32 = Int32(exactly: id), id32 > 0 { handle.adopt(serverID: id32) }
         handle.setTimeout(request.expireTimeout)
         handle.setHints(request.hints)
         handle.setActions(request.actions)
@@ -94,6 +96,25 @@ package final class LibnotifyNotifier: Notifier {
         var error: UnsafeMutablePointer<GError>?
         if nitnem_notify_notification_close(pointer, &error) == 0 {
             throw failure("close", error)
+        }
+    }
+
+    /// Closes the notification with server id `serverID`, one an earlier agent showed
+    /// (`notify_notification_close` on a notification object given that id); an id the server
+    /// no longer shows is not an error (the server may say so, or close nothing).
+    package func close(serverID: Int) throws(NotifyError) {
+        guard let id = Int32(exactly: serverID), id > 0 else { return }
+        try connect()
+        let other = NotificationHandle(summary: "", body: "", listener: NotificationListener(handler: { _ in }))
+        defer { other.close() }
+        guard let pointer = other.pointer else {
+            throw NotifyError(.library, "libnotify: notify_notification_new failed")
+        }
+        other.adopt(serverID: id)
+        var error: UnsafeMutablePointer<GError>?
+        if nitnem_notify_notification_close(pointer, &error) == 0 {
+            // The spec answers an unknown id with an error: already gone is what was asked.
+            nitnem_g_clear_error(&error)
         }
     }
 

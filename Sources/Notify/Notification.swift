@@ -15,11 +15,14 @@ package struct Notification: Hashable, Sendable {
     /// The freedesktop sound to play (`sound-name` hint, e.g. `message-new-instant`); `nil`
     /// for none.
     package var soundName: String?
+    /// The server id of a notification another sender showed (an earlier agent, killed) that
+    /// this one replaces in place (`replaces_id`); `nil` for a new one or an update of our own.
+    package var replacesID: Int?
 
     /// A notification.
     package init(
         summary: String, body: String, category: String = "x-nitnem.reminder", actions: [NotificationAction] = [],
-        tag: String = "", soundName: String? = nil
+        tag: String = "", soundName: String? = nil, replacesID: Int? = nil
     ) {
         self.summary = summary
         self.body = body
@@ -27,5 +30,6 @@ package struct Notification: Hashable, Sendable {
         self.actions = actions
         self.tag = tag
         self.soundName = soundName
+        self.replacesID = replacesID
     }
 }

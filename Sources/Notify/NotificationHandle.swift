@@ -47,6 +47,13 @@ final class NotificationHandle {
         return nitnem_notification_get_id(pointer)
     }
 
+    /// Takes over server id `id` (`g_object_set(n, "id", id)`): the next show sends it as
+    /// `replaces_id`, and a close closes it.
+    func adopt(serverID id: Int32) {
+        guard let pointer else { return }
+        nitnem_notification_set_id(pointer, id)
+    }
+
     /// Disconnects the handlers and drops the GObject reference (`g_object_unref`); idempotent.
     func close() {
         if let pointer {

@@ -10,4 +10,9 @@ package protocol Notifier: AnyObject {
     func show(_ notification: Notification) throws(NotifyError)
     /// Closes the notification this notifier shows, if any.
     func close() throws(NotifyError)
+    /// Closes the notification with server id `serverID` (`CloseNotification`), one another
+    /// sender (an earlier agent) showed.
+    func close(serverID: Int) throws(NotifyError)
+    /// The server id of the notification this notifier shows, 0 when none.
+    var currentServerID: Int { get }
 }

@@ -77,6 +77,116 @@ package enum AtomicFile {
         }
     }
 
+    /// What `replace` found when it put the new bytes in place.
+    package enum Replacement: Equatable, Sendable {
+        /// The file replaced was the one read (same bytes): nothing was lost.
+        case done
+        /// Another version landed between the read and the replace (a sync engine renaming its file
+        /// over ours does not take our lock): `landed` is that version (nil: the file was removed),
+        /// `now` what the file holds now. Re-apply the change to `landed` and replace again,
+        /// expecting `now`.
+        case raced(landed: [UInt8]?, now: [UInt8]?)
+    }
+
+    /// Replaces `link` with `bytes` as `write` does, but never loses a version that landed after the
+    /// caller read `expected` (nil: the caller found no file): the new file is swapped in with
+    /// `renameat2(RENAME_EXCHANGE)` and what was swapped out is compared with `expected`; with no file
+    /// expected it is renamed in with `RENAME_NOREPLACE`. Either way nothing can land between the
+    /// check and the replace: the swap is the check.
+    ///
+    /// - Important: On a file system without `renameat2` (`EINVAL`, `ENOSYS`) it re-reads the file
+    ///   right before a plain `rename`: a version landing in that window (microseconds) is lost.
+    /// - Throws: `FileError` as `write` does; no temp file is left.
+    package static func replace(_ bytes: [UInt8], at link: String, expecting expected: [UInt8]?, mode: UInt32 = 0o600)
+        throws(FileError) -> Replacement
+    {
+        let path = target(of: link)
+        let folder = Path.folder(of: path)
+        let temp = try prepare(bytes, for: path, mode: mode)
+        defer { unlink(temp) }
+        func current(_ file: String) -> [UInt8]? { (try? FileReader.read(file, limit: Int.max)).flatMap { $0 } }
+        var outcome = Replacement.done
+        if let expected {
+            do {
+                _ = try Syscall.retrying("renameat2", path: path) { nitnem_rename_exchange(temp, path) }
+                // `temp` now names the version that was in place.
+                let swapped = current(temp)
+                if swapped != expected { outcome = .raced(landed: swapped, now: bytes) }
+                syncFolder(folder)
+                return outcome
+            } catch  where error.errno == ENOENT {
+                // Removed meanwhile: put ours in place unless another appeared (below).
+                outcome = .raced(landed: nil, now: bytes)
+            } catch  where error.errno == EINVAL || error.errno == ENOSYS {
+                let now = current(path)
+                if now != expected { return .raced(landed: now, now: now) }
+                do {
+                    try rename(temp, to: path)
+                } catch {
+                    throw fail(path, "cannot replace the file", error)
+                }
+                syncFolder(folder)
+                return .done
+            } catch {
+                throw fail(path, "cannot replace the file", error)
+            }
+        }
+        do {
+            _ = try Syscall.retrying("renameat2", path: path) { nitnem_rename_noreplace(temp, path) }
+        } catch  where error.errno == EEXIST {
+            let now = current(path)
+            return .raced(landed: now, now: now)
+        } catch  where error.errno == EINVAL || error.errno == ENOSYS {
+            do {
+                try rename(temp, to: path)
+            } catch {
+                throw fail(path, "cannot replace the file", error)
+            }
+        } catch {
+            throw fail(path, "cannot replace the file", error)
+        }
+        syncFolder(folder)
+        return outcome
+    }
+
+    /// The temp file for a write of `path`, holding `bytes` with `mode`, synced; the folder made first.
+    private static func prepare(_ bytes: [UInt8], for path: String, mode: UInt32) throws(FileError) -> String {
+        let folder = Path.folder(of: path)
+        try createFolder(folder, for: path)
+        let temp = folder + "/" + tempPrefix(of: path) + "\(getpid())"
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(temp, [.writeOnly, .create, .truncate, .noFollow], mode: mode)
+        } catch {
+            throw unwritableFolder(folder, error) ?? fail(path, "cannot create \(temp)", error)
+        }
+        defer { file.close() }
+        do throws(FileError) {
+            do {
+                try file.writeAll(bytes)
+            } catch {
+                throw fail(path, "cannot write", error)
+            }
+            do {
+                try file.setMode(mode)
+                try file.sync()
+            } catch {
+                throw fail(path, "cannot finish \(temp)", error)
+            }
+        } catch {
+            unlink(temp)
+            throw error
+        }
+        return temp
+    }
+
+    /// Syncs `folder`, so a rename in it is durable; a failure loses nothing.
+    private static func syncFolder(_ folder: String) {
+        if let dir = try? FileDescriptor.open(folder, .directory) {
+            try? dir.sync()
+        }
+    }
+
     /// Renames `path` to `newPath` (`rename(2)`, atomic within one file system).
     package static func rename(_ path: String, to newPath: String) throws(SystemError) {
         _ = try Syscall.retrying("rename", path: path) { Glibc.rename(path, newPath) }

@@ -14,6 +14,9 @@ package struct AgentConfig: Hashable, Sendable {
     /// `reader = <template>`: what `nitnem open` runs for a deep link (a web page opened with `open`,
     /// or a command run as argv); the SikhiToTheMax web Sundar Gutka by default.
     package var reader = ReaderTemplate.default
+    /// `listen = <command template>`: what plays a bani's recorded paath (`nitnem listen`, the
+    /// reminder's Listen button); nil (no Listen) by default.
+    package var listen: ListenTemplate?
     /// `remind-when-done = no|yes`: remind even when the band's set is already read.
     package var remindWhenDone = false
     /// `snooze = 15m`: how long "Later" defers a reminder (1 minute to 3 hours), in seconds.

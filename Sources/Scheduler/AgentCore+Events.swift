@@ -2,9 +2,10 @@
 import NitnemClockKit
 import Snapshot
 
-/// A button of a reminder: `read` "Read now", `mark` "Mark read", `later` "Later".
+/// A button of a reminder: `read` "Read now", `listen` "Listen" (when config `listen` is set),
+/// `mark` "Mark read", `later` "Later".
 package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
-    case read, mark, later
+    case read, listen, mark, later
 
     /// The button's label in English.
     package var label: String { label(.english) }
@@ -13,9 +14,15 @@ package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
     package func label(_ localizer: Localizer) -> String {
         switch self {
         case .read: localizer(.buttonReadNow)
+        case .listen: localizer(.buttonListen)
         case .mark: localizer(.buttonMarkRead)
         case .later: localizer(.buttonLater)
         }
+    }
+
+    /// The buttons a reminder offers with `config`: Listen only when config `listen` is set.
+    package static func offered(_ config: AgentConfig) -> [ReminderAction] {
+        config.listen == nil ? [.read, .mark, .later] : allCases
     }
 }
 
@@ -80,9 +87,9 @@ extension AgentCore {
         case pauseUnreadable(GroupFileError)
         /// `Action.markRead` was done (`error` nil) or failed.
         case marked(id: String, error: ReportedFailure?)
-        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil) or could not (no
-        /// notification server).
-        case reminderShown(ReminderNotice, error: ReportedFailure?)
+        /// The shell showed the reminder of `Action.reminder(.fire)` (`error` nil), as the server's
+        /// notification `id`, or could not (no notification server).
+        case reminderShown(ReminderNotice, error: ReportedFailure?, id: Int? = nil)
 
         /// A short name for logs and `simulate`.
         package var name: String {
@@ -142,12 +149,18 @@ extension AgentCore {
         case updateReminder(ReminderNotice)
         /// Close the reminder on screen.
         case closeReminder
+        /// Close the notification with server id `id`: one an earlier agent showed and left on
+        /// screen when it was killed (its buttons reach nobody).
+        case closeNotification(id: Int)
         /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
         /// position), under the same lock; then report `.marked` and the files read again.
         case markRead(id: String, day: CivilDate, nLines: Int)
         /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
         /// `.openerExited`.
         case open(ReaderLaunch)
+        /// Run the player of config `listen` for a deep link (`~` expanded by the shell, which knows
+        /// the home folder), then report `.openerExited`.
+        case listen(ListenTemplate, DeepLink)
         /// Stop the agent.
         case stop
     }
@@ -158,6 +171,8 @@ extension AgentCore {
         case fire(ReminderNotice)
         /// Not shown, and why.
         case skip(dayKey: CivilDate, band: Band, reason: SkipReason)
+        /// The per-bani reminder of `bani` (its slot in `band`) not shown, and why.
+        case skipBani(dayKey: CivilDate, band: Band, bani: String, reason: SkipReason)
     }
 
     /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
@@ -177,28 +192,48 @@ extension AgentCore {
         /// The deep link the "Read now" action opens.
         package let url: String
         /// The buttons it offers (when the server shows actions).
-        package var actions: [ReminderAction] = ReminderAction.allCases
+        package var actions: [ReminderAction] = [.read, .mark, .later]
         /// The `sound-name` hint (config `sound`), if any.
         package var sound: String?
         /// Brought back after the agent restarted (the same episode as before the stop).
         package var restored = false
+        /// A per-bani reminder (`nitnem sets remind`) for `bani`, not the band's reminder.
+        package var forBani = false
+        /// A per-bani reminder's wall time (its summary says it).
+        package var time: WallTime?
+        /// The server id of the notification an earlier agent (killed) left on screen for this
+        /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
+        package var replacing: Int?
 
-        /// The slot it reminds of.
+        /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }
+        /// `Evening reminder`, `Sukhmani Sahib reminder` (a per-bani one), for logs.
+        package var what: String { forBani ? "\(bani.titleEn) reminder" : "\(band.title) reminder" }
+        /// What it is a reminder for, as the ledger keys it.
+        package var subject: ReminderLedger.Subject { forBani ? .bani(bani.id) : .band(band) }
 
-        /// `<Band> · <Bani title>`, in English (logs, `simulate`).
+        /// `<Band> · <Bani title>` (`Sukhmani Sahib · 10:00` for a per-bani one), in English (logs,
+        /// `simulate`).
         package var summary: String { summary(.english) }
-        /// `5 of 7 today`, and where to resume when there is a saved position, in English.
+        /// `5 of 7 today` (`your daily reminder · 5 of 7 today` for a per-bani one), and where to
+        /// resume when there is a saved position, in English.
         package var body: String { body(.english) }
 
-        /// The summary in the user's language: `Evening · Rehras Sahib`, `ਸ਼ਾਮ · ਰਹਿਰਾਸ ਸਾਹਿਬ`.
+        /// The summary in the user's language: `Evening · Rehras Sahib`, `ਸ਼ਾਮ · ਰਹਿਰਾਸ ਸਾਹਿਬ`;
+        /// `Sukhmani Sahib · 10:00` for a per-bani one.
         package func summary(_ localizer: Localizer) -> String {
-            localizer(.reminderSummary, ["band": localizer.band(band), "title": titles.or(.english).title(bani)])
+            let title = titles.or(.english).title(bani)
+            if forBani, let time {
+                return localizer(.baniReminderSummary, ["title": title, "time": "\(time)"])
+            }
+            return localizer(.reminderSummary, ["band": localizer.band(band), "title": title])
         }
 
-        /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`.
+        /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
+        /// reminder · 2 of 7 today` for a per-bani one.
         package func body(_ localizer: Localizer) -> String {
-            let body = localizer(.reminderBody, ["done": "\(done)", "total": "\(total)"])
+            let values = ["done": "\(done)", "total": "\(total)"]
+            let body = localizer(forBani ? .baniReminderBody : .reminderBody, values)
             guard let resume else { return body }
             return localizer(.reminderResume, ["line": body, "seq": "\(resume.seq)", "lines": "\(resume.nLines)"])
         }

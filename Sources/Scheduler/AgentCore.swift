@@ -95,8 +95,7 @@ package struct AgentCore: Sendable {
             let pressed = reminders.pressed(action, now: now, files: files, config: config, calendar: calendar)
             return gathered(pressed, now: now)
         case .reminderDismissed:
-            reminders.dismissed()
-            return gathered(now: now)
+            return gathered(reminders.dismissed(), now: now)
         case .marked(let id, let failure):
             let line =
                 failure.map { Action.log(.error, "Mark read: \($0.message)") }
@@ -122,9 +121,10 @@ package struct AgentCore: Sendable {
             return gathered(reminders.saved(problems: &problems), now: now)
         case .ledgerSaveFailed(let failure):
             return gathered(reminders.saveFailed(failure, now: now, problems: &problems), now: now)
-        case .reminderShown(let notice, let failure):
-            let shown = reminders.shown(notice, failure: failure, now: now, problems: &problems)
-            return Step(actions: shown, nextWake: nextWake(after: now), wait: gathering.waiting)
+        case .reminderShown(let notice, let failure, let id):
+            // Evaluated again: another reminder (a per-bani one) may be due at the same time.
+            return evaluate(
+                reminders.shown(notice, failure: failure, id: id, now: now, problems: &problems), now: now)
         case .pauseChanged(let asked):
             guard let said = reminders.pause(until: asked, now: now, calendar: calendar, problems: &problems)
             else { return gathered(now: now) }
@@ -254,7 +254,9 @@ package struct AgentCore: Sendable {
     mutating func nextWake(after now: Date, today: PlannedDays.Day) -> Date {
         var wake = plan.days.nextFixedPoints(after: now, count: 1, from: today)[0].at
         if config.remindersOn, let slot = plan.days.nextReminder(after: now, from: today) { wake = min(wake, slot.at) }
-        if let due = reminders.wake(after: now, today: today, config: config) { wake = min(wake, due) }
+        if let due = reminders.wake(after: now, today: today, files: files, config: config, calendar: calendar) {
+            wake = min(wake, due)
+        }
         if let writeAt = timeline.wake(after: now) { wake = min(wake, writeAt) }
         return wake
     }

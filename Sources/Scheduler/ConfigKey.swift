@@ -115,6 +115,19 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.reader.text }),
         ConfigKey(
+            "listen", syntax: "COMMAND", accepted: listenValues,
+            help:
+                "What nitnem listen and the reminder's Listen button run to play a bani's recorded paath, such as mpv --no-video ~/Music/Nitnem/{key}.mp3 (see nitnem listen --help).",
+            unset: "not set (no Listen button)",
+            apply: { config, value throws(Refusal) in
+                do {
+                    config.listen = try ListenTemplate(parsing: String(value))
+                } catch {
+                    throw .because("\(error); it must be \(listenValues)")
+                }
+            },
+            show: { $0.listen?.description }),
+        ConfigKey(
             "rehras", syntax: "sgpc|taksal", accepted: "sgpc or taksal",
             help:
                 "The Rehras the evening set counts, over the snapshot's own preference (no effect with the embedded registry, which has one).",
@@ -140,6 +153,10 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             apply: { config, value throws(Refusal) in config.remindWhenDone = try boolean(value) },
             show: { $0.remindWhenDone ? "yes" : "no" }),
     ]
+
+    /// What `listen` takes.
+    static let listenValues =
+        "a command line run as argv (never a shell), with {banidb} {key} {variant} {url}; a word starting ~/ is in your home"
 
     /// What `reader` takes.
     static let readerValues =

@@ -44,7 +44,9 @@ package struct FollowCore: Sendable {
         var logs: [AgentCore.Action] = []
         var problem: String?
         switch result {
-        case .success(let files):
+        case .success(var files):
+            // A My Nitnem file that cannot be read keeps the sets last read from it, as the agent does.
+            if files.mineProblem != nil, let good = loaded?.mine { files = files.keeping(good) }
             loaded = files
             problems.clear(.groupFiles)
         case .failure(let error):

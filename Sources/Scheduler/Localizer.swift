@@ -84,6 +84,7 @@ package struct Localizer: Sendable {
         case .bandComplete: self(.reasonBandComplete)
         case .emptySet: self(.reasonEmptySet)
         case .paused: self(.reasonPaused)
+        case .baniRead: self(.reasonBaniRead)
         case .other(let text): text
         }
     }

@@ -20,8 +20,8 @@ package enum Message: String, CaseIterable, Sendable {
     case textNext, textResume, textComplete, textToday
 
     // Reminders.
-    case reminderSummary, reminderBody, reminderResume
-    case buttonReadNow, buttonMarkRead, buttonLater
+    case reminderSummary, reminderBody, reminderResume, baniReminderSummary, baniReminderBody
+    case buttonReadNow, buttonListen, buttonMarkRead, buttonLater
     case testSummary, testBody
 
     // mark --list.
@@ -41,8 +41,9 @@ package enum Message: String, CaseIterable, Sendable {
     case slotOff, slotRemindersOff, slotUnavailable, slotReminded, slotRemindedLate, slotWithdrawn, slotShownAgain
     case slotSnoozed, slotDueAgain, slotThenSkipped, slotNotShownAgain, slotSkipped, slotScheduled, slotDue
     case slotPaused, slotWillBeSkipped, slotMissed
-    case reasonBandComplete, reasonEmptySet, reasonPaused
+    case reasonBandComplete, reasonEmptySet, reasonPaused, reasonBaniRead
     case nextSlot, nextDue, nextAgain, nextNone
+    case baniSlotsHeading, baniSlotName, nextBaniSlot, nextBaniDue, nextBaniAgain
 
     /// One entry of the catalogue: the English text (the msgid), its plural (msgid_plural) when the
     /// text counts something, and a note for translators.
@@ -93,7 +94,12 @@ package enum Message: String, CaseIterable, Sendable {
         case .reminderSummary: return e("{band} · {title}", "A reminder's summary: the band and the bani's title.")
         case .reminderBody: return e("{done} of {total} today", "A reminder's body: banis read today.")
         case .reminderResume: return e("{line} · resume at line {seq} of {lines}", "{line}: the body before it.")
+        case .baniReminderSummary:
+            return e("{title} · {time}", "A per-bani reminder's summary (nitnem sets remind): the title, 10:00.")
+        case .baniReminderBody:
+            return e("your daily reminder · {done} of {total} today", "A per-bani reminder's body: banis read today.")
         case .buttonReadNow: return e("Read now", "A reminder's button: open the bani in the reader.")
+        case .buttonListen: return e("Listen", "A reminder's button: play the bani (config listen).")
         case .buttonMarkRead: return e("Mark read", "A reminder's button: record the bani read.")
         case .buttonLater: return e("Later", "A reminder's button: remind again a little later.")
         case .testSummary: return e("Nitnem · test", "nitnem reminders test: the test notification's summary.")
@@ -177,10 +183,19 @@ package enum Message: String, CaseIterable, Sendable {
         case .reasonBandComplete: return e("the band's banis are read", "Why a reminder is skipped.")
         case .reasonEmptySet: return e("the band's set is empty", "Why a reminder is skipped.")
         case .reasonPaused: return e("reminders are paused", "Why a reminder is skipped.")
+        case .reasonBaniRead: return e("the bani is read today", "Why a per-bani reminder is skipped.")
         case .nextSlot: return e("Next: {band} at {time}", "nitnem reminders list, last line.")
         case .nextDue: return e("Next: {band}, due now", "nitnem reminders list, last line.")
         case .nextAgain: return e("Next: {band} again at {time} (Later)", "Later: the reminder's button.")
         case .nextNone: return e("Next: none", "nitnem reminders list: no reminder to come today.")
+        case .baniSlotsHeading:
+            return e("Per-bani reminders (nitnem sets remind)", "nitnem reminders list; keep the command as it is.")
+        case .baniSlotName:
+            return e("{title} ({band})", "nitnem reminders list: a per-bani reminder's bani and the band of its time.")
+        case .nextBaniSlot: return e("Next: {title} at {time}", "nitnem reminders list: a per-bani reminder next.")
+        case .nextBaniDue: return e("Next: {title}, due now", "nitnem reminders list: a per-bani reminder next.")
+        case .nextBaniAgain:
+            return e("Next: {title} again at {time} (Later)", "Later: the reminder's button.")
         }
     }
 }

@@ -2,7 +2,8 @@
 import NitnemClockKit
 import Snapshot
 
-/// What the agent reminded (or chose not to) per Nitnem day and band: at most one reminder each.
+/// What the agent reminded (or chose not to) per Nitnem day and band, and per Nitnem day and bani
+/// for the per-bani reminders of `nitnem sets remind`: at most one reminder each.
 ///
 /// - Important: An entry is recorded `pending` before the notification is shown and `fired` after,
 ///   and a `pending` entry counts as fired. So a reminder is shown at most once per (day, band), even
@@ -25,11 +26,18 @@ package struct ReminderLedger: Hashable, Sendable {
         package var snoozedUntil: Date?
         /// How many times "Later" deferred it.
         package var deferrals: Int = 0
+        /// For a per-bani reminder (`nitnem sets remind`): the bani it is for (`band` is then the band
+        /// its slot falls in); nil for a band's reminder.
+        package var reminderOf: String?
         /// Shown, then taken off the screen by the agent's clean stop: a restart within the band
         /// brings the same reminder back once (the same episode, not a second reminder).
         package var withdrawn = false
         /// Shown again after a restart (at most once per episode).
         package var restored = false
+        /// The server id of the notification showing it while it is on screen (cleared when the
+        /// agent takes it off): an agent started after a `kill -9` takes that notification over in
+        /// place (`replaces_id`) or closes it, so no reminder stays on screen with dead buttons.
+        package var notificationID: Int?
 
         package init(
             dayKey: CivilDate, band: Band, at: Date, outcome: Outcome, bani: String? = nil, late: Bool = false,
@@ -43,6 +51,14 @@ package struct ReminderLedger: Hashable, Sendable {
             self.late = late
             self.reason = reason
         }
+    }
+
+    /// What a reminder is for: a band's set, or one bani (`nitnem sets remind`).
+    package enum Subject: Hashable, Sendable {
+        /// The band's reminder.
+        case band(Band)
+        /// The per-bani reminder of this bani id.
+        case bani(String)
     }
 
     /// What happened to a slot.
@@ -65,21 +81,28 @@ package struct ReminderLedger: Hashable, Sendable {
 
     package init(entries: [Entry] = []) { self.entries = entries }
 
-    /// The decision for (`dayKey`, `band`), if one was made.
-    package func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? {
-        entries.last { $0.dayKey == dayKey && $0.band == band }
+    /// The decision for the reminder of `band` on `dayKey`, if one was made.
+    package func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? { entry(dayKey, .band(band)) }
+
+    /// The decision for the reminder of `subject` on `dayKey`, if one was made.
+    package func entry(_ dayKey: CivilDate, _ subject: Subject) -> Entry? {
+        entries.last { $0.dayKey == dayKey && $0.subject == subject }
     }
 
-    /// Records `entry`, replacing any for the same day and band, and drops days older than 30.
+    /// Records `entry`, replacing any for the same day and subject, and drops days older than 30.
     package mutating func record(_ entry: Entry) {
         let oldest = entry.dayKey.adding(days: -Self.keptDays)
-        entries.removeAll { ($0.dayKey == entry.dayKey && $0.band == entry.band) || $0.dayKey < oldest }
+        let subject = entry.subject
+        entries.removeAll { ($0.dayKey == entry.dayKey && $0.subject == subject) || $0.dayKey < oldest }
         entries.append(entry)
     }
 
-    /// Forgets (`dayKey`, `band`) (a show that failed, to retry).
-    package mutating func remove(_ dayKey: CivilDate, _ band: Band) {
-        entries.removeAll { $0.dayKey == dayKey && $0.band == band }
+    /// Forgets the reminder of `band` on `dayKey` (a show that failed, to retry).
+    package mutating func remove(_ dayKey: CivilDate, _ band: Band) { remove(dayKey, .band(band)) }
+
+    /// Forgets the reminder of `subject` on `dayKey` (a show that failed, to retry).
+    package mutating func remove(_ dayKey: CivilDate, _ subject: Subject) {
+        entries.removeAll { $0.dayKey == dayKey && $0.subject == subject }
     }
 
     /// The file's JSON: `{"schema":1,"entries":[{"dayKey","band","at","outcome","bani","late","reason"}]}`.
@@ -103,7 +126,9 @@ package struct ReminderLedger: Hashable, Sendable {
                         }
                         if e.deferrals > 0 { members.append(("deferrals", .int(e.deferrals))) }
                         if e.withdrawn { members.append(("withdrawn", .bool(true))) }
+                        if let bani = e.reminderOf { members.append(("reminderOf", .string(bani))) }
                         if e.restored { members.append(("restored", .bool(true))) }
+                        if let id = e.notificationID { members.append(("notificationId", .int(id))) }
                         return .object(members)
                     })
             ),
@@ -137,6 +162,10 @@ package struct ReminderLedger: Hashable, Sendable {
             }
             if case .bool(let withdrawn)? = item["withdrawn"] { entry.withdrawn = withdrawn }
             if case .bool(let restored)? = item["restored"] { entry.restored = restored }
+            if case .string(let bani)? = item["reminderOf"] { entry.reminderOf = bani }
+            if case .number(let text)? = item["notificationId"], let id = Int(text), id > 0 {
+                entry.notificationID = id
+            }
             if entry.outcome == .snoozed, entry.snoozedUntil == nil {
                 throw GroupFileError(
                     path: path, jsonPath: where_ + ".snoozedUntil", problem: "a snoozed entry needs snoozedUntil")
@@ -145,4 +174,9 @@ package struct ReminderLedger: Hashable, Sendable {
         }
         return ledger
     }
+}
+
+extension ReminderLedger.Entry {
+    /// What the entry is a decision for: its band's reminder, or a bani's (`reminderOf`).
+    package var subject: ReminderLedger.Subject { reminderOf.map(ReminderLedger.Subject.bani) ?? .band(band) }
 }

@@ -67,6 +67,18 @@ package struct ReminderPlan: Hashable, Sendable {
         package let status: Status
     }
 
+    /// One per-bani reminder (`nitnem sets remind`) on the day.
+    package struct BaniSlot: Hashable, Sendable {
+        /// The bani's id.
+        package let bani: String
+        /// The band its slot falls in.
+        package let band: Band
+        /// When it falls.
+        package let at: Date
+        /// What became of it (never `off`, `remindersOff` or `unavailable`: those are the list's).
+        package let status: Status
+    }
+
     /// The next reminder to be shown.
     package struct Next: Hashable, Sendable {
         /// How it comes.
@@ -87,12 +99,23 @@ package struct ReminderPlan: Hashable, Sendable {
         package let at: Date
         /// How it comes.
         package let kind: Kind
+        /// For a per-bani reminder: its bani's id.
+        package var bani: String? = nil
+
+        /// Whether `a` is shown before `b`: the earlier, and a band's before a bani's at the same
+        /// instant (the agent decides a band's reminder first).
+        static func comesFirst(_ a: Next, _ b: Next) -> Bool {
+            a.at != b.at ? a.at < b.at : a.bani == nil && b.bani != nil
+        }
     }
 
     /// The Nitnem day containing `now`.
     package let dayKey: CivilDate
     /// Its slots, one per band of `bands`, in that order.
     package let slots: [Slot]
+    /// Its per-bani reminders (`nitnem sets remind`), in time order; none while reminders are off or
+    /// the files could not be read.
+    package let baniSlots: [BaniSlot]
     /// The next reminder to be shown (today or on a later day); nil when none would be, as things
     /// are now, within `lookAhead` days.
     package let next: Next?
@@ -115,7 +138,16 @@ package struct ReminderPlan: Hashable, Sendable {
             return Slot(
                 band: band, at: slot?.at, status: rules.status(of: band, slot: slot, in: day, now: now, ledger: ledger))
         }
-        next = rules.next(after: now, today: day, slots: slots, calendar: calendar)
+        baniSlots =
+            rules.reminds && config.remindersOn
+            ? rules.files.map { files in
+                ReminderMachine.baniSlots(on: day, files: files, calendar: calendar).map {
+                    BaniSlot(
+                        bani: $0.bani.id, band: day.band(at: $0.at), at: $0.at,
+                        status: rules.status(of: $0.bani.id, at: $0.at, in: day, now: now, ledger: ledger))
+                }
+            } ?? [] : []
+        next = rules.next(after: now, today: day, slots: slots, baniSlots: baniSlots, calendar: calendar)
     }
 
     /// How the agent decides, for the inputs of one plan.
@@ -153,28 +185,58 @@ package struct ReminderPlan: Hashable, Sendable {
             return nil
         }
 
+        /// What the agent does for the per-bani reminder of `bani` of `day` at `instant`
+        /// (`ReminderMachine.baniDue`'s order): skipped while paused, then when the bani is read.
+        func decision(at instant: Date, bani: String, day: NitnemDay) -> Decision {
+            if let pausedUntil, instant < pausedUntil { return .skip(.paused) }
+            if let files, ReminderMachine.isRead(bani, on: day.key, files: files) { return .skip(.baniRead) }
+            return .remind
+        }
+
+        /// What became of the per-bani reminder of `bani` (its slot at `at`) on `day`: the ledger's
+        /// decision when it has one, else what the agent will do.
+        func status(of bani: String, at: Date, in day: NitnemDay, now: Date, ledger: ReminderLedger) -> Status {
+            let bandEnd = day.interval(of: day.band(at: at)).end
+            if let entry = ledger.entry(day.key, .bani(bani)) {
+                return status(of: entry, now: now, bandEnd: bandEnd, slotOn: true) {
+                    decision(at: $0, bani: bani, day: day)
+                }
+            }
+            if at > now { return .upcoming(decision(at: at, bani: bani, day: day)) }
+            if now < bandEnd { return .due(decision(at: now, bani: bani, day: day)) }
+            return .missed
+        }
+
+        /// What a ledger entry says became of a slot whose band ends at `bandEnd`; `decide` is what
+        /// the agent does at an instant (for a "Later" that comes back).
+        func status(
+            of entry: ReminderLedger.Entry, now: Date, bandEnd: Date, slotOn: Bool, decide: (Date) -> Decision
+        ) -> Status {
+            switch entry.outcome {
+            case .fired where entry.withdrawn:
+                return .withdrawn(bani: entry.bani, at: entry.at)
+            case .fired where entry.restored, .pending where entry.restored:
+                return .shownAgain(bani: entry.bani, at: entry.at)
+            case .fired, .pending:
+                return .reminded(bani: entry.bani, at: entry.at, late: entry.late)
+            case .skipped:
+                return .skipped(entry.reason ?? .other("no reason recorded"), at: entry.at)
+            case .snoozed:
+                // A snoozed entry always has its end (`ReminderLedger.decode`).
+                let until = entry.snoozedUntil ?? entry.at
+                let when = max(until, now)
+                let comesBack = reminds && slotOn && when < bandEnd
+                return .snoozed(until: until, deferrals: entry.deferrals, then: comesBack ? decide(when) : nil)
+            }
+        }
+
         /// What became of `band`'s slot (`slot`, nil when off) on `day`: the ledger's decision when it
         /// has one (kept when the slot was turned off since), else what the agent will do.
         func status(of band: Band, slot: Reminder?, in day: NitnemDay, now: Date, ledger: ReminderLedger) -> Status {
             let bandEnd = day.interval(of: band).end
             if let entry = ledger.entry(day.key, band) {
-                switch entry.outcome {
-                case .fired where entry.withdrawn:
-                    return .withdrawn(bani: entry.bani, at: entry.at)
-                case .fired where entry.restored, .pending where entry.restored:
-                    return .shownAgain(bani: entry.bani, at: entry.at)
-                case .fired, .pending:
-                    return .reminded(bani: entry.bani, at: entry.at, late: entry.late)
-                case .skipped:
-                    return .skipped(entry.reason ?? .other("no reason recorded"), at: entry.at)
-                case .snoozed:
-                    // A snoozed entry always has its end (`ReminderLedger.decode`).
-                    let until = entry.snoozedUntil ?? entry.at
-                    let when = max(until, now)
-                    let comesBack = reminds && slot != nil && when < bandEnd
-                    return .snoozed(
-                        until: until, deferrals: entry.deferrals,
-                        then: comesBack ? decision(at: when, band: band, day: day) : nil)
+                return status(of: entry, now: now, bandEnd: bandEnd, slotOn: slot != nil) {
+                    decision(at: $0, band: band, day: day)
                 }
             }
             guard let slot else { return .off }
@@ -187,9 +249,26 @@ package struct ReminderPlan: Hashable, Sendable {
 
         /// The first reminder that would be shown: today's from `slots`, else the first slot of a
         /// later day (from the pause's end on) that is not skipped.
-        func next(after now: Date, today: NitnemDay, slots: [Slot], calendar: NitnemCalendar) -> Next? {
+        func next(after now: Date, today: NitnemDay, slots: [Slot], baniSlots: [BaniSlot], calendar: NitnemCalendar)
+            -> Next?
+        {
             guard reminds else { return nil }
             var found: [Next] = []
+            for slot in baniSlots {
+                switch slot.status {
+                case .due(.remind):
+                    found.append(Next(band: slot.band, dayKey: today.key, at: now, kind: .due, bani: slot.bani))
+                case .snoozed(let until, _, .remind?):
+                    found.append(
+                        Next(
+                            band: slot.band, dayKey: today.key, at: max(until, now), kind: until > now ? .again : .due,
+                            bani: slot.bani))
+                case .upcoming(.remind):
+                    found.append(Next(band: slot.band, dayKey: today.key, at: slot.at, kind: .slot, bani: slot.bani))
+                default:
+                    break
+                }
+            }
             for slot in slots {
                 switch slot.status {
                 case .due(.remind):
@@ -205,16 +284,33 @@ package struct ReminderPlan: Hashable, Sendable {
                     break
                 }
             }
-            if let first = found.min(by: { $0.at < $1.at }) { return first }
-            guard !config.slots.enabled.isEmpty else { return nil }
+            // The first; a band's before a bani's at the same instant (the agent shows it first).
+            if let first = found.min(by: Next.comesFirst) { return first }
+            let hasBaniReminders = files?.mine?.reminders.isEmpty == false
+            guard !config.slots.enabled.isEmpty || hasBaniReminders else { return nil }
             // Later days: from the one after today, or the one the pause ends in (a pause may be long).
             var day = calendar.nitnemDay(after: today)
             if let pausedUntil, pausedUntil >= day.interval.end { day = calendar.nitnemDay(containing: pausedUntil) }
             for _ in 0..<ReminderPlan.lookAhead {
+                var candidates: [Next] = []
                 for slot in calendar.reminders(on: day, slots: config.slots) where slot.at > now {
                     if decision(at: slot.at, band: slot.band, day: day) == .remind {
-                        return Next(band: slot.band, dayKey: day.key, at: slot.at, kind: .slot)
+                        candidates.append(Next(band: slot.band, dayKey: day.key, at: slot.at, kind: .slot))
+                        break
                     }
+                }
+                if let files {
+                    for slot in ReminderMachine.baniSlots(on: day, files: files, calendar: calendar)
+                    where slot.at > now && decision(at: slot.at, bani: slot.bani.id, day: day) == .remind {
+                        candidates.append(
+                            Next(
+                                band: day.band(at: slot.at), dayKey: day.key, at: slot.at, kind: .slot,
+                                bani: slot.bani.id))
+                        break
+                    }
+                }
+                if let first = candidates.min(by: Next.comesFirst) {
+                    return first
                 }
                 day = calendar.nitnemDay(after: day)
             }

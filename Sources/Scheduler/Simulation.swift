@@ -104,8 +104,13 @@ package struct Simulation: Sendable {
                     emit(
                         .reminder(
                             at: time(core.calendar), band: notice.band.rawValue, dayKey: notice.dayKey.description,
-                            bani: notice.bani.id, late: notice.late))
+                            bani: notice.bani.id, late: notice.late, forBani: notice.forBani))
                     return [.reminderShown(notice, error: nil)]
+                case .reminder(.skipBani(let dayKey, let band, let bani, let reason)):
+                    emit(
+                        .baniReminderSkipped(
+                            at: time(core.calendar), band: band.rawValue, dayKey: dayKey.description, bani: bani,
+                            reason: reason.rawValue))
                 case .reminder(.skip(let dayKey, let band, let reason)):
                     emit(
                         .reminderSkipped(
@@ -142,10 +147,13 @@ extension Simulation {
     package enum Line: Hashable, Sendable {
         /// `{"at","event":"timeline","dayKey","band","next","done","total"}`
         case timeline(at: String, dayKey: String, band: String, next: String?, done: Int, total: Int)
-        /// `{"at","event":"reminder","band","dayKey","bani","late"}`
-        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool)
+        /// `{"at","event":"reminder","band","dayKey","bani","late"}`; `"event":"bani-reminder"` for a
+        /// per-bani reminder (`nitnem sets remind`; `band`: the band its slot falls in).
+        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool, forBani: Bool = false)
         /// `{"at","event":"reminder-skipped","band","dayKey","reason"}`
         case reminderSkipped(at: String, band: String, dayKey: String, reason: String)
+        /// `{"at","event":"bani-reminder-skipped","band","dayKey","bani","reason"}`
+        case baniReminderSkipped(at: String, band: String, dayKey: String, bani: String, reason: String)
 
         /// The line as a JSON object, its keys in printed order.
         package var json: JSONValue {
@@ -155,15 +163,21 @@ extension Simulation {
                     ("at", .string(at)), ("event", .string("timeline")), ("dayKey", .string(dayKey)),
                     ("band", .string(band)), ("next", .optional(next)), ("done", .int(done)), ("total", .int(total)),
                 ])
-            case .reminder(let at, let band, let dayKey, let bani, let late):
+            case .reminder(let at, let band, let dayKey, let bani, let late, let forBani):
                 .object([
-                    ("at", .string(at)), ("event", .string("reminder")), ("band", .string(band)),
+                    ("at", .string(at)), ("event", .string(forBani ? "bani-reminder" : "reminder")),
+                    ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("late", .bool(late)),
                 ])
             case .reminderSkipped(let at, let band, let dayKey, let reason):
                 .object([
                     ("at", .string(at)), ("event", .string("reminder-skipped")), ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("reason", .string(reason)),
+                ])
+            case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
+                .object([
+                    ("at", .string(at)), ("event", .string("bani-reminder-skipped")), ("band", .string(band)),
+                    ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("reason", .string(reason)),
                 ])
             }
         }
@@ -185,10 +199,11 @@ extension Simulation {
                 Self.append(String(done), to: &out)
                 Self.append(",\"total\":", to: &out)
                 Self.append(String(total), to: &out)
-            case .reminder(let at, let band, let dayKey, let bani, let late):
+            case .reminder(let at, let band, let dayKey, let bani, let late, let forBani):
                 Self.append("{\"at\":", to: &out)
                 Self.appendString(at, to: &out)
-                Self.append(",\"event\":\"reminder\",\"band\":", to: &out)
+                Self.append(
+                    forBani ? ",\"event\":\"bani-reminder\",\"band\":" : ",\"event\":\"reminder\",\"band\":", to: &out)
                 Self.appendString(band, to: &out)
                 Self.append(",\"dayKey\":", to: &out)
                 Self.appendString(dayKey, to: &out)
@@ -202,6 +217,17 @@ extension Simulation {
                 Self.appendString(band, to: &out)
                 Self.append(",\"dayKey\":", to: &out)
                 Self.appendString(dayKey, to: &out)
+                Self.append(",\"reason\":", to: &out)
+                Self.appendString(reason, to: &out)
+            case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
+                Self.append("{\"at\":", to: &out)
+                Self.appendString(at, to: &out)
+                Self.append(",\"event\":\"bani-reminder-skipped\",\"band\":", to: &out)
+                Self.appendString(band, to: &out)
+                Self.append(",\"dayKey\":", to: &out)
+                Self.appendString(dayKey, to: &out)
+                Self.append(",\"bani\":", to: &out)
+                Self.appendString(bani, to: &out)
                 Self.append(",\"reason\":", to: &out)
                 Self.appendString(reason, to: &out)
             }

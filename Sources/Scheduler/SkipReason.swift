@@ -12,6 +12,8 @@ package enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConve
     case emptySet
     /// Reminders were paused (`nitnem reminders pause`) when the slot passed: `paused`.
     case paused
+    /// A per-bani reminder's bani was read that Nitnem day before its slot: `bani-read`.
+    case baniRead
     /// A reason this version does not know, as read.
     case other(String)
 
@@ -21,6 +23,7 @@ package enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConve
         case "band-complete": self = .bandComplete
         case "empty-set": self = .emptySet
         case "paused": self = .paused
+        case "bani-read": self = .baniRead
         default: self = .other(text)
         }
     }
@@ -31,6 +34,7 @@ package enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConve
         case .bandComplete: "band-complete"
         case .emptySet: "empty-set"
         case .paused: "paused"
+        case .baniRead: "bani-read"
         case .other(let text): text
         }
     }

@@ -28,8 +28,13 @@ extension TodayState {
         .object([("done", .int(done)), ("total", .int(total)), ("fraction", .double(Self.round(fraction)))])
     }
 
-    /// `{"id","title"}` of the band.
-    package var bandJSON: JSONValue { .object([("id", .string(band.rawValue)), ("title", .string(band.title))]) }
+    /// `{"id","title","setEmpty"}` of the band; `setEmpty`: its daily set (yours, or the snapshot's)
+    /// has no bani — nothing to read in this band, which is not the same as complete.
+    package var bandJSON: JSONValue {
+        .object([
+            ("id", .string(band.rawValue)), ("title", .string(band.title)), ("setEmpty", .bool(bandSetIsEmpty)),
+        ])
+    }
 
     /// Four decimals: stable text for golden files and bars.
     static func round(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }

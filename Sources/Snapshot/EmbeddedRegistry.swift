@@ -22,7 +22,9 @@ package enum EmbeddedRegistry {
             bani("sukhmani", "Sukhmani Sahib", "ਸੁਖਮਨੀ ਸਾਹਿਬ", "sggs", 2027),
             bani("asa_di_vaar", "Asa Di Vaar", "ਆਸਾ ਦੀ ਵਾਰ", "sggs", 725),
             bani("aarti", "Aarti", "ਆਰਤੀ", "mixed", 60),
-            // From more-banis.json, in its order; the banis it gives no line count are left out.
+            // From more-banis.json, in its order: first those it gives a line count, then those it
+            // does not (null there, never guessed): nLines 0, as a snapshot says "no count" — no
+            // resume fraction, and `mark` records the day only.
             bani("salok_m9", "Salok Mahalla 9", "ਸਲੋਕ ਮਹਲਾ ੯", "sggs", 117),
             bani("raag_mala", "Raag Mala", "ਰਾਗ ਮਾਲਾ", "sggs", 61),
             bani("laavan", "Laavan (Anand Karaj)", "ਲਾਵਾਂ", "sggs", 25),
@@ -31,6 +33,16 @@ package enum EmbeddedRegistry {
             bani("ramkali_sadu", "Ramkali Sadu", "ਰਾਮਕਲੀ ਸਦੁ", "sggs", 38),
             bani("bavan_akhri", "Bavan Akhri", "ਬਾਵਨ ਅਖਰੀ", "sggs", 689),
             bani("baarah_maha", "Baarah Maha (Majh)", "ਬਾਰਹ ਮਾਹਾ", "sggs", 129),
+            bani("shabad_hazare", "Shabad Hazare", "ਸ਼ਬਦ ਹਜ਼ਾਰੇ", "sggs", 0),
+            bani("shabad_hazare_p10", "Shabad Hazare Patshahi 10", "ਸ਼ਬਦ ਹਜ਼ਾਰੇ ਪਾਤਿਸ਼ਾਹੀ ੧੦", "dasam", 0),
+            bani("akal_ustat", "Akal Ustat", "ਅਕਾਲ ਉਸਤਤ", "dasam", 0),
+            bani("chandi_di_vaar", "Chandi Di Vaar", "ਚੰਡੀ ਦੀ ਵਾਰ", "dasam", 0),
+            bani("savaiye_deenan", "Tav-Prasad Savaiye (Deenan Ki)", "ਤ੍ਵ ਪ੍ਰਸਾਦਿ ਸ੍ਵਯੇ (ਦੀਨਨ ਕੀ)", "dasam", 0),
+            bani("ardaas", "Ardaas", "ਅਰਦਾਸ", "ardaas", 0),
+            bani("dukh_bhanjani", "Dukh Bhanjani Sahib", "ਦੁਖ ਭੰਜਨੀ ਸਾਹਿਬ", "sggs", 0),
+            bani("funhe_m5", "Funhe Mahalla 5", "ਫੁਨਹੇ ਮਹਲਾ ੫", "sggs", 0),
+            bani("chaubole", "Chaubole", "ਚਉਬੋਲੇ", "sggs", 0),
+            bani("dakhni_oankar", "Dakhni Oankar", "ਓਅੰਕਾਰੁ", "sggs", 0),
         ],
         sets: [
             "morning": ["japji", "jaap", "savaiye", "chaupai", "anand"],

@@ -31,6 +31,14 @@ extension GroupFiles {
                 }
                 files.snapshot.sets[set.rawValue] = known
             }
+            // A reminder for a bani the snapshot does not have is never shown (kept in the file).
+            for reminder in mine.reminders where snapshot.bani(id: reminder.id) == nil {
+                files.warnings.append(
+                    GroupFileError(
+                        path: path, jsonPath: "$.reminders" + NitnemProgress.jsonKey(reminder.id),
+                        problem: "unknown bani id '\(Printable.escaped(reminder.id))'; no reminder (kept in the file)"
+                    ).description)
+            }
             return files
         case .failure(let problem):
             var files = self

@@ -75,9 +75,10 @@ package struct MarkRule: Hashable, Sendable {
         if undo { return isMarked ? Change(day: .remove, position: nil) : nil }
         if isMarked && !movePosition { return nil }
         let lastSeq = ownNLines.flatMap { $0 >= 0 ? $0 : nil } ?? nLines
-        return Change(
-            day: isMarked ? nil : .add,
-            position: movePosition ? Change.Position(lastSeq: lastSeq, lastReadAt: at) : nil)
+        // A bani with no line count (0: the snapshot does not know it) has no end to move to.
+        let position = movePosition && lastSeq > 0 ? Change.Position(lastSeq: lastSeq, lastReadAt: at) : nil
+        if isMarked && position == nil { return nil }
+        return Change(day: isMarked ? nil : .add, position: position)
     }
 
     /// `progress` with the rule applied; `nil` when nothing changes.

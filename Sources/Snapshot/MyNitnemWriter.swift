@@ -14,12 +14,17 @@ package enum MyNitnemWriter {
         case reminder(id: String, at: WallTime?)
     }
 
-    /// The document with `changes` applied, in order; `changed` is false when it is as it was.
+    /// The member saying when the file was last changed (by a writer's clock): what a merge of two
+    /// versions of the file compares ("newer"), since file times do not travel across machines.
+    package static let modifiedAtKey = "modifiedAt"
+
+    /// The document with `changes` applied, in order; `changed` is false when it is as it was. With
+    /// `at`, a change also sets `modifiedAt` to it (RFC 3339, UTC).
     /// - Throws: `GroupFileError` when a member to change is not the object it must be (never
     ///   replaced: it may mean something to a newer app).
-    package static func patch(_ raw: JSONValue, _ changes: [Change], path: String) throws(GroupFileError) -> (
-        value: JSONValue, changed: Bool
-    ) {
+    package static func patch(_ raw: JSONValue, _ changes: [Change], at: Date? = nil, path: String)
+        throws(GroupFileError) -> (value: JSONValue, changed: Bool)
+    {
         guard case .object(var top) = raw else {
             throw GroupFileError(path: path, jsonPath: "$", problem: "expected an object; not written")
         }
@@ -45,6 +50,9 @@ package enum MyNitnemWriter {
             }
         }
         if !top.contains(where: { $0.key == "schema" }) { top.insert(("schema", .int(MyNitnem.currentSchema)), at: 0) }
+        if let at, JSONValue.object(top) != raw {
+            ProgressWriter.set(&top, modifiedAtKey, .string(RFC3339.utcTimestamp(at)))
+        }
         let value = JSONValue.object(top)
         return (value, value != raw)
     }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 extension ProgressWriter {
     /// What emptying the completed days does: the document after, and what it removes.
     package struct Clearing: Sendable {
@@ -13,12 +15,16 @@ extension ProgressWriter {
         package var changed: Bool { days > 0 }
     }
 
-    /// The document with every `banis[*].completedDays` array emptied (`[]`) and nothing else
-    /// changed: positions, read times, other members and other entries stay. Written over the old
+    /// The document with every `banis[*].completedDays` array emptied (`[]`), each removed day
+    /// recorded as removed at `at` in the entry's `dayEdits` (so a merge with another machine's copy
+    /// does not bring it back), and nothing else changed: positions, read times, other members and
+    /// other entries stay. Written over the old
     /// bytes (`text(_:over:old:path:)`), only those arrays' contents go.
     /// - Throws: `GroupFileError` (not written) for a top level or `banis` that is no object, or a
     ///   `completedDays` that is no array (replacing it would lose whatever the app meant by it).
-    package static func clearingCompletedDays(_ raw: JSONValue, path: String) throws(GroupFileError) -> Clearing {
+    package static func clearingCompletedDays(_ raw: JSONValue, at: Date, path: String) throws(GroupFileError)
+        -> Clearing
+    {
         guard case .object(var top) = raw else {
             throw GroupFileError(path: path, jsonPath: "$", problem: "expected an object; not written")
         }
@@ -37,10 +43,14 @@ extension ProgressWriter {
             for e in entries.indices {
                 guard case .object(var members) = entries[e].value else { continue }
                 var removed = 0
+                var edits = DayEdits(members: members)
                 for m in members.indices where members[m].key == "completedDays" {
                     switch members[m].value {
                     case .array(let items):
                         removed += items.count
+                        for case .string(let day) in items {
+                            edits.edits[day] = DayEdits.Edit(removed: true, at: at)
+                        }
                         members[m].value = .array([])
                     case .null: continue
                     case let other:
@@ -50,6 +60,7 @@ extension ProgressWriter {
                     }
                 }
                 if removed > 0 {
+                    edits.pruned(now: at).write(into: &members)
                     banis += 1
                     days += removed
                     entries[e].value = .object(members)

@@ -56,9 +56,20 @@ package enum ProgressWriter {
             set(&members, "lastSeq", .int(position.lastSeq))
             set(&members, "lastReadAt", .string(RFC3339.utcTimestamp(position.lastReadAt)))
         }
+        // A removal leaves a tombstone that travels with the file (`DayEdits`); a mark of a day that
+        // has a record (marked again after an undo) records that, so a merge knows which came later.
+        var edits = DayEdits(members: members)
         switch change.day {
-        case .add?: days.append(key)
-        case .remove?: days.removeAll { $0 == key }
+        case .add?:
+            days.append(key)
+            if edits.edits[day.description] != nil {
+                edits.edits[day.description] = DayEdits.Edit(removed: false, at: at)
+                edits.pruned(now: at).write(into: &members)
+            }
+        case .remove?:
+            days.removeAll { $0 == key }
+            edits.edits[day.description] = DayEdits.Edit(removed: true, at: at)
+            edits.pruned(now: at).write(into: &members)
         case nil: break
         }
         set(&members, "completedDays", .array(days))

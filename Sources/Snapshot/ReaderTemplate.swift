@@ -224,6 +224,8 @@ package struct ReaderLaunch: Hashable, Sendable {
         case opener
         /// The `reader` command itself.
         case command
+        /// The `listen` command (a player).
+        case listen
     }
 
     /// The program and its arguments: run as they are, never through a shell.
@@ -261,6 +263,8 @@ package struct ReaderTemplateError: Error, Equatable, Sendable, CustomStringConv
         case whitespaceInURL
         /// A control character anywhere.
         case controlCharacter
+        /// A web page where a command is needed (config `listen`).
+        case notACommand
     }
 
     /// What kind of problem.

@@ -31,4 +31,15 @@ package final class RecordingNotifier: Notifier {
         if let failure { throw failure }
         closed += 1
     }
+
+    /// The server ids closed with `close(serverID:)`, in order.
+    package private(set) var closedIDs: [Int] = []
+
+    package func close(serverID: Int) throws(NotifyError) {
+        if let failure { throw failure }
+        closedIDs.append(serverID)
+    }
+
+    /// The id of the last show (its `replacesID`, else its position from 1), 0 before any.
+    package var currentServerID: Int { shown.last.map { $0.replacesID ?? shown.count } ?? 0 }
 }

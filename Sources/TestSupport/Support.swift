@@ -17,6 +17,17 @@ package enum Support {
         (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
     }
 
+    /// `bytes` without the `dayEdits` members of removals only (the tombstones an undo leaves, and the
+    /// separator before each), so an undo can be compared with the file before the mark.
+    package static func withoutTombstones(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let record = #"\s*"[0-9-]+"\s*:\s*\{\s*"removed"\s*:\s*"[^"]*"\s*\}\s*,?"#
+        let pattern = #"\s*,\s*"dayEdits"\s*:\s*\{(?:"# + record + #")*\s*\}"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let range = NSRange(text.startIndex..., in: text)
+        return Array(regex.stringByReplacingMatches(in: text, range: range, withTemplate: "").utf8)
+    }
+
     /// A fresh folder under the temp dir (0700), for one test: `defer { Support.cleanup(folder) }`.
     package static func tempFolder() -> String {
         var base = NSTemporaryDirectory()

@@ -12,11 +12,13 @@ enum ClockCommand {
     static let spec = CommandSpec(
         path: ["clock"],
         abstract: "Show the Nitnem day and band now, and the fixed points and reminders that come next.",
-        options: [format, .config],
+        options: [format, .config, .group],
         discussion: """
             Reminder times are the config file's (reminder.amritVela|evening|night, reminders = off),
             read as the agent reads it; a slot that is off is not listed. Text shows wall times (06:00,
-            with the date when it is not today's Nitnem day); JSON keeps RFC 3339 instants.
+            with the date when it is not today's Nitnem day); JSON keeps RFC 3339 instants. The
+            per-bani reminders (nitnem sets remind) come from <group>/nitnem-mynitnem.json, the only
+            group file clock reads: each one's next time, by bani id.
 
             ENVIRONMENT:
               SGGS_CLOCK_NOW   Pin "now": 2026-11-29T22:00:00+05:30, 2026-11-29T16:30:00Z,
@@ -30,9 +32,16 @@ enum ClockCommand {
         // As the agent reads it: the good lines, the default for a bad one (said on stderr).
         let (config, warnings) = try context.displayConfig(args)
         for warning in warnings { Output.error("warning: \(warning)") }
+        var mine: MyNitnem?
+        do {
+            mine = try GroupFiles.readMine(context.group(args))
+        } catch {
+            Output.error("warning: \(error.description) (no per-bani reminders listed)")
+        }
         let report = ClockReport(
             now: context.clock.now(), calendar: context.calendar, config: config,
-            configPath: context.paths.agent(configFlag: args.value(.config)).config)
+            configPath: context.paths.agent(configFlag: args.value(.config)).config,
+            baniReminders: config.remindersOn ? mine?.reminders ?? [] : [])
         if args.value(Self.format) == "json" {
             Output.line(report.json.compact)
         } else {
@@ -56,8 +65,13 @@ struct ClockReport {
     let configPath: String
     /// The next slots of `config` (none when reminders are off).
     let reminders: [Reminder]
+    /// The next time of each per-bani reminder (`nitnem sets remind`), in time order.
+    let baniReminders: [(bani: String, at: Date, dayKey: CivilDate)]
 
-    init(now: Date, calendar: NitnemCalendar, config: AgentConfig, configPath: String) {
+    init(
+        now: Date, calendar: NitnemCalendar, config: AgentConfig, configPath: String,
+        baniReminders mine: [MyNitnem.Reminder] = []
+    ) {
         self.now = now
         self.calendar = calendar
         self.config = config
@@ -66,6 +80,14 @@ struct ClockReport {
         (band, bandInterval) = calendar.band(containing: now)
         fixedPoints = calendar.nextFixedPoints(after: now, count: 4)
         reminders = config.remindersOn ? calendar.nextReminders(after: now, slots: config.slots, count: 3) : []
+        let today = calendar.nitnemDay(containing: now)
+        let tomorrow = calendar.nitnemDay(after: today)
+        baniReminders = mine.map { reminder in
+            let at = calendar.baniReminder(on: today, at: reminder.at)
+            return at > now
+                ? (reminder.id, at, today.key)
+                : (reminder.id, calendar.baniReminder(on: tomorrow, at: reminder.at), tomorrow.key)
+        }.sorted { ($0.at, $0.bani) < ($1.at, $1.bani) }
     }
 
     /// Whether the slots' times are the defaults (whether or not a file says so).
@@ -95,6 +117,16 @@ struct ClockReport {
             ("dayEndsAt", .string(format(day.end))),
             ("nextFixedPoints", .array(fixedPoints.map { .string(format($0.at)) })),
             ("reminderTimes", .object(times)),
+            (
+                "nextBaniReminders",
+                .array(
+                    baniReminders.map {
+                        .object([
+                            ("bani", .string($0.bani)), ("at", .string(format($0.at))),
+                            ("dayKey", .string($0.dayKey.description)),
+                        ])
+                    })
+            ),
             (
                 "nextReminders",
                 .array(
@@ -139,6 +171,11 @@ struct ClockReport {
         } else {
             lines.append("Next reminders (\(reminderTimes))")
             lines += Self.column(reminders.map { (wall($0.at), "\($0.band.title) (day \($0.dayKey))") })
+        }
+        if !baniReminders.isEmpty {
+            lines += ["", "Per-bani reminders (nitnem sets remind)"]
+            lines += Self.column(
+                baniReminders.map { (wall($0.at), "\(Printable.escaped($0.bani)) (day \($0.dayKey))") })
         }
         return lines.joined(separator: "\n")
     }

@@ -38,8 +38,9 @@ enum JourneyCommand {
         abstract: "Empty the completed days of every bani (after a backup); without --yes, only say what would go.",
         options: [yes, .group],
         discussion: """
-            Only the completedDays lists change: reading positions, read times and everything else in
-            the file stay byte for byte. The backup, the file as it was, goes beside it as
+            Only the completedDays lists change, each removed day recorded in its entry (dayEdits, so a
+            machine syncing the group does not bring it back): reading positions, read times and
+            everything else in the file stay byte for byte. The backup, the file as it was, goes beside it as
             nitnem-progress.backup-<UTC time>.json (0600); 'nitnem journey restore <backup>' puts it
             back. The same lock as 'nitnem mark' keeps other writers out meanwhile.
             """
@@ -101,7 +102,8 @@ enum JourneyCommand {
         let stamp = RFC3339.utcTimestamp(context.clock.now()).filter { $0 != "-" && $0 != ":" }
         let cleared: ProgressStore.Cleared
         do {
-            cleared = try ProgressStore.clear(in: group, stamp: stamp, now: context.clock.realNow())
+            cleared = try ProgressStore.clear(
+                in: group, stamp: stamp, at: context.clock.now(), now: context.clock.realNow())
         } catch {
             throw .failure(error.description)
         }

@@ -31,6 +31,25 @@ struct ReminderListing {
         }
     }
 
+    /// `  Sukhmani Sahib (Morning)  10:00  scheduled`, one per per-bani reminder (`nitnem sets remind`),
+    /// under a heading; none when there are none.
+    var baniLines: [String] {
+        guard !plan.baniSlots.isEmpty else { return [] }
+        let names = plan.baniSlots.map {
+            localizer(.baniSlotName, ["title": title($0.bani), "band": localizer.band($0.band)])
+        }
+        let nameWidth = names.map(Printable.columns).max() ?? 0
+        let times = plan.baniSlots.map { wall($0.at) }
+        let width = max(times.map(\.count).max() ?? 0, 5)
+        return ["", localizer(.baniSlotsHeading)]
+            + zip(plan.baniSlots, zip(names, times)).map { slot, named in
+                let (name, time) = named
+                return "  " + name + String(repeating: " ", count: nameWidth - Printable.columns(name) + 2) + time
+                    + String(repeating: " ", count: width - time.count) + "  "
+                    + describe(slot.status, band: slot.band)
+            }
+    }
+
     /// The title of the bani a ledger entry names (its id when the snapshot does not know it, escaped:
     /// the ledger is a file anyone may have edited), or `?`.
     func title(_ bani: String?) -> String {
@@ -39,11 +58,14 @@ struct ReminderListing {
     }
 
     /// What became of `slot`, in words.
-    func describe(_ slot: ReminderPlan.Slot) -> String {
+    func describe(_ slot: ReminderPlan.Slot) -> String { describe(slot.status, band: slot.band) }
+
+    /// What became of a slot of `band` (`status`), in words.
+    func describe(_ status: ReminderPlan.Status, band: Band) -> String {
         let l = localizer
-        switch slot.status {
+        switch status {
         case .off:
-            return l(.slotOff, ["band": slot.band.rawValue])
+            return l(.slotOff, ["band": band.rawValue])
         case .remindersOff:
             return l(.slotRemindersOff)
         case .unavailable:
@@ -81,6 +103,14 @@ struct ReminderListing {
     func nextLine(remindersOn: Bool) -> String? {
         guard remindersOn else { return nil }
         guard let next = plan.next else { return localizer(.nextNone) }
+        if let bani = next.bani {
+            let title = title(bani)
+            switch next.kind {
+            case .slot: return localizer(.nextBaniSlot, ["title": title, "time": wall(next.at)])
+            case .due: return localizer(.nextBaniDue, ["title": title])
+            case .again: return localizer(.nextBaniAgain, ["title": title, "time": wall(next.at)])
+            }
+        }
         let band = localizer.band(next.band)
         switch next.kind {
         case .slot: return localizer(.nextSlot, ["band": band, "time": wall(next.at)])

@@ -153,6 +153,7 @@ enum RemindersCommand {
             lines.append("  " + l(.remindersPausedNote, ["time": listing.wall(until)]))
         }
         lines += listing.slotLines
+        lines += listing.baniLines
         if let next = listing.nextLine(remindersOn: config.remindersOn) { lines += ["", next] }
         Output.line(lines.joined(separator: "\n"))
     }
@@ -179,7 +180,7 @@ enum RemindersCommand {
                 Notification(
                     summary: localizer(.testSummary),
                     body: localizer(.testBody),
-                    actions: ReminderAction.allCases.map {
+                    actions: ReminderAction.offered(AgentConfig()).map {
                         NotificationAction(id: $0.rawValue, label: $0.label(localizer))
                     },
                     tag: "sggs://nitnem"))

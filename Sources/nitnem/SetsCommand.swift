@@ -76,21 +76,25 @@ enum SetsCommand {
 
     static let remindSpec = CommandSpec(
         path: ["sets", "remind"],
-        abstract: "Keep a reminder time (HH:MM) for one bani, or 'off' to remove it.",
+        abstract: "Remind one bani daily at a time (HH:MM), or 'off' to stop.",
         options: [.group],
         positionals: [
             PositionalSpec(name: "bani", help: "A bani, named as 'nitnem mark' names it."),
             PositionalSpec(name: "time", help: "HH:MM (a wall time of the Nitnem day), or off."),
         ],
         discussion: """
-            The time is stored in nitnem-mynitnem.json and shown by 'nitnem sets'; this version of the
-            agent does not show per-bani reminders yet.
+            The time is stored in nitnem-mynitnem.json and shown by 'nitnem sets'. The agent shows the
+            reminder at most once per Nitnem day at that local time (00:00-02:59 belongs to the day that
+            began the evening before), skips it when the bani is already read that day or reminders are
+            paused, and shows it late after a sleep only while the band of its time lasts. Its buttons
+            are the band reminders': Read now, Mark read (that bani), Later. 'nitnem reminders list'
+            and 'nitnem clock' list it.
             """
     )
 
     static let availableSpec = CommandSpec(
         path: ["sets", "available"],
-        abstract: "List every bani of the snapshot you can put in a set, with the sets it is in.",
+        abstract: "List every bani you can put in a set: id, titles, source and the sets it is in.",
         options: [.group]
     )
 
@@ -237,6 +241,9 @@ enum SetsCommand {
         for bani in files.snapshot.banis {
             let inSets = DailySet.allCases.filter { files.snapshot.ids(in: $0).contains(bani.id) }.map(\.rawValue)
             var line = "\(Printable.escaped(bani.id).padding(width))  \(Printable.escaped(bani.titleEn))"
+            if let gurmukhi = bani.titleGurmukhi { line += " · " + Printable.escaped(gurmukhi) }
+            line += " · " + Printable.escaped(bani.source)
+            if bani.nLines == 0 { line += " · no line count" }
             if !inSets.isEmpty { line += " · in " + inSets.joined(separator: ", ") }
             lines.append(line)
         }
@@ -315,7 +322,9 @@ enum SetsCommand {
         _ group: AppGroup, context: Context, _ change: (MyNitnem?) -> [MyNitnemWriter.Change]
     ) throws(CLIError) -> MyNitnem {
         do {
-            return try MyNitnemStore.update(in: group, now: context.clock.realNow()) { mine in change(mine) }.mine
+            return try MyNitnemStore.update(
+                in: group, at: context.clock.now(), now: context.clock.realNow()
+            ) { mine in change(mine) }.mine
         } catch {
             switch error.code {
             case .notWritten, .newerSchema: throw .failure(error.description)

@@ -11,6 +11,11 @@ enum StatusCommand {
     static let format = OptionSpec.format(StatusFormat.allCases.map { $0.rawValue })
     static let follow = OptionSpec.flag(
         "follow", "Keep running: print a new line each time what is shown changes (for bars).")
+    static let changedFrom = OptionSpec(
+        name: "changed-from", value: "TOKEN",
+        help:
+            "With --format json: print once what is shown differs from the output whose changeToken is TOKEN, then exit."
+    )
 
     static let spec = CommandSpec(
         path: ["status"],
@@ -20,6 +25,7 @@ enum StatusCommand {
             .group,
             .config,
             follow,
+            changedFrom,
         ],
         discussion: """
             Reads only <group>/nitnem-snapshot.json (the embedded default registry when it is missing)
@@ -32,6 +38,13 @@ enum StatusCommand {
             classes do not. A bad config line is a warning (on stderr; in the JSON's warnings) and its
             key has the default, a config that cannot be read is a warning and the defaults are used.
             While reminders are paused (nitnem reminders pause) it says until when.
+
+            With --changed-from TOKEN (and --format json) it prints one JSON line, with a
+            "changeToken" member naming that output, and exits: at once when what it shows already
+            differs from the output whose changeToken is TOKEN (any other TOKEN, such as new, never
+            matches), else when it changes (the events --follow waits for). A widget re-runs it on
+            each exit with the token it last got (the KDE Plasma widget does): no polling, and no
+            change between two runs is lost. A file that cannot be read is shown as {"error": …}.
             """
     )
 
@@ -40,6 +53,23 @@ enum StatusCommand {
         let format = StatusFormat(rawValue: args.value(Self.format) ?? "text") ?? .text
         let group = context.group(args)
         let paths = context.paths.agent(configFlag: args.value(.config))
+        if let token = args.value(Self.changedFrom) {
+            guard format == .json else { throw spec.usageError("--changed-from needs --format json") }
+            guard !args.flag(Self.follow) else {
+                throw spec.usageError("--changed-from and --follow cannot be combined")
+            }
+            let (config, warnings) = try context.displayConfig(args)
+            let follower = StatusFollower(
+                group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
+                format: format, config: config, pausePath: paths.pause, extraWarnings: warnings,
+                localizer: context.localizer)
+            do {
+                try follower.run(watching: 1, until: ChangeWait(from: token)) { Output.write(fd: 1, $0 + "\n") }
+            } catch {
+                throw .failure(error.description)
+            }
+            return
+        }
         if args.flag(Self.follow) {
             // i3blocks (interval=persist) writes clicks to our stdin: a left click opens the shown
             // bani in the reader (config `reader`, `open`), a right click marks it read.
@@ -79,7 +109,7 @@ enum StatusCommand {
             state: state, source: files.source, warnings: files.warnings + configWarnings,
             pausedUntil: pause.until.map(context.format),
             pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) },
-            titles: config.titles, localizer: context.localizer)
+            listen: config.listen != nil, titles: config.titles, localizer: context.localizer)
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }

@@ -63,7 +63,7 @@ import Testing
         #expect(changed)
         #expect(
             out
-                == #"{"banis":{"japji":{"lastSeq":385,"lastReadAt":"2026-11-29T05:00:00Z","completedDays":["2026-11-28"],"k":true}}}"#
+                == #"{"banis":{"japji":{"lastSeq":385,"lastReadAt":"2026-11-29T05:00:00Z","completedDays":["2026-11-28"],"k":true,"dayEdits":{"2026-11-29":{"removed":"2026-11-29T05:00:09Z"}}}}}"#
         )
         for text in [out, #"{"banis":{}}"#, "{}"] {
             let (again, changedAgain) = try patch(text, "japji", undo: true)

@@ -123,9 +123,14 @@ import Testing
         #expect(Support.bytes(backup) == original)
         let mode = try FileManager.default.attributesOfItem(atPath: backup)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        // Only the completedDays arrays changed: the rest of the file, byte for byte.
-        let cleared = String(decoding: Support.bytes(path), as: UTF8.self)
-        #expect(cleared == (try Golden.expected("journey/cleared-progress.json", actual: cleared)))
+        // Only the completedDays arrays changed, each removed day a tombstone in its entry: the rest
+        // of the file, byte for byte.
+        let clearedBytes = Support.bytes(path)
+        let tombstones = try JSONParser.parse(clearedBytes)["banis"]?["japji"]?["dayEdits"]
+        #expect(tombstones?["2026-11-21"] == .object([("removed", .string("2026-11-29T05:00:00Z"))]))
+        let cleared = String(decoding: Support.withoutTombstones(clearedBytes), as: UTF8.self)
+        let golden = String(decoding: clearedBytes, as: UTF8.self)
+        #expect(golden == (try Golden.expected("journey/cleared-progress.json", actual: golden)))
         // The original with the contents of each `"completedDays": [...]` taken out.
         var expected = ""
         var rest = Substring(String(decoding: original, as: UTF8.self))

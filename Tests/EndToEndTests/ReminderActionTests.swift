@@ -60,7 +60,10 @@ import Testing
         let shown = session.printedNotifications().count
         _ = try session.press("later")
         #expect(try Self.wait { try session.count(.displayed) == 0 }, "closed at once: \(box.logText)")
-        #expect(box.ledger.contains("\"outcome\": \"snoozed\"") || box.logText.contains("snoozed until"))
+        // dunst closes it as the button is pressed; the agent records the snooze a moment later.
+        #expect(
+            Self.wait { box.ledger.contains("\"outcome\": \"snoozed\"") || box.logText.contains("snoozed until") },
+            "\(box.logText)")
         // Back after the snooze: one more show of the same reminder (a deferral, not a new one).
         #expect(
             Self.wait(15) { session.printedNotifications().count > shown && (try? session.count(.displayed)) == 1 },

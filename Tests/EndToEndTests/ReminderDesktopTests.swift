@@ -119,21 +119,105 @@ import Testing
         #expect(box.logText.contains("<6>opened https://www.sikhitothemax.org/sundar-gutka with \(opener)"))
     }
 
-    /// The guarantee: a reminder is recorded `pending` before it is shown, so it is shown at most once
-    /// per band and day, even when the agent is killed (-9) right after showing it.
-    @Test func killedRightAfterShowingNeverShowsItTwice() throws {
+    /// Config `listen`: the reminder offers Listen (after Read now), and pressing it in dunst runs
+    /// the player for the reminder's bani, as argv, `~` in the home.
+    @Test func listenPlaysTheRemindersBaniWithTheConfiguredPlayer() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nitnem-listen-\(UUID().uuidString)"
+        )
+        .path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let player = scratch + "/player"
+        try "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(scratch)/played\n".write(
+            toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let box = try Sandbox(
+            session: session, now: "2026-11-29T17:59:58", rate: "1",
+            config: "listen = \(player) --no-video ~/Music/Nitnem/{key}.mp3\n")
+        let monitor = try session.monitorNotifyCalls()
+        defer { monitor.stop() }
+        try FileManager.default.createDirectory(atPath: box.root + "/Music/Nitnem", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: box.root + "/Music/Nitnem/rehras.mp3", contents: Data())
+        let agent = try box.startAgent()
+        defer { agent.terminate() }
+        let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        #expect(record.actions == ["read": "Read now", "listen": "Listen", "mark": "Mark read", "later": "Later"])
+        let calls = try #require(monitor.waitForNotifyCalls(1))
+        #expect(calls[0].actionPairs.map(\.id) == ["read", "listen", "mark", "later"], "Listen after Read now")
+        try session.press("listen")
+        #expect(
+            ReminderActionTests.wait { FileManager.default.fileExists(atPath: scratch + "/played") }, "\(box.logText)")
+        Thread.sleep(forTimeInterval: 0.1)
+        let played = (try? String(contentsOfFile: scratch + "/played", encoding: .utf8)) ?? ""
+        #expect(played == "--no-video\n\(box.root)/Music/Nitnem/rehras.mp3\n", "\(box.logText)")
+        print("listen: the player got \(played.split(separator: "\n"))")
+        #expect(try session.count(.displayed) == 1, "Listen leaves the reminder on screen")
+    }
+
+    /// A `kill -9` leaves the reminder on screen, its buttons reaching nobody. The ledger names its
+    /// server id; the restarted agent shows the same reminder in place of it (`replaces_id`): one on
+    /// screen for the episode, never two, and its Mark read records. (A crash between record and
+    /// show, `pending`, is never shown again: ReminderTakeOverTests.)
+    @Test func killedAgentsReminderIsTakenOverInPlaceByTheRestartedAgent() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
+        let monitor = try session.monitorNotifyCalls()
+        defer { monitor.stop() }
+        let agent = try box.startAgent()
+        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        let id = try #require(first.id)
+        // Killed once the ledger says it was shown (a kill before that leaves it `pending`).
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
+        kill(agent.pid, SIGKILL)
+        _ = agent.wait()
+        #expect(try session.count(.displayed) == 1, "the dead reminder stays on screen")
+        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:05:00"
+        let again = try box.startAgent()
+        defer { again.terminate() }
+        let back = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        #expect(back.id == id && back.summary == "Evening · Rehras Sahib", "replaced in place: \(back)")
+        #expect(box.logText.contains("<6>reminder shown: Evening · Rehras Sahib (shown again after a restart)"))
+        #expect(try session.count(.displayed) == 1, "one on screen for one episode")
+        let calls = try #require(monitor.waitForNotifyCalls(2))
+        #expect(calls.map(\.replacesID) == [0, id], "the new agent's Notify names the dead one's id")
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"restored\": true") }, "\(box.ledger)")
+        #expect(box.ledger.contains("\"notificationId\": \(id)"))
+        try session.press("mark", of: id)
+        #expect(
+            ReminderActionTests.wait {
+                ReminderActionTests.progress(box).range(
+                    of: #""rehras[^"]*"[^}]*2026-11-29"#, options: .regularExpression)
+                    != nil
+            }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
+        // The band is complete now (Rehras was the band's one unread bani): the agent closes it.
+        #expect(ReminderActionTests.wait { (try? session.count(.displayed)) == 0 }, "\(box.logText)")
+        print("take-over: id \(id) → \(back.id ?? -1), \(session.printedNotifications().count) shows printed")
+    }
+
+    /// Killed, and restarted once the band's banis were read elsewhere: the dead reminder is closed,
+    /// nothing is shown.
+    @Test func killedAgentsReminderIsClosedWhenTheBandWasReadMeanwhile() throws {
         let session = try DesktopSession()
         defer { session.stop() }
         let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
         let agent = try box.startAgent()
-        #expect(session.waitForNotification(timeout: .seconds(10)) != nil, "\(box.logText)")
+        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        let id = try #require(first.id)
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
         kill(agent.pid, SIGKILL)
         _ = agent.wait()
-        #expect(box.ledger.contains("\"band\": \"evening\""))
-        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:00:05"
+        let mark = try NitnemBinary.run(["mark", "rehras/taksal", "--group", box.group], environment: box.environment)
+        #expect(mark.status == 0, "\(mark.stderr)")
+        box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:05:00"
         let again = try box.startAgent()
         defer { again.terminate() }
-        #expect(session.waitForNotification(timeout: .seconds(2)) == nil, "\(box.logText)")
+        #expect(ReminderActionTests.wait { (try? session.count(.displayed)) == 0 }, "\(box.logText)")
+        #expect(session.waitForNotification(timeout: .seconds(1)) == nil, "nothing shown again")
+        #expect(box.logText.contains("(the one an earlier agent left on screen is closed)"), "\(box.logText)")
     }
 
     @Test func noServerIsLoggedAndRetriedUntilItComes() throws {

@@ -111,8 +111,16 @@ import Testing
         defer { Support.cleanup(dir) }
         let available = try run(["sets", "available"], dir)
         #expect(available.status == 0)
-        #expect(available.stdout.contains("\nsalok_m9       Salok Mahalla 9\n"), "\(available.stdout)")
-        #expect(available.stdout.contains("\nkirtan_sohila  Kirtan Sohila · in night\n"), "\(available.stdout)")
+        #expect(
+            available.stdout.contains("\nsalok_m9           Salok Mahalla 9 · ਸਲੋਕ ਮਹਲਾ ੯ · sggs\n"),
+            "\(available.stdout)")
+        #expect(
+            available.stdout.contains("\nkirtan_sohila      Kirtan Sohila · ਸੋਹਿਲਾ ਸਾਹਿਬ · sggs · in night\n"),
+            "\(available.stdout)")
+        // A bani more-banis.json gives no line count: offered, and said to have none.
+        #expect(
+            available.stdout.contains("\ndukh_bhanjani      Dukh Bhanjani Sahib · ਦੁਖ ਭੰਜਨੀ ਸਾਹਿਬ · sggs · no line count\n"),
+            "\(available.stdout)")
         let added = try run(["sets", "add", "Salok Mahalla 9", "--to", "night"], dir)
         #expect(added.stdout == "Your night set: Kirtan Sohila, Salok Mahalla 9\n", "\(added.stderr)")
         // The default sets do not change: only yours.

@@ -40,6 +40,40 @@ import Testing
         #expect(record.id == notifier.currentServerID)
     }
 
+    /// A killed agent's notification stays on screen: a new notifier (a new agent) replaces it in
+    /// place by its id, so there is still one, with its own working buttons; or closes it.
+    @Test func aNewNotifierReplacesOrClosesAnotherSendersNotificationByItsID() throws {
+        let desktop = try session()
+        defer { desktop.stop() }
+        let first = LibnotifyNotifier { _ in }
+        try first.show(Self.reminder)
+        let shown = try #require(desktop.waitForNotification())
+        let id = try #require(shown.id)
+        first.shutdown()  // as a kill leaves it: on screen, nobody listening
+        let events = Events()
+        let second = LibnotifyNotifier { events.all.append($0) }
+        var again = Self.reminder
+        again.replacesID = id
+        try second.show(again)
+        let replaced = try #require(desktop.waitForNotification())
+        #expect(replaced.id == id && second.currentServerID == id)
+        #expect(try desktop.count(.displayed) == 1, "replaced in place, not a second one")
+        try desktop.press("mark", of: id)
+        let pump = GLibPump()
+        defer { pump.close() }
+        #expect(pump.run(until: { !events.all.isEmpty }), "its buttons reach the new notifier")
+        #expect(events.all.first == .action(id: "mark", tag: "sggs://bani/rehras"))
+        second.shutdown()
+        let third = LibnotifyNotifier { _ in }
+        try third.close(serverID: id)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while (try? desktop.count(.displayed)) != 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try desktop.count(.displayed) == 0, "closed by id")
+        try third.close(serverID: id)  // already gone: not an error
+    }
+
     @Test func capabilitiesComeFromTheServer() throws {
         let desktop = try session()
         defer { desktop.stop() }

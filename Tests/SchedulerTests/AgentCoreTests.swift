@@ -26,7 +26,8 @@ struct StepSummary: Equatable, CustomStringConvertible {
                 logs.append("\(level) \(line)")
             case .reminder, .saveLedger:
                 break  // the reminder half has its own tests (ReminderCoreTests)
-            case .readFiles, .readConfig, .open, .stop, .updateReminder, .closeReminder, .markRead:
+            case .readFiles, .readConfig, .open, .stop, .updateReminder, .closeReminder, .closeNotification, .listen,
+                .markRead:
                 break  // the shell-event half has its own tests (ShellEventTests, ReminderLoopTests)
             }
         }

@@ -39,6 +39,7 @@ import Testing
         Spelling(line: "Open = firefox --new-tab", key: "open", check: { $0.opener == ["firefox", "--new-tab"] }),
         Spelling(line: "READER = gutka {key}", key: "reader", check: { $0.reader.text == "gutka {key}" }),
         Spelling(line: "Rehras = Taksal", key: "rehras", check: { $0.rehras == .taksal }),
+        Spelling(line: "LISTEN = mpv {key}", key: "listen", check: { $0.listen?.description == "mpv {key}" }),
     ])
     func keysMatchInAnySpelling(_ c: Spelling) throws {
         let config = try AgentConfig.parse("# mine\n" + c.line + "\n", path: "/c")
@@ -58,7 +59,7 @@ import Testing
             (error as? ConfigError)?.code == .unknownKey
                 && (error as? ConfigError)?.description
                     == "/c:1: unknown key '\(spelling)'; known: reminders, reminder.amritVela, reminder.evening, "
-                    + "reminder.night, snooze, sound, open, reader, rehras, titles, remind-when-done"
+                    + "reminder.night, snooze, sound, open, reader, listen, rehras, titles, remind-when-done"
         }
     }
 
@@ -146,6 +147,10 @@ import Testing
             #expect(
                 problem.description
                     == "/c:2: reader: the reader template holds a control character; it must be \(key.accepted)")
+        } else if name == "listen" {
+            #expect(
+                problem.description
+                    == "/c:2: listen: the listen command holds a control character; it must be \(key.accepted)")
         } else {
             #expect(problem.description == Printable.escaped("/c:2: \(name) must be \(key.accepted), not '\(bad)'"))
         }
@@ -191,7 +196,7 @@ import Testing
             problems.map(\.description) == [
                 "/c:1: reminders must be on or off (also yes/no, true/false), not 'maybe'",
                 "/c:3: unknown key 'colour'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, "
-                    + "snooze, sound, open, reader, rehras, titles, remind-when-done",
+                    + "snooze, sound, open, reader, listen, rehras, titles, remind-when-done",
                 "/c:4: expected 'key = value', found 'just words'",
                 "/c:6: snooze given twice (first on line 5, as Snooze)",
                 "/c:7: reminders given twice (first on line 1)",

@@ -31,6 +31,20 @@ import Testing
         #expect(core.read(.failure(Self.cut), pause: nil, now: Self.t0 + 121).logs.isEmpty, "said once")
     }
 
+    @Test func aBadMyNitnemFileKeepsTheLastGoodSetsAsTheAgentDoes() throws {
+        let path = "/g/nitnem-mynitnem.json"
+        let mine = try MyNitnem.decode(
+            try JSONParser.parse(Array(#"{"schema":1,"sets":{"evening":["sukhmani"]}}"#.utf8), path: path), path: path)
+        var core = FollowCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
+        let good = core.read(.success(Fixture.files().applying(.success(mine), path: path)), pause: nil, now: Self.t0)
+        #expect(good.view.state?.next?.bani.id == "sukhmani")
+        let broken = GroupFileError(.truncated, path: path, problem: "ends early at line 1")
+        let bad = core.read(
+            .success(Fixture.files().applying(.failure(broken), path: path)), pause: nil, now: Self.t0 + 1)
+        #expect(bad.view.state?.next?.bani.id == "sukhmani", "your last good evening set, not the snapshot's Rehras")
+        #expect(bad.view.files?.warnings.contains { $0.hasSuffix("keeping the last good sets") } == true)
+    }
+
     @Test func aPauseMovesTheWakeAndABadPauseFileIsSaidOnce() {
         var core = FollowCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
         let until = Self.t0 + 600

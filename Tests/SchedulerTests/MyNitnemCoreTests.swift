@@ -71,6 +71,9 @@ import Testing
         let state = Self.state(files, "2026-11-29T07:00:00Z")
         #expect(state.bandSetIsEmpty)
         #expect(!state.bandComplete)
+        // Said in the JSON too (status --format json, the widget timeline): empty, not complete.
+        #expect(state.bandJSON["setEmpty"] == .bool(true))
+        #expect(Self.state(try Self.files(nil), "2026-11-29T07:00:00Z").bandJSON["setEmpty"] == .bool(false))
         #expect(state.next?.bani.id == "rehras")
         var core = AgentCore(calendar: Self.calendar)
         let step = core.handleSaving(.start(.success(files)), now: Self.at("2026-11-29T06:00:30Z"))

@@ -354,7 +354,7 @@ import Testing
         Simulation(from: now, to: day.interval.end.addingTimeInterval(-1), calendar: calendar, files: files)
             .run(lines: { line in
                 switch line {
-                case .reminder(_, let band, let dayKey, _, _) where dayKey == day.key.description:
+                case .reminder(_, let band, let dayKey, _, _, false) where dayKey == day.key.description:
                     done[Band(rawValue: band)!] = "remind"
                     shown.append(Band(rawValue: band)!)
                 case .reminderSkipped(_, let band, let dayKey, let reason) where dayKey == day.key.description:

@@ -131,7 +131,9 @@ import Testing
         #expect(line(["ਜਪੁ"]) == "unknown bani 'ਜਪੁ' (did you mean ਜਪੁ ਜੀ ਸਾਹਿਬ or ਜਾਪੁ ਸਾਹਿਬ?)")
         let ids =
             "japji, jaap, savaiye, chaupai, anand, rehras, kirtan_sohila, sukhmani, asa_di_vaar, aarti, "
-            + "salok_m9, raag_mala, laavan, anand_6, sidh_gosht, ramkali_sadu, bavan_akhri, baarah_maha"
+            + "salok_m9, raag_mala, laavan, anand_6, sidh_gosht, ramkali_sadu, bavan_akhri, baarah_maha, "
+            + "shabad_hazare, shabad_hazare_p10, akal_ustat, chandi_di_vaar, savaiye_deenan, ardaas, dukh_bhanjani, "
+            + "funhe_m5, chaubole, dakhni_oankar"
         #expect(line(["xyz"]) == "unknown bani 'xyz'; use an id, a key, or an English or Gurmukhi title: " + ids)
         #expect(
             line(["japjii", "xyz"])

@@ -112,6 +112,17 @@ import Testing
     func noUsableOwnLineCountMeansTheBanis(_ own: Int?) {
         let rule = MarkRule(day: Self.day, at: Self.at, nLines: 460)
         #expect(rule.change(isMarked: false, ownNLines: own)?.position?.lastSeq == 460)
-        #expect(rule.change(isMarked: false, ownNLines: 0)?.position?.lastSeq == 0)
+        // An entry whose own count is 0 has no end to move to: the day only.
+        #expect(rule.change(isMarked: false, ownNLines: 0) == MarkRule.Change(day: .add, position: nil))
+    }
+
+    @Test func aBaniWithNoLineCountGetsTheDayOnly() {
+        // nLines 0: the snapshot (or more-banis.json) gives no count.
+        let rule = MarkRule(day: Self.day, at: Self.at, nLines: 0)
+        #expect(rule.change(isMarked: false, ownNLines: nil) == MarkRule.Change(day: .add, position: nil))
+        #expect(rule.change(isMarked: true, ownNLines: nil) == nil)
+        let marked = rule.apply(to: BaniProgress())
+        #expect(marked?.completedDays == [Self.day])
+        #expect(marked?.lastSeq == nil && marked?.lastReadAt == nil)
     }
 }

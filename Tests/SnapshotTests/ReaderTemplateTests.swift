@@ -13,7 +13,9 @@ import Testing
         ("kirtan_sohila", 23), ("sukhmani", 31), ("asa_di_vaar", 90),
         // From shared/reference/more-banis.json (the same BaniDB list).
         ("salok_m9", 30), ("raag_mala", 38), ("laavan", 11), ("anand_6", 1000), ("sidh_gosht", 34),
-        ("bavan_akhri", 33), ("baarah_maha", 27),
+        ("bavan_akhri", 33), ("baarah_maha", 27), ("shabad_hazare", 3), ("shabad_hazare_p10", 5), ("akal_ustat", 29),
+        ("chandi_di_vaar", 13), ("savaiye_deenan", 7), ("ardaas", 24), ("dukh_bhanjani", 36), ("funhe_m5", 17),
+        ("chaubole", 18), ("dakhni_oankar", 35),
     ]
 
     @Test func factsMatchTheReference() {

@@ -45,6 +45,7 @@ SAME_TYPE(g_free);
 SAME_TYPE(g_clear_error);
 SAME_TYPE(g_object_unref);
 SAME_TYPE(g_object_get);
+SAME_TYPE(g_object_set);
 SAME_TYPE(g_signal_connect_data);
 SAME_TYPE(g_signal_handler_disconnect);
 SAME_TYPE(g_bus_get_sync);

@@ -62,6 +62,7 @@ static void load(void) {
     RESOLVE(g_clear_error);
     RESOLVE(g_object_unref);
     RESOLVE(g_object_get);
+    RESOLVE(g_object_set);
     RESOLVE(g_signal_connect_data);
     RESOLVE(g_signal_handler_disconnect);
     RESOLVE(g_bus_get_sync);

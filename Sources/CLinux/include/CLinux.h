@@ -20,6 +20,25 @@
 #include <sys/wait.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/syscall.h>
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+/// renameat2(2) with RENAME_EXCHANGE: swaps the two names atomically (both must exist); -1 and errno
+/// (EINVAL where the file system cannot, ENOSYS before Linux 3.15).
+static inline int nitnem_rename_exchange(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+}
+
+/// renameat2(2) with RENAME_NOREPLACE: renames unless `to` exists (EEXIST then).
+static inline int nitnem_rename_noreplace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}
 
 /// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+), which Swift's Glibc module does not
 /// declare: the child closes every descriptor from `from` on, so nothing of ours leaks into it.

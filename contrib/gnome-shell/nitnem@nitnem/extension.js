@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// nitnem for GNOME Shell 43/44: shows the current entry of the widget timeline the nitnem agent
-// writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu listing today's banis
+// nitnem for GNOME Shell 45 and later: shows the current entry of the widget timeline the nitnem
+// agent writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu listing today's banis
 // (✓ read, ○ not: activating one marks or unmarks it with `nitnem mark`) and a "Read now" item
 // (`nitnem open`). The list comes from `nitnem mark --list --format json`; every nitnem command is
 // run as an argv by Gio.Subprocess, never through a shell.
@@ -9,20 +9,26 @@
 // since the agent renames a new file into place), on one GLib timeout armed for the next entry's
 // `date` (or `validUntil`), and on resume from suspend (the timeout runs on the monotonic clock,
 // which stops while the machine sleeps). All deciding is in timeline.js.
-/* exported init */
-'use strict';
+//
+// This is the source: gen-43.sh makes the GNOME Shell 43/44 variant (../nitnem@nitnem-43/, legacy
+// `imports.*` modules) of it, with its own imports and extension object around the lines from
+// BEGIN to END below, unchanged.
 
-const {Clutter, Gio, GLib, GObject, St} = imports.gi;
-const Main = imports.ui.main;
-const PanelMenu = imports.ui.panelMenu;
-const PopupMenu = imports.ui.popupMenu;
-const ExtensionUtils = imports.misc.extensionUtils;
+import Clutter from 'gi://Clutter';
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import GObject from 'gi://GObject';
+import St from 'gi://St';
 
-const Me = ExtensionUtils.getCurrentExtension();
-const Timeline = Me.imports.timeline;
+import * as Main from 'resource:///org/gnome/shell/ui/main.js';
+import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
+import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
+import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 
-// BEGIN shared with GNOME 45+: gen-45.sh copies the lines from here to END unchanged into
-// ../nitnem@nitnem-45/extension.js, between that variant's imports and its extension class.
+import * as Timeline from './timeline.js';
+
+// BEGIN shared with GNOME 43/44: gen-43.sh copies the lines from here to END unchanged into
+// ../nitnem@nitnem-43/extension.js, between that variant's imports and its extension object.
 // They may use only what both variants define: Clutter, Gio, GLib, GObject, St, Main, PanelMenu,
 // PopupMenu, Timeline, and the Shell's globals (global, logError).
 
@@ -57,6 +63,7 @@ class NitnemIndicator extends PanelMenu.Button {
         this._checklist = null;
         this._checklistError = null;
         this._checklistRun = 0;
+        this._listen = false;
 
         this._show(Timeline.errorView(this._error));
         this._watch();
@@ -222,9 +229,15 @@ class NitnemIndicator extends PanelMenu.Button {
         });
     }
 
-    /** Asks nitnem for the day's checklist; the last answer asked for wins. */
+    /** Asks nitnem for the day's checklist, and whether config listen is set; the last answer asked for wins. */
     _loadChecklist() {
         const run = ++this._checklistRun;
+        this._spawn(Timeline.statusArgv(this._program), (ok, stdout) => {
+            if (run !== this._checklistRun)
+                return;
+            this._listen = ok && Timeline.parseListen(stdout);
+            this._show(this._view);
+        });
         this._spawn(Timeline.checklistArgv(this._program), (ok, stdout, stderr) => {
             if (run !== this._checklistRun)
                 return;
@@ -288,7 +301,7 @@ class NitnemIndicator extends PanelMenu.Button {
             this._label.add_style_class_name('nitnem-complete');
         this._label.opacity = v.stale ? 128 : 255;
 
-        const model = Timeline.menuModel(v, this._checklist, this._program, this._checklistError);
+        const model = Timeline.menuModel(v, this._checklist, this._program, this._checklistError, this._listen);
         this.menu.removeAll();
         for (const line of model.lines) {
             const item = new PopupMenu.PopupMenuItem(line, {reactive: false, can_focus: false});
@@ -309,6 +322,11 @@ class NitnemIndicator extends PanelMenu.Button {
             const read = new PopupMenu.PopupMenuItem(model.read.label);
             read.connect('activate', () => this._run(model.read.argv, false));
             this.menu.addMenuItem(read);
+        }
+        if (model.listen) {
+            const listen = new PopupMenu.PopupMenuItem(model.listen.label);
+            listen.connect('activate', () => this._run(model.listen.argv, false));
+            this.menu.addMenuItem(listen);
         }
     }
 
@@ -354,22 +372,14 @@ function removeIndicator(indicator) {
         indicator.destroy();
     return null;
 }
-// END shared with GNOME 45+
+// END shared with GNOME 43/44
 
-class Extension {
-    constructor() {
-        this._indicator = null;
-    }
-
+export default class NitnemExtension extends Extension {
     enable() {
-        this._indicator = addIndicator(Me.metadata.uuid);
+        this._indicator = addIndicator(this.uuid);
     }
 
     disable() {
         this._indicator = removeIndicator(this._indicator);
     }
-}
-
-function init() {
-    return new Extension();
 }

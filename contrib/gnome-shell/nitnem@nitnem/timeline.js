@@ -5,25 +5,21 @@
 // items with the argv each one runs (`nitnem mark <id>`, `… --undo`, `nitnem open <url>`). No Shell,
 // GLib or Gio imports here, so `gjs` can run the tests without a session.
 //
-// A legacy GJS module (GNOME Shell 43/44 load it as `Me.imports.timeline`): every top-level
-// `function` and `var` is what the module exports.
-/* exported TimelineError, MAX_BYTES, FILE_NAME, MAX_DELAY_MS, groupPath, timelinePath, parseInstant,
-   parseTimeline, decodeTimeline, pick, nextWake, delayMs, label, menuLines, safeUrl, view,
-   errorView, MAX_CHECKLIST_BYTES, programPath, checklistArgv, parseChecklist, menuModel, TITLE_FORMS,
-   titled */
-'use strict';
+// An ES module (GNOME Shell 45+ import it as `./timeline.js`). gen-43.sh makes of it the legacy
+// module GNOME Shell 43/44 load (`Me.imports.timeline`): each `export function` and `export const`
+// becomes a top-level `function` or `var`, which is what a legacy module exports.
 
 /** Files larger than this are not a timeline the agent wrote (it writes about 4 KiB). */
-var MAX_BYTES = 1024 * 1024;
+export const MAX_BYTES = 1024 * 1024;
 
 /** The longest single GLib timeout armed: a far-off wake is re-armed instead (guint ms limit). */
-var MAX_DELAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_DELAY_MS = 24 * 60 * 60 * 1000;
 
 /** The file name inside `<group>/widgets`. */
-var FILE_NAME = 'NitnemNow.json';
+export const FILE_NAME = 'NitnemNow.json';
 
 /** A timeline that cannot be shown; `message` is one line naming the JSON path. */
-var TimelineError = class TimelineError extends Error {
+export const TimelineError = class TimelineError extends Error {
     constructor(message) {
         super(message);
         this.name = 'TimelineError';
@@ -39,7 +35,7 @@ var TimelineError = class TimelineError extends Error {
  * @param {string} home - the home folder
  * @returns {string} the folder
  */
-function groupPath(getenv, home) {
+export function groupPath(getenv, home) {
     const group = getenv('SGGS_APP_GROUP');
     if (group)
         return group;
@@ -54,7 +50,7 @@ function groupPath(getenv, home) {
  * @param {string} group - the App-Group folder
  * @returns {{dir: string, file: string}} the paths
  */
-function timelinePath(group) {
+export function timelinePath(group) {
     const dir = `${group.replace(/\/+$/, '') || '/'}/widgets`;
     return {dir, file: `${dir}/${FILE_NAME}`};
 }
@@ -69,7 +65,7 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]
  * @param {*} text - the value read from the file
  * @returns {(number|null)} milliseconds since the epoch
  */
-function parseInstant(text) {
+export function parseInstant(text) {
     if (typeof text !== 'string')
         return null;
     const m = INSTANT.exec(text);
@@ -195,7 +191,7 @@ function parseEntry(value, path) {
  * @returns {object} `{generatedAt, validUntil, validUntilText, entries[]}`, instants in epoch ms
  * @throws {TimelineError} naming the JSON path and what is wrong
  */
-function parseTimeline(text) {
+export function parseTimeline(text) {
     if (text.trim() === '')
         throw new TimelineError('the file is empty');
     let json;
@@ -236,7 +232,7 @@ function parseTimeline(text) {
  * @returns {object} as `parseTimeline`
  * @throws {TimelineError} naming what is wrong
  */
-function decodeTimeline(bytes) {
+export function decodeTimeline(bytes) {
     if (bytes.length > MAX_BYTES)
         throw new TimelineError(`the file is ${bytes.length} bytes, more than a timeline (${MAX_BYTES})`);
     let text;
@@ -255,7 +251,7 @@ function decodeTimeline(bytes) {
  * @param {number} now - epoch ms
  * @returns {(object|null)} `{entry, index, stale}`, or `null` before the first entry
  */
-function pick(timeline, now) {
+export function pick(timeline, now) {
     let index = -1;
     for (let i = 0; i < timeline.entries.length; i++) {
         if (timeline.entries[i].date <= now)
@@ -276,7 +272,7 @@ function pick(timeline, now) {
  * @param {number} now - epoch ms
  * @returns {(number|null)} epoch ms
  */
-function nextWake(timeline, now) {
+export function nextWake(timeline, now) {
     let wake = null;
     const later = timeline.entries.find(e => e.date > now);
     if (later)
@@ -294,14 +290,14 @@ function nextWake(timeline, now) {
  * @param {number} now - epoch ms
  * @returns {(number|null)} milliseconds, or `null` for no timeout
  */
-function delayMs(wake, now) {
+export function delayMs(wake, now) {
     if (wake === null)
         return null;
     return Math.min(Math.max(Math.ceil(wake - now), 1), MAX_DELAY_MS);
 }
 
 /** The title forms of config `titles`, as `nitnem mark --list --format json` names the chosen one. */
-var TITLE_FORMS = ['english', 'gurmukhi', 'both'];
+export const TITLE_FORMS = ['english', 'gurmukhi', 'both'];
 
 /**
  * A bani's title in the form nitnem chose (config `titles`, from the checklist's `titles`):
@@ -311,7 +307,7 @@ var TITLE_FORMS = ['english', 'gurmukhi', 'both'];
  * @param {string} form - one of `TITLE_FORMS`
  * @returns {string} the title
  */
-function titled(bani, form) {
+export function titled(bani, form) {
     if (!bani.titleGurmukhi || form === 'english')
         return bani.titleEn;
     return form === 'gurmukhi' ? bani.titleGurmukhi : `${bani.titleEn} (${bani.titleGurmukhi})`;
@@ -324,7 +320,7 @@ function titled(bani, form) {
  * @param {string} [titles] - the title form nitnem chose (`english` until the checklist says)
  * @returns {string} the label
  */
-function label(entry, titles = 'english') {
+export function label(entry, titles = 'english') {
     const c = `${entry.today.done}/${entry.today.total}`;
     if (entry.next)
         return `${titled(entry.next, titles)} · ${c}`;
@@ -344,7 +340,7 @@ function label(entry, titles = 'english') {
  *   the title form nitnem chose; both titles when not given)
  * @returns {string[]} the lines
  */
-function menuLines(entry, opts = {}) {
+export function menuLines(entry, opts = {}) {
     let head = `${entry.band.title} · Nitnem day ${entry.dayKey}`;
     if (opts.stale)
         head += ' (stale)';
@@ -383,7 +379,7 @@ function menuLines(entry, opts = {}) {
  * @param {*} url - the entry's `url` or `next.url`
  * @returns {(string|null)} the URL to open
  */
-function safeUrl(url) {
+export function safeUrl(url) {
     if (typeof url !== 'string' || url.length > 2048)
         return null;
     return /^sggs:\/\/[A-Za-z0-9_\-./?=&%~+:]*$/.test(url) ? url : null;
@@ -396,7 +392,7 @@ function safeUrl(url) {
  * @param {number} now - epoch ms
  * @returns {object} `{label, lines, url, stale, warning, wake}`
  */
-function view(timeline, now, titles = null) {
+export function view(timeline, now, titles = null) {
     const picked = pick(timeline, now);
     const wake = nextWake(timeline, now);
     if (!picked) {
@@ -421,12 +417,12 @@ function view(timeline, now, titles = null) {
  * @param {(number|null)} [wake] - when to look again, epoch ms
  * @returns {object} as `view`
  */
-function errorView(reason, wake = null) {
+export function errorView(reason, wake = null) {
     return {label: 'Nitnem ⚠', lines: [reason], url: null, stale: false, warning: reason, wake};
 }
 
 /** `nitnem mark --list --format json` prints about 2 KiB; more is not its output. */
-var MAX_CHECKLIST_BYTES = 256 * 1024;
+export const MAX_CHECKLIST_BYTES = 256 * 1024;
 
 /**
  * The nitnem program to run: the one on the Shell's `PATH`, else `~/.local/bin/nitnem` (where
@@ -438,7 +434,7 @@ var MAX_CHECKLIST_BYTES = 256 * 1024;
  * @param {function(string): boolean} isExecutable - whether a path is an executable file
  * @returns {string} the program, for argv[0]
  */
-function programPath(findInPath, home, isExecutable) {
+export function programPath(findInPath, home, isExecutable) {
     const found = findInPath('nitnem');
     if (found)
         return found;
@@ -452,8 +448,34 @@ function programPath(findInPath, home, isExecutable) {
  * @param {string} program - from `programPath`
  * @returns {string[]} argv, run without a shell
  */
-function checklistArgv(program) {
+export function checklistArgv(program) {
     return [program, 'mark', '--list', '--format', 'json'];
+}
+
+/**
+ * The argv that says whether config `listen` is set: `nitnem status --format json` (its `listen`).
+ *
+ * @param {string} program - from `programPath`
+ * @returns {string[]}
+ */
+export function statusArgv(program) {
+    return [program, 'status', '--format', 'json'];
+}
+
+/**
+ * Whether `nitnem status --format json` says config `listen` is set (`"listen": true`); anything
+ * else (no field, not JSON) is no.
+ *
+ * @param {string} text - its stdout
+ * @returns {boolean}
+ */
+export function parseListen(text) {
+    try {
+        const json = JSON.parse(text);
+        return json !== null && typeof json === 'object' && json.listen === true;
+    } catch (e) {
+        return false;
+    }
 }
 
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
@@ -467,7 +489,7 @@ const BANI_ID = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
  *   titleGurmukhi, title, read, next}]}`: `titles` and `title` in the form config `titles` chose
  * @throws {TimelineError} naming the JSON path and what is wrong
  */
-function parseChecklist(text) {
+export function parseChecklist(text) {
     if (text.length > MAX_CHECKLIST_BYTES)
         throw new TimelineError(`the checklist is ${text.length} characters, more than nitnem prints`);
     if (text.trim() === '')
@@ -522,15 +544,19 @@ function parseChecklist(text) {
 /**
  * What the menu holds: the view's text lines, then one item per bani of the checklist (`✓` read,
  * `○` not; activating one runs `nitnem mark <id> --day <day>`, or with `--undo` when it is read),
- * then "Read now" (`nitnem open <url>`, or `nitnem open` when only the checklist is there). Every command is an argv for Gio.Subprocess: no shell.
+ * then "Read now" (`nitnem open <url>`, or `nitnem open` when only the checklist is there), then
+ * "Listen" when config `listen` is set (`nitnem listen <url>` for a bani's link, `nitnem listen`
+ * when only the checklist is there). Every command is an argv for Gio.Subprocess: no shell.
  *
  * @param {object} v - from `view` or `errorView`
  * @param {(object|null)} checklist - from `parseChecklist`, or `null` when there is none
  * @param {string} program - from `programPath`
  * @param {(string|null)} [checklistError] - why there is no checklist, shown as a line
- * @returns {object} `{lines: string[], banis: [{label, id, read, next, argv}], read: ({label, argv}|null)}`
+ * @param {boolean} [listen] - whether config `listen` is set (`parseListen`)
+ * @returns {object} `{lines: string[], banis: [{label, id, read, next, argv}], read: ({label, argv}|null),
+ *   listen: ({label, argv}|null)}`
  */
-function menuModel(v, checklist, program, checklistError = null) {
+export function menuModel(v, checklist, program, checklistError = null, listen = false) {
     const lines = [...v.lines];
     const banis = [];
     if (checklist) {
@@ -556,5 +582,11 @@ function menuModel(v, checklist, program, checklistError = null) {
         read = {label: 'Read now', argv: [program, 'open', v.url]};
     else if (checklist)
         read = {label: 'Read now', argv: [program, 'open']};
-    return {lines, banis, read};
+    // A bani's link only: the Nitnem home (a day complete) has nothing to play.
+    let play = null;
+    if (listen && v.url && !v.url.startsWith('sggs://nitnem'))
+        play = {label: 'Listen', argv: [program, 'listen', v.url]};
+    else if (listen && !v.url && checklist && checklist.banis.some(b => b.next))
+        play = {label: 'Listen', argv: [program, 'listen']};
+    return {lines, banis, read, listen: play};
 }

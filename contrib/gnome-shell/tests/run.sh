@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
-# - gen-45.sh --check: nitnem@nitnem-45/'s timeline.js, extension.js and stylesheet.css are what
-#   gen-45.sh makes of nitnem@nitnem/'s;
+# - gen-43.sh --check: nitnem@nitnem-43/ (GNOME Shell 43/44) is what gen-43.sh makes of
+#   nitnem@nitnem/ (45+, the source);
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_menu.js, once per module form too: the menu model (the day's checklist nitnem prints, the
 #   items made of it and the argv each runs);
-# - test_esm45.js: the 45+ extension.js parsed as an ES module and checked against the 43/44 one.
+# - test_legacy43.js: the generated 43/44 extension checked against the 45+ one (the 45+ extension.js
+#   parsed as an ES module).
 # (harness.js is the test()/eq() both gjs test files use.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
 # exits non-zero on any failure.
@@ -20,12 +21,12 @@ fi
 passed=0
 failed=0
 
-if out=$("$here/../gen-45.sh" --check 2>&1); then
+if out=$("$here/../gen-43.sh" --check 2>&1); then
     passed=$((passed + 1))
-    echo "ok   nitnem@nitnem-45/ timeline.js, extension.js and stylesheet.css are what gen-45.sh makes"
+    echo "ok   nitnem@nitnem-43/ timeline.js, extension.js, stylesheet.css and metadata.json are what gen-43.sh makes"
 else
     failed=$((failed + 1))
-    printf 'FAIL nitnem@nitnem-45/ is out of date: %s\n' "$out"
+    printf 'FAIL nitnem@nitnem-43/ is out of date: %s\n' "$out"
 fi
 
 # One gjs run. A parse error or a crash before the file's summary counts as one failure.
@@ -59,7 +60,7 @@ run "test_timeline.js legacy" "$here/test_timeline.js" legacy
 run "test_timeline.js esm" "$here/test_timeline.js" esm
 run "test_menu.js legacy" "$here/test_menu.js" legacy
 run "test_menu.js esm" "$here/test_menu.js" esm
-run "test_esm45.js" "$here/test_esm45.js"
+run "test_legacy43.js" "$here/test_legacy43.js"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -3,8 +3,8 @@
 // the day's checklist nitnem prints (`nitnem mark --list --format json`; the golden files the
 // Swift tests record in fixtures/golden/mark), the items made of it and the argv each runs. The
 // same cases run against both module forms, as test_timeline.js does:
-//   legacy  nitnem@nitnem/timeline.js through the legacy importer, as GNOME Shell 43/44 load it
-//   esm     nitnem@nitnem-45/timeline.js as an ES module, as GNOME Shell 45+ load it
+//   legacy  nitnem@nitnem-43/timeline.js (made by gen-43.sh) through the legacy importer, as GNOME Shell 43/44 load it
+//   esm     nitnem@nitnem/timeline.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_menu.js esm)
 import GLib from 'gi://GLib';
 import System from 'system';
@@ -20,10 +20,10 @@ const goldenDir = `${repoDir}/fixtures/golden`;
 const variant = System.programArgs[0];
 let T;
 if (variant === 'legacy') {
-    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem`);
+    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
     T = imports.timeline;
 } else if (variant === 'esm') {
-    T = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem-45/timeline.js`, null));
+    T = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/timeline.js`, null));
 } else {
     printerr(`test_menu.js: the argument must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
     print('0 passed, 1 failed');
@@ -153,7 +153,23 @@ test('no checklist (nitnem not found, or it failed): the reason is a line, the v
     eq(m.lines[m.lines.length - 1].startsWith("Today's banis: Failed to execute"), true, 'reason line');
     eq(m.read.argv, ['nitnem', 'open', 'sggs://bani/rehras?variant=taksal'], 'read');
     const none = T.menuModel(T.errorView('no timeline'), null, 'nitnem');
-    eq(none, {lines: ['no timeline'], banis: [], read: null}, 'nothing to offer');
+    eq(none, {lines: ['no timeline'], banis: [], read: null, listen: null}, 'nothing to offer');
+});
+
+test('Listen only when status says config listen is set: the next bani, never the Nitnem home', () => {
+    const c = T.parseChecklist(evening);
+    eq(T.menuModel(eveningView, c, NITNEM).listen, null, 'not set');
+    eq(T.menuModel(eveningView, c, NITNEM, null, true).listen,
+        {label: 'Listen', argv: [NITNEM, 'listen', 'sggs://bani/rehras?variant=taksal']}, 'set');
+    eq(T.menuModel(T.errorView('x'), c, NITNEM, null, true).listen, {label: 'Listen', argv: [NITNEM, 'listen']},
+        'checklist only');
+    eq(T.menuModel(Object.assign({}, eveningView, {url: 'sggs://nitnem'}), c, NITNEM, null, true).listen, null,
+        'the home has nothing to play');
+    eq(T.parseListen('{"dayKey":"2026-11-29","listen":true}'), true, 'listen: true');
+    eq(T.parseListen('{"dayKey":"2026-11-29","listen":false}'), false, 'listen: false');
+    eq(T.parseListen('{"dayKey":"2026-11-29"}'), false, 'an older nitnem: no field');
+    eq(T.parseListen('nitnem: oops'), false, 'not JSON');
+    eq(T.statusArgv(NITNEM), [NITNEM, 'status', '--format', 'json'], 'argv');
 });
 
 test('checklistArgv asks for JSON, with no shell', () => {

@@ -2,8 +2,8 @@
 // Tests of the extension's pure half (timeline.js) with plain `gjs`, no Shell: the golden timelines
 // the agent's tests record (fixtures/golden/timeline) and synthetic cases. The same cases run
 // against both module forms, picked by the one argument:
-//   legacy  nitnem@nitnem/timeline.js through the legacy importer, as GNOME Shell 43/44 load it
-//   esm     nitnem@nitnem-45/timeline.js as an ES module, as GNOME Shell 45+ load it
+//   legacy  nitnem@nitnem-43/timeline.js (made by gen-43.sh) through the legacy importer, as GNOME Shell 43/44 load it
+//   esm     nitnem@nitnem/timeline.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_timeline.js esm)
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
@@ -20,10 +20,10 @@ const goldenDir = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures
 const variant = System.programArgs[0];
 let T;
 if (variant === 'legacy') {
-    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem`);
+    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
     T = imports.timeline;
 } else if (variant === 'esm') {
-    T = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem-45/timeline.js`, null));
+    T = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/timeline.js`, null));
 } else {
     printerr(`test_timeline.js: the argument must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
     print('0 passed, 1 failed');

@@ -104,6 +104,7 @@ struct nitnem_notify_api {
     // GObject (libgobject-2.0.so.0)
     void (*g_object_unref)(gpointer object);
     void (*g_object_get)(gpointer object, const gchar *first_property_name, ...);
+    void (*g_object_set)(gpointer object, const gchar *first_property_name, ...);
     gulong (*g_signal_connect_data)(
         gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,
         GClosureNotify destroy_data, GConnectFlags connect_flags);
@@ -208,6 +209,13 @@ static inline gint nitnem_notification_get_id(NotifyNotification *n) {
     gint id = 0;
     nitnem_notify_loaded->g_object_get(n, "id", &id, (void *)0);
     return id;
+}
+
+/// Sets the server id of `n` (g_object_set(n, "id", id, NULL)): its next show sends it as
+/// `replaces_id`, so the server replaces that notification in place (one an earlier agent showed),
+/// and notify_notification_close closes that id.
+static inline void nitnem_notification_set_id(NotifyNotification *n, gint id) {
+    nitnem_notify_loaded->g_object_set(n, "id", id, (void *)0);
 }
 
 /// Frees the list notify_get_server_caps returns (strings and links): g_list_free_full(list, g_free).

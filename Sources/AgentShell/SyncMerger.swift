@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+import Posix
+import Snapshot
+
+/// Merges the conflict copies a sync engine left in the group into the main files, under the
+/// writers' locks, and moves each merged copy to `$XDG_STATE_HOME/nitnem/merged/` (never just
+/// deleted; kept 30 days). The agent runs it before it reads the files; `nitnem sync merge` by hand.
+/// `status` and `mark` never merge.
+///
+/// - Important: The merges are `ProgressMerge` and `MyNitnemMerge`: deterministic, so two machines
+///   merging the same copy into the same main file write the same bytes. A copy that cannot be read
+///   (not JSON, a newer schema) stays where it is and is said (as a warning of the read, once).
+package enum SyncMerger {
+    /// What one pass did.
+    package struct Report: Sendable {
+        /// One line per merged copy: what it brought.
+        package var merged: [String] = []
+        /// One line per copy left in place, saying why.
+        package var problems: [String] = []
+        /// Copies whose main file is not there (yet): left for when it is.
+        package var waiting: [String] = []
+    }
+
+    /// How long merged copies (and the lines of the log) are kept: 30 days.
+    package static let keptDays = 30
+    /// The log of merges in the merged folder, one line each: `<UTC time> <copy>: <what it did>`.
+    package static let logName = "merged.log"
+
+    /// The conflict copies in `group`, by name.
+    package static func copies(in group: AppGroup) -> [ConflictCopy] {
+        Folder.names(in: group.path).compactMap(ConflictCopy.init(name:)).sorted { $0.name < $1.name }
+    }
+
+    /// Merges every conflict copy in `group` into its main file, moving it to `mergedFolder`.
+    /// `at`: the Nitnem clock's now, written in the log; `now`: the real clock's, for pruning.
+    package static func mergeAll(in group: AppGroup, mergedFolder: String, at: Date, now: Date) -> Report {
+        var report = Report()
+        let found = copies(in: group)
+        if !found.isEmpty || FileReader.exists(mergedFolder) { prune(mergedFolder, now: now) }
+        for copy in found {
+            // An engine makes a copy by renaming the file away before it puts the new one in place:
+            // with no main file (yet), the copy waits for it (its arrival is another event).
+            guard FileReader.exists(group.path + "/" + copy.main) else {
+                report.waiting.append(copy.name)
+                continue
+            }
+            do throws(GroupFileError) {
+                guard let line = try merge(copy, in: group, mergedFolder: mergedFolder) else {
+                    report.waiting.append(copy.name)
+                    continue
+                }
+                report.merged.append(line)
+                appendLog(mergedFolder, "\(RFC3339.utcTimestamp(at)) \(line)", now: at)
+            } catch {
+                report.problems.append(
+                    "\(error.description); a \(copy.engine.rawValue) conflict copy, left in place (not merged)"
+                )
+            }
+        }
+        return report
+    }
+
+    /// Merges one copy under its main file's lock; the line that says what it did.
+    /// Nil when the main file is not there (the copy waits).
+    static func merge(_ copy: ConflictCopy, in group: AppGroup, mergedFolder: String) throws(GroupFileError) -> String?
+    {
+        let isProgress = copy.main == AppGroup.progressName
+        let lock = isProgress ? group.progressLockPath : group.mynitnemLockPath
+        do throws(AtomicFile.LockError<GroupFileError>) {
+            return try AtomicFile.withLock(lock) { () throws(GroupFileError) -> String? in
+                let copyPath = group.path + "/" + copy.name
+                let mainPath = group.path + "/" + copy.main
+                guard let copyBytes = try readGroupFile(copyPath) else {
+                    throw GroupFileError(.unreadable, path: copyPath, problem: "vanished before it was merged")
+                }
+                let copyParsed = try JSONParser.parseWithRanges(copyBytes, path: copyPath)
+                guard let mainBytes = try readGroupFile(mainPath) else { return nil }
+                let mainParsed = try JSONParser.parseWithRanges(mainBytes, path: mainPath)
+                var summary: String
+                var text: [UInt8]?
+                if isProgress {
+                    let main = mainParsed.value
+                    let merged = try ProgressMerge.merge(
+                        main: main, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
+                    if merged.changed {
+                        text = try ProgressWriter.text(merged.value, over: mainBytes, old: mainParsed, path: mainPath)
+                    }
+                    summary =
+                        "\(merged.daysAdded) completed day\(merged.daysAdded == 1 ? "" : "s") added, "
+                        + "\(merged.daysRemoved) removed (undone there), "
+                        + "\(merged.positionsTaken) position\(merged.positionsTaken == 1 ? "" : "s") taken from the copy"
+                } else {
+                    let main = mainParsed.value
+                    let merged = try MyNitnemMerge.merge(
+                        main: main, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
+                    if merged.changed {
+                        text =
+                            merged.copyWon
+                            ? try ProgressWriter.text(
+                                merged.value, over: copyBytes, old: copyParsed, path: mainPath)
+                            : try ProgressWriter.text(merged.value, over: mainBytes, old: mainParsed, path: mainPath)
+                    }
+                    let when = { (at: String?) in at.map { "modifiedAt \($0)" } ?? "no modifiedAt" }
+                    summary =
+                        (merged.copyWon
+                            ? "the copy's sets won (\(when(merged.copyModified)) over this machine's \(when(merged.mainModified)))"
+                            : "this machine's sets won (\(when(merged.mainModified)) over the copy's \(when(merged.copyModified)))")
+                        + ", \(merged.remindersAdded) reminder\(merged.remindersAdded == 1 ? "" : "s") added"
+                }
+                if let text {
+                    // A version the engine puts in place meanwhile is merged with the copy too.
+                    _ = try GroupWrite.replace(mainPath, read: mainBytes, first: (text, ())) {
+                        landed throws(GroupFileError) -> (bytes: [UInt8], value: Void)? in
+                        guard let landed else { return (text, ()) }
+                        let parsed = try JSONParser.parseWithRanges(landed, path: mainPath)
+                        if isProgress {
+                            let again = try ProgressMerge.merge(
+                                main: parsed.value, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
+                            guard again.changed else { return nil }
+                            return (try ProgressWriter.text(again.value, over: landed, old: parsed, path: mainPath), ())
+                        }
+                        let again = try MyNitnemMerge.merge(
+                            main: parsed.value, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
+                        guard again.changed else { return nil }
+                        return again.copyWon
+                            ? (
+                                try ProgressWriter.text(again.value, over: copyBytes, old: copyParsed, path: mainPath),
+                                ()
+                            )
+                            : (try ProgressWriter.text(again.value, over: landed, old: parsed, path: mainPath), ())
+                    }
+                }
+                do throws(FileError) {
+                    try move(copyPath, bytes: copyBytes, to: mergedFolder)
+                } catch {
+                    throw GroupFileError(error, writing: true)
+                }
+                return "\(copy.name) (\(copy.engine.rawValue)) merged into \(copy.main): \(summary)"
+            }
+        } catch {
+            switch error {
+            case .lock(let problem): throw GroupFileError(problem, writing: true)
+            case .body(let problem): throw problem
+            }
+        }
+    }
+
+    /// Puts the copy's bytes into `folder` (a free name: `-2`, `-3`… when taken), then removes it.
+    static func move(_ path: String, bytes: [UInt8], to folder: String) throws(FileError) {
+        let name = Path.name(of: path)
+        var n = 1
+        while true {
+            let target = folder + "/" + (n == 1 ? name : "\(n)-" + name)
+            do {
+                try AtomicFile.create(bytes, at: target)
+                break
+            } catch  where error.code == .exists {
+                n += 1
+            }
+        }
+        try AtomicFile.remove(path)
+    }
+
+    /// Removes copies in `folder` older than `keptDays` (by mtime: the time they were merged).
+    static func prune(_ folder: String, now: Date) {
+        let limit = Int(now.timeIntervalSince1970) - keptDays * 86_400
+        for name in Folder.names(in: folder) where name != logName {
+            let path = folder + "/" + name
+            if let status = FileStatus.lookup(path, followingLinks: false), status.kind == .regular,
+                status.modifiedSeconds < limit
+            {
+                _ = try? AtomicFile.remove(path)
+            }
+        }
+    }
+
+    /// Appends `line` to the log, dropping lines older than `keptDays` before `now` (the Nitnem clock's,
+    /// as the lines are stamped).
+    static func appendLog(_ folder: String, _ line: String, now: Date) {
+        let path = folder + "/" + logName
+        let old = (try? FileReader.read(path, limit: 1 << 20)).flatMap { $0 } ?? []
+        var lines = log(bytes: old, now: now)
+        lines.append(line)
+        try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path)
+    }
+
+    /// The lines of the log of `folder` written in the `keptDays` days before `now` (the Nitnem clock's),
+    /// oldest first.
+    package static func recent(in folder: String, now: Date) -> [String] {
+        let bytes = (try? FileReader.read(folder + "/" + logName, limit: 1 << 20)).flatMap { $0 } ?? []
+        return log(bytes: bytes, now: now)
+    }
+
+    static func log(bytes: [UInt8], now: Date) -> [String] {
+        let limit = now.addingTimeInterval(-Double(keptDays) * 86_400)
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { line in
+            guard let space = line.firstIndex(of: " "), let at = RFC3339.parseAbsolute(String(line[..<space])) else {
+                return false
+            }
+            return at >= limit
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
+/// Merging a conflict copy of `nitnem-mynitnem.json` into the main file: the newer version wins
+/// whole, and the per-bani reminders of both are kept, by bani id.
+///
+/// "Newer" is the later `modifiedAt` (written by every change `nitnem sets` makes, by the writer's
+/// clock; file times do not travel across machines); a file without one is the oldest; on a tie
+/// the main file wins. The winner's bytes are kept; reminders only the other version has are added
+/// after the winner's. Deterministic and idempotent: merging the copy again changes nothing.
+package enum MyNitnemMerge {
+    /// What a merge made.
+    package struct Merged: Sendable {
+        /// The merged document.
+        package var value: JSONValue
+        /// Whether the copy's version won (the result is spliced over the copy's bytes then).
+        package var copyWon: Bool
+        /// Whether the result differs from the main file.
+        package var changed: Bool
+        /// Reminders added from the version that lost.
+        package var remindersAdded: Int
+        /// The `modifiedAt` of the main file and of the copy (nil when it has none), as written.
+        package var mainModified: String?
+        package var copyModified: String?
+    }
+
+    /// Merges `copy` into `main` (both parsed `nitnem-mynitnem.json` documents).
+    /// - Throws: `GroupFileError` naming the file that is not a My Nitnem document or is of a newer
+    ///   schema (nothing is merged then).
+    package static func merge(main: JSONValue, copy: JSONValue, mainPath: String, copyPath: String)
+        throws(GroupFileError) -> Merged
+    {
+        for (value, path) in [(main, mainPath), (copy, copyPath)] {
+            let decoded = try MyNitnem.decode(value, path: path)
+            if decoded.isReadOnly {
+                throw GroupFileError(
+                    .newerSchema, path: path,
+                    problem:
+                        "is schema \(decoded.schema), newer than this nitnem (\(MyNitnem.currentSchema)); not merged"
+                )
+            }
+        }
+        let mainAt = modified(main)
+        let copyAt = modified(copy)
+        let copyWon = (copyAt?.date ?? .distantPast) > (mainAt?.date ?? .distantPast)
+        let (winner, loser) = copyWon ? (copy, main) : (main, copy)
+        guard case .object(var top) = winner else {
+            throw GroupFileError(path: copyWon ? copyPath : mainPath, jsonPath: "$", problem: "expected an object")
+        }
+        var reminders = ProgressMerge.objectMembers(winner["reminders"])
+        var added = 0
+        for (id, time) in ProgressMerge.objectMembers(loser["reminders"])
+        where !reminders.contains(where: { $0.key == id }) {
+            reminders.append((id, time))
+            added += 1
+        }
+        if added > 0 { ProgressWriter.set(&top, "reminders", .object(reminders)) }
+        let value = JSONValue.object(top)
+        return Merged(
+            value: value, copyWon: copyWon, changed: value != main, remindersAdded: added,
+            mainModified: mainAt?.text, copyModified: copyAt?.text)
+    }
+
+    /// `modifiedAt` as written and as an instant (nil when missing or not a time).
+    static func modified(_ value: JSONValue) -> (text: String, date: Date)? {
+        guard case .string(let text)? = value[MyNitnemWriter.modifiedAtKey], let date = RFC3339.parseAbsolute(text)
+        else { return nil }
+        return (text, date)
+    }
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AgentShell
+import CommandLineKit
+import Glibc
+import NitnemClockKit
+import Posix
+import Scheduler
+import Snapshot
+
+/// `nitnem listen [bani|URL]`: plays a bani's recorded paath with config `listen` — the bani
+/// named, the one a `sggs://` link names, or what `status` shows next.
+enum ListenCommand {
+    static let spec = CommandSpec(
+        path: ["listen"],
+        abstract: "Play a bani's recorded paath (else what status shows next) with config listen.",
+        options: [.group, .config],
+        positionals: [
+            PositionalSpec(
+                name: "bani",
+                help:
+                    "A bani's name as mark takes it (japji, sohila, ਚੌਪਈ), or sggs://bani/<key>[?variant=…] or sggs://composition/<key>.",
+                optional: true)
+        ],
+        discussion: """
+            Runs the config key `listen`, a command template, for the bani: split at whitespace
+            ('…' and "…" group) and run as argv, never through a shell, with the reader's
+            placeholders {banidb} {key} {variant} {url}; a word starting ~/ is in your home.
+            Without a bani, plays what `nitnem status` shows next.
+
+            EXAMPLE:
+              listen = mpv --no-video ~/Music/Nitnem/{key}.mp3
+
+            The player runs on after nitnem returns; its output goes to /dev/null, never to
+            stdout (a bar's). The reminder offers a Listen button when `listen` is set. Exit 1
+            when the program is not on PATH, an argument that is an absolute path names no file,
+            or the player fails at once; 2 when `listen` is not set, for a name that matches no
+            bani or several (with the closest titles), or a link that names no bani.
+            """
+    )
+
+    /// How long a player is watched for a failure at once before it is left to play.
+    static let settleMilliseconds = 300
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let configPath = context.paths.config(flag: args.value(.config))
+        let config: AgentConfig
+        do {
+            config = try AgentConfig.load(path: configPath)
+        } catch {
+            throw .badInput(error.description)
+        }
+        guard let listen = config.listen else {
+            throw .badInput(
+                "no listen command: set listen = … in \(configPath) (e.g. mpv --no-video ~/Music/Nitnem/{key}.mp3)")
+        }
+        let link = try Self.link(args, context: context, config: config)
+        let launch = listen.resolve(link, home: context.paths.home)
+        let launcher = ReaderLauncher()
+        let pid: Int32
+        do {
+            pid = try launcher.start(launch, quiet: true)
+        } catch {
+            throw .failure(error.description)
+        }
+        // A player that fails at once (a file it cannot play) is said; one that plays is left to.
+        for _ in 0..<(settleMilliseconds / 20) {
+            if let status = CleanSpawn.reap(pid) {
+                guard status == 0 else {
+                    throw .failure("\(launch.program) exited \(status) for \(Printable.escaped(launch.target))")
+                }
+                return
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// The link to listen to: a `sggs://` link as given, a bani by name, or what `status` shows next.
+    static func link(_ args: ParsedArguments, context: Context, config: AgentConfig) throws(CLIError) -> DeepLink {
+        let text: String
+        if let given = args.positionals.first, given.contains(":") {
+            text = given
+        } else if let name = args.positionals.first {
+            let snapshot = try context.loadFiles(context.group(args)).configured(config).snapshot
+            do throws(NitnemSnapshot.NameProblem) {
+                text = try snapshot.bani(named: name).url
+            } catch {
+                throw .badInput(snapshot.explain([error]))
+            }
+        } else {
+            let files = try context.loadFiles(context.group(args)).configured(config)
+            let state = TodayState(
+                snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
+                calendar: context.calendar)
+            guard let next = state.next else {
+                throw .failure("nothing to listen to next: today's Nitnem is read (name a bani: nitnem listen japji)")
+            }
+            text = next.bani.url
+        }
+        let link: DeepLink
+        do {
+            link = try DeepLink(parsing: text)
+        } catch {
+            throw .badInput(error.description)
+        }
+        guard link.key != nil else {
+            throw .badInput("\(link.url) names no bani to listen to; name one (nitnem listen japji)")
+        }
+        return link
+    }
+}

@@ -1,0 +1,318 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What real-shell.sh checks in a running GNOME Shell, from outside it (run by real-shell-session.sh
+inside the Shell's session bus, with DISPLAY the Shell's X11 screen):
+
+- org.gnome.Shell.Extensions.GetExtensionInfo("nitnem@nitnem"): state 1 (ENABLED);
+- the panel button's label, read through the accessibility tree (AT-SPI), is what `nitnem status`
+  says for the same group and clock (SGGS_CLOCK_NOW);
+- the menu, opened by a click at the button's accessible extents (xdotool), lists today's banis as
+  `nitnem mark --list --format json` has them (✓ read, ○ not, `· next`), read through AT-SPI;
+- a screenshot through org.gnome.Shell.Screenshot (this process owns org.gnome.Screenshot, a name
+  the Shell lets call it) with the menu open;
+- a click on an unread bani's item lands on disk: the group's progress file has it, and
+  `nitnem mark --list` says it is read; after `nitnem timeline --write` the label follows.
+
+Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1 on any failure.
+
+  python3 real-shell-check.py --shell 48 --screenshot FILE
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version("Gio", "2.0")
+from gi.repository import Gio, GLib  # noqa: E402
+
+import pyatspi  # noqa: E402
+
+UUID = "nitnem@nitnem"
+STATES = {1: "ENABLED", 2: "DISABLED", 3: "ERROR", 4: "OUT_OF_DATE", 5: "DOWNLOADING", 6: "INITIALIZED"}
+
+passed = 0
+failed = 0
+
+
+def ok(what):
+    global passed
+    passed += 1
+    print(f"ok   {what}", flush=True)
+
+
+def fail(what):
+    global failed
+    failed += 1
+    print(f"FAIL {what}", flush=True)
+
+
+def check(cond, what, why=""):
+    if cond:
+        ok(what)
+    else:
+        fail(f"{what}: {why}" if why else what)
+    return cond
+
+
+def finish():
+    print(f"{passed} passed, {failed} failed", flush=True)
+    sys.exit(1 if failed or not passed else 0)
+
+
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+
+
+def call(dest, path, iface, method, args, reply, timeout_ms=10000):
+    return bus.call_sync(dest, path, iface, method, args, GLib.VariantType(reply) if reply else None,
+                         Gio.DBusCallFlags.NONE, timeout_ms, None).unpack()
+
+
+def extension_info():
+    (info,) = call("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Extensions", "GetExtensionInfo",
+                   GLib.Variant("(s)", (UUID,)), "(a{sv})")
+    return info
+
+
+def shell_version():
+    (v,) = call("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties", "Get",
+                GLib.Variant("(ss)", ("org.gnome.Shell", "ShellVersion")), "(v)")
+    return v
+
+
+def overview_active():
+    (v,) = call("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties", "Get",
+                GLib.Variant("(ss)", ("org.gnome.Shell", "OverviewActive")), "(v)")
+    return v
+
+
+def nitnem(*args):
+    r = subprocess.run(["nitnem", *args], capture_output=True, text=True, timeout=30)
+    if r.returncode != 0:
+        raise RuntimeError(f"nitnem {' '.join(args)}: exit {r.returncode}: {r.stderr.strip()}")
+    return r.stdout
+
+
+def expected_label():
+    """The label `nitnem status` gives for this group and clock, as the panel words it."""
+    return json.loads(nitnem("status", "--format", "waybar"))["text"]
+
+
+def checklist():
+    return json.loads(nitnem("mark", "--list", "--format", "json"))
+
+
+def expected_items(c):
+    return [("✓ " if b["read"] else "○ ") + b["titleEn"] + (" · next" if b["next"] else "") for b in c["banis"]]
+
+
+# ---- the accessibility tree -----------------------------------------------------------------------
+
+def shell_app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name == "gnome-shell":
+            return app
+    return None
+
+
+def walk(node, depth=0, limit=40):
+    """Every accessible below node (node first), depth first."""
+    if node is None or depth > limit:
+        return
+    yield node
+    try:
+        n = node.childCount
+    except Exception:  # an actor gone while we walk
+        return
+    for i in range(n):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1, limit)
+
+
+def showing(node):
+    try:
+        return node.getState().contains(pyatspi.STATE_SHOWING)
+    except Exception:
+        return False
+
+
+def text_of(node):
+    """The accessible's name, else its labels' names joined (a menu item's label is its child)."""
+    if node.name:
+        return node.name
+    labels = [n.name for n in walk(node) if n is not node and n.getRole() == pyatspi.ROLE_LABEL and n.name]
+    return " ".join(labels)
+
+
+def panel_button(app):
+    """The nitnem PanelMenu.Button (accessible name 'Nitnem', a menu) and its label's text."""
+    for node in walk(app):
+        if node.name == "Nitnem" and node.getRole() != pyatspi.ROLE_LABEL:
+            labels = [n.name for n in walk(node) if n is not node and n.getRole() == pyatspi.ROLE_LABEL]
+            return node, " ".join(labels)
+    return None, None
+
+
+def menu_items(app):
+    """The showing menu items (only the open menu's are), with their text."""
+    return [(n, text_of(n)) for n in walk(app) if n.getRole() == pyatspi.ROLE_MENU_ITEM and showing(n)]
+
+
+def centre(node):
+    e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return e.x + e.width // 2, e.y + e.height // 2, (e.x, e.y, e.width, e.height)
+
+
+def click(node):
+    x, y, ext = centre(node)
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "click", "1"], check=True, timeout=10)
+    return ext
+
+
+def wait(what, fn, timeout=30.0, step=0.3):
+    """fn() until it returns something true, or timeout: the last value (an error counts as None)."""
+    end = time.monotonic() + timeout
+    error = None
+    while True:
+        try:
+            value = fn()
+        except Exception as e:  # noqa: BLE001 - the Shell or the a11y bus not there yet
+            value, error = None, e
+        if value or time.monotonic() > end:
+            if not value and error is not None:
+                print(f"     ({what}: {error})", flush=True)
+            return value
+        time.sleep(step)
+
+
+def screenshot(path):
+    """org.gnome.Shell.Screenshot.Screenshot, as org.gnome.Screenshot (a caller the Shell allows)."""
+    (r,) = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                GLib.Variant("(su)", ("org.gnome.Screenshot", 4)), "(u)")
+    if r not in (1, 4):
+        raise RuntimeError(f"RequestName org.gnome.Screenshot: reply {r}")
+    last = None
+    for _ in range(20):  # the Shell learns who owns the name asynchronously
+        try:
+            ok_, used = call("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot",
+                             "org.gnome.Shell.Screenshot", "Screenshot",
+                             GLib.Variant("(bbs)", (False, False, path)), "(bs)", 30000)
+            if ok_:
+                return used
+            last = "success false"
+        except GLib.Error as e:
+            last = e.message
+        time.sleep(0.5)
+    raise RuntimeError(f"Screenshot: {last}")
+
+
+def progress_files(group):
+    found = []
+    for dirpath, _, files in os.walk(group):
+        for f in files:
+            if "progress" in f.lower():
+                found.append(os.path.join(dirpath, f))
+    return found
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shell", required=True, help="the major version expected (43, 48)")
+    ap.add_argument("--screenshot", required=True, help="the PNG to write, the menu open")
+    a = ap.parse_args()
+    group = os.environ["SGGS_APP_GROUP"]
+
+    # 1. The Shell is up and has enabled the extension.
+    version = wait("the Shell on the session bus", shell_version, timeout=120)
+    if not check(bool(version), "GNOME Shell answers on the session bus", "no org.gnome.Shell after 120 s"):
+        finish()
+    check(version.split(".")[0] == a.shell, f"GNOME Shell {version}", f"expected {a.shell}.x")
+    # Until ENABLED, or OUT_OF_DATE or ERROR with its error (final: the Shell does not try again). While
+    # the Shell 45+ loads the module its state is ERROR with no error ("set success as the last step").
+    def settled():
+        i = extension_info()
+        return i if i.get("state") in (1, 4) or (i.get("state") == 3 and i.get("error")) else None
+
+    info = wait("GetExtensionInfo", settled, timeout=60) or extension_info()
+    state = int(info.get("state", 0))
+    if not check(state == 1, f"GetExtensionInfo({UUID}): state {state} ({STATES.get(state, '?')})",
+                 f"not ENABLED; {dict(info)}"):
+        finish()
+
+    # The Shell starts in the overview: Escape leaves it, as a user would, for the desktop.
+    # (Pressed while the overview is still sliding in, Escape may be lost: pressed again then.)
+    wait("the overview", overview_active, timeout=5)
+    for _ in range(5):
+        if not overview_active():
+            break
+        time.sleep(1)
+        subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
+        wait("the overview to close", lambda: not overview_active(), timeout=3)
+    check(not overview_active(), "the overview is closed (Escape)")
+
+    # 2. The panel label through AT-SPI, against nitnem status.
+    app = wait("gnome-shell in the accessibility tree", shell_app, timeout=30)
+    if not check(app is not None, "gnome-shell is in the accessibility tree (AT-SPI)"):
+        finish()
+    want = expected_label()
+    button_label = wait("the panel button", lambda: (lambda b: b if b[0] is not None and b[1] == want else None)(
+        panel_button(app)), timeout=20) or panel_button(app)
+    button, label = button_label
+    if not check(button is not None, "the panel button 'Nitnem' is in the tree"):
+        finish()
+    check(label == want, f"panel label {label!r} is `nitnem status`'s {want!r}", "they differ")
+
+    # 3. The menu: opened by a click, its items through AT-SPI, against nitnem mark --list.
+    c = checklist()
+    items_want = expected_items(c)
+    ext = click(button)
+    items = wait("the menu's items", lambda: [i for i in menu_items(app) if i[1] in items_want], timeout=15) or []
+    texts = [t for _, t in items]
+    check(texts == items_want, f"a click at the button {ext} opened the menu: {texts}",
+          f"expected {items_want}; showing items: {[t for _, t in menu_items(app)]}")
+    all_items = [t for _, t in menu_items(app)]
+    check("Read now" in all_items, "the menu has Read now", f"items: {all_items}")
+
+    # 4. A screenshot with the menu open.
+    try:
+        used = screenshot(a.screenshot)
+        with open(used, "rb") as f:
+            head = f.read(24)
+        check(head[:8] == b"\x89PNG\r\n\x1a\n", f"org.gnome.Shell.Screenshot wrote {used}", "not a PNG")
+    except Exception as e:  # noqa: BLE001
+        fail(f"org.gnome.Shell.Screenshot: {e}")
+
+    # 5. A click on an unread bani lands on disk.
+    unread = [b for b in c["banis"] if not b["read"]]
+    if not check(bool(unread) and bool(items), "an unread bani to mark", f"checklist {c}"):
+        finish()
+    target = next((b for b in unread if b["next"]), unread[0])
+    text = ("○ " + target["titleEn"] + (" · next" if target["next"] else ""))
+    node = next(n for n, t in items if t == text)
+    click(node)
+    marked = wait("the mark", lambda: next((b["read"] for b in checklist()["banis"] if b["id"] == target["id"]), False),
+                  timeout=15)
+    check(bool(marked), f"clicking {text!r} marked {target['id']} (nitnem mark --list says read)", "still unread")
+    files = progress_files(group)
+    has = [f for f in files if target["id"].split("/")[0] in open(f, encoding="utf-8", errors="replace").read()]
+    check(bool(has), f"the mark is on disk: {has}", f"progress files {files} do not name {target['id']}")
+
+    # 6. The label follows a new timeline (the extension watches the widgets folder).
+    nitnem("timeline", "--write")
+    want = expected_label()
+    got = wait("the new label", lambda: (lambda b: b[1] if b[1] == want else None)(panel_button(app)), timeout=15)
+    check(got == want, f"after the mark and a new timeline the label is {want!r}", f"label {panel_button(app)[1]!r}")
+    finish()
+
+
+if __name__ == "__main__":
+    main()

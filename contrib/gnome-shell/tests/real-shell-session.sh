@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# One GNOME Shell run for real-shell.sh: runs as PID 1 of its own mount and PID namespaces (as root),
+# either in the Debian 13 root (scripts/debian13-root.sh run --root) or on the host (unshare), so the
+# mounts below and every process started here end with it.
+#
+#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE
+#
+# As root: hides /run/systemd (no seats: the Shell uses its dummy login manager) and starts a system
+# bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
+# clock fixed with SGGS_CLOCK_NOW), in a session bus (dbus-run-session): installs nitnem and the
+# extension with scripts/install.sh as `make install` does (PREFIX=~/.local, the extension for the
+# Shell `gnome-shell --version` names), enables it with gsettings, marks two banis read, writes the
+# widget timeline, starts Xvfb and `gnome-shell --x11` on it, and runs real-shell-check.py. The Shell's log is
+# WORK/shell.log, the session's (its buses) WORK/session.log, the screenshot WORK/panel-menu.png.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+mode=root
+while [ $# -gt 0 ]; do
+  case $1 in
+    --in-session) mode=session ;;
+    --shell) shell=$2; shift ;;
+    --uid) uid=$2; shift ;;
+    --repo) repo=$2; shift ;;
+    --work) work=$2; shift ;;
+    --nitnem) nitnem=$2; shift ;;
+    *) echo "real-shell-session.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+: "${shell:?--shell}" "${uid:?--uid}" "${repo:?--repo}" "${work:?--work}" "${nitnem:?--nitnem}"
+
+if [ "$mode" = root ]; then
+  # Only in new PID and mount namespaces, whose PID 1 is this script or debian13-root.sh's bash: the
+  # mounts below must never reach the host.
+  [ "$(cat /proc/1/comm)" = bash ] ||
+    { echo "real-shell-session.sh: run me in new PID and mount namespaces (real-shell.sh does)" >&2; exit 2; }
+  mount -t tmpfs tmpfs /run/systemd 2>/dev/null || { mkdir -p /run/systemd && mount -t tmpfs tmpfs /run/systemd; }
+  mkdir -p /run/dbus
+  mount -t tmpfs tmpfs /run/dbus
+  dbus-daemon --system --fork
+  mkdir -p "$work/home" "$work/runtime" "$work/group"
+  chmod 700 "$work/runtime"
+  chown -R "$uid:$uid" "$work"
+  # A fixed clock: now, to the second, so the timeline the Shell reads and `nitnem status` agree.
+  # The zone: the Etc/GMT one whose local time is nearest 13:00, in the middle of the Morning band
+  # (09:00–17:00), so no band starts while the test runs (the Shell picks the timeline's entry by
+  # the real time) and every run shows the same band.
+  utc=$(date -u +%H:%M)
+  off=$(((13 * 60 - 10#${utc%:*} * 60 - 10#${utc#*:} + 30 + 24 * 60) / 60 % 24))
+  [ "$off" -le 14 ] || off=$((off - 24))
+  if [ "$off" -gt 0 ]; then zone=Etc/GMT-$off; elif [ "$off" -lt 0 ]; then zone=Etc/GMT+$((-off)); else zone=Etc/GMT; fi
+  now=$(TZ=$zone date +%Y-%m-%dT%H:%M:%S%:z)
+  exec setpriv --reuid="$uid" --regid="$uid" --clear-groups \
+    env -i HOME="$work/home" USER=tester LOGNAME=tester PATH="$work/home/.local/bin:/usr/local/bin:/usr/bin:/bin" \
+    LANG=C.UTF-8 TZ="$zone" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
+    SGGS_CLOCK_NOW="$now" \
+    dbus-run-session -- bash "$0" --in-session --shell "$shell" --uid "$uid" --repo "$repo" --work "$work" \
+    --nitnem "$nitnem" 2>> "$work/session.log"
+fi
+
+# In the session: install, enable, start, check.
+cd "$work"
+NITNEM_BIN=$nitnem PREFIX=$HOME/.local STRIP= MANPAGE= bash "$repo/scripts/install.sh" > install.log 2>&1 ||
+  { cat install.log; echo "FAIL scripts/install.sh (above)"; echo "0 passed, 1 failed"; exit 1; }
+grep 'GNOME Shell' install.log | sed 's/^/     /'
+gsettings set org.gnome.shell enabled-extensions "['nitnem@nitnem']"
+gsettings set org.gnome.shell disable-user-extensions false
+gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
+gsettings set org.gnome.desktop.interface toolkit-accessibility true
+# The Shell warns once per user that it cannot lock the screen without GDM; this says "warned".
+mkdir -p "$HOME/.local/share/gnome-shell"
+touch "$HOME/.local/share/gnome-shell/lock-warning-shown"
+# Two banis read already, so the menu has both kinds of item (✓ and ○).
+nitnem mark --next > /dev/null
+nitnem mark --next > /dev/null
+nitnem timeline --write > /dev/null
+
+exec 3> "$work/display"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp > xvfb.log 2>&1 &
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+exec 3>&-
+DISPLAY=:$(head -n1 "$work/display")
+export DISPLAY
+gnome-shell --x11 --replace > shell.log 2>&1 &
+python3 "$here/real-shell-check.py" --shell "$shell" --screenshot "$work/panel-menu.png"

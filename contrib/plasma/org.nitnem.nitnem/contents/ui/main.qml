@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The nitnem widget for KDE Plasma 6. The Plasma 5.27 variant (../../../org.nitnem.nitnem-5) is made
+// from this file by contrib/plasma/gen-5.sh: a line ending in a `plasma5:` comment becomes the text
+// after it there, every other line is the same; logic.js is shared unchanged. Edit here, then run
+// gen-5.sh (the tests fail while the copy is out of date).
+//
+// Compact: the next bani and today's count, as `nitnem status` words it, the band in the tooltip.
+// Expanded: today's banis ✓/○ (activating one marks it read, or unread), Read now, Mark read.
+// Everything runs `nitnem` through the executable data source, each argv word quoted (logic.js).
+// No polling: `nitnem status --format json --changed-from TOKEN` blocks until what it shows
+// changes, prints once and exits, and the widget runs it again with the new token.
+import QtQuick // plasma5: import QtQuick 2.15
+import QtQuick.Layouts // plasma5: import QtQuick.Layouts 1.15
+import org.kde.plasma.plasmoid // plasma5: import org.kde.plasma.plasmoid 2.0
+import org.kde.plasma.components as PlasmaComponents3 // plasma5: import org.kde.plasma.components 3.0 as PlasmaComponents3
+import org.kde.plasma.plasma5support as P5Support // plasma5: import org.kde.plasma.core 2.0 as P5Support
+import "logic.js" as Logic
+
+PlasmoidItem { // plasma5: Item {
+    id: root
+
+    /** The last status printed (Logic.parseStatus), null before the first. */
+    property var shown: null
+    /** Today's banis (Logic.parseChecklist), null until read. */
+    property var checklist: null
+    /** Why the status or the checklist could not be read, or a command failed; "" when all is well. */
+    property string problem: ""
+    /** Failed status runs in a row (the retry waits longer each time). */
+    property int failures: 0
+    /** Each run gets its own source name (see Logic.command). */
+    property int runs: 0
+
+    readonly property string shownLabel: shown ? shown.label : (problem ? "Nitnem ⚠" : "Nitnem …")
+
+    preferredRepresentation: compactRepresentation // plasma5: Plasmoid.preferredRepresentation: Plasmoid.compactRepresentation
+    toolTipMainText: shownLabel // plasma5: Plasmoid.toolTipMainText: shownLabel
+    toolTipSubText: shown ? shown.tooltip : problem // plasma5: Plasmoid.toolTipSubText: shown ? shown.tooltip : problem
+
+    function toggle() {
+        root.expanded = !root.expanded // plasma5: plasmoid.expanded = !plasmoid.expanded
+    }
+
+    function run(source, argv) {
+        runs += 1
+        source.connectSource(Logic.command(argv, runs))
+    }
+
+    /** Waits for the next change (at once for the first run or a changed output). */
+    function watch() {
+        run(watcher, Logic.statusArgv(shown ? shown.token : null))
+    }
+
+    function refreshChecklist() {
+        run(commands, Logic.checklistArgv())
+    }
+
+    P5Support.DataSource {
+        id: watcher
+        engine: "executable"
+        connectedSources: []
+        onNewData: function (sourceName, data) {
+            disconnectSource(sourceName)
+            var r = Logic.result(data)
+            var parsed = null
+            if (r.ok) {
+                try {
+                    parsed = Logic.parseStatus(r.stdout)
+                } catch (e) {
+                    r.error = e.message
+                }
+            }
+            if (parsed) {
+                root.shown = parsed
+                root.problem = parsed.error || ""
+                root.failures = 0
+                root.refreshChecklist()
+                root.watch()
+            } else {
+                root.problem = r.error
+                root.failures += 1
+                retry.interval = Logic.retryDelay(root.failures)
+                retry.restart()
+            }
+        }
+    }
+
+    /** Marks, Read now and the checklist. */
+    P5Support.DataSource {
+        id: commands
+        engine: "executable"
+        connectedSources: []
+        onNewData: function (sourceName, data) {
+            disconnectSource(sourceName)
+            var r = Logic.result(data)
+            if (!r.ok) {
+                root.problem = r.error
+                return
+            }
+            if (Logic.isChecklistCommand(sourceName)) {
+                try {
+                    root.checklist = Logic.parseChecklist(r.stdout)
+                    if (root.shown && !root.shown.error)
+                        root.problem = ""
+                } catch (e) {
+                    root.problem = e.message
+                }
+            }
+        }
+    }
+
+    /** Only after a failed status run (nitnem missing, say), never while all is well. */
+    Timer {
+        id: retry
+        repeat: false
+        onTriggered: root.watch()
+    }
+
+    Component.onCompleted: watch()
+
+    compactRepresentation: MouseArea { // plasma5: Plasmoid.compactRepresentation: MouseArea {
+        id: compact
+        Layout.minimumWidth: compactLabel.implicitWidth + 8
+        Layout.preferredWidth: compactLabel.implicitWidth + 8
+        Layout.minimumHeight: compactLabel.implicitHeight
+        Layout.preferredHeight: compactLabel.implicitHeight
+        hoverEnabled: true
+        Accessible.role: Accessible.Button
+        Accessible.name: root.shownLabel
+        Accessible.description: root.shown ? root.shown.tooltip : root.problem
+        Accessible.onPressAction: root.toggle()
+        onClicked: root.toggle()
+
+        PlasmaComponents3.Label {
+            id: compactLabel
+            anchors.centerIn: parent
+            text: root.shownLabel
+            opacity: root.shown && root.shown.dayComplete ? 0.7 : 1
+            Accessible.ignored: true
+        }
+    }
+
+    fullRepresentation: ColumnLayout { // plasma5: Plasmoid.fullRepresentation: ColumnLayout {
+        id: full
+        Layout.minimumWidth: 280
+        Layout.preferredWidth: 320
+        spacing: 4
+
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            text: root.shown ? root.shown.tooltip.split("\n")[0] : "Nitnem"
+            font.bold: true
+        }
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            text: root.shown ? root.shown.tooltip.split("\n").slice(1).join("\n") : ""
+            visible: text !== ""
+        }
+        Repeater {
+            model: root.checklist ? root.checklist.banis : []
+            delegate: PlasmaComponents3.ItemDelegate {
+                Layout.fillWidth: true
+                text: modelData.label
+                font.bold: modelData.next
+                Accessible.role: Accessible.Button
+                Accessible.name: modelData.label
+                onClicked: root.run(commands, modelData.argv)
+            }
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            PlasmaComponents3.Button {
+                text: "Read now"
+                Accessible.name: text
+                onClicked: root.run(commands, Logic.readArgv(root.shown))
+            }
+            PlasmaComponents3.Button {
+                text: "Mark read"
+                Accessible.name: text
+                enabled: !!(root.shown && root.shown.next)
+                onClicked: root.run(commands, Logic.markNextArgv())
+            }
+        }
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            visible: root.problem !== ""
+            text: "⚠ " + root.problem
+        }
+    }
+}

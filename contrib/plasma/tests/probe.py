@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The nitnem widget in a real plasmoidviewer, read and driven from outside through the accessibility
+tree (AT-SPI, pyatspi). Run by widget.sh inside a private session bus, on a display it started:
+
+  python3 probe.py --work DIR --group DIR --plasma 5|6
+
+It starts plasmoidviewer with the widget on the bare test panel, then checks, failing (exit 1) on any
+difference: the compact label is what `nitnem status --format polybar` prints; activating it opens
+the list; a click (xdotool, at the item's accessible extents) on the next bani marks it (found on
+disk by `nitnem mark --list --format json`); the label then moves on as `nitnem status` does, with no
+polling; a click on the ✓ item unmarks it again. It asks widget.sh for a screenshot (DIR/shot.request,
+answered by DIR/shot.done) once the list shows the mark. What it saw goes to stdout."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--work", required=True)
+parser.add_argument("--group", required=True)
+parser.add_argument("--plasma", required=True, choices=["5", "6"])
+args = parser.parse_args()
+
+failures = []
+log = open(os.path.join(args.work, "plasmoidviewer.log"), "w")
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def check(ok, what):
+    say(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def nitnem(*argv):
+    return subprocess.run(["nitnem", *argv], capture_output=True, text=True, check=False)
+
+
+def walk(node, depth=0):
+    try:
+        yield node, depth
+        for i in range(node.childCount):
+            child = node.getChildAtIndex(i)
+            if child is not None:
+                yield from walk(child, depth + 1)
+    except Exception:  # a node went away while we read it (the popup closing)
+        return
+
+
+def app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        a = desktop.getChildAtIndex(i)
+        if a is not None and "plasmoidviewer" in (a.name or ""):
+            return a
+    return None
+
+
+def nodes():
+    a = app()
+    return [] if a is None else list(walk(a))
+
+
+def wait(what, find, timeout=120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = find()
+        if found:
+            return found
+        time.sleep(0.2)
+    check(False, f"{what} (waited {timeout} s)")
+    dump()
+    return None
+
+
+def dump():
+    for node, depth in nodes():
+        try:
+            say(f"  tree: {'  ' * depth}{node.getRoleName()} {node.name!r}")
+        except Exception:
+            pass
+
+
+# The compact label and the buttons are push buttons; the list's banis are list items (Qt's role
+# for an ItemDelegate).
+ROLES = (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_LIST_ITEM)
+
+
+def button(name_test):
+    def find():
+        for node, _ in nodes():
+            try:
+                if node.getRole() in ROLES and name_test(node.name or ""):
+                    return node
+            except Exception:
+                continue
+        return None
+    return find
+
+
+def compact_label():
+    """The panel's label: the push button whose description is the tooltip (`… · Nitnem day …`)."""
+    for node, _ in nodes():
+        try:
+            if node.getRole() == pyatspi.ROLE_PUSH_BUTTON and (
+                    "Nitnem day" in (node.description or "") or (node.name or "").startswith("Nitnem")):
+                return node.name
+        except Exception:
+            continue
+    return None
+
+
+def click(node):
+    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    x, y = box.x + box.width // 2, box.y + box.height // 2
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
+    return box
+
+
+def checklist():
+    r = nitnem("mark", "--list", "--format", "json")
+    return {b["id"]: b["read"] for b in json.loads(r.stdout)["banis"]} if r.returncode == 0 else {}
+
+
+def screenshot():
+    request = os.path.join(args.work, "shot.request")
+    done = os.path.join(args.work, "shot.done")
+    open(request, "w").close()
+    deadline = time.monotonic() + 20
+    while not os.path.exists(done) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    check(os.path.exists(done), "the screenshot was taken")
+
+
+viewer = subprocess.Popen(
+    ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge", "-y", "440",
+     "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT)
+try:
+    version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
+    say(f"plasmoidviewer: {version}")
+    a = wait("plasmoidviewer is on the accessibility bus", app)
+    if a is not None:
+        try:
+            say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")
+        except Exception:
+            pass
+    # The compact label, once the first `nitnem status` has answered.
+    shown = wait("the compact label shows a status", lambda: (lambda n: n if n and n != "Nitnem …" else None)(compact_label()))
+    expected = nitnem("status", "--format", "polybar").stdout.strip()
+    check(shown == expected, f"the label {shown!r} is `nitnem status --format polybar`: {expected!r}")
+    compact = button(lambda n: n == shown)()
+    if compact is not None:
+        compact.queryAction().doAction(0)  # AT-SPI's press: the popup opens
+    nxt = wait("the list shows the next bani", button(lambda n: n.startswith("○ ") and n.endswith(" · next")))
+    if nxt is not None:
+        say("list: " + " | ".join(n.name for n, _ in nodes() if n.getRole() in ROLES))
+        name = nxt.name
+        bani = name[2:-len(" · next")]
+        before = checklist()
+        box = click(nxt)
+        say(f"clicked {name!r} at {box.x},{box.y} {box.width}x{box.height}")
+        marked = wait("the click's mark is on disk", lambda: (lambda c: c if c != before else None)(checklist()), 60)
+        if marked:
+            newly = [i for i, read in marked.items() if read and not before.get(i)]
+            check(len(newly) == 1, f"exactly one bani marked read on disk: {newly}")
+            ticked = wait(f"the list shows ✓ {bani}", button(lambda n: n == f"✓ {bani}"))
+            after = nitnem("status", "--format", "polybar").stdout.strip()
+            moved = wait("the label moves on", lambda: (lambda n: n if n == after else None)(compact_label()), 60)
+            check(moved == after, f"the label {compact_label()!r} is `nitnem status` after the mark: {after!r}")
+            screenshot()
+            if ticked is not None:
+                click(ticked)
+                unmarked = wait("the ✓ click's undo is on disk", lambda: checklist() == before or None, 60)
+                check(bool(unmarked), "the second click unmarked it")
+                back = wait("the label goes back", lambda: (lambda n: n if n == expected else None)(compact_label()), 60)
+                check(back == expected, f"the label is {expected!r} again")
+finally:
+    viewer.terminate()
+    try:
+        viewer.wait(10)
+    except subprocess.TimeoutExpired:
+        viewer.kill()
+say(f"{len(failures)} failed")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The KDE Plasma widget's logic tests: gen-5.sh --check (the Plasma 5.27 variant is what gen-5.sh
+# makes from the Plasma 6 one), then tst_logic.qml under qmltestrunner against each variant's
+# logic.js — Qt 5 on this machine (Debian 12) for both, and with --root Qt 6's qmltestrunner in
+# the Debian 13 root too, run by that root's script (auto: scripts/debian13-root.sh, which builds
+# and caches the root; or the path of that script).
+#
+#   contrib/plasma/tests/run.sh [--root auto|SCRIPT]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+plasma=$(dirname "$here")
+repo=$(cd "$plasma/../.." && pwd)
+root=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --root) root=${2:?--root needs auto or the root script}; shift 2 ;;
+    *) echo "usage: $0 [--root auto|SCRIPT]" >&2; exit 2 ;;
+  esac
+done
+"$plasma/gen-5.sh" --check
+work=$(mktemp -d /tmp/nitnem-plasma-qml.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# The goldens as JS strings (JSON.stringify of each file's text, without its final newline).
+python3 - "$repo/fixtures/golden" > "$work/fixtures.js" <<'PY'
+import json, sys
+g = sys.argv[1]
+def text(name):
+    return open(f"{g}/{name}", encoding="utf-8").read().rstrip("\n")
+print("// SPDX-License-Identifier: GPL-3.0-or-later\n.pragma library")
+for var, name in [("statusMorning", "status/demo-morning.json"), ("polybarMorning", "status/demo-morning.polybar"),
+                  ("statusEvening", "status/demo-evening.json"), ("checklistEvening", "mark/demo-evening-list.json")]:
+    print(f"var {var} = {json.dumps(text(name), ensure_ascii=False)};")
+PY
+failed=0
+for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
+  mkdir -p "$work/$variant"
+  cp "$here/tst_logic.qml" "$work/fixtures.js" "$plasma/$variant/contents/ui/logic.js" "$work/$variant/"
+done
+# qmltestrunner wants a display platform; the offscreen one needs none.
+export QT_QPA_PLATFORM=offscreen
+for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
+  echo "== Qt 5 (host), $variant" >&2
+  /usr/lib/qt5/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
+done
+if [ -n "$root" ]; then
+  [ "$root" != auto ] || root=$repo/scripts/debian13-root.sh
+  [ -x "$root" ] || { echo "run.sh: --root: $root is not the Debian 13 root's script" >&2; exit 2; }
+  runner=("$root" run --)
+  chmod -R a+rX "$work"
+  for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
+    echo "== Qt 6 (Debian 13 root), $variant" >&2
+    "${runner[@]}" env QT_QPA_PLATFORM=offscreen /usr/lib/qt6/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
+  done
+fi
+exit $failed

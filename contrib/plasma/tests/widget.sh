@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The nitnem KDE Plasma widget for real: plasmoidviewer (plasma-sdk) on a private Xvfb with
+# QT_QUICK_BACKEND=software and QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1, inside a private session bus,
+# the widget installed as `make install` puts it (XDG_DATA_HOME/plasma/plasmoids/org.nitnem.nitnem)
+# on a bare test panel (tests/panel-5, panel-6), the demo group at 2026-11-29 17:00 Asia/Kolkata.
+# probe.py reads and drives it through the accessibility tree (what it checks: see probe.py); this
+# script also takes the screenshot it asks for (xwd, made a PNG by xwd2png.py).
+#
+#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|SCRIPT] [--screenshot DIR]
+#
+# --plasma 5 (the default) runs this machine's Plasma 5.27 (Debian 12) and the org.nitnem.nitnem-5
+# variant with nitnem from $NITNEM_BIN, else .build/debug/nitnem. --plasma 6 runs the Plasma 6 one
+# in the Debian 13 root, through its script (--root auto, the default: scripts/debian13-root.sh,
+# which builds and caches the root; or the path of that script), with the nitnem it binds there
+# ($NITNEM_BIN, a release build with the Swift runtime linked in, else the one the script makes). The screenshot
+# is DIR/plasma-5-widget.png or plasma-6-widget.png (default: the work folder, named at the end).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+plasma_dir=$(dirname "$here")
+repo=$(cd "$plasma_dir/../.." && pwd)
+plasma=5
+root=""
+shots=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --plasma) plasma=${2:?}; shift 2 ;;
+    --root) root=${2:?}; shift 2 ;;
+    --screenshot) shots=${2:?}; shift 2 ;;
+    *) echo "usage: $0 [--plasma 5|6] [--root auto|SCRIPT] [--screenshot DIR]" >&2; exit 2 ;;
+  esac
+done
+case $plasma in
+  5) variant=org.nitnem.nitnem-5 ;;
+  6) variant=org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
+  *) echo "widget.sh: --plasma: expected 5 or 6, got $plasma" >&2; exit 2 ;;
+esac
+[ "$root" != auto ] || root=$repo/scripts/debian13-root.sh
+if [ -n "$root" ] && [ ! -x "$root" ]; then
+  echo "widget.sh: --root: $root is not the Debian 13 root's script (scripts/debian13-root.sh)" >&2
+  exit 2
+fi
+
+work=$(mktemp -d /tmp/nitnem-plasma-widget.XXXXXX)
+xvfb=""
+watcher=""
+cleanup() {
+  [ -z "$watcher" ] || kill "$watcher" 2> /dev/null || true
+  [ -z "$xvfb" ] || kill "$xvfb" 2> /dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+chmod 755 "$work"
+plasmoids=$work/home/.local/share/plasma/plasmoids
+mkdir -p "$plasmoids" "$work/home/.config" "$work/bin" "$work/run"
+# Breeze Light as the colour scheme, as a new Plasma session has (kde-style-breeze ships it).
+if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-schemes/BreezeLight.colors "$work/home/.config/kdeglobals"; fi
+cp -r "$plasma_dir/$variant" "$plasmoids/org.nitnem.nitnem"
+cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
+cp -r "$repo/fixtures/groups/demo" "$work/group"
+cp "$here/probe.py" "$work/"
+if [ -z "$shots" ]; then shots=$work/shots; fi
+mkdir -p "$shots"
+shot=$(cd "$shots" && pwd)/plasma-$plasma-widget.png
+
+# A private display (the first free number from 90), its socket in /tmp (the root sees the host's /tmp).
+display=90
+while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
+Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp -ac > "$work/xvfb.log" 2>&1 &
+xvfb=$!
+for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
+
+# The screenshot probe.py asks for, once the list shows its mark.
+(
+  while [ ! -e "$work/shot.request" ]; do sleep 0.1; done
+  xwd -root -silent -display ":$display" > "$work/shot.xwd"
+  python3 "$here/xwd2png.py" --crop "$work/shot.xwd" "$shot"
+  touch "$work/shot.done"
+) &
+watcher=$!
+
+session_env=(
+  DISPLAY=":$display" HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
+  SGGS_APP_GROUP="$work/group" SGGS_CLOCK_NOW=2026-11-29T17:00 TZ=Asia/Kolkata LANG=C.UTF-8
+  QT_QUICK_BACKEND=software QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 QT_ACCESSIBILITY=1
+)
+# Debian's python3, the one python3-pyatspi is for (not another on PATH).
+probe=(dbus-run-session -- /usr/bin/python3 "$work/probe.py" --work "$work" --group "$work/group" --plasma "$plasma")
+status=0
+if [ -z "$root" ]; then
+  ln -s "$(cd "$(dirname "${NITNEM_BIN:-$repo/.build/debug/nitnem}")" && pwd)/nitnem" "$work/bin/nitnem"
+  chmod 700 "$work/run"
+  env "${session_env[@]}" XDG_RUNTIME_DIR="$work/run" PATH="$work/bin:$PATH" "${probe[@]}" || status=$?
+else
+  # In the root the session is the user tester (uid 1000): the work folder is theirs.
+  chown -R 1000:1000 "$work"
+  chmod 777 "$shots" 2> /dev/null || true
+  bin=()
+  [ -z "${NITNEM_BIN:-}" ] || bin=(--bin "$NITNEM_BIN")
+  runner=("$root" run "${bin[@]}" --)
+  "${runner[@]}" env "${session_env[@]}" "${probe[@]}" || status=$?
+fi
+if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
+  echo "widget.sh: failed; plasmoidviewer's last lines:" >&2
+  grep -v 'Binding loop' "$work/plasmoidviewer.log" | tail -n 25 >&2
+fi
+if [ -e "$shot" ]; then echo "screenshot: $shot" >&2; fi
+if [ "$shots" = "$work/shots" ] && [ -e "$shot" ]; then
+  keep=$(mktemp -d /tmp/nitnem-plasma-shot.XXXXXX)
+  mv "$shot" "$keep/"
+  echo "screenshot kept as $keep/$(basename "$shot")" >&2
+fi
+exit $status

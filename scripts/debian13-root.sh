@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# A Debian 13 (trixie) root for the tests that run today's desktops for real: GNOME Shell 48 and
+# Plasma 6 (Debian 12, the host, has Shell 43 and Plasma 5.27). Built with debootstrap from the
+# mirror the host's apt uses (read from /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list
+# when this runs), with the packages listed below, and cached outside the clone:
+#
+#   $NITNEM_ROOT_CACHE/debian13-<hash of the package list and this recipe>/   (default /var/cache/nitnem)
+#
+# It is built in a temporary folder beside it and renamed into place only when complete (its READY
+# file then exists), so an interrupted build is never used; a second run finds it and reuses it.
+# Root only (debootstrap, chroot, mounts).
+#
+#   scripts/debian13-root.sh path          prints the root's path, building it first when needed
+#   scripts/debian13-root.sh build         builds it when needed (prints nothing more)
+#   scripts/debian13-root.sh run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD [ARG...]
+#                                           runs CMD in the root as the user `tester` (uid 1000; with
+#                                           --root: as root); exits with CMD's status
+#   scripts/debian13-root.sh packages      prints the package list (what the hash is of)
+#   scripts/debian13-root.sh gc            deletes other debian13-* roots in the cache (never one
+#                                           with anything mounted in it)
+#
+# `run` gives CMD, in the root: /proc (its own), /dev and /sys (the host's), the host's /tmp at /tmp
+# (so a folder made with mktemp on the host has the same path inside), the nitnem binary at
+# /usr/local/bin/nitnem (--bin FILE, else $NITNEM_BIN, else the host's release build, made with
+# `swift build -c release --static-swift-stdlib` when missing) and each --bind. It runs in its own
+# mount and PID namespaces (unshare): every process CMD left behind is killed when CMD exits, and the
+# mounts are undone (a trap unmounts them; the namespace ending would drop them anyway), so nothing
+# stays mounted in the root. Its environment: HOME=/home/tester, USER, PATH, LANG=C.UTF-8 and
+# XDG_RUNTIME_DIR=/run/user/1000 (an empty folder, made anew), plus each NAME=VALUE of
+# $NITNEM_ROOT_ENV (space-separated); use `env NAME=VALUE CMD` for more.
+set -euo pipefail
+# debootstrap, chroot (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
+export PATH=$PATH:/usr/sbin:/sbin
+
+# What the root holds. Changing this list (or RECIPE, when the steps below change) makes a new root.
+RECIPE=1
+packages=(
+  # GNOME Shell 48, run headless or as an X11 compositor on Xvfb, with a settings store the
+  # Shell reads (dconf) and the tools the tests drive it with
+  gnome-shell dconf-gsettings-backend dconf-service libglib2.0-bin gsettings-desktop-schemas
+  dbus dbus-daemon dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-glib-2.0
+  xvfb xauth xdotool x11-utils procps
+  # fonts: Latin, GNOME's own, and Gurmukhi for the titles
+  fonts-dejavu-core fonts-cantarell fonts-lohit-guru
+  # what the nitnem binary loads at run time (dlopen)
+  libsqlite3-0 libnotify4
+  # Plasma 6: the widget viewer, the shell's QML modules, the Qt 6 QML test runner
+  plasma-sdk plasma-workspace libplasma6 qml6-module-qttest qt6-declarative-dev-tools
+  qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
+  qml6-module-org-kde-kirigami qml6-module-org-kde-plasma-plasma5support libplasma5support-data
+  qt6-qpa-plugins
+)
+
+cache=${NITNEM_ROOT_CACHE:-/var/cache/nitnem}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+
+die() {
+  echo "debian13-root.sh: $*" >&2
+  exit 2
+}
+
+key() {
+  { echo "recipe $RECIPE"; printf '%s\n' "${packages[@]}" | sort; } | sha256sum | cut -c1-16
+}
+
+root_path() { echo "$cache/debian13-$(key)"; }
+
+# Anything mounted at or below $1, in any mount namespace on the machine (a root is never deleted
+# while one is: `rm -rf` would go into the host's /dev).
+mounted_below() {
+  local dir=$1 f
+  for f in /proc/mounts /proc/[0-9]*/mounts; do
+    awk -v d="$dir" '$2 == d || index($2, d "/") == 1 { found = 1 } END { exit !found }' "$f" 2>/dev/null &&
+      return 0
+  done
+  return 1
+}
+
+safe_remove() {
+  local dir=$1
+  [ -e "$dir" ] || return 0
+  if mounted_below "$dir"; then
+    echo "debian13-root.sh: $dir has something mounted in it; not deleting it" >&2
+    return 1
+  fi
+  rm -rf --one-file-system "$dir"
+}
+
+# The host's Debian mirror (the first deb URI ending in /debian), never written anywhere else.
+mirror() {
+  local uri
+  uri=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) { print $i; exit } }')
+  if [ -z "$uri" ] && [ -f /etc/apt/sources.list ]; then
+    uri=$(awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\// && $i ~ /\/debian\/?$/) { print $i; exit } }' /etc/apt/sources.list)
+  fi
+  [ -n "$uri" ] || die "/etc/apt/sources.list.d/*.sources, /etc/apt/sources.list: no deb URI ending in /debian"
+  echo "$uri"
+}
+
+build() {
+  [ -f "$(root_path)/READY" ] && return 0
+  [ "$(id -u)" -eq 0 ] || die "building the root needs root (debootstrap, chroot)"
+  command -v debootstrap >/dev/null || die "debootstrap not found (scripts/deps.sh installs it)"
+  mkdir -p "$cache/debs"
+  # One build at a time: a second caller waits for the first, then finds the root ready.
+  exec 9>"$cache/.debian13.lock"
+  flock 9
+  [ -f "$(root_path)/READY" ] || build_locked
+  exec 9>&-
+}
+
+build_locked() {
+  local root tmp mirror start
+  root=$(root_path)
+  # A half-built root of an earlier, interrupted run: never used, removed (when nothing is mounted).
+  safe_remove "$root"
+  for tmp in "$cache"/.debian13-*.tmp; do
+    [ -e "$tmp" ] && safe_remove "$tmp"
+  done
+  tmp="$cache/.debian13-$(key).tmp"
+  mirror=$(mirror)
+  start=$SECONDS
+  echo "debian13-root.sh: building $root (debootstrap trixie, then ${#packages[@]} packages; several minutes)" >&2
+  debootstrap --variant=minbase --cache-dir="$cache/debs" trixie "$tmp" "$mirror" >"$cache/debian13-build.log" 2>&1 ||
+    { tail -n 20 "$cache/debian13-build.log" >&2; die "debootstrap failed (log: $cache/debian13-build.log)"; }
+  echo "deb $mirror trixie main" >"$tmp/etc/apt/sources.list"
+  # No daemons started by package scripts, and no systemd seats: the Shell then uses its dummy
+  # login manager.
+  printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
+  chmod 755 "$tmp/usr/sbin/policy-rc.d"
+  # The mounts apt needs, in a mount namespace of its own: they go with it, even if this is killed.
+  unshare --mount --propagation private --fork env TMP_ROOT="$tmp" DEBS="$cache/debs" bash -c '
+    set -e
+    trap "umount -l \"\$TMP_ROOT/var/cache/apt/archives\" \"\$TMP_ROOT/proc\" \"\$TMP_ROOT/dev\" 2>/dev/null || true" EXIT
+    mount --bind "$DEBS" "$TMP_ROOT/var/cache/apt/archives"
+    mount -t proc proc "$TMP_ROOT/proc"
+    mount --bind /dev "$TMP_ROOT/dev"
+    chroot "$TMP_ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 \
+      sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends \"\$@\"" sh "$@"
+  ' inside "${packages[@]}" >>"$cache/debian13-build.log" 2>&1 ||
+    { tail -n 20 "$cache/debian13-build.log" >&2; die "installing the packages failed (log: $cache/debian13-build.log)"; }
+  chroot "$tmp" useradd --create-home --uid 1000 --user-group --shell /bin/bash tester
+  mkdir -p "$tmp/run/user" "$tmp/run/dbus"
+  rm -rf "$tmp/run/systemd/seats"
+  : >"$tmp/usr/local/bin/nitnem" # the mount point `run` binds the binary onto
+  chmod 755 "$tmp/usr/local/bin/nitnem"
+  chroot "$tmp" dpkg-query -W -f='${Package} ${Version}\n' >"$tmp/PACKAGES"
+  mounted_below "$tmp" && die "$tmp: something is still mounted in it"
+  echo "built in $((SECONDS - start)) s from $(key) (recipe $RECIPE)" >"$tmp/READY"
+  mv "$tmp" "$root"
+  echo "debian13-root.sh: built $root in $((SECONDS - start)) s ($(du -sh --one-file-system "$root" | cut -f1))" >&2
+}
+
+# The nitnem binary bound into the root.
+nitnem_bin() {
+  local bin=${1:-${NITNEM_BIN:-}}
+  if [ -z "$bin" ]; then
+    export PATH=/opt/swift/usr/bin:$PATH
+    (cd "$repo" && swift build -c release --static-swift-stdlib --disable-local-rpath >&2)
+    bin="$(cd "$repo" && swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/nitnem"
+  fi
+  [ -x "$bin" ] || die "$bin: no nitnem binary there (--bin FILE or NITNEM_BIN)"
+  echo "$bin"
+}
+
+run() {
+  local as_root=0 bin="" binds=() root
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --root) as_root=1 ;;
+      --bin) bin=$2; shift ;;
+      --bind) binds+=("$2"); shift ;;
+      --) shift; break ;;
+      *) die "run: unknown option $1 (run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD...)" ;;
+    esac
+    shift
+  done
+  [ $# -gt 0 ] || die "run: no command (run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD...)"
+  build
+  root=$(root_path)
+  bin=$(nitnem_bin "$bin")
+  # In new mount and PID namespaces: the mounts are this namespace's alone, and when `inside`
+  # (PID 1 there) exits, every process it left is killed.
+  exec unshare --mount --propagation private --pid --fork --kill-child \
+    env ROOT="$root" BIN="$bin" AS_ROOT="$as_root" BINDS="${binds[*]}" EXTRA_ENV="${NITNEM_ROOT_ENV:-}" \
+    bash -c "$inside" inside "$@"
+}
+
+# Runs as PID 1 of the new namespaces: mounts, runs the command, unmounts.
+inside='
+set -u
+mounts=()
+cleanup() {
+  local i
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null; done
+}
+trap cleanup EXIT
+trap "exit 130" INT TERM
+m() { mount "$@" && mounts+=("${@: -1}"); }
+m -t proc proc "$ROOT/proc"
+m --rbind /dev "$ROOT/dev"
+m --rbind /sys "$ROOT/sys"
+m --bind /tmp "$ROOT/tmp"
+m --bind "$BIN" "$ROOT/usr/local/bin/nitnem"
+for b in $BINDS; do
+  mkdir -p "$ROOT${b#*:}"
+  m --bind "${b%%:*}" "$ROOT${b#*:}"
+done
+rm -rf "$ROOT/run/user/1000"
+mkdir -p -m 700 "$ROOT/run/user/1000"
+chown 1000:1000 "$ROOT/run/user/1000"
+envs=(PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 XDG_RUNTIME_DIR=/run/user/1000 $EXTRA_ENV)
+if [ "$AS_ROOT" = 1 ]; then
+  chroot "$ROOT" env -i HOME=/root USER=root LOGNAME=root "${envs[@]}" "$@"
+else
+  chroot "$ROOT" setpriv --reuid=1000 --regid=1000 --init-groups \
+    env -i HOME=/home/tester USER=tester LOGNAME=tester "${envs[@]}" "$@"
+fi
+'
+
+gc() {
+  local keep d
+  keep=$(root_path)
+  for d in "$cache"/debian13-*/; do
+    d=${d%/}
+    [ "$d" = "$keep" ] || { safe_remove "$d" && echo "removed $d"; }
+  done
+}
+
+case ${1-} in
+  path) build; root_path ;;
+  build) build ;;
+  run) shift; run "$@" ;;
+  packages) printf '%s\n' "${packages[@]}" ;;
+  gc) gc ;;
+  *) echo "usage: $0 path | build | run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD... | packages | gc" >&2; exit 2 ;;
+esac

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# waybar for real (part of `make test`): sway headless and waybar with contrib/waybar.jsonc's module
+# and contrib/waybar.css, in a private session (dbus-run-session, its own XDG_RUNTIME_DIR), as an
+# ordinary user: sway refuses to run as root, so as root this runs it as the user nitnem-test (made
+# with useradd when missing). scripts/real-waybar.py does the checks: the text waybar shows (read
+# through the accessibility tree) is `nitnem status --format waybar`'s before and after a
+# `nitnem mark --next`, and every state reads on a light and a dark bar.
+#
+#   scripts/real-waybar.sh [--screenshot DIR]    DIR gets waybar-light.png and waybar-dark.png
+#
+# NITNEM_BIN: the nitnem to run (default .build/debug/nitnem); NITNEM_TEST_USER: the user for root
+# (default nitnem-test). The demo group at 13:00 in
+# Asia/Kolkata (SGGS_CLOCK_NOW). Exit 1 when sway or waybar does not start or a check fails.
+set -euo pipefail
+PATH=$PATH:/usr/sbin:/sbin   # useradd
+root=$(cd "$(dirname "$0")/.." && pwd)
+shots=
+case "${1:-}" in
+  --screenshot) [ -n "${2:-}" ] || { echo "usage: $0 [--screenshot DIR]" >&2; exit 2; }
+    mkdir -p "$2"; shots=$(cd "$2" && pwd) ;;
+  '') ;;
+  *) echo "usage: $0 [--screenshot DIR]" >&2; exit 2 ;;
+esac
+bin=${NITNEM_BIN:-$root/.build/debug/nitnem}
+[ -x "$bin" ] || { echo "real-waybar: $bin: no nitnem binary (swift build)" >&2; exit 1; }
+for tool in sway waybar grim dbus-run-session /usr/bin/python3; do
+  command -v "$tool" > /dev/null || { echo "real-waybar: $tool not found (scripts/deps.sh installs it)" >&2; exit 1; }
+done
+/usr/bin/python3 -c 'import pyatspi' 2> /dev/null ||
+  { echo "real-waybar: /usr/bin/python3 (Debian's) cannot import pyatspi (python3-pyatspi; scripts/deps.sh installs it)" >&2; exit 1; }
+start=$SECONDS
+
+# Who runs the session: this user, or nitnem-test when this is root.
+user=$(id -un)
+if [ "$(id -u)" -eq 0 ]; then
+  user=${NITNEM_TEST_USER:-nitnem-test}
+  if ! id -u "$user" > /dev/null 2>&1; then
+    # (Another test may be making the same user at this moment: then it exists afterwards.)
+    useradd --create-home --shell /bin/sh "$user" 2> /dev/null || id -u "$user" > /dev/null ||
+      { echo "real-waybar: cannot create the user $user (useradd)" >&2; exit 1; }
+  fi
+fi
+as_user() {
+  if [ "$(id -u)" -eq 0 ]; then
+    setpriv --reuid="$user" --regid="$(id -g "$user")" --init-groups -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# Everything the session reads is copied here (the clone may be in a folder the user cannot read);
+# the user's part (runtime folder, home, groups, pictures) is the user's.
+work=$(mktemp -d /tmp/nitnem-waybar-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+mkdir -p "$work/bin" "$work/contrib"
+cp "$bin" "$work/bin/nitnem"
+cp "$root/contrib/waybar.jsonc" "$root/contrib/waybar.css" "$work/contrib/"
+cp "$root/scripts/real-waybar.py" "$work/"
+chmod -R a+rX "$work"
+mkdir -p "$work/user/home" "$work/user/groups" "$work/user/shots"
+for state in pending band-complete complete error; do
+  cp -r "$root/fixtures/groups/demo" "$work/user/groups/$state"
+done
+mkdir -m 700 "$work/user/run"
+[ "$user" = "$(id -un)" ] || chown -R "$user:$(id -g "$user")" "$work/user"
+chmod 700 "$work/user/run"
+
+session_env=(env -i "PATH=$work/bin:/usr/bin:/bin" "HOME=$work/user/home" "XDG_RUNTIME_DIR=$work/user/run"
+  "XDG_CONFIG_HOME=$work/user/home/.config" "XDG_DATA_HOME=$work/user/home/.local/share" LANG=C.UTF-8
+  TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-11-29T13:00)
+# The other states: the morning band's banis read (band done), every daily bani read (the day
+# complete), a progress file that is not JSON (Nitnem ⚠).
+g=$work/user/groups
+as_user "${session_env[@]}" nitnem mark --band --group "$g/band-complete" > /dev/null
+as_user "${session_env[@]}" nitnem mark japji jaap savaiye chaupai anand rehras sohila --group "$g/complete" > /dev/null
+printf '{"version": 1, "banis": {' > "$g/error/nitnem-progress.json"
+
+# (The bus's lines about the services it starts are left out.)
+set +e
+as_user "${session_env[@]}" timeout 240 dbus-run-session -- /usr/bin/python3 "$work/real-waybar.py" "$work" \
+  ${shots:+"$work/user/shots"} 2>&1 | grep -v -e '^dbus-daemon\[.*ctivat' -e '^SpiRegistry daemon is running'
+rc=${PIPESTATUS[0]}
+set -e
+if [ -n "$shots" ]; then
+  for f in "$work"/user/shots/*.png; do
+    [ -e "$f" ] || continue
+    cp "$f" "$shots/"
+    command -v optipng > /dev/null && optipng -quiet -o5 -strip all "$shots/$(basename "$f")"
+  done
+fi
+echo "real-waybar: exit $rc ($((SECONDS - start)) s)"
+exit "$rc"
