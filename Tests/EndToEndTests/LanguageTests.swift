@@ -111,6 +111,21 @@ import Testing
         #expect(try english.run(["status"], [:]).hasPrefix("Morning · next: Tav-Prasad Savaiye — resume at line 12"))
     }
 
+    /// Per-bani reminders (`nitnem sets remind`) in `reminders list`: the heading, each bani with the
+    /// band of its time (padded by terminal columns), why one is skipped and the next one, in
+    /// Punjabi and with Gurmukhi titles; English as `RemindersListTests` has it.
+    @Test func perBaniReminders() throws {
+        for (name, config, language) in [
+            ("pa", "", Self.punjabi), ("gurmukhi-titles", "titles = gurmukhi\n", [:]), ("english", "", [:]),
+        ] {
+            let home = try Home(config: config)
+            _ = try home.run(["sets", "remind", "japji", "10:00"], language)
+            _ = try home.run(["sets", "remind", "kirtan_sohila", "15:00"], language)
+            let out = try home.run(["reminders", "list"], language)
+            #expect(out == (try Golden.expected("language/\(name)-bani-reminders-list.text", actual: out)))
+        }
+    }
+
     /// A reminded, a snoozed and a skipped slot, so `reminders list` names a bani and a reason.
     static func ledger(_ home: Home) throws {
         try FileManager.default.createDirectory(atPath: home.root + "/state/nitnem", withIntermediateDirectories: true)
