@@ -218,8 +218,11 @@ plasma_version=${PLASMA_VERSION:-}
 if [ -z "$plasma_version" ]; then
   plasma_version=6
   if command -v plasmashell > /dev/null; then
-    # plasmashell wants a display even for --version: the offscreen platform needs none.
-    found=$(QT_QPA_PLATFORM=offscreen plasmashell --version 2> /dev/null | sed -n 's/^plasmashell \([0-9][0-9]*\).*/\1/p')
+    # plasmashell wants a display even for --version: the offscreen platform needs none. It may
+    # still crash where there is no session (Plasma 6 in a bare root does): KDE_DEBUG=1 keeps its
+    # crash handler (drkonqi, which would wait for a user forever) away, and 10 s is the most we wait.
+    found=$(KDE_DEBUG=1 QT_QPA_PLATFORM=offscreen timeout 10 plasmashell --version 2> /dev/null < /dev/null |
+      sed -n 's/^plasmashell \([0-9][0-9]*\).*/\1/p')
     plasma_version=${found:-6}
   fi
 fi
