@@ -38,7 +38,7 @@ DEB_PLASMA ?= 5
 # builds (and caches), in every tree that has that script.
 PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root auto)
 
-.PHONY: run test deps deps-build deps-deb build lint format bench faults clean install uninstall release deb package-test \
+.PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
   waybar-test screenshots
 
 run: deps-build build
@@ -70,6 +70,17 @@ deps-deb:
 
 build:
 	$(SWIFT) build
+	@$(MAKE) --no-print-directory locale
+
+# The translations (po/<lang>.po) compiled beside the debug build, where its binary looks
+# (<bin>/../share/locale): `LANGUAGE=pa LANG=C.UTF-8 .build/debug/nitnem status`.
+# `scripts/update-po.sh` regenerates po/nitnem.pot and merges it into each .po.
+locale:
+	@dir=$$($(SWIFT) build --show-bin-path)/../share/locale; \
+	for po in po/*.po; do \
+	  lang=$$(basename $$po .po); mkdir -p $$dir/$$lang/LC_MESSAGES; \
+	  msgfmt --check -o $$dir/$$lang/LC_MESSAGES/nitnem.mo $$po || exit 1; \
+	done
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

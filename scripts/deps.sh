@@ -10,6 +10,7 @@
 set -euo pipefail
 build=(
   pkg-config libsqlite3-dev libnotify-dev    # the sqlite3.h and libnotify headers (CSQLite, CLibnotifyHeaders)
+  gettext                                    # msgfmt: po/*.po compiled at build and install (share/locale)
 )
 deb=(
   dpkg-dev                                   # make deb: dpkg-shlibdeps, dpkg-deb
@@ -25,6 +26,7 @@ test=(
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)
   bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
   lintian systemd                            # the .deb's lintian, systemd-analyze verify of the unit
+  locales fontconfig fonts-lohit-guru        # LANG=pa_IN.UTF-8 (localedef), doctor's fc-list :lang=pa, a Gurmukhi font
   appstream                                  # appstreamcli validate of the AppStream metainfo
   sway waybar grim                           # waybar for real on a headless sway, its picture read back (grim)
   python3-pyatspi at-spi2-core               # waybar's text read through the accessibility tree (AT-SPI)

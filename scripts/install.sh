@@ -164,6 +164,19 @@ for shell in bash zsh fish; do
 done
 [ "$completions" -eq 0 ] || say "$completions shell completions (bash, zsh, fish)"
 
+# The translations: each po/<lang>.po compiled (msgfmt --check) to
+# $DATADIR/locale/<lang>/LC_MESSAGES/nitnem.mo, where the binary looks (<bin>/../share/locale).
+command -v msgfmt > /dev/null || die "msgfmt not found (Debian: apt install gettext; scripts/deps.sh build)"
+catalogues=()
+for po in "$root"/po/*.po; do
+  [ -f "$po" ] || continue
+  lang=$(basename "$po" .po)
+  msgfmt --check -o "$tmp/$lang.mo" "$po" || die "$po: msgfmt --check failed"
+  put 644 "$tmp/$lang.mo" "$DATADIR/locale/$lang/LC_MESSAGES/nitnem.mo"
+  catalogues+=("$lang")
+done
+[ ${#catalogues[@]} -eq 0 ] || say "translations (${catalogues[*]}) in $DATADIR/locale/<lang>/LC_MESSAGES/nitnem.mo"
+
 # The bar configs and the example config (what `nitnem config --init` writes), to copy from.
 for f in waybar.jsonc waybar.css polybar.ini i3blocks.conf config.example; do
   put 644 "$root/contrib/$f" "$DATADIR/nitnem/$f"

@@ -129,6 +129,12 @@ check "PLASMA_VERSION=6: the Plasma 6 widget in plasma/plasmoids/org.nitnem.nitn
   diff -r contrib/plasma/org.nitnem.nitnem "$stage/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
 check "the example config is the template" cmp -s contrib/config.example "$stage/usr/share/nitnem/config.example"
+check "the Punjabi catalogue in /usr/share/locale/pa/LC_MESSAGES/nitnem.mo" \
+  test -f "$stage/usr/share/locale/pa/LC_MESSAGES/nitnem.mo"
+words=$(env -i PATH=/usr/bin:/bin HOME="$work/stage-home" TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-12-01T18:00:00+05:30 \
+  LANGUAGE=pa LANG=C.UTF-8 "$stage/usr/bin/nitnem" status 2>&1 | head -1)
+check "the installed binary finds it beside itself (<bin>/../share/locale): $words" \
+  eval 'case "$words" in "ਸ਼ਾਮ · "*) true ;; *) false ;; esac'
 check "no sggs:// registration or cache in a staging tree" \
   test ! -e "$stage/usr/share/applications/mimeinfo.cache" -a ! -e "$stage/usr/share/applications/mimeapps.list"
 manifest=$stage/usr/share/nitnem/install-manifest
@@ -303,6 +309,11 @@ status=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CL
   "$x/usr/bin/nitnem" status 2>&1) && rc=0 || rc=$?
 check "the unpacked binary runs nitnem status without /opt/swift or LD_LIBRARY_PATH (exit $rc)" test "$rc" -eq 0
 printf '%s\n' "$status" | head -3 | sed 's/^/     /'
+check "the package's Punjabi catalogue: /usr/share/locale/pa/LC_MESSAGES/nitnem.mo" \
+  test -f "$x/usr/share/locale/pa/LC_MESSAGES/nitnem.mo"
+words=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-12-01T18:00:00+05:30 \
+  LANGUAGE=pa LANG=C.UTF-8 "$x/usr/bin/nitnem" status 2>&1 | head -1)
+check "the unpacked binary speaks Punjabi from it: $words" eval 'case "$words" in "ਸ਼ਾਮ · "*) true ;; *) false ;; esac'
 
 # 5. What each make target would install on a machine that has none of it. The stand-ins: dpkg-query
 # says nothing is installed, apt-get records what it is asked to install, sudo runs its command.
@@ -322,7 +333,7 @@ would_install() {
   done
   if [ -f "$work/apt.log" ]; then LC_ALL=C sort -u "$work/apt.log" | tr '\n' ' '; fi
 }
-build_packages="libnotify-dev libsqlite3-dev pkg-config "
+build_packages="gettext libnotify-dev libsqlite3-dev pkg-config "
 rm -f "$work/calls.log"
 would_install run > /dev/null
 check "every apt-get call of deps.sh waits for the package lock (DPkg::Lock::Timeout)" \

@@ -21,6 +21,8 @@ package final class Agent {
         package var lockPath: String
         /// The config file and the reminder ledger.
         package var paths: AgentPaths
+        /// The words of reminders: summary, body and buttons (gettext's, for the user's language).
+        package var localizer = Localizer.english
 
         package init(group: AppGroup, environment: [String: String], lockPath: String? = nil, paths: AgentPaths) {
             self.group = group
@@ -307,8 +309,10 @@ package final class Agent {
         do throws(NotifyError) {
             try notifier?.show(
                 Notification(
-                    summary: notice.summary, body: notice.body,
-                    actions: notice.actions.map { NotificationAction(id: $0.rawValue, label: $0.label) },
+                    summary: notice.summary(options.localizer), body: notice.body(options.localizer),
+                    actions: notice.actions.map {
+                        NotificationAction(id: $0.rawValue, label: $0.label(options.localizer))
+                    },
                     tag: notice.slot.description, soundName: notice.sound, replacesID: notice.replacing))
             return nil
         } catch {

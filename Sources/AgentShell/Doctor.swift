@@ -85,6 +85,7 @@ package struct Doctor {
         pause(now: now).forEach(report)
         report(ledger())
         report(notify(banisAvailable: files?.snapshot.banisAvailable))
+        report(font())
         reader(config ?? AgentConfig()).forEach(report)
     }
 
@@ -319,6 +320,39 @@ package struct Doctor {
                 Finding(.warn, .reader, "\(what): program '\(launch.program)' not found on PATH (config key `\(key)`)")
             }
         return [handler, program]
+    }
+
+    /// Whether an installed font covers Gurmukhi (`fc-list :lang=pa family`): without one, Gurmukhi
+    /// titles and the Punjabi words show as boxes in the bar, the reminders and the terminal. A
+    /// warning, never a failure.
+    func font() -> Finding {
+        let search = environment["PATH"] ?? "/usr/bin:/bin"
+        guard let fcList = CleanSpawn.locate("fc-list", searchPath: search) else {
+            return Finding(
+                .warn, .font, "fc-list not found (install fontconfig): cannot tell whether a font covers Gurmukhi")
+        }
+        let families: [String]
+        do {
+            let listed = try CleanSpawn.capture(fcList, [":lang=pa", "family"], searchPath: false)
+            guard listed.status == 0 else {
+                return Finding(.warn, .font, "fc-list :lang=pa failed (exit \(listed.status))")
+            }
+            // One line per font, `Family[,Other name]`: the first name of each family, once.
+            let names = String(decoding: listed.output, as: UTF8.self).split(separator: "\n").compactMap {
+                $0.split(separator: ",").first.map { String(Substring($0).trimmingWhitespace()) }
+            }
+            families = Array(Set(names.filter { !$0.isEmpty })).sorted()
+        } catch {
+            return Finding(.warn, .font, "cannot run fc-list: \(error)")
+        }
+        guard !families.isEmpty else {
+            return Finding(
+                .warn, .font,
+                "no installed font covers Gurmukhi (fc-list :lang=pa): Gurmukhi titles and Punjabi words show as boxes",
+                remedy: .init("install one, such as Debian's fonts-noto-core or fonts-lohit-guru", .semicolon))
+        }
+        let shown = families.prefix(3).joined(separator: ", ") + (families.count > 3 ? ", …" : "")
+        return Finding(.ok, .font, "Gurmukhi: \(shown) (fc-list :lang=pa)")
     }
 
     /// `instant` as doctor shows it: RFC 3339 in the zone.

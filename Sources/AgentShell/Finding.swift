@@ -18,7 +18,7 @@ package struct Finding: Equatable, Sendable {
     /// What a finding is about.
     package enum Subject: Equatable, Sendable {
         case timeZone, nitnemDay, group, snapshot, progress, sets, files, timeline, agent, config, rehras, pause,
-            ledger, notify, handler, reader, sync
+            ledger, notify, font, handler, reader, sync
 
         /// The subject as a person reads it: `time zone`, `group`.
         package var name: String {
@@ -37,6 +37,7 @@ package struct Finding: Equatable, Sendable {
             case .pause: "pause"
             case .ledger: "ledger"
             case .notify: "notify"
+            case .font: "font"
             case .handler: "handler"
             case .reader: "reader"
             case .sync: "sync"

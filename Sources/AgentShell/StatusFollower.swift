@@ -26,13 +26,17 @@ package final class StatusFollower {
     /// Warnings shown in every line's JSON beside the files' own (the config's, as plain `status` shows them).
     let extraWarnings: [String]
     var clickBuffer: [UInt8] = []
+    /// The words of the lines (gettext's, for the user's language).
+    let localizer: Localizer
 
     /// A follower of `group` printing `format`.
     package init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
-        config: AgentConfig = AgentConfig(), pausePath: String? = nil, extraWarnings: [String] = []
+        config: AgentConfig = AgentConfig(), pausePath: String? = nil, extraWarnings: [String] = [],
+        localizer: Localizer = .english
     ) {
+        self.localizer = localizer
         self.pausePath = pausePath
         self.extraWarnings = extraWarnings
         self.clicks = clicks
@@ -57,7 +61,7 @@ package final class StatusFollower {
             warnings: files.warnings + extraWarnings + (view.problem.map { [$0] } ?? []),
             pausedUntil: view.pausedUntil.map { RFC3339.format($0, in: core.calendar) },
             pausedUntilShown: view.pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
-            listen: core.config.listen != nil)
+            listen: core.config.listen != nil, titles: core.config.titles, localizer: localizer)
         // One line per change: a multi-line format is joined so the reader sees one update, and a
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {

@@ -26,11 +26,17 @@ package struct StatusView: Sendable {
     package let pausedUntilShown: String?
     /// Whether config `listen` is set (`nitnem listen` can play; a panel offers Listen).
     package let listen: Bool
+    /// Which title the texts show (config `titles`; nil: English in the bars' labels, both in the
+    /// text and the tooltip).
+    package let titles: TitleForm?
+    /// The words of the texts (JSON and classes stay as they are).
+    package let localizer: Localizer
 
     /// A view of `state`; `pausedUntil` (and how text shows it) while reminders are paused.
     package init(
         state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil,
-        pausedUntilShown: String? = nil, listen: Bool = false
+        pausedUntilShown: String? = nil, listen: Bool = false, titles: TitleForm? = nil,
+        localizer: Localizer = .english
     ) {
         self.listen = listen
         self.state = state
@@ -38,10 +44,18 @@ package struct StatusView: Sendable {
         self.warnings = warnings
         self.pausedUntil = pausedUntil
         self.pausedUntilShown = pausedUntilShown ?? pausedUntil
+        self.titles = titles
+        self.localizer = localizer
     }
 
     /// `Reminders paused until <time>`, while they are.
-    var pauseLine: String? { pausedUntilShown.map { "Reminders paused until \($0)" } }
+    var pauseLine: String? { pausedUntilShown.map { localizer(.remindersPausedUntil, ["time": $0]) } }
+
+    /// The band's name in the user's language.
+    var bandName: String { localizer.band(state.band) }
+
+    /// `Evening · Nitnem day 2026-11-29`.
+    var bandAndDay: String { localizer(.bandAndDay, ["band": bandName, "day": state.dayKey.description]) }
 
     /// The output in `format`, without a trailing newline.
     package func render(_ format: StatusFormat) -> String {
@@ -76,40 +90,54 @@ package struct StatusView: Sendable {
     /// Why there is nothing to read: an older database without the registry, or a snapshot whose
     /// daily sets are empty.
     var unavailableReason: String {
-        state.banisAvailable ? "No daily banis in this snapshot" : "Nitnem not available in this database"
+        localizer(state.banisAvailable ? .noDailyBanis : .nitnemNotAvailableInDatabase)
     }
 
     /// Said when the band's set is empty (your own set): there is nothing to read in it, which is
     /// not "done".
     var nothingInBand: String {
-        "nothing to read in \(state.band.title) (your \(state.band.dailySet.rawValue) set is empty)"
+        let message: Message =
+            switch state.band.dailySet {
+            case .morning: .nothingInMorningSet
+            case .evening: .nothingInEveningSet
+            case .night: .nothingInNightSet
+            }
+        return localizer(message, ["band": bandName])
     }
 
     /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`. One line: control
     /// characters in a title are folded to a space (`Printable.folded`).
     package var label: String {
-        guard state.total > 0 else { return "Nitnem not available" }
+        guard state.total > 0 else { return localizer(.nitnemNotAvailable) }
         let count = "\(state.done)/\(state.total)"
-        guard let next = state.next else { return "Nitnem complete · \(count)" }
-        return "\(Printable.folded(next.bani.titleEn)) · \(count)"
+        guard let next = state.next else {
+            return localizer(.nitnemComplete, ["done": "\(state.done)", "total": "\(state.total)"])
+        }
+        return "\(titles.or(.english).title(next.bani, Printable.folded)) · \(count)"
     }
 
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
     package var detailLines: [String] {
-        var lines = ["\(state.band.title) · Nitnem day \(state.dayKey)"]
+        var lines = [bandAndDay]
         guard state.total > 0 else { return lines + [unavailableReason] + (pauseLine.map { [$0] } ?? []) }
         if let next = state.next {
-            var line = "Next: \(next.bani.titleEn)"
-            if let g = next.bani.titleGurmukhi { line += " (\(g))" }
+            var line = localizer(.detailNext, ["title": titles.or(.both).title(next.bani)])
             if let r = next.resume {
-                line += ", resume at line \(r.seq) of \(r.nLines) (\(Int((r.fraction * 100).rounded()))%)"
+                line = localizer(
+                    .detailResume,
+                    [
+                        "line": line, "seq": "\(r.seq)", "lines": "\(r.nLines)",
+                        "percent": "\(Int((r.fraction * 100).rounded()))",
+                    ])
             }
             lines.append(line)
         } else {
-            lines.append("Today's Nitnem is complete")
+            lines.append(localizer(.detailComplete))
         }
-        var progress = "Today: \(state.done) of \(state.total) read"
-        if state.bandComplete, !state.dayComplete { progress += " · \(state.band.title) done" }
+        var progress = localizer(.detailToday, ["done": "\(state.done)", "total": "\(state.total)"])
+        if state.bandComplete, !state.dayComplete {
+            progress = localizer(.bandDone, ["line": progress, "band": bandName])
+        }
         if state.bandSetIsEmpty { progress += " · " + nothingInBand }
         lines.append(progress)
         return lines + (pauseLine.map { [$0] } ?? [])
@@ -123,18 +151,20 @@ package struct StatusView: Sendable {
     func text(_ clean: (String) -> String) -> String {
         let paused = pauseLine.map { "\n" + $0 } ?? ""
         guard state.total > 0 else {
-            return "\(unavailableReason)\n\(state.band.title) · Nitnem day \(state.dayKey)" + paused
+            return "\(unavailableReason)\n\(bandAndDay)" + paused
         }
         var first: String
         if let next = state.next {
-            first = "\(state.band.title) · next: \(clean(next.bani.titleEn))"
-            if let g = next.bani.titleGurmukhi { first += " (\(clean(g)))" }
-            if let r = next.resume { first += " — resume at line \(r.seq) of \(r.nLines)" }
+            first = localizer(.textNext, ["band": bandName, "title": titles.or(.both).title(next.bani, clean)])
+            if let r = next.resume {
+                first = localizer(.textResume, ["line": first, "seq": "\(r.seq)", "lines": "\(r.nLines)"])
+            }
         } else {
-            first = "\(state.band.title) · today's Nitnem is complete"
+            first = localizer(.textComplete, ["band": bandName])
         }
-        var second = "Today \(state.done) of \(state.total) · Nitnem day \(state.dayKey)"
-        if state.bandComplete, !state.dayComplete { second += " · \(state.band.title) done" }
+        var second = localizer(
+            .textToday, ["done": "\(state.done)", "total": "\(state.total)", "day": state.dayKey.description])
+        if state.bandComplete, !state.dayComplete { second = localizer(.bandDone, ["line": second, "band": bandName]) }
         if state.bandSetIsEmpty { second += " · " + nothingInBand }
         return first + "\n" + second + paused
     }
@@ -164,7 +194,7 @@ package struct StatusView: Sendable {
     /// i3blocks: `full_text`, `short_text` and `color` lines — exactly three (titles folded).
     package var i3blocks: String {
         let short =
-            state.next.map { "\(Printable.folded($0.bani.titleEn)) \(state.done)/\(state.total)" }
+            state.next.map { "\(titles.or(.english).title($0.bani, Printable.folded)) \(state.done)/\(state.total)" }
             ?? "\(state.done)/\(state.total)"
         let color = state.dayComplete ? "#8ec07c" : (state.bandComplete ? "#b8bb26" : "#ebdbb2")
         return [label, short, color].joined(separator: "\n")

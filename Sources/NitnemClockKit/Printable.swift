@@ -15,6 +15,19 @@ package enum Printable {
         }
     }
 
+    /// The terminal columns `text` takes, as `wcwidth` counts them for the scripts nitnem shows: one
+    /// per scalar, none for a combining mark that sits on the letter before it (a Gurmukhi vowel sign
+    /// such as ੇ or ੰ, the virama ੍) or a format character (ZWJ). Spacing vowel signs (ਾ, ਿ) take
+    /// one. For padding columns of words that may be Gurmukhi.
+    package static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { count, scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: count
+            default: count + 1
+            }
+        }
+    }
+
     /// `text` with each control character written as an escape — `\n`, `\r`, `\t`, else
     /// `\u{1B}` (hex, upper case) — for text a person reads: errors, `status` text output.
     package static func escaped(_ text: String) -> String {

@@ -26,6 +26,9 @@ package struct AgentConfig: Hashable, Sendable {
     /// `rehras = sgpc|taksal`: the Rehras counted in the evening set, over the snapshot's own
     /// preference (when the snapshot has both forms; the embedded registry has one).
     package var rehras: RehrasVariant?
+    /// `titles = english|gurmukhi|both`: which title of a bani every surface shows; nil (not set):
+    /// each surface's own default (`TitleForm.or(_:)`).
+    package var titles: TitleForm?
 
     /// The defaults.
     package init() {}

@@ -7,13 +7,16 @@ import Snapshot
 package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
     case read, listen, mark, later
 
-    /// The button's label.
-    package var label: String {
+    /// The button's label in English.
+    package var label: String { label(.english) }
+
+    /// The button's label in the user's language (`localizer`).
+    package func label(_ localizer: Localizer) -> String {
         switch self {
-        case .read: "Read now"
-        case .listen: "Listen"
-        case .mark: "Mark read"
-        case .later: "Later"
+        case .read: localizer(.buttonReadNow)
+        case .listen: localizer(.buttonListen)
+        case .mark: localizer(.buttonMarkRead)
+        case .later: localizer(.buttonLater)
         }
     }
 
@@ -179,10 +182,13 @@ extension AgentCore {
         package let bani: NitnemSnapshot.Bani
         /// Shown after its slot: the agent was asleep or off at the slot.
         package let late: Bool
-        /// `<Band> · <Bani title>`.
-        package let summary: String
-        /// `5 of 7 today`, and where to resume when there is a saved position.
-        package let body: String
+        /// Banis of the day read, of `total` (the body).
+        package let done: Int
+        package let total: Int
+        /// Where to resume (line `seq` of `nLines`), when there is a saved position.
+        package let resume: TodayState.Resume?
+        /// Which title the summary shows (config `titles`; nil: English).
+        package let titles: TitleForm?
         /// The deep link the "Read now" action opens.
         package let url: String
         /// The buttons it offers (when the server shows actions).
@@ -193,6 +199,8 @@ extension AgentCore {
         package var restored = false
         /// A per-bani reminder (`nitnem sets remind`) for `bani`, not the band's reminder.
         package var forBani = false
+        /// A per-bani reminder's wall time (its summary says it).
+        package var time: WallTime?
         /// The server id of the notification an earlier agent (killed) left on screen for this
         /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
         package var replacing: Int?
@@ -203,6 +211,32 @@ extension AgentCore {
         package var what: String { forBani ? "\(bani.titleEn) reminder" : "\(band.title) reminder" }
         /// What it is a reminder for, as the ledger keys it.
         package var subject: ReminderLedger.Subject { forBani ? .bani(bani.id) : .band(band) }
+
+        /// `<Band> · <Bani title>` (`Sukhmani Sahib · 10:00` for a per-bani one), in English (logs,
+        /// `simulate`).
+        package var summary: String { summary(.english) }
+        /// `5 of 7 today` (`your daily reminder · 5 of 7 today` for a per-bani one), and where to
+        /// resume when there is a saved position, in English.
+        package var body: String { body(.english) }
+
+        /// The summary in the user's language: `Evening · Rehras Sahib`, `ਸ਼ਾਮ · ਰਹਿਰਾਸ ਸਾਹਿਬ`;
+        /// `Sukhmani Sahib · 10:00` for a per-bani one.
+        package func summary(_ localizer: Localizer) -> String {
+            let title = titles.or(.english).title(bani)
+            if forBani, let time {
+                return localizer(.baniReminderSummary, ["title": title, "time": "\(time)"])
+            }
+            return localizer(.reminderSummary, ["band": localizer.band(band), "title": title])
+        }
+
+        /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
+        /// reminder · 2 of 7 today` for a per-bani one.
+        package func body(_ localizer: Localizer) -> String {
+            let values = ["done": "\(done)", "total": "\(total)"]
+            let body = localizer(forBani ? .baniReminderBody : .reminderBody, values)
+            guard let resume else { return body }
+            return localizer(.reminderResume, ["line": body, "seq": "\(resume.seq)", "lines": "\(resume.nLines)"])
+        }
     }
 
     /// The core's answer to one event.

@@ -138,6 +138,16 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.rehras?.rawValue }),
         ConfigKey(
+            "titles", syntax: "english|gurmukhi|both", accepted: "english, gurmukhi or both",
+            help:
+                "Which title of a bani status, the bars, reminders, mark --list, sets and reminders list show: Japji Sahib, ਜਪੁ ਜੀ ਸਾਹਿਬ or both. Titles are names: never translated.",
+            unset: "not set (English; both in the text of status, the bar's tooltip and mark --list)",
+            apply: { config, value throws(Refusal) in
+                guard let form = TitleForm(rawValue: value.lowercased()) else { throw .notAccepted }
+                config.titles = form
+            },
+            show: { $0.titles?.rawValue }),
+        ConfigKey(
             "remind-when-done", syntax: "yes|no", accepted: "yes or no (also on/off, true/false)",
             help: "Remind even when the band's set is already read.",
             apply: { config, value throws(Refusal) in config.remindWhenDone = try boolean(value) },

@@ -147,30 +147,45 @@ package struct Journey: Hashable, Sendable {
         return .object(members)
     }
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
+    /// The months, January first.
+    static let monthNames: [Message] = [
+        .january, .february, .march, .april, .may, .june, .july, .august, .september, .october, .november, .december,
     ]
+
+    /// The calendar's weekday columns, Monday first.
+    static let weekdays: [Message] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
 
     /// A month calendar, Monday first: each week a row of day numbers and, under it, a row of marks —
     /// `✓` for a complete day, the count read for a partial one, `·` for none, `…` for today in
     /// progress, blank for days to come. An empty month is one line saying why.
-    package var text: String {
-        let name = "\(Self.monthNames[month - 1]) \(year)"
+    package var text: String { text(.english) }
+
+    /// `text` in the words of `l`. A weekday's name is padded to its column by the terminal columns
+    /// it takes (`Printable.columns`: a Gurmukhi vowel sign above or below its letter takes none).
+    package func text(_ l: Localizer) -> String {
+        let name = l(.monthYear, ["month": l(Self.monthNames[month - 1]), "year": "\(year)"])
         switch empty {
         case .afterToday?:
-            return "\(name) · after today (\(today)): nothing to show yet"
+            return l(.journeyAfterToday, ["month": name, "today": today.description])
         case .beforeFirstRecord?:
-            let since = firstRecord.map { "the first record, \($0)" } ?? "any record"
-            return "\(name) · before \(since): nothing recorded"
+            guard let first = firstRecord else { return l(.journeyBeforeAnyRecord, ["month": name]) }
+            return l(.journeyBeforeFirstRecord, ["month": name, "first": first.description])
         case nil:
             break
         }
         var lines = [
-            "\(name) · \(completeDays) complete day\(completeDays == 1 ? "" : "s") · current streak \(currentStreak)"
-                + " · longest \(longestInMonth) this month, \(longestOverall) overall"
+            l(
+                .journeyHeading, count: completeDays,
+                [
+                    "month": name, "streak": "\(currentStreak)", "longest": "\(longestInMonth)",
+                    "overall": "\(longestOverall)",
+                ])
         ]
-        lines.append(" Mo  Tu  We  Th  Fr  Sa  Su")
+        lines.append(
+            Self.weekdays.map { day in
+                let text = l(day)
+                return String(repeating: " ", count: max(3 - Printable.columns(text), 1)) + text
+            }.joined(separator: " "))
         // 1970-01-01 was a Thursday (index 3 with Monday = 0).
         let offset = ((days[0].dayKey.daysSinceEpoch + 3) % 7 + 7) % 7
         var numbers = Array(repeating: "    ", count: offset)
@@ -201,9 +216,10 @@ package struct Journey: Hashable, Sendable {
             week += 1
         }
         if let day = days.first(where: { $0.dayKey == today }), day.inProgress {
-            lines.append("Today (\(today)): \(day.done) of \(total) read, in progress")
+            lines.append(
+                l(.journeyTodayInProgress, ["today": today.description, "done": "\(day.done)", "total": "\(total)"]))
         }
-        lines.append("✓ all \(total) daily banis read · n = banis read · · none · … today, in progress")
+        lines.append(l(.journeyLegend, ["total": "\(total)"]))
         return lines.joined(separator: "\n")
     }
 }

@@ -148,13 +148,17 @@ package struct DayChecklist: Hashable, Sendable {
         self.items = items
     }
 
-    /// `{"dayKey","band":{"id","title"},"today":{"done","total"},"banis":[{"id","key","variant",
-    /// "titleEn","titleGurmukhi","set","read","next","url"}]}`.
-    package var json: JSONValue {
-        .object([
+    /// `{"dayKey","band":{"id","title"},"today":{"done","total"},"titles","banis":[{"id","key","variant",
+    /// "titleEn","titleGurmukhi","title","set","read","next","url"}]}`: `titles` is the form config
+    /// `titles` chose (`english` when not set), `title` each bani's title in it, for a widget to show
+    /// as is.
+    package func json(titles: TitleForm? = nil) -> JSONValue {
+        let form = titles.or(.english)
+        return .object([
             ("dayKey", .string(day.description)),
             ("band", .object([("id", .string(band.rawValue)), ("title", .string(band.title))])),
             ("today", .object([("done", .int(done)), ("total", .int(items.count))])),
+            ("titles", .string(form.rawValue)),
             (
                 "banis",
                 .array(
@@ -163,7 +167,8 @@ package struct DayChecklist: Hashable, Sendable {
                         return .object([
                             ("id", .string(b.id)), ("key", .string(b.key)), ("variant", .string(b.variant)),
                             ("titleEn", .string(b.titleEn)), ("titleGurmukhi", .optional(b.titleGurmukhi)),
-                            ("set", .string(item.set.rawValue)), ("read", .bool(item.read)),
+                            ("title", .string(form.title(b))), ("set", .string(item.set.rawValue)),
+                            ("read", .bool(item.read)),
                             ("next", .bool(item.next)), ("url", .string(b.url)),
                         ])
                     })

@@ -129,16 +129,17 @@ extension ReminderMachine {
         _ bani: NitnemSnapshot.Bani, time: WallTime, day: CivilDate, band: Band, state: TodayState,
         files: GroupFiles, config: AgentConfig, late: Bool
     ) -> Notice {
-        var body = "your daily reminder · \(state.done) of \(state.total) today"
+        var resume: TodayState.Resume?
         if let progress = files.progress.banis[bani.id], let seq = progress.lastSeq, bani.nLines > 0,
             seq < bani.nLines
         {
-            body += " · resume at line \(seq) of \(bani.nLines)"
+            resume = TodayState.Resume(seq: seq, nLines: bani.nLines)
         }
         var notice = Notice(
-            dayKey: day, band: band, bani: bani, late: late, summary: "\(bani.titleEn) · \(time)", body: body,
-            url: bani.url)
+            dayKey: day, band: band, bani: bani, late: late, done: state.done, total: state.total, resume: resume,
+            titles: config.titles, url: bani.url)
         notice.forBani = true
+        notice.time = time
         notice.sound = config.sound
         return notice
     }

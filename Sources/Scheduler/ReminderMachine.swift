@@ -213,11 +213,9 @@ struct ReminderMachine: Sendable {
         let next = state.bandComplete ? nil : state.next
         let set = files.snapshot.ids(in: band.dailySet)
         guard let bani = next?.bani ?? set.first.flatMap(files.snapshot.bani(id:)) else { return nil }
-        var body = "\(state.done) of \(state.total) today"
-        if let resume = next?.resume { body += " · resume at line \(resume.seq) of \(resume.nLines)" }
         var notice = Notice(
-            dayKey: day, band: band, bani: bani, late: late, summary: "\(band.title) · \(bani.titleEn)", body: body,
-            url: bani.url)
+            dayKey: day, band: band, bani: bani, late: late, done: state.done, total: state.total,
+            resume: next?.resume, titles: config.titles, url: bani.url)
         notice.sound = config.sound
         notice.actions = ReminderAction.offered(config)
         return notice

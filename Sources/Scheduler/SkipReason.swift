@@ -40,16 +40,4 @@ package enum SkipReason: Hashable, Sendable, RawRepresentable, CustomStringConve
     }
 
     package var description: String { rawValue }
-
-    /// Why, in words (`nitnem reminders list`): `the band's banis are read`, `the band's set is
-    /// empty`, `reminders are paused`; the text as read for a reason this version does not know.
-    package var explanation: String {
-        switch self {
-        case .bandComplete: "the band's banis are read"
-        case .emptySet: "the band's set is empty"
-        case .paused: "reminders are paused"
-        case .baniRead: "the bani is read today"
-        case .other(let text): text
-        }
-    }
 }

@@ -11,6 +11,9 @@ struct Context {
     let environment: [String: String]
     let calendar: NitnemCalendar
     let clock: NitnemClock
+    /// The user's language for the words of status, the bars, the lists and reminders (gettext's
+    /// catalogue; English when there is none). Errors and help stay English.
+    let localizer: Localizer
 
     /// Reads `TZ` / the zone link `localtime` (`run --localtime FILE`), `SGGS_CLOCK_NOW` and
     /// `SGGS_CLOCK_RATE`.
@@ -22,7 +25,9 @@ struct Context {
             let zone = try SystemZone.current(environment: environment, localtime: localtime)
             let calendar = NitnemCalendar(zone: zone)
             let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar, real: WallClock.now)
-            return Context(environment: environment, calendar: calendar, clock: clock)
+            return Context(
+                environment: environment, calendar: calendar, clock: clock,
+                localizer: Language.localizer(environment: environment))
         } catch {
             throw .badInput(error.description)
         }

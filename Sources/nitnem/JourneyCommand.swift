@@ -75,7 +75,7 @@ enum JourneyCommand {
         let files = try context.loadFiles(group)
         let journey = Journey(
             year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
-        Output.line(args.value(Self.format) == "json" ? journey.json.compact : journey.text)
+        Output.line(args.value(Self.format) == "json" ? journey.json.compact : journey.text(context.localizer))
     }
 
     static func runClear(_ args: ParsedArguments) throws(CLIError) {

@@ -103,8 +103,13 @@ enum MarkCommand {
         if list {
             let checklist = DayChecklist(
                 snapshot: snapshot, progress: progress.banis, day: day, current: state.band, order: state.order)
-            for warning in setWarnings + progress.warnings { Output.error("warning: \(warning)") }
-            Output.line(args.value(Self.format) == "json" ? checklist.json.compact : text(checklist, today: today))
+            // Config `titles` chooses the title shown; a bad config line is a warning, as for status.
+            let (config, configWarnings) = try context.displayConfig(args)
+            for warning in configWarnings + setWarnings + progress.warnings { Output.error("warning: \(warning)") }
+            Output.line(
+                args.value(Self.format) == "json"
+                    ? checklist.json(titles: config.titles).compact
+                    : text(checklist, today: today, titles: config.titles, localizer: context.localizer))
             return
         }
         let plan: MarkPlan
@@ -159,21 +164,27 @@ enum MarkCommand {
     }
 
     /// `--list` for a person: the day and band, then one line per daily bani.
-    static func text(_ checklist: DayChecklist, today: CivilDate) -> String {
-        let which = checklist.day == today ? "today" : "that day"
+    static func text(
+        _ checklist: DayChecklist, today: CivilDate, titles: TitleForm? = nil, localizer: Localizer = .english
+    ) -> String {
+        let l = localizer
         var lines = [
-            "\(checklist.band.title) · Nitnem day \(checklist.day) · \(checklist.done) of \(checklist.items.count) read \(which)"
+            l(
+                checklist.day == today ? .listHeadingToday : .listHeadingThatDay,
+                [
+                    "band": l.band(checklist.band), "day": checklist.day.description, "done": "\(checklist.done)",
+                    "total": "\(checklist.items.count)",
+                ])
         ]
         let width = checklist.items.map { $0.bani.id.count }.max() ?? 0
         for item in checklist.items {
             let b = item.bani
             var line = "\(item.read ? "✓" : "○") \(b.id.padded(to: width))  "
-            line += Printable.escaped(b.isDefault || b.variant.isEmpty ? b.titleEn : "\(b.titleEn) (\(b.variant))")
-            if let g = b.titleGurmukhi { line += " (\(Printable.escaped(g)))" }
-            if item.next { line += " · next" }
+            line += titles.or(.both).titleWithVariant(b, Printable.escaped)
+            if item.next { line = l(.listNext, ["line": line]) }
             lines.append(line)
         }
-        if checklist.items.isEmpty { lines.append("No daily banis in this snapshot") }
+        if checklist.items.isEmpty { lines.append(l(.noDailyBanis)) }
         return lines.joined(separator: "\n")
     }
 }

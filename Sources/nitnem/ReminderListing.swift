@@ -11,6 +11,10 @@ struct ReminderListing {
     let calendar: NitnemCalendar
     /// For the titles of the banis reminded about (their ids when nil or unknown).
     let snapshot: NitnemSnapshot?
+    /// Which title (config `titles`; nil: English).
+    var titles: TitleForm? = nil
+    /// The words (gettext's, for the user's language).
+    var localizer = Localizer.english
 
     /// `06:00`, or `2026-11-30 06:00` outside the plan's Nitnem day.
     func wall(_ instant: Date) -> String { WallStamp.format(instant, day: plan.dayKey, in: calendar) }
@@ -21,8 +25,8 @@ struct ReminderListing {
         let times = plan.slots.map { $0.at.map(wall) ?? "—" }
         let width = max(times.map(\.count).max() ?? 0, 5)
         return zip(plan.slots, times).map { slot, time in
-            let title = slot.band.title
-            return "  " + title + String(repeating: " ", count: max(12 - title.count, 1)) + time
+            let title = localizer.band(slot.band)
+            return "  " + title + String(repeating: " ", count: max(12 - Printable.columns(title), 1)) + time
                 + String(repeating: " ", count: width - time.count) + "  " + describe(slot)
         }
     }
@@ -31,14 +35,16 @@ struct ReminderListing {
     /// under a heading; none when there are none.
     var baniLines: [String] {
         guard !plan.baniSlots.isEmpty else { return [] }
-        let names = plan.baniSlots.map { "\(title($0.bani)) (\($0.band.title))" }
-        let nameWidth = names.map(\.count).max() ?? 0
+        let names = plan.baniSlots.map {
+            localizer(.baniSlotName, ["title": title($0.bani), "band": localizer.band($0.band)])
+        }
+        let nameWidth = names.map(Printable.columns).max() ?? 0
         let times = plan.baniSlots.map { wall($0.at) }
         let width = max(times.map(\.count).max() ?? 0, 5)
-        return ["", "Per-bani reminders (nitnem sets remind)"]
+        return ["", localizer(.baniSlotsHeading)]
             + zip(plan.baniSlots, zip(names, times)).map { slot, named in
                 let (name, time) = named
-                return "  " + name + String(repeating: " ", count: nameWidth - name.count + 2) + time
+                return "  " + name + String(repeating: " ", count: nameWidth - Printable.columns(name) + 2) + time
                     + String(repeating: " ", count: width - time.count) + "  "
                     + describe(slot.status, band: slot.band)
             }
@@ -47,7 +53,8 @@ struct ReminderListing {
     /// The title of the bani a ledger entry names (its id when the snapshot does not know it, escaped:
     /// the ledger is a file anyone may have edited), or `?`.
     func title(_ bani: String?) -> String {
-        bani.map { snapshot?.bani(id: $0)?.titleEn ?? Printable.escaped($0) } ?? "?"
+        bani.map { id in snapshot?.bani(id: id).map { titles.or(.english).title($0) } ?? Printable.escaped(id) }
+            ?? "?"
     }
 
     /// What became of `slot`, in words.
@@ -55,39 +62,39 @@ struct ReminderListing {
 
     /// What became of a slot of `band` (`status`), in words.
     func describe(_ status: ReminderPlan.Status, band: Band) -> String {
+        let l = localizer
         switch status {
         case .off:
-            return "off (reminder.\(band.rawValue) = off)"
+            return l(.slotOff, ["band": band.rawValue])
         case .remindersOff:
-            return "off (reminders = off)"
+            return l(.slotRemindersOff)
         case .unavailable:
-            return "none: the snapshot has no bani registry"
+            return l(.slotUnavailable)
         case .reminded(let bani, let at, let late):
-            return "reminded \(title(bani)) at \(wall(at))\(late ? " (late)" : "")"
+            return l(late ? .slotRemindedLate : .slotReminded, ["title": title(bani), "time": wall(at)])
         case .withdrawn(let bani, let at):
-            return
-                "reminded \(title(bani)) at \(wall(at)), taken off the screen when the agent stopped (shown again if it restarts in the band)"
+            return l(.slotWithdrawn, ["title": title(bani), "time": wall(at)])
         case .shownAgain(let bani, let at):
-            return "reminded \(title(bani)), shown again after a restart at \(wall(at))"
+            return l(.slotShownAgain, ["title": title(bani), "time": wall(at)])
         case .snoozed(let until, let deferrals, let then):
-            let snoozed = "snoozed until \(wall(until)) (Later ×\(deferrals))"
+            let snoozed = l(.slotSnoozed, ["time": wall(until), "count": "\(deferrals)"])
             switch then {
-            case .remind?: return until > now ? snoozed : snoozed + ", due again now"
-            case .skip(let reason)?: return snoozed + ", then skipped: \(reason.explanation)"
-            case nil: return snoozed + ", not shown again"
+            case .remind?: return until > now ? snoozed : l(.slotDueAgain, ["line": snoozed])
+            case .skip(let reason)?: return l(.slotThenSkipped, ["line": snoozed, "reason": l.reason(reason)])
+            case nil: return l(.slotNotShownAgain, ["line": snoozed])
             }
         case .skipped(let reason, let at):
-            return "skipped at \(wall(at)): \(reason.explanation)"
+            return l(.slotSkipped, ["time": wall(at), "reason": l.reason(reason)])
         case .upcoming(.remind):
-            return "scheduled"
+            return l(.slotScheduled)
         case .due(.remind):
-            return "due now (the agent reminds while the band lasts)"
+            return l(.slotDue)
         case .upcoming(.skip(.paused)), .due(.skip(.paused)):
-            return "paused (skipped unless resumed first)"
+            return l(.slotPaused)
         case .upcoming(.skip(let reason)), .due(.skip(let reason)):
-            return "will be skipped: \(reason.explanation)"
+            return l(.slotWillBeSkipped, ["reason": l.reason(reason)])
         case .missed:
-            return "not reminded, and the band has ended"
+            return l(.slotMissed)
         }
     }
 
@@ -95,18 +102,20 @@ struct ReminderListing {
     /// `Next: none`; nil when reminders are off.
     func nextLine(remindersOn: Bool) -> String? {
         guard remindersOn else { return nil }
-        guard let next = plan.next else { return "Next: none" }
+        guard let next = plan.next else { return localizer(.nextNone) }
         if let bani = next.bani {
+            let title = title(bani)
             switch next.kind {
-            case .slot: return "Next: \(title(bani)) at \(wall(next.at))"
-            case .due: return "Next: \(title(bani)), due now"
-            case .again: return "Next: \(title(bani)) again at \(wall(next.at)) (Later)"
+            case .slot: return localizer(.nextBaniSlot, ["title": title, "time": wall(next.at)])
+            case .due: return localizer(.nextBaniDue, ["title": title])
+            case .again: return localizer(.nextBaniAgain, ["title": title, "time": wall(next.at)])
             }
         }
+        let band = localizer.band(next.band)
         switch next.kind {
-        case .slot: return "Next: \(next.band.title) at \(wall(next.at))"
-        case .due: return "Next: \(next.band.title), due now"
-        case .again: return "Next: \(next.band.title) again at \(wall(next.at)) (Later)"
+        case .slot: return localizer(.nextSlot, ["band": band, "time": wall(next.at)])
+        case .due: return localizer(.nextDue, ["band": band])
+        case .again: return localizer(.nextAgain, ["band": band, "time": wall(next.at)])
         }
     }
 }

@@ -78,7 +78,7 @@ enum RemindersCommand {
         let context = try Context.load()
         let (config, paths) = try context.agentConfig(args)
         if testing {
-            try test(wait: !args.flag(Self.noWait))
+            try test(wait: !args.flag(Self.noWait), localizer: context.localizer)
         } else {
             try list(context: context, config: config, paths: paths, args: args)
         }
@@ -143,10 +143,14 @@ enum RemindersCommand {
         let plan = ReminderPlan(
             now: now, calendar: context.calendar, config: config, ledger: ledger, pausedUntil: pause.until,
             files: files)
-        let listing = ReminderListing(plan: plan, now: now, calendar: context.calendar, snapshot: files?.snapshot)
-        var lines = ["Reminders for Nitnem day \(plan.dayKey)\(config.remindersOn ? "" : " (reminders = off)")"]
+        let listing = ReminderListing(
+            plan: plan, now: now, calendar: context.calendar, snapshot: files?.snapshot, titles: config.titles,
+            localizer: context.localizer)
+        let l = context.localizer
+        let heading = l(.remindersHeading, ["day": plan.dayKey.description])
+        var lines = [config.remindersOn ? heading : l(.remindersOffNote, ["line": heading])]
         if let until = pause.until {
-            lines.append("  paused until \(listing.wall(until)) (nitnem reminders resume)")
+            lines.append("  " + l(.remindersPausedNote, ["time": listing.wall(until)]))
         }
         lines += listing.slotLines
         lines += listing.baniLines
@@ -161,7 +165,7 @@ enum RemindersCommand {
 
     /// Shows a test notification with the reminder's buttons; with `wait`, pumps GLib until a
     /// button is pressed or it is closed (at most `testWaitSeconds`), and prints what happened.
-    static func test(wait: Bool) throws(CLIError) {
+    static func test(wait: Bool, localizer: Localizer = .english) throws(CLIError) {
         let pump = wait ? GLibPump() : nil
         defer { pump?.close() }
         let outcome = Outcome()
@@ -174,10 +178,10 @@ enum RemindersCommand {
             caps = try notifier.capabilities()
             try notifier.show(
                 Notification(
-                    summary: "Nitnem · test",
-                    body: "If you can read this, reminders will reach you.",
+                    summary: localizer(.testSummary),
+                    body: localizer(.testBody),
                     actions: ReminderAction.offered(AgentConfig()).map {
-                        NotificationAction(id: $0.rawValue, label: $0.label)
+                        NotificationAction(id: $0.rawValue, label: $0.label(localizer))
                     },
                     tag: "sggs://nitnem"))
         } catch {

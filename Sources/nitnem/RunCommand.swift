@@ -46,6 +46,7 @@ enum RunCommand {
         var options = Agent.Options(
             group: group, environment: context.environment, lockPath: args.value(.lock), paths: paths)
         options.localtimePath = localtime
+        options.localizer = context.localizer
         let agent = Agent(
             options: options, clock: context.clock, calendar: context.calendar, config: config, notifier: nil)
         do throws(Agent.StartError) {

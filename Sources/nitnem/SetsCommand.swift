@@ -103,7 +103,11 @@ enum SetsCommand {
     static func runList(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let files = try context.loadFiles(context.group(args))
-        for warning in files.warnings { Output.error("warning: \(warning)") }
+        // Config `titles` chooses the title shown (English when not set).
+        let (config, configWarnings) = try context.displayConfig(args)
+        for warning in configWarnings + files.warnings { Output.error("warning: \(warning)") }
+        let form = config.titles.or(.english)
+        let l = context.localizer
         let today = context.calendar.dayKey(at: context.clock.now())
         func read(_ id: String) -> Bool { files.progress.banis[id]?.completedDays.contains(today) ?? false }
         if args.value(Self.format) == "json" {
@@ -111,7 +115,7 @@ enum SetsCommand {
                 let banis = files.snapshot.ids(in: set).map { id -> JSONValue in
                     .object([
                         ("id", .string(id)),
-                        ("title", .optional(files.snapshot.bani(id: id)?.titleEn)),
+                        ("title", .optional(files.snapshot.bani(id: id).map { form.title($0) })),
                         ("read", .bool(read(id))),
                         ("remind", .optional(files.mine?.reminder(for: id)?.description)),
                     ])
@@ -127,14 +131,15 @@ enum SetsCommand {
         var lines: [String] = []
         for set in DailySet.allCases {
             let ids = files.snapshot.ids(in: set)
-            let whose = files.mine?.sets[set] != nil ? "yours" : "the snapshot's"
-            lines.append("\(title(set)) (\(whose))")
-            if ids.isEmpty { lines.append("  nothing to read") }
+            lines.append(l(files.mine?.sets[set] != nil ? .setsYours : .setsSnapshots, ["set": l.set(set)]))
+            if ids.isEmpty { lines.append("  " + l(.setsNothingToRead)) }
             let width = ids.map(\.count).max() ?? 0
             for id in ids {
                 var line = "  \(read(id) ? "✓" : "○") \(Printable.escaped(id).padding(width))"
-                if let bani = files.snapshot.bani(id: id) { line += "  " + Printable.escaped(bani.titleEn) }
-                if let at = files.mine?.reminder(for: id) { line += " · remind \(at)" }
+                if let bani = files.snapshot.bani(id: id) { line += "  " + form.title(bani, Printable.escaped) }
+                if let at = files.mine?.reminder(for: id) {
+                    line = l(.setsRemind, ["line": line, "time": at.description])
+                }
                 lines.append(line)
             }
         }
@@ -340,15 +345,6 @@ enum SetsCommand {
             Output.line(
                 "\(whose) \(set.rawValue) set: " + (titles.isEmpty ? "nothing to read" : titles.joined(separator: ", "))
             )
-        }
-    }
-
-    /// `Morning`, `Evening`, `Night`.
-    static func title(_ set: DailySet) -> String {
-        switch set {
-        case .morning: "Morning (Amrit Vela and Morning)"
-        case .evening: "Evening"
-        case .night: "Night"
         }
     }
 }

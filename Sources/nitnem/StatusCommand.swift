@@ -33,9 +33,11 @@ enum StatusCommand {
             With --follow, one line now and one more at each change (inotify on the group, a timer at
             the next band start): no polling. Feed it to waybar (return-type json, no interval),
             i3blocks (interval=persist) or polybar (tail = true). Config `rehras` chooses the Rehras
-            counted; a bad config line is a warning (on stderr; in the JSON's warnings) and its key
-            has the default, a config that cannot be read is a warning and the defaults are used. While
-            reminders are paused (nitnem reminders pause) it says until when.
+            counted, `titles` the title shown (English in the bars, both in text by default). The
+            words follow the user's language (LANGUAGE, LANG, through gettext); JSON keys and bar
+            classes do not. A bad config line is a warning (on stderr; in the JSON's warnings) and its
+            key has the default, a config that cannot be read is a warning and the defaults are used.
+            While reminders are paused (nitnem reminders pause) it says until when.
 
             With --changed-from TOKEN (and --format json) it prints one JSON line, with a
             "changeToken" member naming that output, and exits: at once when what it shows already
@@ -59,7 +61,8 @@ enum StatusCommand {
             let (config, warnings) = try context.displayConfig(args)
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
-                format: format, config: config, pausePath: paths.pause, extraWarnings: warnings)
+                format: format, config: config, pausePath: paths.pause, extraWarnings: warnings,
+                localizer: context.localizer)
             do {
                 try follower.run(watching: 1, until: ChangeWait(from: token)) { Output.write(fd: 1, $0 + "\n") }
             } catch {
@@ -75,7 +78,8 @@ enum StatusCommand {
             for warning in warnings { Output.error("warning: \(warning)") }
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
-                format: format, clicks: format == .i3blocks ? 0 : nil, config: config, pausePath: paths.pause)
+                format: format, clicks: format == .i3blocks ? 0 : nil, config: config, pausePath: paths.pause,
+                localizer: context.localizer)
             do {
                 try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             } catch {
@@ -105,7 +109,7 @@ enum StatusCommand {
             state: state, source: files.source, warnings: files.warnings + configWarnings,
             pausedUntil: pause.until.map(context.format),
             pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) },
-            listen: config.listen != nil)
+            listen: config.listen != nil, titles: config.titles, localizer: context.localizer)
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }

@@ -274,6 +274,7 @@ import Testing
                 "ok config: defaults (no \(home.root)/config/nitnem/config); reminders on: Amrit Vela 06:00, Evening 18:00, Night 21:30",
                 "ok ledger: \(home.root)/state/reminders.json: 0 entries",
                 "ok notify: server found; offers actions (Read now)",
+                "warn font: fc-list not found (install fontconfig): cannot tell whether a font covers Gurmukhi",
                 "warn handler: xdg-mime not found (install xdg-utils): cannot tell what opens sggs:// links",
                 "warn reader: https://www.sikhitothemax.org/sundar-gutka/{banidb} with xdg-open: program 'xdg-open' not found on PATH (config key `open`)",
             ])

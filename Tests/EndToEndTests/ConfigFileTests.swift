@@ -95,6 +95,7 @@ import Testing
         reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
         #listen =                   # default: not set (no Listen button)
         #rehras =                   # default: not set (the snapshot's own preference)
+        #titles =                   # default: not set (English; both in the text of status, the bar's tooltip and mark --list)
         remind-when-done = no       # default
 
         """
@@ -142,6 +143,7 @@ import Testing
                 reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
                 #listen =                   # default: not set (no Listen button)
                 #rehras =                   # default: not set (the snapshot's own preference)
+                #titles =                   # default: not set (English; both in the text of status, the bar's tooltip and mark --list)
                 remind-when-done = yes      # \(c):4
 
                 """)
@@ -150,7 +152,7 @@ import Testing
                 nitnem: \(c):3: reminders must be on or off (also yes/no, true/false), not 'maybe'; using the default: on
                 nitnem: \(c):6: snooze given twice (first on line 5); using line 5
                 nitnem: \(c):7: unknown key 'colour'; known: reminders, reminder.amritVela, reminder.evening, \
-                reminder.night, snooze, sound, open, reader, listen, rehras, remind-when-done; line ignored
+                reminder.night, snooze, sound, open, reader, listen, rehras, titles, remind-when-done; line ignored
                 nitnem: 3 bad lines in \(c)
 
                 """)

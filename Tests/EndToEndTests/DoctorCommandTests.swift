@@ -108,4 +108,32 @@ import Testing
         #expect(!r.stdout.contains("chmod"), "\(r.stdout)")
         #expect(r.stdout.contains("warn  agent        not running"), "\(r.stdout)")
     }
+
+    /// doctor asks fontconfig for a font that covers Gurmukhi (`fc-list :lang=pa`): with none (a
+    /// fontconfig whose only folder is empty) a warning saying what to install, with one (Lohit
+    /// Gurmukhi, from fonts-lohit-guru) it names it. Never a failure.
+    @Test func saysWhetherAFontCoversGurmukhi() throws {
+        let root = Support.tempFolder()
+        defer { Support.cleanup(root) }
+        let fonts = root + "/fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try Support.write(
+            "<?xml version=\"1.0\"?><fontconfig><dir>\(fonts)</dir><cachedir>\(root)/cache</cachedir></fontconfig>\n",
+            to: root + "/fonts.conf")
+        let env = [
+            "HOME": root, "XDG_RUNTIME_DIR": root, "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00",
+            "FONTCONFIG_FILE": root + "/fonts.conf", "PATH": "/usr/bin:/bin",
+        ]
+        let none = try NitnemBinary.run(["doctor", "--group", root + "/group"], environment: env, timeout: 30)
+        #expect(
+            none.stdout.contains(
+                "warn  font         no installed font covers Gurmukhi (fc-list :lang=pa): Gurmukhi titles and Punjabi "
+                    + "words show as boxes; install one, such as Debian's fonts-noto-core or fonts-lohit-guru\n"),
+            "\(none.stdout)")
+        try Support.copy(
+            "/usr/share/fonts/truetype/lohit-punjabi/Lohit-Gurmukhi.ttf", to: fonts + "/Lohit-Gurmukhi.ttf")
+        let one = try NitnemBinary.run(["doctor", "--group", root + "/group"], environment: env, timeout: 30)
+        #expect(
+            one.stdout.contains("ok    font         Gurmukhi: Lohit Gurmukhi (fc-list :lang=pa)\n"), "\(one.stdout)")
+    }
 }

@@ -64,6 +64,39 @@ import Testing
         #expect(core.onScreen == nil)
     }
 
+    /// Its words go through the message table: English as above by default; in the user's language
+    /// (a lookup as gettext's), with the title in the form config `titles` chose, where to resume,
+    /// the Listen button and why it is skipped.
+    @Test func itsWordsAreTranslatedAndItsTitleInTheChosenForm() throws {
+        var config = Self.baniOnly
+        config.titles = .gurmukhi
+        var core = AgentCore(calendar: Self.utc, config: config)
+        var progress = Fixture.completed(["japji"], on: "2026-11-29")
+        progress["sukhmani"] = BaniProgress(lastSeq: 120)
+        let files = try Self.files(Self.sukhmaniAt10, progress: progress)
+        _ = core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T09:00:00Z"))
+        let notice = try #require(
+            Fixture.fired(core.handleSaving(.timer, now: Fixture.instant("2026-11-29T10:00:00Z"))))
+        let nLines = try #require(EmbeddedRegistry.snapshot.bani(id: "sukhmani")).nLines
+        let gurmukhi = try #require(EmbeddedRegistry.snapshot.bani(id: "sukhmani")?.titleGurmukhi)
+        // English words (logs, simulate), the title as chosen.
+        #expect(notice.summary == "\(gurmukhi) · 10:00")
+        #expect(notice.body == "your daily reminder · 1 of 7 today · resume at line 120 of \(nLines)")
+        let pa: [String: String] = [
+            "{title} · {time}": "{time} · {title}",
+            "your daily reminder · {done} of {total} today": "ਤੁਹਾਡੀ ਰੋਜ਼ਾਨਾ ਯਾਦ-ਦਹਾਨੀ · ਅੱਜ {total} ਵਿੱਚੋਂ {done}",
+            "{line} · resume at line {seq} of {lines}": "{line} · {lines} ਵਿੱਚੋਂ ਪੰਕਤੀ {seq} ਤੋਂ ਅੱਗੇ",
+            "Listen": "ਸੁਣੋ", "the bani is read today": "ਇਹ ਬਾਣੀ ਅੱਜ ਪੜ੍ਹੀ ਜਾ ਚੁੱਕੀ ਹੈ",
+        ]
+        let l = Localizer { msgid, _, _ in pa[msgid] }
+        #expect(notice.summary(l) == "10:00 · \(gurmukhi)")
+        #expect(notice.body(l) == "ਤੁਹਾਡੀ ਰੋਜ਼ਾਨਾ ਯਾਦ-ਦਹਾਨੀ · ਅੱਜ 7 ਵਿੱਚੋਂ 1 · \(nLines) ਵਿੱਚੋਂ ਪੰਕਤੀ 120 ਤੋਂ ਅੱਗੇ")
+        #expect(ReminderAction.listen.label(l) == "ਸੁਣੋ")
+        #expect(ReminderAction.listen.label == "Listen")
+        #expect(l.reason(.baniRead) == "ਇਹ ਬਾਣੀ ਅੱਜ ਪੜ੍ਹੀ ਜਾ ਚੁੱਕੀ ਹੈ")
+        #expect(Localizer.english.reason(.baniRead) == "the bani is read today")
+    }
+
     @Test func itIsSkippedWhenTheBaniIsReadOrRemindersArePaused() throws {
         let day = Fixture.day("2026-11-29")
         var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)

@@ -203,7 +203,7 @@ import Testing
         #expect(c.items.map(\.set) == [.morning, .morning, .morning, .morning, .morning, .evening, .night])
         #expect(c.done == state.done)
         #expect(c.band == .evening)
-        let json = c.json
+        let json = c.json()
         #expect(json["today"]?["done"] == .int(2))
         guard case .array(let banis)? = json["banis"] else {
             Issue.record("no banis array")

@@ -18,6 +18,8 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <libintl.h>
+#include <locale.h>
 #include <sys/syscall.h>
 
 #ifndef RENAME_NOREPLACE
@@ -79,5 +81,22 @@ static inline int nitnem_unix_datagram_socket(void) {
 /// The byte count sent, or -1 and errno (ENAMETOOLONG when the name does not fit sun_path).
 ssize_t nitnem_unix_sendto(int fd, const char *name, size_t name_len, const void *bytes, size_t count);
 
+/// setlocale(LC_MESSAGES, ""): the message locale the environment names (LC_ALL, LC_MESSAGES, LANG).
+/// The locale's name, or NULL when it is not installed (the locale then stays "C"). Only
+/// LC_MESSAGES: nothing else of the program depends on the locale.
+static inline const char *nitnem_messages_locale(void) { return setlocale(LC_MESSAGES, ""); }
+
+/// dcgettext(domain, msgid, LC_MESSAGES): the translation, or `msgid` itself (libintl.h may define
+/// dcgettext as a macro, which Swift cannot call).
+static inline const char *nitnem_dcgettext(const char *domain, const char *msgid) {
+    return dcgettext(domain, msgid, LC_MESSAGES);
+}
+
+/// dcngettext(domain, msgid, plural, n, LC_MESSAGES): the translation's form for `n`, or `msgid`
+/// (n == 1) or `plural` itself.
+static inline const char *nitnem_dcngettext(const char *domain, const char *msgid, const char *plural,
+                                            unsigned long n) {
+    return dcngettext(domain, msgid, plural, n, LC_MESSAGES);
+}
 
 #endif

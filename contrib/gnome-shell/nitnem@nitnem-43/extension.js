@@ -169,7 +169,9 @@ class NitnemIndicator extends PanelMenu.Button {
 
     _refresh() {
         const now = Date.now();
-        const v = this._timeline ? Timeline.view(this._timeline, now) : Timeline.errorView(this._error);
+        // The title form is nitnem's (config `titles`), said by the last checklist it printed.
+        const titles = this._checklist ? this._checklist.titles : null;
+        const v = this._timeline ? Timeline.view(this._timeline, now, titles) : Timeline.errorView(this._error);
         this._view = v;
         this._show(v);
         this._arm(Timeline.delayMs(v.wake, now));
@@ -232,8 +234,14 @@ class NitnemIndicator extends PanelMenu.Button {
                 return;
             if (ok) {
                 try {
+                    const before = this._checklist ? this._checklist.titles : null;
                     this._checklist = Timeline.parseChecklist(stdout);
                     this._checklistError = null;
+                    // The label follows the title form the checklist says (config `titles`).
+                    if (this._checklist.titles !== before && this._timeline) {
+                        this._refresh();
+                        return;
+                    }
                 } catch (e) {
                     this._checklist = null;
                     this._checklistError = e.message;

@@ -11,9 +11,9 @@
 // module GNOME Shell 43/44 load (`Me.imports.timeline`): each `export function` and `export const`
 // becomes a top-level `function` or `var`, which is what a legacy module exports.
 /* exported MAX_BYTES, MAX_DELAY_MS, FILE_NAME, TimelineError, groupPath, timelinePath,
-   parseInstant, parseTimeline, decodeTimeline, pick, nextWake, delayMs, label, menuLines, safeUrl,
-   view, errorView, MAX_CHECKLIST_BYTES, programPath, checklistArgv, statusArgv, parseListen,
-   parseChecklist, menuModel */
+   parseInstant, parseTimeline, decodeTimeline, pick, nextWake, delayMs, TITLE_FORMS, titled, label,
+   menuLines, safeUrl, view, errorView, MAX_CHECKLIST_BYTES, programPath, checklistArgv, statusArgv,
+   parseListen, parseChecklist, menuModel */
 'use strict';
 
 /** Files larger than this are not a timeline the agent wrote (it writes about 4 KiB). */
@@ -303,16 +303,34 @@ function delayMs(wake, now) {
     return Math.min(Math.max(Math.ceil(wake - now), 1), MAX_DELAY_MS);
 }
 
+/** The title forms of config `titles`, as `nitnem mark --list --format json` names the chosen one. */
+var TITLE_FORMS = ['english', 'gurmukhi', 'both'];
+
+/**
+ * A bani's title in the form nitnem chose (config `titles`, from the checklist's `titles`):
+ * `Japji Sahib`, `ਜਪੁ ਜੀ ਸਾਹਿਬ` (the English one when there is no Gurmukhi one) or both.
+ *
+ * @param {object} bani - `{titleEn, titleGurmukhi}`
+ * @param {string} form - one of `TITLE_FORMS`
+ * @returns {string} the title
+ */
+function titled(bani, form) {
+    if (!bani.titleGurmukhi || form === 'english')
+        return bani.titleEn;
+    return form === 'gurmukhi' ? bani.titleGurmukhi : `${bani.titleEn} (${bani.titleGurmukhi})`;
+}
+
 /**
  * The panel label: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`, as `nitnem status` words it.
  *
  * @param {object} entry - a parsed entry
+ * @param {string} [titles] - the title form nitnem chose (`english` until the checklist says)
  * @returns {string} the label
  */
-function label(entry) {
+function label(entry, titles = 'english') {
     const c = `${entry.today.done}/${entry.today.total}`;
     if (entry.next)
-        return `${entry.next.titleEn} · ${c}`;
+        return `${titled(entry.next, titles)} · ${c}`;
     if (entry.today.total === 0)
         return 'Nitnem not available';
     if (entry.dayComplete)
@@ -325,7 +343,8 @@ function label(entry) {
  * where to resume, today's count, and a stale note.
  *
  * @param {object} entry - a parsed entry
- * @param {object} [opts] - `{stale: boolean, validUntilText: string}`
+ * @param {object} [opts] - `{stale: boolean, validUntilText: string, titles: string}` (`titles`:
+ *   the title form nitnem chose; both titles when not given)
  * @returns {string[]} the lines
  */
 function menuLines(entry, opts = {}) {
@@ -335,7 +354,7 @@ function menuLines(entry, opts = {}) {
     const lines = [head];
     if (entry.next) {
         const n = entry.next;
-        lines.push(n.titleGurmukhi ? `Next: ${n.titleEn} (${n.titleGurmukhi})` : `Next: ${n.titleEn}`);
+        lines.push(`Next: ${titled(n, opts.titles || 'both')}`);
         if (n.resume) {
             const pct = Math.round(n.resume.fraction * 100);
             lines.push(`Resume at line ${n.resume.seq} of ${n.resume.nLines} (${pct}%)`);
@@ -380,7 +399,7 @@ function safeUrl(url) {
  * @param {number} now - epoch ms
  * @returns {object} `{label, lines, url, stale, warning, wake}`
  */
-function view(timeline, now) {
+function view(timeline, now, titles = null) {
     const picked = pick(timeline, now);
     const wake = nextWake(timeline, now);
     if (!picked) {
@@ -389,8 +408,8 @@ function view(timeline, now) {
     }
     const {entry, stale} = picked;
     return {
-        label: label(entry),
-        lines: menuLines(entry, {stale, validUntilText: timeline.validUntilText}),
+        label: label(entry, titles || 'english'),
+        lines: menuLines(entry, {stale, validUntilText: timeline.validUntilText, titles: titles || 'both'}),
         url: safeUrl(entry.next ? entry.next.url : entry.url) || safeUrl(entry.url),
         stale,
         warning: null,
@@ -473,8 +492,8 @@ const BANI_ID = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
  * The checklist `nitnem mark --list --format json` printed, checked field by field.
  *
  * @param {string} text - its stdout
- * @returns {object} `{dayKey, band: {id, title}, done, total, banis: [{id, titleEn, titleGurmukhi,
- *   read, next}]}`
+ * @returns {object} `{titles, dayKey, band: {id, title}, done, total, banis: [{id, titleEn,
+ *   titleGurmukhi, title, read, next}]}`: `titles` and `title` in the form config `titles` chose
  * @throws {TimelineError} naming the JSON path and what is wrong
  */
 function parseChecklist(text) {
@@ -503,15 +522,24 @@ function parseChecklist(text) {
         // An id is passed to nitnem as one argv word: it must not look like an option.
         if (!BANI_ID.test(id))
             fail(`${path}.id`, 'expected a bani id like japji or rehras/taksal', id);
+        const titleEn = string(b, 'titleEn', path);
+        const titleGurmukhi = optionalString(b, 'titleGurmukhi', path);
         return {
             id,
-            titleEn: string(b, 'titleEn', path),
-            titleGurmukhi: optionalString(b, 'titleGurmukhi', path),
+            titleEn,
+            titleGurmukhi,
+            // The title in the form nitnem chose; an older nitnem prints none: the English one.
+            title: b.title === undefined ? titleEn : string(b, 'title', path),
             read: bool(b, 'read', path),
             next: bool(b, 'next', path),
         };
     });
+    // Config `titles`, as nitnem applied it; an older nitnem says nothing: English.
+    const titles = root.titles === undefined ? 'english' : string(root, 'titles', '$');
+    if (!TITLE_FORMS.includes(titles))
+        fail('$.titles', `expected one of ${TITLE_FORMS.join(', ')}`, titles);
     return {
+        titles,
         dayKey,
         band: {id: string(band, 'id', '$.band'), title: string(band, 'title', '$.band')},
         done: count(today, 'done', '$.today'),
@@ -544,7 +572,7 @@ function menuModel(v, checklist, program, checklistError = null, listen = false)
             if (b.read)
                 argv.push('--undo');
             banis.push({
-                label: `${b.read ? '✓' : '○'} ${b.titleEn}${b.next ? ' · next' : ''}`,
+                label: `${b.read ? '✓' : '○'} ${b.title}${b.next ? ' · next' : ''}`,
                 id: b.id,
                 read: b.read,
                 next: b.next,

@@ -92,6 +92,30 @@ test('menu: the view lines, one item per bani with ✓ or ○, the next one name
     eq(m.read, {label: 'Read now', argv: [NITNEM, 'open', 'sggs://bani/rehras?variant=taksal']}, 'read');
 });
 
+test('titles = gurmukhi (the checklist nitnem prints with it): the menu and the panel label in Gurmukhi', () => {
+    const c = T.parseChecklist(readText(`${goldenDir}/language/gurmukhi-titles-mark-list.json`));
+    eq(c.titles, 'gurmukhi', 'titles');
+    const m = T.menuModel(T.view(eveningTimeline, eveningTimeline.entries[0].date, c.titles), c, NITNEM);
+    eq(m.banis.map(b => b.label).slice(0, 2), ['✓ ਜਪੁ ਜੀ ਸਾਹਿਬ', '✓ ਜਾਪੁ ਸਾਹਿਬ'], 'labels');
+    const v = T.view(eveningTimeline, eveningTimeline.entries[0].date, c.titles);
+    eq(v.label, 'ਰਹਰਾਸਿ ਸਾਹਿਬ · 2/7', 'label');
+    eq(v.lines[1], 'Next: ਰਹਰਾਸਿ ਸਾਹਿਬ', 'the menu line');
+    // Without a checklist (or from an older nitnem): English in the label, both in the menu.
+    eq(eveningView.label, 'Rehras Sahib · 2/7', 'default label');
+    eq(eveningView.lines[1], 'Next: Rehras Sahib (ਰਹਰਾਸਿ ਸਾਹਿਬ)', 'default menu line');
+    eq(T.parseChecklist(evening).titles, 'english', 'the default checklist says english');
+    const both = {titleEn: 'Japji Sahib', titleGurmukhi: 'ਜਪੁ ਜੀ ਸਾਹਿਬ'};
+    eq(T.titled(both, 'both'), 'Japji Sahib (ਜਪੁ ਜੀ ਸਾਹਿਬ)', 'both');
+    eq(T.titled({titleEn: 'X', titleGurmukhi: null}, 'gurmukhi'), 'X', 'no Gurmukhi title: the English one');
+    let refused = null;
+    try {
+        T.parseChecklist(evening.replace('"titles":"english"', '"titles":"klingon"'));
+    } catch (e) {
+        refused = e.message;
+    }
+    eq(refused !== null && refused.includes('$.titles'), true, `an unknown form is refused: ${refused}`);
+});
+
 test('activating an unread bani marks it on the listed day; a read one is unmarked (--undo)', () => {
     const m = T.menuModel(eveningView, T.parseChecklist(evening), NITNEM);
     const byId = Object.fromEntries(m.banis.map(b => [b.id, b.argv]));

@@ -46,6 +46,39 @@ TestCase {
         compare(Logic.readArgv(evening), ["nitnem", "open", "sggs://bani/rehras?variant=taksal"])
     }
 
+    function test_titlesFromTheChecklist() {
+        // titles = gurmukhi: the checklist nitnem prints with it says so; the list, the label and
+        // the tooltip follow it.
+        var c = Logic.parseChecklist(Fixtures.checklistGurmukhi)
+        compare(c.titles, "gurmukhi")
+        compare(c.banis[0].label, "✓ ਜਪੁ ਜੀ ਸਾਹਿਬ")
+        compare(c.banis[2].label, "○ ਤ੍ਵ ਪ੍ਰਸਾਦਿ ਸਵੱਯੇ · next")
+        var evening = Logic.parseStatus(Fixtures.statusEvening, c.titles)
+        compare(evening.label, "ਰਹਰਾਸਿ ਸਾਹਿਬ · 2/7")
+        compare(evening.tooltip.split("\n")[1], "Next: ਰਹਰਾਸਿ ਸਾਹਿਬ")
+        // A status shown before the checklist came is made again in its form.
+        var again = Logic.withTitles(Logic.parseStatus(Fixtures.statusEvening), "both")
+        compare(again.label, "Rehras Sahib (ਰਹਰਾਸਿ ਸਾਹਿਬ) · 2/7")
+        compare(again.titles, "both")
+        // An older nitnem (no titles, no title) and the default: English.
+        var old = JSON.parse(Fixtures.checklistEvening)
+        delete old.titles
+        old.banis.forEach(function (b) { delete b.title })
+        var parsed = Logic.parseChecklist(JSON.stringify(old))
+        compare(parsed.titles, "english")
+        compare(parsed.banis[0].label, "✓ Japji Sahib")
+        compare(Logic.parseChecklist(Fixtures.checklistEvening).titles, "english")
+        var bad = JSON.parse(Fixtures.checklistEvening)
+        bad.titles = "klingon"
+        var refused = ""
+        try {
+            Logic.parseChecklist(JSON.stringify(bad))
+        } catch (e) {
+            refused = e.message
+        }
+        verify(refused.indexOf("$.titles") === 0, "an unknown form is refused: " + refused)
+    }
+
     function test_theTokenIsKeptAndACompleteDayOpensHome() {
         var done = JSON.parse(Fixtures.statusEvening)
         done.next = null

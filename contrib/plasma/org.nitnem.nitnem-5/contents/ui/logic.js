@@ -139,27 +139,48 @@ function parseJSON(text, what) {
     return null;
 }
 
+/** The title forms of config `titles`, as `nitnem mark --list --format json` names the chosen one. */
+var TITLE_FORMS = ['english', 'gurmukhi', 'both'];
+
+/**
+ * A bani's title in the form nitnem chose (config `titles`, from the checklist's `titles`):
+ * `Japji Sahib`, `ਜਪੁ ਜੀ ਸਾਹਿਬ` (the English one when there is no Gurmukhi one) or both; folded.
+ *
+ * @param {object} bani - `{titleEn, titleGurmukhi}`
+ * @param {string} form - one of `TITLE_FORMS`
+ * @returns {string} the title
+ */
+function titled(bani, form) {
+    if (!bani.titleGurmukhi || form === 'english')
+        return folded(bani.titleEn);
+    if (form === 'gurmukhi')
+        return folded(bani.titleGurmukhi);
+    return folded(bani.titleEn) + ' (' + folded(bani.titleGurmukhi) + ')';
+}
+
 /**
  * The bar label, worded as `nitnem status` words it (`--format polybar`, i3blocks' first line):
- * `Rehras Sahib · 2/7`, `Nitnem complete · 7/7`, `Nitnem not available`.
+ * `Rehras Sahib · 2/7`, `Nitnem complete · 7/7`, `Nitnem not available`; the title in form
+ * `titles` (English when not given, as the bars show it by default).
  */
-function label(status) {
+function label(status, titles) {
     if (status.total === 0)
         return 'Nitnem not available';
     var c = status.done + '/' + status.total;
-    return status.next ? folded(status.next.titleEn) + ' · ' + c : 'Nitnem complete · ' + c;
+    return status.next ? titled(status.next, titles || 'english') + ' · ' + c : 'Nitnem complete · ' + c;
 }
 
-/** The tooltip's lines, as `nitnem status`'s waybar tooltip: band and day, next, progress. */
-function detailLines(status) {
+/**
+ * The tooltip's lines, as `nitnem status`'s waybar tooltip: band and day, next (in form `titles`;
+ * both titles when not given), progress.
+ */
+function detailLines(status, titles) {
     var lines = [status.band.title + ' · Nitnem day ' + status.dayKey];
     if (status.total === 0)
         return lines.concat(['No daily banis in this snapshot']);
     if (status.next) {
         var n = status.next;
-        var line = 'Next: ' + folded(n.titleEn);
-        if (n.titleGurmukhi)
-            line += ' (' + folded(n.titleGurmukhi) + ')';
+        var line = 'Next: ' + titled(n, titles || 'both');
         if (n.resume)
             line += ', resume at line ' + n.resume.seq + ' of ' + n.resume.nLines;
         lines.push(line);
@@ -180,10 +201,11 @@ function detailLines(status) {
  * read (`{"error": …}`), `{dayKey, band, next, done, total, …, label, tooltip}`.
  *
  * @param {string} text - its stdout
+ * @param {string} [titles] - the title form nitnem chose (the checklist's `titles`), if known
  * @returns {object} the status
  * @throws {Error} naming what is wrong
  */
-function parseStatus(text) {
+function parseStatus(text, titles) {
     var root = object(parseJSON(text, 'the status'), '$');
     var token = typeof root.changeToken === 'string' ? root.changeToken : null;
     if (typeof root.error === 'string')
@@ -214,9 +236,27 @@ function parseStatus(text) {
         pausedUntil: root.paused && typeof root.paused.until === 'string' ? root.paused.until : null,
         warnings: Array.isArray(root.warnings) ? root.warnings.filter(function (w) { return typeof w === 'string'; }) : [],
     };
-    status.label = label(status);
-    status.tooltip = detailLines(status).join('\n');
-    return status;
+    return withTitles(status, titles);
+}
+
+/**
+ * `status` (from `parseStatus`) with its label and tooltip in title form `titles` (the checklist's
+ * `titles`; not given: English in the label, both in the tooltip, as `nitnem status` shows them).
+ *
+ * @param {object} status - a parsed status
+ * @param {string} [titles] - one of `TITLE_FORMS`
+ * @returns {object} the status, label and tooltip made again
+ */
+function withTitles(status, titles) {
+    if (status.error)
+        return status;
+    var copy = {};
+    for (var key in status)
+        copy[key] = status[key];
+    copy.titles = titles || null;
+    copy.label = label(copy, titles);
+    copy.tooltip = detailLines(copy, titles).join('\n');
+    return copy;
 }
 
 var DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
@@ -229,7 +269,9 @@ var BANI_ID = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
  * across 03:00 never marks the new day by mistake).
  *
  * @param {string} text - its stdout
- * @returns {object} `{dayKey, done, total, banis: [{id, titleEn, read, next, label, argv}]}`
+ * @returns {object} `{titles, dayKey, done, total, banis: [{id, titleEn, title, read, next, label,
+ *   argv}]}`: `titles` and `title` in the form config `titles` chose (English from a nitnem that
+ *   says none)
  * @throws {Error} naming what is wrong
  */
 function parseChecklist(text) {
@@ -252,16 +294,27 @@ function parseChecklist(text) {
         var argv = [PROGRAM, 'mark', id, '--day', dayKey];
         if (read)
             argv.push('--undo');
+        var titleEn = folded(string(b, 'titleEn', path));
+        // The title in the form nitnem chose; an older nitnem prints none: the English one.
+        var title = b.title === undefined ? titleEn : folded(string(b, 'title', path));
         return {
             id: id,
-            titleEn: folded(string(b, 'titleEn', path)),
+            titleEn: titleEn,
+            title: title,
             read: read,
             next: next,
-            label: (read ? '✓ ' : '○ ') + folded(b.titleEn) + (next ? ' · next' : ''),
+            label: (read ? '✓ ' : '○ ') + title + (next ? ' · next' : ''),
             argv: argv,
         };
     });
-    return {dayKey: dayKey, done: count(today, 'done', '$.today'), total: count(today, 'total', '$.today'), banis: banis};
+    // Config `titles`, as nitnem applied it; an older nitnem says nothing: English.
+    var titles = root.titles === undefined ? 'english' : string(root, 'titles', '$');
+    if (TITLE_FORMS.indexOf(titles) < 0)
+        fail('$.titles: expected one of ' + TITLE_FORMS.join(', '));
+    return {
+        titles: titles, dayKey: dayKey, done: count(today, 'done', '$.today'), total: count(today, 'total', '$.today'),
+        banis: banis,
+    };
 }
 
 /**

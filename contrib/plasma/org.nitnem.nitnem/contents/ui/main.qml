@@ -64,7 +64,8 @@ PlasmoidItem { // plasma5: Item {
             var parsed = null
             if (r.ok) {
                 try {
-                    parsed = Logic.parseStatus(r.stdout)
+                    // The title form is nitnem's (config `titles`), said by the last checklist.
+                    parsed = Logic.parseStatus(r.stdout, root.checklist ? root.checklist.titles : null)
                 } catch (e) {
                     r.error = e.message
                 }
@@ -99,6 +100,9 @@ PlasmoidItem { // plasma5: Item {
             if (Logic.isChecklistCommand(sourceName)) {
                 try {
                     root.checklist = Logic.parseChecklist(r.stdout)
+                    // The label and tooltip follow the title form the checklist says.
+                    if (root.shown && !root.shown.error && root.shown.titles !== root.checklist.titles)
+                        root.shown = Logic.withTitles(root.shown, root.checklist.titles)
                     if (root.shown && !root.shown.error)
                         root.problem = ""
                 } catch (e) {

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Every user-facing text of nitnem that is translated (gettext, text domain `nitnem`): one table.
+/// The English text is the msgid; `{name}` marks a value put in (`Localizer`), kept by every
+/// translation (`po/nitnem.pot` flags those entries `python-brace-format`, so `msgfmt --check`
+/// refuses a translation that loses or renames one). `po/nitnem.pot` is generated from this table
+/// (`Message.pot`, `scripts/update-po.sh`); a test fails when it is stale.
+///
+/// - Important: Errors, `--help` and the man page are not here: they stay English. Titles of banis
+///   are names and are never a message; no scripture is ever one.
+package enum Message: String, CaseIterable, Sendable {
+    // Bands.
+    case bandAmritVela, bandMorning, bandEvening, bandNight
+    // Daily sets (`nitnem sets`).
+    case setMorning, setEvening, setNight
+
+    // status and the bars.
+    case nitnemNotAvailable, nitnemNotAvailableInDatabase, noDailyBanis, nitnemComplete
+    case bandAndDay, nothingInMorningSet, nothingInEveningSet, nothingInNightSet
+    case detailNext, detailResume, detailComplete, detailToday, bandDone, remindersPausedUntil
+    case textNext, textResume, textComplete, textToday
+
+    // Reminders.
+    case reminderSummary, reminderBody, reminderResume, baniReminderSummary, baniReminderBody
+    case buttonReadNow, buttonListen, buttonMarkRead, buttonLater
+    case testSummary, testBody
+
+    // mark --list.
+    case listHeadingToday, listHeadingThatDay, listNext
+
+    // sets.
+    case setsYours, setsSnapshots, setsNothingToRead, setsRemind
+
+    // journey.
+    case january, february, march, april, may, june, july, august, september, october, november, december
+    case monthYear, journeyAfterToday, journeyBeforeFirstRecord, journeyBeforeAnyRecord, journeyHeading
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+    case journeyTodayInProgress, journeyLegend
+
+    // reminders list.
+    case remindersHeading, remindersOffNote, remindersPausedNote
+    case slotOff, slotRemindersOff, slotUnavailable, slotReminded, slotRemindedLate, slotWithdrawn, slotShownAgain
+    case slotSnoozed, slotDueAgain, slotThenSkipped, slotNotShownAgain, slotSkipped, slotScheduled, slotDue
+    case slotPaused, slotWillBeSkipped, slotMissed
+    case reasonBandComplete, reasonEmptySet, reasonPaused, reasonBaniRead
+    case nextSlot, nextDue, nextAgain, nextNone
+    case baniSlotsHeading, baniSlotName, nextBaniSlot, nextBaniDue, nextBaniAgain
+
+    /// One entry of the catalogue: the English text (the msgid), its plural (msgid_plural) when the
+    /// text counts something, and a note for translators.
+    package struct Entry: Sendable {
+        package let english: String
+        package let plural: String?
+        package let note: String
+    }
+
+    /// The entry.
+    package var entry: Entry {
+        func e(_ english: String, plural: String? = nil, _ note: String) -> Entry {
+            Entry(english: english, plural: plural, note: note)
+        }
+        switch self {
+        case .bandAmritVela: return e("Amrit Vela", "A band of the Nitnem day, 03:00–08:59 (ਅੰਮ੍ਰਿਤ ਵੇਲਾ).")
+        case .bandMorning: return e("Morning", "A band of the Nitnem day, 09:00–16:59.")
+        case .bandEvening: return e("Evening", "A band of the Nitnem day, 17:00–20:59.")
+        case .bandNight: return e("Night", "A band of the Nitnem day, 21:00–02:59.")
+        case .setMorning: return e("Morning (Amrit Vela and Morning)", "The morning daily set, read in two bands.")
+        case .setEvening: return e("Evening", "The evening daily set.")
+        case .setNight: return e("Night", "The night daily set.")
+
+        case .nitnemNotAvailable: return e("Nitnem not available", "The bar when the snapshot has no banis.")
+        case .nitnemNotAvailableInDatabase:
+            return e("Nitnem not available in this database", "An older database without the bani registry.")
+        case .noDailyBanis: return e("No daily banis in this snapshot", "The daily sets are empty.")
+        case .nitnemComplete: return e("Nitnem complete · {done}/{total}", "The bar when today's banis are all read.")
+        case .bandAndDay: return e("{band} · Nitnem day {day}", "{band}: a band name; {day}: 2026-11-29.")
+        case .nothingInMorningSet:
+            return e("nothing to read in {band} (your morning set is empty)", "nitnem status: your set is empty.")
+        case .nothingInEveningSet:
+            return e("nothing to read in {band} (your evening set is empty)", "nitnem status: your set is empty.")
+        case .nothingInNightSet:
+            return e("nothing to read in {band} (your night set is empty)", "nitnem status: your set is empty.")
+        case .detailNext: return e("Next: {title}", "The bar's tooltip; {title}: a bani's title (a name).")
+        case .detailResume:
+            return e("{line}, resume at line {seq} of {lines} ({percent}%)", "{line}: the Next line before it.")
+        case .detailComplete: return e("Today's Nitnem is complete", "The bar's tooltip.")
+        case .detailToday: return e("Today: {done} of {total} read", "The bar's tooltip: banis read today.")
+        case .bandDone: return e("{line} · {band} done", "{line}: the progress line before it.")
+        case .remindersPausedUntil: return e("Reminders paused until {time}", "{time}: 03:00 or 2026-11-30 03:00.")
+        case .textNext: return e("{band} · next: {title}", "nitnem status; {title}: a bani's title (a name).")
+        case .textResume: return e("{line} — resume at line {seq} of {lines}", "{line}: the next line before it.")
+        case .textComplete: return e("{band} · today's Nitnem is complete", "nitnem status.")
+        case .textToday: return e("Today {done} of {total} · Nitnem day {day}", "nitnem status, second line.")
+
+        case .reminderSummary: return e("{band} · {title}", "A reminder's summary: the band and the bani's title.")
+        case .reminderBody: return e("{done} of {total} today", "A reminder's body: banis read today.")
+        case .reminderResume: return e("{line} · resume at line {seq} of {lines}", "{line}: the body before it.")
+        case .baniReminderSummary:
+            return e("{title} · {time}", "A per-bani reminder's summary (nitnem sets remind): the title, 10:00.")
+        case .baniReminderBody:
+            return e("your daily reminder · {done} of {total} today", "A per-bani reminder's body: banis read today.")
+        case .buttonReadNow: return e("Read now", "A reminder's button: open the bani in the reader.")
+        case .buttonListen: return e("Listen", "A reminder's button: play the bani (config listen).")
+        case .buttonMarkRead: return e("Mark read", "A reminder's button: record the bani read.")
+        case .buttonLater: return e("Later", "A reminder's button: remind again a little later.")
+        case .testSummary: return e("Nitnem · test", "nitnem reminders test: the test notification's summary.")
+        case .testBody:
+            return e("If you can read this, reminders will reach you.", "nitnem reminders test: its body.")
+
+        case .listHeadingToday:
+            return e("{band} · Nitnem day {day} · {done} of {total} read today", "nitnem mark --list, first line.")
+        case .listHeadingThatDay:
+            return e("{band} · Nitnem day {day} · {done} of {total} read that day", "mark --list --day, a past day.")
+        case .listNext: return e("{line} · next", "mark --list: the bani status shows next.")
+
+        case .setsYours: return e("{set} (yours)", "nitnem sets: a set you changed.")
+        case .setsSnapshots: return e("{set} (the snapshot's)", "nitnem sets: a set as the snapshot has it.")
+        case .setsNothingToRead: return e("nothing to read", "nitnem sets: an empty set.")
+        case .setsRemind: return e("{line} · remind {time}", "nitnem sets: a bani's reminder time, 10:00.")
+
+        case .january: return e("January", "A month.")
+        case .february: return e("February", "A month.")
+        case .march: return e("March", "A month.")
+        case .april: return e("April", "A month.")
+        case .may: return e("May", "A month.")
+        case .june: return e("June", "A month.")
+        case .july: return e("July", "A month.")
+        case .august: return e("August", "A month.")
+        case .september: return e("September", "A month.")
+        case .october: return e("October", "A month.")
+        case .november: return e("November", "A month.")
+        case .december: return e("December", "A month.")
+        case .monthYear: return e("{month} {year}", "nitnem journey's month: November 2026.")
+        case .journeyAfterToday:
+            return e("{month} · after today ({today}): nothing to show yet", "nitnem journey, a month to come.")
+        case .journeyBeforeFirstRecord:
+            return e("{month} · before the first record, {first}: nothing recorded", "nitnem journey.")
+        case .journeyBeforeAnyRecord: return e("{month} · before any record: nothing recorded", "nitnem journey.")
+        case .journeyHeading:
+            return e(
+                "{month} · {n} complete day · current streak {streak} · longest {longest} this month, {overall} overall",
+                plural:
+                    "{month} · {n} complete days · current streak {streak} · longest {longest} this month, {overall} overall",
+                "nitnem journey's heading; the streaks count complete days in a row.")
+        case .monday: return e("Mo", "The calendar's weekday column, two letters at most.")
+        case .tuesday: return e("Tu", "The calendar's weekday column, two letters at most.")
+        case .wednesday: return e("We", "The calendar's weekday column, two letters at most.")
+        case .thursday: return e("Th", "The calendar's weekday column, two letters at most.")
+        case .friday: return e("Fr", "The calendar's weekday column, two letters at most.")
+        case .saturday: return e("Sa", "The calendar's weekday column, two letters at most.")
+        case .sunday: return e("Su", "The calendar's weekday column, two letters at most.")
+        case .journeyTodayInProgress:
+            return e("Today ({today}): {done} of {total} read, in progress", "nitnem journey, under the calendar.")
+        case .journeyLegend:
+            return e(
+                "✓ all {total} daily banis read · n = banis read · · none · … today, in progress",
+                "nitnem journey's legend: keep the marks ✓ n · … as they are.")
+
+        case .remindersHeading: return e("Reminders for Nitnem day {day}", "nitnem reminders list, first line.")
+        case .remindersOffNote: return e("{line} (reminders = off)", "Config key and value: keep as they are.")
+        case .remindersPausedNote:
+            return e("paused until {time} (nitnem reminders resume)", "Keep the command as it is.")
+        case .slotOff: return e("off (reminder.{band} = off)", "Config key and value: keep as they are.")
+        case .slotRemindersOff: return e("off (reminders = off)", "Config key and value: keep as they are.")
+        case .slotUnavailable: return e("none: the snapshot has no bani registry", "nitnem reminders list.")
+        case .slotReminded: return e("reminded {title} at {time}", "{title}: a bani's title (a name).")
+        case .slotRemindedLate: return e("reminded {title} at {time} (late)", "Shown after its time: the agent slept.")
+        case .slotWithdrawn:
+            return e(
+                "reminded {title} at {time}, taken off the screen when the agent stopped (shown again if it restarts in the band)",
+                "nitnem reminders list.")
+        case .slotShownAgain:
+            return e("reminded {title}, shown again after a restart at {time}", "nitnem reminders list.")
+        case .slotSnoozed: return e("snoozed until {time} (Later ×{count})", "Later: the reminder's button.")
+        case .slotDueAgain: return e("{line}, due again now", "After a snooze.")
+        case .slotThenSkipped: return e("{line}, then skipped: {reason}", "After a snooze.")
+        case .slotNotShownAgain: return e("{line}, not shown again", "After a snooze.")
+        case .slotSkipped: return e("skipped at {time}: {reason}", "nitnem reminders list.")
+        case .slotScheduled: return e("scheduled", "nitnem reminders list: a reminder still to come.")
+        case .slotDue: return e("due now (the agent reminds while the band lasts)", "nitnem reminders list.")
+        case .slotPaused: return e("paused (skipped unless resumed first)", "nitnem reminders list.")
+        case .slotWillBeSkipped: return e("will be skipped: {reason}", "nitnem reminders list.")
+        case .slotMissed: return e("not reminded, and the band has ended", "nitnem reminders list.")
+        case .reasonBandComplete: return e("the band's banis are read", "Why a reminder is skipped.")
+        case .reasonEmptySet: return e("the band's set is empty", "Why a reminder is skipped.")
+        case .reasonPaused: return e("reminders are paused", "Why a reminder is skipped.")
+        case .reasonBaniRead: return e("the bani is read today", "Why a per-bani reminder is skipped.")
+        case .nextSlot: return e("Next: {band} at {time}", "nitnem reminders list, last line.")
+        case .nextDue: return e("Next: {band}, due now", "nitnem reminders list, last line.")
+        case .nextAgain: return e("Next: {band} again at {time} (Later)", "Later: the reminder's button.")
+        case .nextNone: return e("Next: none", "nitnem reminders list: no reminder to come today.")
+        case .baniSlotsHeading:
+            return e("Per-bani reminders (nitnem sets remind)", "nitnem reminders list; keep the command as it is.")
+        case .baniSlotName:
+            return e("{title} ({band})", "nitnem reminders list: a per-bani reminder's bani and the band of its time.")
+        case .nextBaniSlot: return e("Next: {title} at {time}", "nitnem reminders list: a per-bani reminder next.")
+        case .nextBaniDue: return e("Next: {title}, due now", "nitnem reminders list: a per-bani reminder next.")
+        case .nextBaniAgain:
+            return e("Next: {title} again at {time} (Later)", "Later: the reminder's button.")
+        }
+    }
+}
