@@ -27,29 +27,8 @@ package enum AtomicFile {
 
     /// `write` (`replacing`: renamed over `path`) or `create` (linked to `path`).
     private static func put(_ bytes: [UInt8], at path: String, mode: UInt32, replacing: Bool) throws(FileError) {
-        let folder = Path.folder(of: path)
-        try createFolder(folder, for: path)
-        let temp = folder + "/" + tempPrefix(of: path) + "\(getpid())"
-        let file: FileDescriptor
-        do {
-            file = try FileDescriptor.open(temp, [.writeOnly, .create, .truncate, .noFollow], mode: mode)
-        } catch {
-            throw unwritableFolder(folder, error) ?? fail(path, "cannot create \(temp)", error)
-        }
+        let temp = try prepare(bytes, for: path, mode: mode)
         do throws(FileError) {
-            do {
-                try file.writeAll(bytes)
-            } catch {
-                throw fail(path, "cannot write", error)
-            }
-            do {
-                // The mode asked for, whatever the umask made of it at open.
-                try file.setMode(mode)
-                try file.sync()
-            } catch {
-                throw fail(path, "cannot finish \(temp)", error)
-            }
-            file.close()
             if replacing {
                 do {
                     try rename(temp, to: path)
@@ -67,14 +46,11 @@ package enum AtomicFile {
                 unlink(temp)
             }
         } catch {
-            file.close()
             unlink(temp)
             throw error
         }
         // The new name is durable once the folder is synced; a failure here loses nothing.
-        if let dir = try? FileDescriptor.open(folder, .directory) {
-            try? dir.sync()
-        }
+        syncFolder(Path.folder(of: path))
     }
 
     /// What `replace` found when it put the new bytes in place.
@@ -203,9 +179,7 @@ package enum AtomicFile {
             if error.errno == ENOENT { return false }
             throw unwritableFolder(Path.folder(of: path), error) ?? fail(path, "cannot remove", error)
         }
-        if let dir = try? FileDescriptor.open(Path.folder(of: path), .directory) {
-            try? dir.sync()
-        }
+        syncFolder(Path.folder(of: path))
         return true
     }
 
