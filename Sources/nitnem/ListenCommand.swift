@@ -77,31 +77,11 @@ enum ListenCommand {
 
     /// The link to listen to: a `sggs://` link as given, a bani by name, or what `status` shows next.
     static func link(_ args: ParsedArguments, context: Context, config: AgentConfig) throws(CLIError) -> DeepLink {
-        let text: String
-        if let given = args.positionals.first, given.contains(":") {
-            text = given
-        } else if let name = args.positionals.first {
-            let snapshot = try context.loadFiles(context.group(args)).configured(config).snapshot
-            do throws(NitnemSnapshot.NameProblem) {
-                text = try snapshot.bani(named: name).url
-            } catch {
-                throw .badInput(snapshot.explain([error]))
-            }
-        } else {
-            let files = try context.loadFiles(context.group(args)).configured(config)
-            let state = TodayState(
-                snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
-                calendar: context.calendar)
+        let link = try context.link(args, config: config) { state throws(CLIError) in
             guard let next = state.next else {
                 throw .failure("nothing to listen to next: today's Nitnem is read (name a bani: nitnem listen japji)")
             }
-            text = next.bani.url
-        }
-        let link: DeepLink
-        do {
-            link = try DeepLink(parsing: text)
-        } catch {
-            throw .badInput(error.description)
+            return next.bani.url
         }
         guard link.key != nil else {
             throw .badInput("\(link.url) names no bani to listen to; name one (nitnem listen japji)")

@@ -53,37 +53,46 @@ enum OpenCommand {
         } catch {
             throw .badInput(error.description)
         }
-        let text: String
-        if let given = args.positionals.first, given.contains(":") {
-            text = given
-        } else if let name = args.positionals.first {
-            // A link always has a scheme and its colon; a bani's name never has one.
-            let snapshot = try context.loadFiles(context.group(args)).configured(config).snapshot
-            do throws(NitnemSnapshot.NameProblem) {
-                text = try snapshot.bani(named: name).url
-            } catch {
-                throw .badInput(snapshot.explain([error]))
-            }
-        } else {
-            let files = try context.loadFiles(context.group(args)).configured(config)
-            text =
-                TodayState(
-                    snapshot: files.snapshot, progress: files.progress.banis, at: context.clock.now(),
-                    calendar: context.calendar
-                ).url
-        }
-        let link: DeepLink
-        do {
-            link = try DeepLink(parsing: text)
-        } catch {
-            throw .badInput(error.description)
-        }
+        // Nothing named: what `status` shows next (the Nitnem home once the day is read).
+        let link = try context.link(args, config: config) { state throws(CLIError) in state.url }
         let launch = config.reader.resolve(link, opener: config.opener)
         if let note = launch.note { Output.error(note) }
         do {
             try ReaderLauncher().run(launch)
         } catch {
             throw .failure(error.description)
+        }
+    }
+}
+
+extension Context {
+    /// The link `open` and `listen` act on: their first argument when it is a link (a link always has a
+    /// scheme and its colon; a bani's name never has one), else the bani it names (as `mark` names
+    /// banis; an unknown or ambiguous name is bad input), else what `next` makes of today's state.
+    /// - Throws: `CLIError.badInput` for a name or link it cannot read; what `next` throws.
+    func link(
+        _ args: ParsedArguments, config: AgentConfig, next: (TodayState) throws(CLIError) -> String
+    ) throws(CLIError) -> DeepLink {
+        let text: String
+        if let given = args.positionals.first, given.contains(":") {
+            text = given
+        } else if let name = args.positionals.first {
+            let snapshot = try loadFiles(group(args)).configured(config).snapshot
+            do throws(NitnemSnapshot.NameProblem) {
+                text = try snapshot.bani(named: name).url
+            } catch {
+                throw .badInput(snapshot.explain([error]))
+            }
+        } else {
+            let files = try loadFiles(group(args)).configured(config)
+            text = try next(
+                TodayState(
+                    snapshot: files.snapshot, progress: files.progress.banis, at: clock.now(), calendar: calendar))
+        }
+        do {
+            return try DeepLink(parsing: text)
+        } catch {
+            throw .badInput(error.description)
         }
     }
 }
