@@ -40,6 +40,19 @@ def _present(doc, bani, day):
         return False
 
 
+def _killed_at_random(rng, argv, env, span):
+    """Runs `argv` and sends it SIGKILL at a random point of its first `span` seconds (it may have
+    finished by then); returns its exit status (negative for a signal) and its stderr."""
+    p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(rng.uniform(0, span))
+    try:
+        p.send_signal(signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    _, err = p.communicate()
+    return p.returncode, err
+
+
 def kill9_marks(ctx):
     """kill -9 at random points of `mark` / `mark --undo` runs."""
     rng = ctx.rng
@@ -63,15 +76,7 @@ def kill9_marks(ctx):
             bani, day = rng.choice(BANIS), rng.choice(DAYS)
             undo = rng.random() < 0.35
             args = [BIN, "mark", bani, "--day", day] + (["--undo"] if undo else [])
-            p = subprocess.Popen(args, env=box.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE)
-            time.sleep(rng.uniform(0, span))
-            try:
-                p.send_signal(signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            _, err = p.communicate()
-            rc = p.returncode
+            rc, err = _killed_at_random(rng, args, box.env, span)
             try:
                 with open(path, "rb") as f:
                     raw = f.read()
@@ -250,15 +255,7 @@ def kill9_sets(ctx):
             else:
                 at = rng.choice(["05:00", "10:00", "off"])
                 args, want = ["sets", "remind", bani, at], ("remind", None if at == "off" else at)
-            p = subprocess.Popen([BIN] + args, env=box.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE)
-            time.sleep(rng.uniform(0, span))
-            try:
-                p.send_signal(signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            _, err = p.communicate()
-            rc = p.returncode
+            rc, err = _killed_at_random(rng, [BIN] + args, box.env, span)
             try:
                 with open(path, "rb") as f:
                     raw = f.read()
