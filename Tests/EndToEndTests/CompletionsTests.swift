@@ -38,6 +38,9 @@ import Testing
         env["HOME"] = scripts
         env["XDG_CONFIG_HOME"] = scripts + "/config"
         env["XDG_DATA_HOME"] = scripts + "/data"
+        // A UTF-8 locale whatever the caller's (an `env -i` CI has none): in the C locale man renders
+        // for ASCII, and troff warns about every non-ASCII glyph (…, Gurmukhi names).
+        env["LC_ALL"] = "C.UTF-8"
         return try NitnemBinary.run(arguments, environment: env, executable: try tool(name))
     }
 
