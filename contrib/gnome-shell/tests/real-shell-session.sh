@@ -61,7 +61,8 @@ fi
 
 # In the session: install, enable, start, check.
 cd "$work"
-NITNEM_BIN=$nitnem PREFIX=$HOME/.local STRIP= MANPAGE= bash "$repo/scripts/install.sh" > install.log 2>&1 ||
+NITNEM_BIN=$nitnem PREFIX=$HOME/.local STRIP= MANPAGE= LOCALE_FROM=$(dirname "$work")/locale \
+  bash "$repo/scripts/install.sh" > install.log 2>&1 ||
   { cat install.log; echo "FAIL scripts/install.sh (above)"; echo "0 passed, 1 failed"; exit 1; }
 grep 'GNOME Shell' install.log | sed 's/^/     /'
 gsettings set org.gnome.shell enabled-extensions "['nitnem@nitnem']"

@@ -43,6 +43,14 @@ if [ -z "$bin" ]; then
   bin="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
 fi
 work=$(mktemp -d /tmp/nitnem-real-shell.XXXXXX)
+# The catalogues compiled here (the Debian 13 root has no msgfmt): install.sh takes them (LOCALE_FROM).
+for po in "$repo"/po/*.po; do
+  [ -f "$po" ] || continue
+  lang=$(basename "$po" .po)
+  mkdir -p "$work/locale/$lang/LC_MESSAGES"
+  msgfmt --check -o "$work/locale/$lang/LC_MESSAGES/nitnem.mo" "$po"
+done
+chmod -R a+rX "$work/locale"
 chmod 755 "$work"
 passed=0
 failed=0
