@@ -45,7 +45,7 @@ import Testing
         #expect(session.printedNotifications().last?.body == "3 of 7 today")
         #expect(session.printedNotifications().last?.id == first.id, "updated in place")
         #expect(try session.count(.displayed) == 1)
-        #expect(box.logText.contains("marked savaiye read (from the reminder)"))
+        #expect(Self.wait { box.logText.contains("marked savaiye read (from the reminder)") })
     }
 
     @Test func laterClosesItAndItComesBackAfterTheSnooze() throws {
@@ -85,6 +85,6 @@ import Testing
             ["mark", "rehras/taksal", "--group", box.group], environment: box.environment)
         #expect(marked.status == 0, "\(marked.stderr)")
         #expect(try Self.wait { try session.count(.displayed) == 0 }, "\(box.logText)")
-        #expect(box.logText.contains("Evening reminder closed: the band's banis are read"))
+        #expect(Self.wait { box.logText.contains("Evening reminder closed: the band's banis are read") })
     }
 }
