@@ -200,38 +200,34 @@ extension Simulation {
                 Self.append(",\"total\":", to: &out)
                 Self.append(String(total), to: &out)
             case .reminder(let at, let band, let dayKey, let bani, let late, let forBani):
-                Self.append("{\"at\":", to: &out)
-                Self.appendString(at, to: &out)
-                Self.append(
-                    forBani ? ",\"event\":\"bani-reminder\",\"band\":" : ",\"event\":\"reminder\",\"band\":", to: &out)
-                Self.appendString(band, to: &out)
-                Self.append(",\"dayKey\":", to: &out)
-                Self.appendString(dayKey, to: &out)
+                Self.appendReminder(at, forBani ? "bani-reminder" : "reminder", band, dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(late ? ",\"late\":true" : ",\"late\":false", to: &out)
             case .reminderSkipped(let at, let band, let dayKey, let reason):
-                Self.append("{\"at\":", to: &out)
-                Self.appendString(at, to: &out)
-                Self.append(",\"event\":\"reminder-skipped\",\"band\":", to: &out)
-                Self.appendString(band, to: &out)
-                Self.append(",\"dayKey\":", to: &out)
-                Self.appendString(dayKey, to: &out)
+                Self.appendReminder(at, "reminder-skipped", band, dayKey, to: &out)
                 Self.append(",\"reason\":", to: &out)
                 Self.appendString(reason, to: &out)
             case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
-                Self.append("{\"at\":", to: &out)
-                Self.appendString(at, to: &out)
-                Self.append(",\"event\":\"bani-reminder-skipped\",\"band\":", to: &out)
-                Self.appendString(band, to: &out)
-                Self.append(",\"dayKey\":", to: &out)
-                Self.appendString(dayKey, to: &out)
+                Self.appendReminder(at, "bani-reminder-skipped", band, dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(",\"reason\":", to: &out)
                 Self.appendString(reason, to: &out)
             }
             Self.append("}\n", to: &out)
+        }
+
+        /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`.
+        private static func appendReminder(
+            _ at: String, _ event: String, _ band: String, _ dayKey: String, to out: inout [UInt8]
+        ) {
+            append("{\"at\":", to: &out)
+            appendString(at, to: &out)
+            append(",\"event\":\"" + event + "\",\"band\":", to: &out)
+            appendString(band, to: &out)
+            append(",\"dayKey\":", to: &out)
+            appendString(dayKey, to: &out)
         }
 
         private static func append(_ text: String, to out: inout [UInt8]) {
