@@ -25,7 +25,9 @@ import Testing
         #expect(record.body == "ਅੱਜ 7 ਵਿੱਚੋਂ 2")
         #expect(record.actions == ["read": "ਹੁਣ ਪੜ੍ਹੋ", "mark": "ਪੜ੍ਹੀ ਦਰਜ ਕਰੋ", "later": "ਬਾਅਦ ਵਿੱਚ"])
         // The journal stays English (it is for whoever reads logs), with the chosen title.
-        #expect(box.logText.contains("<6>reminder shown: Evening · ਰਹਰਾਸਿ ਸਾਹਿਬ"), "\(box.logText)")
+        #expect(
+            ReminderActionTests.wait { box.logText.contains("<6>reminder shown: Evening · ਰਹਰਾਸਿ ਸਾਹਿਬ") }, "\(box.logText)"
+        )
         // dunst's own menu offers the Punjabi buttons, and Mark read still records.
         let menu = try session.press("mark")
         #expect(menu.contains { $0.hasPrefix("#ਪੜ੍ਹੀ ਦਰਜ ਕਰੋ (ਸ਼ਾਮ · ਰਹਰਾਸਿ ਸਾਹਿਬ) [") }, "\(menu)")
