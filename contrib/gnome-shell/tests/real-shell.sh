@@ -51,6 +51,13 @@ for po in "$repo"/po/*.po; do
   msgfmt --check -o "$work/locale/$lang/LC_MESSAGES/nitnem.mo" "$po"
 done
 chmod -R a+rX "$work/locale"
+# What the Shells' sessions read of the checkout (install.sh, the extension, the checks), copied where
+# their unprivileged user can read it: the checkout may be in a folder only root can enter (root's
+# home is 0700 on Debian, and so is a mktemp -d folder).
+mkdir -p "$work/src"
+tar -C "$repo" --exclude=./.build --exclude=./.git -cf - . | tar -C "$work/src" -xf -
+cp "$bin" "$work/nitnem"
+chmod -R a+rX "$work/src" "$work/nitnem"
 chmod 755 "$work"
 passed=0
 failed=0
@@ -78,7 +85,12 @@ shell() {
   mkdir -p "$work/$v"
   echo "GNOME Shell $v:"
   # At most 5 minutes (a Shell that hangs fails the test; every process of the run goes with it).
-  out=$(timeout --kill-after=10 300 "$@" 2>&1 | tee /dev/stderr) && rc=0 || rc=$?
+  # Each line is shown as it comes, on the stderr this script was given (not a reopened
+  # /dev/stderr, which would truncate a log file that stderr is redirected to).
+  out=$(timeout --kill-after=10 300 "$@" 2>&1 | while IFS= read -r line; do
+    printf '%s\n' "$line" >&2
+    printf '%s\n' "$line"
+  done) && rc=0 || rc=$?
   tally "GNOME Shell $v ($((SECONDS - t)) s)" "$out" "$rc"
   if [ -n "$shots" ] && [ -f "$work/$v/panel-menu.png" ]; then
     cp "$work/$v/panel-menu.png" "$shots/gnome-$v-panel-menu.png"
@@ -88,14 +100,15 @@ shell() {
 
 if [ -z "$only" ] || [ "$only" = 48 ]; then
   "$repo/scripts/debian13-root.sh" build
-  shell 48 "$repo/scripts/debian13-root.sh" run --root --bin "$bin" --bind "$repo:/src" -- \
+  shell 48 "$repo/scripts/debian13-root.sh" run --root --bin "$bin" --bind "$work/src:/src" -- \
     bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell 48 --uid 1000 --repo /src \
     --work "$work/48" --nitnem /usr/local/bin/nitnem
 fi
 if [ -z "$only" ] || [ "$only" = 43 ]; then
   command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; }
   shell 43 unshare --mount --propagation private --pid --fork --kill-child --mount-proc \
-    bash "$here/real-shell-session.sh" --shell 43 --uid 65534 --repo "$repo" --work "$work/43" --nitnem "$bin"
+    bash "$work/src/contrib/gnome-shell/tests/real-shell-session.sh" --shell 43 --uid 65534 --repo "$work/src" \
+    --work "$work/43" --nitnem "$work/nitnem"
 fi
 
 echo "real GNOME Shells: $passed passed, $failed failed ($((SECONDS - start)) s)"
