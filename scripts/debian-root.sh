@@ -1,29 +1,39 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# A Debian 13 (trixie) root for the tests that run today's desktops for real: GNOME Shell 48 and
-# Plasma 6 (Debian 12, the host, has Shell 43 and Plasma 5.27). Built with debootstrap from the
-# mirror the host's apt uses (read from /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list
-# when this runs), with the packages listed below, and cached outside the clone:
+# Roots of newer Debians for the tests that run today's desktops for real (Debian 12, the host, has
+# GNOME Shell 43 and Plasma 5.27):
 #
-#   $NITNEM_ROOT_CACHE/debian13-<hash of the package list and this recipe>/   (default /var/cache/nitnem)
+#   13       Debian 13 (trixie): GNOME Shell 48, Plasma 6.3
+#   testing  Debian testing (forky): GNOME Shell 50, Plasma 6.7, sway 1.12 + waybar 0.15, and the
+#            notification servers mako 1.11, swaync 0.12, xfce4-notifyd 0.9, dunst 1.13
+#
+# Built with debootstrap from the mirror the host's apt uses (read from
+# /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list when this runs), with the packages
+# listed below, and cached outside the clone:
+#
+#   $NITNEM_ROOT_CACHE/<name>-<hash of the package list and this recipe>/   (default /var/cache/nitnem;
+#                                                                              name debian13 or testing)
 #
 # It is built in a temporary folder beside it and renamed into place only when complete (its READY
 # file then exists), so an interrupted build is never used; a second run finds it and reuses it.
-# Root only (debootstrap, chroot, mounts).
+# Debian testing's Release may be past its Valid-Until on the mirror: apt in that root is told not
+# to check it. Root only (debootstrap, chroot, mounts).
 #
-#   scripts/debian13-root.sh path          prints the root's path, building it first when needed
-#   scripts/debian13-root.sh build         builds it when needed (prints nothing more)
-#   scripts/debian13-root.sh run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD [ARG...]
+#   scripts/debian-root.sh 13|testing path       prints the root's path, building it first when needed
+#   scripts/debian-root.sh 13|testing build      builds it when needed (prints nothing more)
+#   scripts/debian-root.sh 13|testing run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD [ARG...]
 #                                           runs CMD in the root as the user `tester` (uid 1000; with
 #                                           --root: as root); exits with CMD's status
-#   scripts/debian13-root.sh packages      prints the package list (what the hash is of)
-#   scripts/debian13-root.sh gc            deletes other debian13-* roots in the cache (never one
-#                                           with anything mounted in it)
+#   scripts/debian-root.sh 13|testing packages   prints the package list (what the hash is of)
+#   scripts/debian-root.sh 13|testing gc         deletes that root's other versions in the cache (never
+#                                           one with anything mounted in it)
+#
+# (scripts/debian13-root.sh and scripts/testing-root.sh are the two forms with the first argument given.)
 #
 # `run` gives CMD, in the root: /proc (its own), /dev and /sys (the host's), the host's /tmp at /tmp
 # (so a folder made with mktemp on the host has the same path inside), the nitnem binary at
 # /usr/local/bin/nitnem (--bin FILE, else $NITNEM_BIN, else the host's release build, made with
-# `swift build -c release --static-swift-stdlib` when missing) and each --bind. It runs in its own
+# `make release`'s flags when missing) and each --bind. It runs in its own
 # mount and PID namespaces (unshare): every process CMD left behind is killed when CMD exits, and the
 # mounts are undone (a trap unmounts them; the namespace ending would drop them anyway), so nothing
 # stays mounted in the root. Its environment: HOME=/home/tester, USER, PATH, LANG=C.UTF-8 and
@@ -33,31 +43,50 @@ set -euo pipefail
 # debootstrap, chroot (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
 export PATH=$PATH:/usr/sbin:/sbin
 
-# What the root holds. Changing this list (or RECIPE, when the steps below change) makes a new root.
-RECIPE=1
-packages=(
-  # GNOME Shell 48, run headless or as an X11 compositor on Xvfb, with a settings store the
-  # Shell reads (dconf) and the tools the tests drive it with
+usage() {
+  echo "usage: $0 13|testing path | build | run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD... | packages | gc" >&2
+  exit 2
+}
+
+# What each root holds. Changing a list (or RECIPE, when the steps below change) makes a new root.
+RECIPE=2
+# Both: a headless or X11 GNOME Shell with a settings store it reads (dconf) and the tools the tests
+# drive it with; fonts (Latin, GNOME's own, Gurmukhi for the titles); what the nitnem binary loads
+# at run time (dlopen); Plasma 6: the widget viewer, the shell's QML modules, the Qt 6 QML test runner.
+common=(
   gnome-shell dconf-gsettings-backend dconf-service libglib2.0-bin gsettings-desktop-schemas
   dbus dbus-daemon dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-glib-2.0
   xvfb xauth xdotool x11-utils procps
-  # fonts: Latin, GNOME's own, and Gurmukhi for the titles
   fonts-dejavu-core fonts-cantarell fonts-lohit-guru
-  # what the nitnem binary loads at run time (dlopen)
   libsqlite3-0 libnotify4
-  # Plasma 6: the widget viewer, the shell's QML modules, the Qt 6 QML test runner
   plasma-sdk plasma-workspace libplasma6 qml6-module-qttest qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
   qml6-module-org-kde-kirigami qml6-module-org-kde-plasma-plasma5support libplasma5support-data
   qt6-qpa-plugins
 )
+case ${1-} in
+  13) name=debian13 suite=trixie script=trixie
+    packages=("${common[@]}") ;;
+  testing) name=testing suite=forky script=/usr/share/debootstrap/scripts/sid
+    packages=("${common[@]}"
+      # waybar on a headless sway, its picture read back; the notification servers people run under
+      # it, and their clients (makoctl, swaync-client, notify-send)
+      sway waybar grim mako-notifier sway-notification-center xfce4-notifyd dunst libnotify-bin
+      # a sound server with a null sink the tests record (a reminder's sound heard)
+      pipewire pipewire-pulse wireplumber pulseaudio-utils sox
+      # locales: a generated pa_IN.UTF-8, as a user of current glibc would have it
+      locales
+    ) ;;
+  *) usage ;;
+esac
+shift
 
 cache=${NITNEM_ROOT_CACHE:-/var/cache/nitnem}
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 
 die() {
-  echo "debian13-root.sh: $*" >&2
+  echo "debian-root.sh ($name): $*" >&2
   exit 2
 }
 
@@ -65,7 +94,7 @@ key() {
   { echo "recipe $RECIPE"; printf '%s\n' "${packages[@]}" | sort; } | sha256sum | cut -c1-16
 }
 
-root_path() { echo "$cache/debian13-$(key)"; }
+root_path() { echo "$cache/$name-$(key)"; }
 
 # Anything mounted at or below $1, in any mount namespace on the machine (a root is never deleted
 # while one is: `rm -rf` would go into the host's /dev).
@@ -82,7 +111,7 @@ safe_remove() {
   local dir=$1
   [ -e "$dir" ] || return 0
   if mounted_below "$dir"; then
-    echo "debian13-root.sh: $dir has something mounted in it; not deleting it" >&2
+    echo "debian-root.sh: $dir has something mounted in it; not deleting it" >&2
     return 1
   fi
   rm -rf --one-file-system "$dir"
@@ -105,27 +134,30 @@ build() {
   command -v debootstrap >/dev/null || die "debootstrap not found (scripts/deps.sh installs it)"
   mkdir -p "$cache/debs"
   # One build at a time: a second caller waits for the first, then finds the root ready.
-  exec 9>"$cache/.debian13.lock"
+  exec 9>"$cache/.$name.lock"
   flock 9
   [ -f "$(root_path)/READY" ] || build_locked
   exec 9>&-
 }
 
 build_locked() {
-  local root tmp mirror start
+  local root tmp mirror start log
   root=$(root_path)
   # A half-built root of an earlier, interrupted run: never used, removed (when nothing is mounted).
   safe_remove "$root"
-  for tmp in "$cache"/.debian13-*.tmp; do
+  for tmp in "$cache"/."$name"-*.tmp; do
     [ -e "$tmp" ] && safe_remove "$tmp"
   done
-  tmp="$cache/.debian13-$(key).tmp"
+  tmp="$cache/.$name-$(key).tmp"
   mirror=$(mirror)
   start=$SECONDS
-  echo "debian13-root.sh: building $root (debootstrap trixie, then ${#packages[@]} packages; several minutes)" >&2
-  debootstrap --variant=minbase --cache-dir="$cache/debs" trixie "$tmp" "$mirror" >"$cache/debian13-build.log" 2>&1 ||
-    { tail -n 20 "$cache/debian13-build.log" >&2; die "debootstrap failed (log: $cache/debian13-build.log)"; }
-  echo "deb $mirror trixie main" >"$tmp/etc/apt/sources.list"
+  echo "debian-root.sh: building $root (debootstrap $suite, then ${#packages[@]} packages; several minutes)" >&2
+  log="$cache/$name-build.log"
+  debootstrap --variant=minbase --cache-dir="$cache/debs" "$suite" "$tmp" "$mirror" "$script" >"$log" 2>&1 ||
+    { tail -n 20 "$log" >&2; die "debootstrap failed (log: $log)"; }
+  echo "deb $mirror $suite main" >"$tmp/etc/apt/sources.list"
+  # The mirror's testing Release can be past its Valid-Until; the packages are still the suite's.
+  echo 'Acquire::Check-Valid-Until "false";' >"$tmp/etc/apt/apt.conf.d/99nitnem-valid-until"
   # No daemons started by package scripts, and no systemd seats: the Shell then uses its dummy
   # login manager.
   printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
@@ -139,8 +171,8 @@ build_locked() {
     mount --bind /dev "$TMP_ROOT/dev"
     chroot "$TMP_ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 \
       sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends \"\$@\"" sh "$@"
-  ' inside "${packages[@]}" >>"$cache/debian13-build.log" 2>&1 ||
-    { tail -n 20 "$cache/debian13-build.log" >&2; die "installing the packages failed (log: $cache/debian13-build.log)"; }
+  ' inside "${packages[@]}" >>"$log" 2>&1 ||
+    { tail -n 20 "$log" >&2; die "installing the packages failed (log: $log)"; }
   chroot "$tmp" useradd --create-home --uid 1000 --user-group --shell /bin/bash tester
   mkdir -p "$tmp/run/user" "$tmp/run/dbus"
   rm -rf "$tmp/run/systemd/seats"
@@ -150,7 +182,7 @@ build_locked() {
   mounted_below "$tmp" && die "$tmp: something is still mounted in it"
   echo "built in $((SECONDS - start)) s from $(key) (recipe $RECIPE)" >"$tmp/READY"
   mv "$tmp" "$root"
-  echo "debian13-root.sh: built $root in $((SECONDS - start)) s ($(du -sh --one-file-system "$root" | cut -f1))" >&2
+  echo "debian-root.sh: built $root in $((SECONDS - start)) s ($(du -sh --one-file-system "$root" | cut -f1))" >&2
 }
 
 # The nitnem binary bound into the root.
@@ -225,7 +257,7 @@ fi
 gc() {
   local keep d
   keep=$(root_path)
-  for d in "$cache"/debian13-*/; do
+  for d in "$cache"/"$name"-*/; do
     d=${d%/}
     [ "$d" = "$keep" ] || { safe_remove "$d" && echo "removed $d"; }
   done
@@ -237,5 +269,5 @@ case ${1-} in
   run) shift; run "$@" ;;
   packages) printf '%s\n' "${packages[@]}" ;;
   gc) gc ;;
-  *) echo "usage: $0 path | build | run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD... | packages | gc" >&2; exit 2 ;;
+  *) usage ;;
 esac
