@@ -64,8 +64,9 @@ package final class Agent {
     var pump: GLibPump?
     /// Runs "Read now" readers and reaps them.
     let launcher = ReaderLauncher()
-    /// Buttons pressed on the reminder, delivered by libnotify during the last GLib dispatch.
-    var pressed: [ReminderAction] = []
+    /// What the notification server reported during the last GLib dispatch (a button pressed, the
+    /// reminder clicked or dismissed), as the core's events, in order.
+    var serverEvents: [AgentCore.Event] = []
 
     /// An agent on `clock`, in the zone of `calendar`, with `config` (the good lines of the file, as
     /// the caller read it; the agent reads it again as it starts, to say what is wrong in it); the
@@ -160,10 +161,8 @@ package final class Agent {
                 continue
             }
             var events = happened.flatMap(coreEvents)
-            events += pressed.map { .reminderAction($0) }
-            if dismissed { events.append(.reminderDismissed) }
-            dismissed = false
-            pressed = []
+            events += serverEvents
+            serverEvents = []
             events += reapOpeners()
             if happened == [.timedOut], step.wait != nil { events.append(.settled) }
             if !events.isEmpty { step = handle(events) }
@@ -310,9 +309,8 @@ package final class Agent {
             try notifier?.show(
                 Notification(
                     summary: notice.summary(options.localizer), body: notice.body(options.localizer),
-                    actions: notice.actions.map {
-                        NotificationAction(id: $0.rawValue, label: $0.label(options.localizer))
-                    },
+                    actions: notice.actions.map { $0.notificationAction(options.localizer) },
+                    defaultAction: notice.click.notificationAction(options.localizer),
                     tag: notice.slot.description, soundName: notice.sound, replacesID: notice.replacing))
             return nil
         } catch {
@@ -331,20 +329,22 @@ package final class Agent {
         return nil
     }
 
-    /// A button pressed or the reminder closed (delivered during `GLibPump.dispatch`).
+    /// A button pressed, the reminder clicked or closed (delivered during `GLibPump.dispatch`):
+    /// queued for the core as its event.
     func notified(_ event: NotificationEvent) {
         switch event {
-        case .action(let id, _):
-            if let action = ReminderAction(rawValue: id) { pressed.append(action) }
+        case .action(NotificationAction.defaultID, _, let token):
+            serverEvents.append(.reminderClicked(activationToken: token))
+        case .action(let id, _, let token):
+            if let action = ReminderAction(rawValue: id) {
+                serverEvents.append(.reminderAction(action, activationToken: token))
+            }
         case .closed(.dismissed, _), .closed(.expired, _):
-            dismissed = true
+            serverEvents.append(.reminderDismissed)
         case .closed:
             break  // closed by us (`.closeReminder`), or for a reason the server does not say
         }
     }
-
-    /// Whether the user (or the server) closed the reminder since the last wake.
-    var dismissed = false
 
     /// Why there is no session bus to reach a notification server, or `nil` when there may be one.
     static func noSessionBus(_ environment: [String: String]) -> String? {

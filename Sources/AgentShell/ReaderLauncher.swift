@@ -95,7 +95,8 @@ package final class ReaderLauncher {
         defer { if null >= 0 { close(null) } }
         let output: (stdout: Int32, stderr: Int32?) = null >= 0 ? (null, null) : (2, nil)
         switch CleanSpawn.start(
-            program, Array(launch.argv.dropFirst()), searchPath: true, stdout: output.stdout, stderr: output.stderr)
+            program, Array(launch.argv.dropFirst()), searchPath: true, environment: Self.environment(for: launch),
+            stdout: output.stdout, stderr: output.stderr)
         {
         case .success(let pid):
             running[pid] = launch
@@ -106,6 +107,18 @@ package final class ReaderLauncher {
         case .failure(let error):
             throw Failure(code: .cannotRun, description: "cannot run '\(program)': \(error.reason)")
         }
+    }
+
+    /// The environment `launch` runs in: ours (`nil`), or, when a notification server gave an
+    /// activation token with the press, ours with it as `XDG_ACTIVATION_TOKEN` (Wayland's
+    /// xdg-activation) and `DESKTOP_STARTUP_ID` (X11's startup notification), so the reader may take
+    /// the focus.
+    static func environment(for launch: ReaderLaunch) -> [String: String]? {
+        guard let token = launch.activationToken, !token.isEmpty else { return nil }
+        var environment = ProcessEnvironment.current()
+        environment["XDG_ACTIVATION_TOKEN"] = token
+        environment["DESKTOP_STARTUP_ID"] = token
+        return environment
     }
 
     /// Starts `launch` and waits for it (`nitnem open`).

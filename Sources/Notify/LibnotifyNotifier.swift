@@ -42,6 +42,21 @@ package final class LibnotifyNotifier: Notifier {
         Int(handle?.serverID ?? 0)
     }
 
+    /// The server's name and version (`notify_get_server_info`), e.g. `gnome-shell`, `50.5`.
+    package func serverInfo() throws(NotifyError) -> (name: String, version: String) {
+        try connect()
+        var name: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        guard nitnem_notify_get_server_info(&name, nil, &version, nil) != 0 else {
+            throw NotifyError(.noServer, "no notification server on the session bus (\(Self.busAddress))")
+        }
+        defer {
+            nitnem_g_free(name)
+            nitnem_g_free(version)
+        }
+        return (name.map { String(cString: $0) } ?? "", version.map { String(cString: $0) } ?? "")
+    }
+
     /// The server's capabilities (`notify_get_server_caps`).
     package func capabilities() throws(NotifyError) -> Set<String> {
         try connect()

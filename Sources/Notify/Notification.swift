@@ -9,6 +9,9 @@ package struct Notification: Hashable, Sendable {
     package var category: String
     /// The buttons to offer, in order; sent only when the server lists `actions`.
     package var actions: [NotificationAction]
+    /// What a click on the notification itself does (the spec's `default` action; its label is
+    /// for servers that show one, and for logs); sent only when the server lists `actions`.
+    package var defaultAction: NotificationAction?
     /// The caller's name for this notification (e.g. its deep link), handed back in every
     /// `NotificationEvent` it causes.
     package var tag: String
@@ -22,12 +25,13 @@ package struct Notification: Hashable, Sendable {
     /// A notification.
     package init(
         summary: String, body: String, category: String = "x-nitnem.reminder", actions: [NotificationAction] = [],
-        tag: String = "", soundName: String? = nil, replacesID: Int? = nil
+        defaultAction: NotificationAction? = nil, tag: String = "", soundName: String? = nil, replacesID: Int? = nil
     ) {
         self.summary = summary
         self.body = body
         self.category = category
         self.actions = actions
+        self.defaultAction = defaultAction
         self.tag = tag
         self.soundName = soundName
         self.replacesID = replacesID

@@ -12,6 +12,15 @@ package struct NotificationAction: Hashable, Sendable {
         self.label = label
     }
 
+    /// The id the spec gives the action of a click on the notification itself.
+    package static let defaultID = "default"
+
+    /// The click on the notification itself doing what `action` does: `action`'s label, the
+    /// spec's `default` id.
+    package static func onClick(_ action: NotificationAction) -> NotificationAction {
+        NotificationAction(id: defaultID, label: action.label)
+    }
+
     /// "Read now": open the bani in the reader.
     package static let read = NotificationAction(id: "read", label: "Read now")
     /// "Mark read": record the bani read.

@@ -23,15 +23,17 @@ package enum NotificationEvent: Hashable, Sendable {
         }
     }
 
-    /// The user pressed the action `id` of the notification shown with `tag`.
-    case action(id: String, tag: String)
+    /// The user pressed the action `id` of the notification shown with `tag` (`default`: clicked
+    /// the notification itself), with the activation token the server sent before it, if any
+    /// (`ActivationToken`, GNOME and KDE Plasma: the program it starts may take the focus).
+    case action(id: String, tag: String, activationToken: String? = nil)
     /// The notification shown with `tag` was closed.
     case closed(CloseReason, tag: String)
 
     /// The tag of the notification the event is about.
     package var tag: String {
         switch self {
-        case .action(_, let tag), .closed(_, let tag): tag
+        case .action(_, let tag, _), .closed(_, let tag): tag
         }
     }
 }

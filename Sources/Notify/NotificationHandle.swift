@@ -105,13 +105,17 @@ final class NotificationHandle {
             let context = Unmanaged.passRetained(listener).toOpaque()
             nitnem_notify_notification_add_action(
                 pointer, action.id, action.label,
-                { _, action, context in
+                { notification, action, context in
                     guard let context, let action else { return }
                     // The handler may show again, which clears the actions and drops
                     // libnotify's retain while we are still inside the call.
                     let listener = Unmanaged<NotificationListener>.fromOpaque(context).takeUnretainedValue()
+                    // Valid only during this call: taken now.
+                    let token = notification.flatMap { nitnem_notify_notification_get_activation_token($0) }
+                        .map { String(cString: $0) }
                     withExtendedLifetime(listener) {
-                        listener.report(.action(id: String(cString: action), tag: listener.tag))
+                        listener.report(
+                            .action(id: String(cString: action), tag: listener.tag, activationToken: token))
                     }
                 },
                 context,

@@ -21,10 +21,13 @@ package struct NotificationRequest: Hashable, Sendable {
     package var summary: String
     /// The body, markup-escaped when the server lists `body-markup`.
     package var body: String
-    /// The actions, empty unless the server lists `actions`.
+    /// The actions, empty unless the server lists `actions`: the `default` one (a click on the
+    /// notification) first, when the notification has one, then the buttons.
     package var actions: [NotificationAction]
-    /// The hints: `urgency`, `category`, `desktop-entry`, `resident` (when the server lists
-    /// `persistence`) and `sound-name` (when the notification asks for a sound).
+    /// The hints: `urgency` (a byte, as xfce4-notifyd and swaync read it), `category`,
+    /// `desktop-entry`, `resident` (when the server lists `persistence`) and `sound-name` (when
+    /// the notification asks for a sound and the server lists `sound`: a server that plays no
+    /// sound is sent none).
     package var hints: [String: Hint]
     /// The expire timeout in milliseconds: always `expiresNever`, a reminder stays until
     /// acted on.
@@ -34,7 +37,8 @@ package struct NotificationRequest: Hashable, Sendable {
     package init(_ notification: Notification, capabilities: Set<String>, desktopEntry: String) {
         summary = notification.summary
         body = capabilities.contains("body-markup") ? Markup.escape(notification.body) : notification.body
-        actions = capabilities.contains("actions") ? notification.actions : []
+        let all = (notification.defaultAction.map { [NotificationAction.onClick($0)] } ?? []) + notification.actions
+        actions = capabilities.contains("actions") ? all : []
         hints = [
             "urgency": .byte(Self.normalUrgency),
             "category": .string(notification.category),
@@ -43,7 +47,7 @@ package struct NotificationRequest: Hashable, Sendable {
         // `resident` keeps the notification after an action is pressed (the agent updates or
         // closes it itself); the spec ties it to servers that keep notifications at all.
         if capabilities.contains("persistence") { hints["resident"] = .boolean(true) }
-        if let sound = notification.soundName { hints["sound-name"] = .string(sound) }
+        if let sound = notification.soundName, capabilities.contains("sound") { hints["sound-name"] = .string(sound) }
         expireTimeout = Self.expiresNever
     }
 }

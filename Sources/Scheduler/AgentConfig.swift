@@ -23,6 +23,9 @@ package struct AgentConfig: Hashable, Sendable {
     package var snooze: TimeInterval = 15 * 60
     /// `sound = off|on|<sound-name>`: the reminder's `sound-name` hint (`on`: `message-new-instant`).
     package var sound: String?
+    /// `click = read|mark|listen|later`: what a click on the reminder's body does (its default
+    /// action); `listen` without config `listen` reads (`ReminderAction.clicked(_:)`).
+    package var click: ReminderAction = .read
     /// `rehras = sgpc|taksal`: the Rehras counted in the evening set, over the snapshot's own
     /// preference (when the snapshot has both forms; the embedded registry has one).
     package var rehras: RehrasVariant?

@@ -20,9 +20,30 @@ package enum ReminderAction: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The buttons a reminder offers with `config`: Listen only when config `listen` is set.
+    /// What a reminder offers with `config`, in order: Read now, Listen (only when config `listen`
+    /// is set), Mark read, Later.
     package static func offered(_ config: AgentConfig) -> [ReminderAction] {
         config.listen == nil ? [.read, .mark, .later] : allCases
+    }
+
+    /// The most buttons a reminder sends: GNOME Shell draws three and drops the rest without a
+    /// word (`MAX_NOTIFICATION_BUTTONS`, js/ui/messageList.js, 43 to 50).
+    package static let maxButtons = 3
+
+    /// What a click on the reminder's body does with `config` (its default action): config
+    /// `click`, except `listen` while no `listen` command is set, which reads.
+    package static func clicked(_ config: AgentConfig) -> ReminderAction {
+        offered(config).contains(config.click) ? config.click : .read
+    }
+
+    /// The buttons a reminder sends with `config`: what it offers, in that order, at most
+    /// `maxButtons`. When it offers more, the click's action is the one left off the buttons: a
+    /// click on the reminder does it, so nothing offered is out of reach.
+    package static func buttons(_ config: AgentConfig) -> [ReminderAction] {
+        let all = offered(config)
+        guard all.count > maxButtons else { return all }
+        let click = clicked(config)
+        return Array(all.filter { $0 != click }.prefix(maxButtons))
     }
 }
 
@@ -76,8 +97,12 @@ extension AgentCore {
         case ledgerSaveFailed(ReportedFailure)
         /// The timeline was written (after `Action.writeTimeline`).
         case timelineWritten
-        /// A button of the reminder on screen was pressed.
-        case reminderAction(ReminderAction)
+        /// A button of the reminder on screen was pressed, with the activation token the server gave
+        /// with it (handed to the reader it starts, which then takes the focus on Wayland), if any.
+        case reminderAction(ReminderAction, activationToken: String? = nil)
+        /// The reminder on screen was clicked (its default action), with the server's activation
+        /// token, if any: does what config `click` says (`ReminderAction.clicked(_:)`).
+        case reminderClicked(activationToken: String? = nil)
         /// The reminder on screen was closed by the user or the server (not by an action).
         case reminderDismissed
         /// Reminders are paused until the instant (nil: not paused; a past instant is an expired
@@ -114,6 +139,7 @@ extension AgentCore {
             case .ledgerSaveFailed: "ledgerSaveFailed"
             case .timelineWritten: "timelineWritten"
             case .reminderAction: "reminderAction"
+            case .reminderClicked: "reminderClicked"
             case .reminderDismissed: "reminderDismissed"
             case .pauseChanged: "pauseChanged"
             case .pauseUnreadable: "pauseUnreadable"
@@ -191,8 +217,10 @@ extension AgentCore {
         package let titles: TitleForm?
         /// The deep link the "Read now" action opens.
         package let url: String
-        /// The buttons it offers (when the server shows actions).
+        /// The buttons it offers (when the server shows actions): `ReminderAction.buttons(_:)`.
         package var actions: [ReminderAction] = [.read, .mark, .later]
+        /// What a click on it does (its default action): `ReminderAction.clicked(_:)`.
+        package var click: ReminderAction = .read
         /// The `sound-name` hint (config `sound`), if any.
         package var sound: String?
         /// Brought back after the agent restarted (the same episode as before the stop).
@@ -204,6 +232,13 @@ extension AgentCore {
         /// The server id of the notification an earlier agent (killed) left on screen for this
         /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
         package var replacing: Int?
+
+        /// What `config` makes it offer: its buttons, its click and its sound.
+        package mutating func offer(_ config: AgentConfig) {
+            actions = ReminderAction.buttons(config)
+            click = ReminderAction.clicked(config)
+            sound = config.sound
+        }
 
         /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
         package var slot: SlotKey { SlotKey(day: dayKey, band: band) }

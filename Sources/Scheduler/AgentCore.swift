@@ -90,9 +90,15 @@ package struct AgentCore: Sendable {
         case .configEmptied:
             guard gathering.believeEmptyConfig() else { return gathered(now: now) }
             return handle(.configRead(.success(ConfigReading(settings: AgentConfig()))), now: now)
-        case .reminderAction(let action):
+        case .reminderAction(let action, let token):
             // Decided first: `gathered` reads the state the press changed.
-            let pressed = reminders.pressed(action, now: now, files: files, config: config, calendar: calendar)
+            let pressed = reminders.pressed(
+                action, now: now, files: files, config: config, calendar: calendar, activationToken: token)
+            return gathered(pressed, now: now)
+        case .reminderClicked(let token):
+            let pressed = reminders.pressed(
+                ReminderAction.clicked(config), now: now, files: files, config: config, calendar: calendar,
+                activationToken: token)
             return gathered(pressed, now: now)
         case .reminderDismissed:
             return gathered(reminders.dismissed(), now: now)

@@ -92,6 +92,15 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.sound ?? "off" }),
         ConfigKey(
+            "click", syntax: "read|mark|listen|later", accepted: "read, mark, listen or later",
+            help:
+                "What a click on the reminder itself does (its default action); listen needs listen set, else a click reads.",
+            apply: { config, value throws(Refusal) in
+                guard let action = ReminderAction(rawValue: String(value)) else { throw .notAccepted }
+                config.click = action
+            },
+            show: { $0.click.rawValue }),
+        ConfigKey(
             "open", syntax: "PROGRAM [ARG]...", accepted: "a program and its arguments, such as xdg-open",
             help:
                 "What opens a web page (a web reader's): run with the URL as one more argument, never through a shell.",

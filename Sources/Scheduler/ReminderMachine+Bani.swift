@@ -140,7 +140,7 @@ extension ReminderMachine {
             titles: config.titles, url: bani.url)
         notice.forBani = true
         notice.time = time
-        notice.sound = config.sound
+        notice.offer(config)
         return notice
     }
 

@@ -216,8 +216,7 @@ struct ReminderMachine: Sendable {
         var notice = Notice(
             dayKey: day, band: band, bani: bani, late: late, done: state.done, total: state.total,
             resume: next?.resume, titles: config.titles, url: bani.url)
-        notice.sound = config.sound
-        notice.actions = ReminderAction.offered(config)
+        notice.offer(config)
         return notice
     }
 
@@ -347,12 +346,13 @@ struct ReminderMachine: Sendable {
 
     /// What a button of the reminder on screen does.
     mutating func pressed(
-        _ action: ReminderAction, now: Date, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar
+        _ action: ReminderAction, now: Date, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar,
+        activationToken: String? = nil
     ) -> [Action] {
         guard let shown = onScreen else { return [] }
         switch action {
         case .read:
-            return Self.readerActions(for: shown.url, config: config)
+            return Self.readerActions(for: shown.url, config: config, activationToken: activationToken)
         case .listen:
             return Self.listenActions(for: shown.url, config: config)
         case .mark:
@@ -389,9 +389,11 @@ struct ReminderMachine: Sendable {
 
     /// Opening `url` in the configured reader (the same resolver as `nitnem open`): what Read now
     /// does.
-    static func readerActions(for url: String, config: AgentConfig) -> [Action] {
+    /// The server's `activationToken`, when it gave one, goes with the launch.
+    static func readerActions(for url: String, config: AgentConfig, activationToken: String? = nil) -> [Action] {
         do throws(DeepLinkError) {
-            let launch = config.reader.resolve(try DeepLink(parsing: url), opener: config.opener)
+            var launch = config.reader.resolve(try DeepLink(parsing: url), opener: config.opener)
+            launch.activationToken = activationToken
             return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])
         } catch {
             return [.log(.error, "Read now: \(error.description)")]

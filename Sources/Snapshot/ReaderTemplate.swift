@@ -236,6 +236,10 @@ package struct ReaderLaunch: Hashable, Sendable {
     package let target: String
     /// One line to tell the user (the bani has no BaniDB id: the reader's home opens instead).
     package let note: String?
+    /// The activation token a notification server gave with the press that asked for this launch
+    /// (Read now): the program gets it as `XDG_ACTIVATION_TOKEN` (Wayland) and `DESKTOP_STARTUP_ID`
+    /// (X11), so it may take the focus.
+    package var activationToken: String?
 
     /// A launch of `argv`.
     package init(argv: [String], via: Via, target: String, note: String?) {

@@ -42,9 +42,11 @@ enum RemindersCommand {
             noWait,
         ],
         discussion: """
-            The notification offers the reminder's buttons (Read now, Mark read, Later), which do
-            nothing here: it waits until one is pressed or the notification is closed, at most
-            \(Self.testWaitSeconds / 60) minutes, and prints what happened.
+            The notification is a reminder as your config makes it: its buttons (Read now, Listen when
+            listen is set, Mark read, Later; at most three, the one a click does left off when there are
+            four), what a click on it does (click) and its sound (sound). It says what this server shows
+            of it. Here the buttons do nothing: it waits until one is pressed, the notification is
+            clicked or closed, at most \(Self.testWaitSeconds / 60) minutes, and prints what happened.
             """
     )
 
@@ -78,7 +80,7 @@ enum RemindersCommand {
         let context = try Context.load()
         let (config, paths) = try context.agentConfig(args)
         if testing {
-            try test(wait: !args.flag(Self.noWait), localizer: context.localizer)
+            try test(config: config, wait: !args.flag(Self.noWait), localizer: context.localizer)
         } else {
             try list(context: context, config: config, paths: paths, args: args)
         }
@@ -163,9 +165,10 @@ enum RemindersCommand {
         var event: NotificationEvent?
     }
 
-    /// Shows a test notification with the reminder's buttons; with `wait`, pumps GLib until a
-    /// button is pressed or it is closed (at most `testWaitSeconds`), and prints what happened.
-    static func test(wait: Bool, localizer: Localizer = .english) throws(CLIError) {
+    /// Shows a test notification as `config` makes a reminder (buttons, click, sound); with `wait`,
+    /// pumps GLib until a button is pressed, it is clicked or closed (at most `testWaitSeconds`), and
+    /// prints what happened.
+    static func test(config: AgentConfig, wait: Bool, localizer: Localizer = .english) throws(CLIError) {
         let pump = wait ? GLibPump() : nil
         defer { pump?.close() }
         let outcome = Outcome()
@@ -173,25 +176,33 @@ enum RemindersCommand {
             if outcome.event == nil { outcome.event = event }
         })
         defer { notifier.shutdown() }
+        let buttons = ReminderAction.buttons(config).map { $0.notificationAction(localizer) }
+        let click = ReminderAction.clicked(config).notificationAction(localizer)
         let caps: Set<String>
+        let server: (name: String, version: String)
         do {
             caps = try notifier.capabilities()
+            server = try notifier.serverInfo()
             try notifier.show(
                 Notification(
-                    summary: localizer(.testSummary),
-                    body: localizer(.testBody),
-                    actions: ReminderAction.offered(AgentConfig()).map {
-                        NotificationAction(id: $0.rawValue, label: $0.label(localizer))
-                    },
-                    tag: "sggs://nitnem"))
+                    summary: localizer(.testSummary), body: localizer(.testBody), actions: buttons,
+                    defaultAction: click, tag: "sggs://nitnem", soundName: config.sound))
         } catch {
             throw .failure(error.description)
         }
-        Output.line("Sent a test notification (server capabilities: \(caps.sorted().joined(separator: ", ")))")
+        let sound =
+            config.sound.map { caps.contains("sound") ? "sound \($0)" : "no sound: this server plays none" }
+            ?? "no sound (config sound = off)"
+        Output.line(
+            "Sent a test notification to \(server.name) \(server.version) (capabilities: \(caps.sorted().joined(separator: ", "))); \(sound)"
+        )
+        Output.line(
+            ServerPresentation(serverName: server.name).describe(
+                buttons: buttons.map(\.label), click: click.label, capabilities: caps))
         guard let pump else { return }
         Output.line(
             caps.contains("actions")
-                ? "Waiting for a button (Read now, Mark read, Later) or a close, \(testWaitSeconds / 60) minutes at most…"
+                ? "Waiting for a button or a click on it (\(click.label)), or a close, \(testWaitSeconds / 60) minutes at most…"
                 : "The server shows no buttons; waiting for the notification to be closed, \(testWaitSeconds / 60) minutes at most…"
         )
         let stop: Int32?
@@ -201,8 +212,10 @@ enum RemindersCommand {
             throw .failure(error.description)
         }
         switch outcome.event {
-        case .action(let id, _)?:
-            Output.line("Pressed: \(ReminderAction(rawValue: id)?.label ?? id)")
+        case .action(NotificationAction.defaultID, _, _)?:
+            Output.line("Clicked: \(click.label)")
+        case .action(let id, _, _)?:
+            Output.line("Pressed: \(ReminderAction(rawValue: id)?.label(localizer) ?? id)")
         case .closed(let reason, _)?:
             let why =
                 switch reason {

@@ -39,6 +39,27 @@ import Testing
         #expect(launcher.running.isEmpty)
     }
 
+    /// Read now after a press that came with an activation token: the reader gets it as
+    /// XDG_ACTIVATION_TOKEN and DESKTOP_STARTUP_ID (it may take the focus); without one, neither.
+    @Test func theServersActivationTokenGoesToTheReader() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("env").path
+        let script = "printf '%s|%s' \"$XDG_ACTIVATION_TOKEN\" \"$DESKTOP_STARTUP_ID\" > \"$1\""
+        var launch = ReaderLaunch(argv: ["sh", "-c", script, "sh", out], via: .command, target: out, note: nil)
+        launch.activationToken = "gnome-shell/nitnem/42_TIME0"
+        try ReaderLauncher().run(launch)
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8)
+                == "gnome-shell/nitnem/42_TIME0|gnome-shell/nitnem/42_TIME0")
+        launch.activationToken = nil
+        try ReaderLauncher().run(launch)
+        #expect(ReaderLauncher.environment(for: launch) == nil)
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8) == "|"
+                || ProcessInfo.processInfo.environment["XDG_ACTIVATION_TOKEN"] != nil)
+    }
+
     @Test func missingProgramIsAClearError() {
         let launcher = ReaderLauncher()
         #expect(

@@ -23,7 +23,7 @@ import Testing
         let shown = try #require(session.waitForNotification(timeout: .seconds(10)), "no reminder: \(box.logText)")
         #expect(shown.summary == "Sukhmani Sahib · 10:00", "\(box.logText)")
         #expect(shown.body?.hasPrefix("your daily reminder · ") == true)
-        #expect(shown.actions.keys.sorted() == ["later", "mark", "read"])
+        #expect(shown.actions.keys.sorted() == ["default", "later", "mark", "read"])
         #expect(try session.count(.displayed) == 1)
         #expect(
             ReminderActionTests.wait { box.ledger.contains(#""reminderOf": "sukhmani""#) }, "\(box.ledger)")

@@ -91,6 +91,7 @@ import Testing
         reminder.night = 21:30      # default
         snooze = 15m                # default
         sound = off                 # default
+        click = read                # default
         open = xdg-open             # default
         reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
         #listen =                   # default: not set (no Listen button)
@@ -139,6 +140,7 @@ import Testing
                 reminder.night = 21:30      # default
                 snooze = 20m                # \(c):5
                 sound = off                 # default
+                click = read                # default
                 open = xdg-open             # default
                 reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
                 #listen =                   # default: not set (no Listen button)
@@ -152,7 +154,7 @@ import Testing
                 nitnem: \(c):3: reminders must be on or off (also yes/no, true/false), not 'maybe'; using the default: on
                 nitnem: \(c):6: snooze given twice (first on line 5); using line 5
                 nitnem: \(c):7: unknown key 'colour'; known: reminders, reminder.amritVela, reminder.evening, \
-                reminder.night, snooze, sound, open, reader, listen, rehras, titles, remind-when-done; line ignored
+                reminder.night, snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done; line ignored
                 nitnem: 3 bad lines in \(c)
 
                 """)

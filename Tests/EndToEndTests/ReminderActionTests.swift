@@ -31,7 +31,7 @@ import Testing
         defer { agent.terminate() }
         let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(first.summary == "Amrit Vela · Tav-Prasad Savaiye", "\(box.logText)")
-        #expect(first.actions.keys.sorted() == ["later", "mark", "read"])
+        #expect(first.actions.keys.sorted() == ["default", "later", "mark", "read"])
         _ = try session.press("mark")
         // On disk: savaiye has today's key (the Nitnem day 2026-11-29), as `nitnem mark` writes it.
         #expect(

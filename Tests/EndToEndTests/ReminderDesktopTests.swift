@@ -91,7 +91,9 @@ import Testing
             }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
     }
 
-    @Test func readNowOpensTheDeepLinkWithTheConfiguredProgram() throws {
+    /// Read now, pressed as its button or as a click on the reminder (the spec's `default` action,
+    /// config `click = read`, the default): the same reader, the same link.
+    @Test(arguments: ["read", "default"]) func readNowOpensTheDeepLinkWithTheConfiguredProgram(_ press: String) throws {
         let session = try DesktopSession()
         defer { session.stop() }
         // The opener: a script that records its arguments, one per line (run with argv, no shell of ours).
@@ -109,8 +111,9 @@ import Testing
         defer { agent.terminate() }
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.summary == "Evening · Rehras Sahib")
-        // Press "Read now" (dunst's context menu): dunst sends ActionInvoked, the agent runs the opener.
-        _ = try session.press("read")
+        // Press "Read now", or the click (dunst's context menu lists both): dunst sends ActionInvoked,
+        // the agent runs the opener.
+        _ = try session.press(press)
         let deadline = Foundation.Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: scratch + "/opened"), Foundation.Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
@@ -151,9 +154,11 @@ import Testing
         let agent = try box.startAgent()
         defer { agent.terminate() }
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
-        #expect(record.actions == ["read": "Read now", "listen": "Listen", "mark": "Mark read", "later": "Later"])
+        // Four offered, three buttons (GNOME draws three): Read now is the click on the reminder.
+        #expect(record.actions == ["default": "Read now", "listen": "Listen", "mark": "Mark read", "later": "Later"])
         let calls = try #require(monitor.waitForNotifyCalls(1))
-        #expect(calls[0].actionPairs.map(\.id) == ["read", "listen", "mark", "later"], "Listen after Read now")
+        #expect(
+            calls[0].actionPairs.map(\.id) == ["default", "listen", "mark", "later"], "the click, then the buttons")
         try session.press("listen")
         #expect(
             ReminderActionTests.wait { FileManager.default.fileExists(atPath: scratch + "/played") }, "\(box.logText)")
@@ -266,6 +271,33 @@ import Testing
         let record = session.waitForNotification(timeout: .seconds(5))
         #expect(record?.summary == "Nitnem · test")
         #expect(record?.appname == "nitnem")
+    }
+
+    /// `reminders test` is the user's own reminder: with `listen` set and `click = mark`, the buttons
+    /// Read now · Listen · Later, a click that marks, and the server's own account of it.
+    @Test func remindersTestShowsTheReminderTheConfigMakes() throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-test-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: home + "/.config/nitnem", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try "listen = mpv {key}\nclick = mark\nsound = on\n".write(
+            toFile: home + "/.config/nitnem/config", atomically: true, encoding: .utf8)
+        var env = session.environment
+        env["HOME"] = home
+        env["XDG_CONFIG_HOME"] = home + "/.config"
+        let r = try NitnemBinary.run(["reminders", "test", "--no-wait"], environment: env, timeout: 20)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Sent a test notification to dunst ") == true, "\(r.stdout)")
+        #expect(lines.first?.hasSuffix("; no sound: this server plays none") == true, "\(r.stdout)")
+        #expect(
+            lines.dropFirst().first
+                == "dunst shows no buttons: its context menu (dunstctl context) lists Read now · Listen · Later; a middle click: Mark read."
+        )
+        let record = try #require(session.waitForNotification(timeout: .seconds(5)))
+        #expect(record.actions == ["default": "Mark read", "read": "Read now", "listen": "Listen", "later": "Later"])
     }
 
     @Test func remindersTestWithoutABusFailsClearly() throws {

@@ -23,7 +23,8 @@ import Testing
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.summary == "ਸ਼ਾਮ · ਰਹਰਾਸਿ ਸਾਹਿਬ")
         #expect(record.body == "ਅੱਜ 7 ਵਿੱਚੋਂ 2")
-        #expect(record.actions == ["read": "ਹੁਣ ਪੜ੍ਹੋ", "mark": "ਪੜ੍ਹੀ ਦਰਜ ਕਰੋ", "later": "ਬਾਅਦ ਵਿੱਚ"])
+        #expect(
+            record.actions == ["default": "ਹੁਣ ਪੜ੍ਹੋ", "read": "ਹੁਣ ਪੜ੍ਹੋ", "mark": "ਪੜ੍ਹੀ ਦਰਜ ਕਰੋ", "later": "ਬਾਅਦ ਵਿੱਚ"])
         // The journal stays English (it is for whoever reads logs), with the chosen title.
         #expect(
             ReminderActionTests.wait { box.logText.contains("<6>reminder shown: Evening · ਰਹਰਾਸਿ ਸਾਹਿਬ") }, "\(box.logText)"

@@ -262,6 +262,7 @@ import Testing
         let notifier = LibnotifyNotifier { _ in }
         var reminder = Self.reminder
         reminder.soundName = "message-new-instant"
+        reminder.defaultAction = .read
         try notifier.show(reminder)
         // Updated in place without a sound: the hint goes with it.
         reminder.soundName = nil
@@ -273,11 +274,14 @@ import Testing
         #expect(call.hints["urgency"] == .integer(1))
         #expect(call.hints["category"] == .string("x-nitnem.reminder"))
         #expect(call.hints["desktop-entry"] == .string("nitnem"))
-        #expect(call.hints["sound-name"] == .string("message-new-instant"))
+        // dunst lists no `sound` (it plays none): no sound-name is sent to it.
+        #expect(try notifier.capabilities().contains("sound") == false)
+        #expect(call.hints["sound-name"] == nil)
         // dunst does not list `persistence`.
         #expect(call.hints["resident"] == nil)
-        #expect(call.actionPairs.map(\.id) == ["read", "mark", "later"])
-        #expect(call.actionPairs.map(\.label) == ["Read now", "Mark read", "Later"])
+        // The click on the notification (the spec's `default`) first, then the buttons.
+        #expect(call.actionPairs.map(\.id) == ["default", "read", "mark", "later"])
+        #expect(call.actionPairs.map(\.label) == ["Read now", "Read now", "Mark read", "Later"])
         #expect(calls[1].hints["sound-name"] == nil)
         #expect(calls[1].hints["urgency"] == .integer(1))
         #expect(calls[1].expireTimeout == 0)
@@ -346,7 +350,7 @@ import Testing
         defer { desktop.stop() }
         var opened: [String] = []
         let notifier = LibnotifyNotifier { event in
-            if case .action("read", let url) = event { opened.append(url) }
+            if case .action("read", let url, _) = event { opened.append(url) }
         }
         let pump = GLibPump()
         defer { pump.close() }

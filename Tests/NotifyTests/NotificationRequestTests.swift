@@ -35,12 +35,28 @@ import Testing
         #expect(request.hints["resident"] == (resident ? .boolean(true) : nil))
     }
 
-    @Test func soundNameOnlyWhenAsked() {
+    @Test func soundNameOnlyWhenAskedAndTheServerPlaysSounds() {
         var notification = Self.reminder
-        #expect(NotificationRequest(notification, capabilities: [], desktopEntry: "nitnem").hints["sound-name"] == nil)
+        #expect(
+            NotificationRequest(notification, capabilities: ["sound"], desktopEntry: "nitnem").hints["sound-name"]
+                == nil)
         notification.soundName = "bell"
-        let request = NotificationRequest(notification, capabilities: [], desktopEntry: "nitnem")
+        let request = NotificationRequest(notification, capabilities: ["sound"], desktopEntry: "nitnem")
         #expect(request.hints["sound-name"] == .string("bell"))
+        // A server that lists no `sound` (dunst, mako) plays none: it is sent none.
+        #expect(
+            NotificationRequest(notification, capabilities: ["actions"], desktopEntry: "nitnem").hints["sound-name"]
+                == nil)
+    }
+
+    @Test func theClickIsTheDefaultActionSentFirst() {
+        var notification = Self.reminder
+        notification.defaultAction = .read
+        let request = NotificationRequest(notification, capabilities: ["actions"], desktopEntry: "nitnem")
+        #expect(request.actions.first == NotificationAction(id: "default", label: "Read now"))
+        #expect(Array(request.actions.dropFirst()) == notification.actions)
+        // No actions at all for a server that lists none (not even the click).
+        #expect(NotificationRequest(notification, capabilities: [], desktopEntry: "nitnem").actions.isEmpty)
     }
 
     @Test func normalUrgencyCategoryDesktopEntryAndNeverExpires() {
@@ -68,5 +84,32 @@ import Testing
             as [(Int32, NotificationEvent.CloseReason)])
     func closeReasonsFromTheSpecCodes(code: Int32, reason: NotificationEvent.CloseReason) {
         #expect(NotificationEvent.CloseReason(code: code) == reason)
+    }
+}
+
+/// What `reminders test` says each server shows of a reminder.
+@Suite struct ServerPresentationTests {
+    @Test(arguments: [
+        ("gnome-shell", ServerPresentation.gnome), ("Plasma", .plasma), ("dunst", .dunst), ("mako", .mako),
+        ("SwayNotificationCenter", .swaync), ("Xfce Notify Daemon", .xfce), ("notify-osd", .other(name: "notify-osd")),
+    ])
+    func eachServerByTheNameItGives(name: String, server: ServerPresentation) {
+        #expect(ServerPresentation(serverName: name) == server)
+    }
+
+    @Test func whatEachShows() {
+        let buttons = ["Listen", "Mark read", "Later"]
+        #expect(
+            ServerPresentation.gnome.describe(buttons: buttons, click: "Read now", capabilities: ["actions"])
+                == "GNOME Shell shows up to three buttons once the banner is expanded (Listen · Mark read · Later); a click on it: Read now."
+        )
+        #expect(
+            ServerPresentation.mako.describe(buttons: buttons, click: "Read now", capabilities: ["actions"])
+                == "mako shows no buttons: click the notification to read now; makoctl menu lists Listen · Mark read · Later."
+        )
+        #expect(
+            ServerPresentation.other(name: "x").describe(buttons: buttons, click: "Read now", capabilities: [])
+                == "This server (x) offers no buttons and no click: the panel menu, the bar or nitnem mark act on a reminder."
+        )
     }
 }

@@ -59,7 +59,7 @@ import Testing
             (error as? ConfigError)?.code == .unknownKey
                 && (error as? ConfigError)?.description
                     == "/c:1: unknown key '\(spelling)'; known: reminders, reminder.amritVela, reminder.evening, "
-                    + "reminder.night, snooze, sound, open, reader, listen, rehras, titles, remind-when-done"
+                    + "reminder.night, snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done"
         }
     }
 
@@ -196,7 +196,7 @@ import Testing
             problems.map(\.description) == [
                 "/c:1: reminders must be on or off (also yes/no, true/false), not 'maybe'",
                 "/c:3: unknown key 'colour'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, "
-                    + "snooze, sound, open, reader, listen, rehras, titles, remind-when-done",
+                    + "snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done",
                 "/c:4: expected 'key = value', found 'just words'",
                 "/c:6: snooze given twice (first on line 5, as Snooze)",
                 "/c:7: reminders given twice (first on line 1)",

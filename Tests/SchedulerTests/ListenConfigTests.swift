@@ -35,7 +35,9 @@ import Testing
         var config = AgentConfig()
         config.listen = try ListenTemplate(parsing: "mpv ~/Music/Nitnem/{key}.mp3")
         var s = try ReminderLoopTests.show(zone: "Asia/Kolkata", at: "2026-11-29T18:00", config: config)
-        #expect(s.notice.actions == [.read, .listen, .mark, .later], "after Read now")
+        // Four offered, three sent: Read now is the click on the reminder, so it leaves the buttons.
+        #expect(s.notice.actions == [.listen, .mark, .later], "Read now is the click")
+        #expect(s.notice.click == .read)
         let step = s.core.handle(.reminderAction(.listen), now: s.now.addingTimeInterval(30))
         let listens = step.actions.compactMap { action -> String? in
             if case .listen(let template, let link) = action { "\(template) \(link.url)" } else { nil }

@@ -239,7 +239,7 @@ import Testing
         #expect(
             Self.logs(step) == [
                 "error /c/config:2: snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not '30' (keeping snooze = 30m)",
-                "error /c/config:3: unknown key 'bogus'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, open, reader, listen, rehras, titles, remind-when-done (line ignored)",
+                "error /c/config:3: unknown key 'bogus'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done (line ignored)",
             ])
         #expect(core.config.snooze == 30 * 60)
         #expect(core.config.slots.times[.evening]?.hour == 19)

@@ -29,6 +29,7 @@ SAME_TYPE(notify_notification_add_action);
 SAME_TYPE(notify_notification_clear_actions);
 SAME_TYPE(notify_notification_close);
 SAME_TYPE(notify_notification_get_closed_reason);
+SAME_TYPE(notify_notification_get_activation_token);
 SAME_TYPE(g_main_context_default);
 SAME_TYPE(g_main_context_acquire);
 SAME_TYPE(g_main_context_release);

@@ -69,6 +69,9 @@ static void load(void) {
     RESOLVE(g_dbus_connection_is_closed);
     RESOLVE(g_dbus_connection_set_exit_on_close);
 #undef RESOLVE
+    // Optional: libnotify before 0.8 has no activation tokens (the reader then opens without one).
+    void *token = dlsym(library, "notify_notification_get_activation_token");
+    memcpy(&api.notify_notification_get_activation_token, &token, sizeof token);
     // The library stays loaded for the life of the process: GLib cannot be unloaded safely.
     __atomic_store_n(&nitnem_notify_loaded, &api, __ATOMIC_RELEASE);
 }

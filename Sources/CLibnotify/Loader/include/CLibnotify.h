@@ -86,6 +86,8 @@ struct nitnem_notify_api {
     void (*notify_notification_clear_actions)(NotifyNotification *notification);
     gboolean (*notify_notification_close)(NotifyNotification *notification, GError **error);
     gint (*notify_notification_get_closed_reason)(const NotifyNotification *notification);
+    // libnotify 0.8 (Debian 12 has 0.8.1); NULL when an older library lacks it.
+    const char *(*notify_notification_get_activation_token)(NotifyNotification *notification);
     // GLib (libglib-2.0.so.0)
     GMainContext *(*g_main_context_default)(void);
     gboolean (*g_main_context_acquire)(GMainContext *context);
@@ -164,6 +166,13 @@ static inline void nitnem_notify_notification_add_action( NotifyNotification *no
 static inline void nitnem_notify_notification_clear_actions(NotifyNotification *notification) { nitnem_notify_loaded->notify_notification_clear_actions(notification); }
 /// notify_notification_close, through the loaded table.
 static inline gboolean nitnem_notify_notification_close(NotifyNotification *notification, GError **error) { return nitnem_notify_loaded->notify_notification_close(notification, error); }
+/// notify_notification_get_activation_token, through the loaded table: the token the server sent
+/// with the action being invoked (valid only inside the action's callback); NULL when it sent none
+/// or the library is older than 0.8.
+static inline const char *nitnem_notify_notification_get_activation_token(NotifyNotification *notification) {
+    if (nitnem_notify_loaded->notify_notification_get_activation_token == 0) return 0;
+    return nitnem_notify_loaded->notify_notification_get_activation_token(notification);
+}
 /// notify_notification_get_closed_reason, through the loaded table.
 static inline gint nitnem_notify_notification_get_closed_reason(const NotifyNotification *notification) { return nitnem_notify_loaded->notify_notification_get_closed_reason(notification); }
 /// g_main_context_default, through the loaded table.
@@ -218,6 +227,8 @@ static inline void nitnem_notification_set_id(NotifyNotification *n, gint id) {
     nitnem_notify_loaded->g_object_set(n, "id", id, (void *)0);
 }
 
+/// g_free, through the loaded table (the strings notify_get_server_info returns).
+static inline void nitnem_g_free(gpointer mem) { nitnem_notify_loaded->g_free(mem); }
 /// Frees the list notify_get_server_caps returns (strings and links): g_list_free_full(list, g_free).
 static inline void nitnem_free_string_list(GList *list) {
     nitnem_notify_loaded->g_list_free_full(list, nitnem_notify_loaded->g_free);
