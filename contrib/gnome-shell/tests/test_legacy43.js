@@ -221,12 +221,11 @@ test('metadata.json: one uuid, shell versions below 45 vs from 45 on, the rest t
     const l = JSON.parse(readText(`${legacyDir}/metadata.json`));
     const e = JSON.parse(readText(`${esmDir}/metadata.json`));
     const [lv, ev] = [l['shell-version'], e['shell-version']];
-    eq(lv.includes('43') && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
-    eq(ev.includes('45') && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
-    // The current releases (Debian 13 ships 48; Fedora 43 and Ubuntu 25.10 ship 49): a Shell whose
-    // major version is not listed refuses the extension as OUT_OF_DATE (state 4).
-    for (const current of ['46', '47', '48', '49'])
-        eq(ev.includes(current), true, `45+ shell-version ${ev} lists ${current}`);
+    // Which majors: those a real Shell ran the extension in, which tests/real-shell.sh checks (a
+    // Shell whose major is not listed refuses the extension as OUT_OF_DATE, state 4). Here: each
+    // list is majors of its own variant's range only.
+    eq(lv.length > 0 && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
+    eq(ev.length > 0 && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
     eq(e.uuid, 'nitnem@nitnem', '45+ uuid');
     delete l['shell-version'];
     delete e['shell-version'];
