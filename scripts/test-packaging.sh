@@ -97,7 +97,7 @@ waybar.jsonc"
 stage=$work/stage
 mkdir "$stage"
 t=$SECONDS
-make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=45 PLASMA_VERSION=6 > "$work/install.log" 2>&1 ||
+make -s install DESTDIR="$stage" PREFIX=/usr GNOME_SHELL_VERSION=48 PLASMA_VERSION=6 > "$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; exit 1; }
 pass "make install DESTDIR PREFIX=/usr ($((SECONDS - t)) s)"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$work/nitnem.stripped" "$bin"
@@ -111,7 +111,7 @@ check "systemd-analyze verify --user: the installed unit" \
 check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
 check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/) as nitnem@nitnem" \
-  eval 'grep -q "\"45\"" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+  eval 'grep -q "\"48\"" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
     cmp -s contrib/gnome-shell/nitnem@nitnem/extension.js "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
 metainfo=/usr/share/metainfo/org.nitnem.nitnem.metainfo.xml
 # appstreamcli validate, offline (no URL is fetched); its findings (even pedantic ones) are printed.

@@ -374,6 +374,10 @@ function removeIndicator(indicator) {
 }
 // END shared with GNOME 43/44
 
+// disable() does its work before it returns, and returns nothing: GNOME Shell 51 reports an error for a
+// disable() that returns a promise. The menu is opened and closed by PanelMenu.Button itself (its
+// vfunc_event up to 49, a Clutter.ClickGesture of its own from 50 on), never from here: from 51 on,
+// PopupMenu.open()/close() take a parameters object where 43 to 50 take an animation value.
 export default class NitnemExtension extends Extension {
     enable() {
         this._indicator = addIndicator(this.uuid);

@@ -1,20 +1,24 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What real-shell.sh checks in a running GNOME Shell, from outside it (run by real-shell-session.sh
-inside the Shell's session bus, with DISPLAY the Shell's X11 screen):
+inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 screen):
 
 - org.gnome.Shell.Extensions.GetExtensionInfo("nitnem@nitnem"): state 1 (ENABLED);
 - the panel button's label, read through the accessibility tree (AT-SPI), is what `nitnem status`
   says for the same group and clock (SGGS_CLOCK_NOW);
-- the menu, opened by a click at the button's accessible extents (xdotool), lists today's banis as
-  `nitnem mark --list --format json` has them (✓ read, ○ not, `· next`), read through AT-SPI;
-- a screenshot through org.gnome.Shell.Screenshot (this process owns org.gnome.Screenshot, a name
-  the Shell lets call it) with the menu open;
+- the menu, opened by a click at the button's accessible extents, lists today's banis as
+  `nitnem mark --list --format json` has them (✓ read, ○ not, `· next`), read through AT-SPI. The
+  click is a real pointer event: xdotool on X11 (--input x11); on Wayland (--input remote-desktop)
+  a virtual pointer of mutter's org.gnome.Mutter.RemoteDesktop session, moved to the bottom right
+  corner by a relative motion larger than the screen (--screen WxH), then from there to the point
+  (relative motion needs no ScreenCast stream, and mutter applies no acceleration to it);
+- a screenshot through org.gnome.Shell.Screenshot (this process owns
+  org.gnome.SettingsDaemon.MediaKeys, a name the Shell lets call it in 43 to 50) with the menu open;
 - a click on an unread bani's item lands on disk: the group's progress file has it, and
   `nitnem mark --list` says it is read; after `nitnem timeline --write` the label follows.
 
 Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1 on any failure.
 
-  python3 real-shell-check.py --shell 48 --screenshot FILE
+  python3 real-shell-check.py --shell 48 --input x11|remote-desktop [--screen WxH] --screenshot FILE
 """
 import argparse
 import json
@@ -170,11 +174,64 @@ def centre(node):
     return e.x + e.width // 2, e.y + e.height // 2, (e.x, e.y, e.width, e.height)
 
 
-def click(node):
+class X11Input:
+    """The pointer and keyboard of the Shell's X11 screen, through xdotool (XTEST)."""
+
+    def click(self, x, y):
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
+        time.sleep(0.2)
+        subprocess.run(["xdotool", "click", "1"], check=True, timeout=10)
+
+    def escape(self):
+        subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
+
+
+class RemoteDesktopInput:
+    """A virtual pointer and keyboard of mutter's RemoteDesktop API (a Wayland Shell: no XTEST).
+
+    The session belongs to this bus connection: mutter accepts its calls from the caller that created
+    it only, and closes it when that caller leaves the bus.
+    """
+
+    IFACE = "org.gnome.Mutter.RemoteDesktop"
+    BTN_LEFT = 0x110  # linux/input-event-codes.h
+    XK_ESCAPE = 0xFF1B
+
+    def __init__(self, width, height):
+        self.corner = (width - 1, height - 1)
+        (self.path,) = call(self.IFACE, "/org/gnome/Mutter/RemoteDesktop", self.IFACE, "CreateSession", None, "(o)")
+        self._session("Start", None)
+        # The pointer to the middle of the screen, out of the top left hot corner: in GNOME Shell 50,
+        # headless, the overview was open again right after Escape had closed it while the pointer
+        # was still where mutter starts it, and no longer once it was moved here first.
+        self.move(width // 2, height // 2)
+
+    def move(self, x, y):
+        # To the bottom right corner first: the pointer is kept on the monitors, so a motion past the
+        # corner stops at it. (Not the top left one: that is the hot corner, which toggles the
+        # overview.)
+        self._session("NotifyPointerMotionRelative", GLib.Variant("(dd)", (100000.0, 100000.0)))
+        self._session("NotifyPointerMotionRelative",
+                      GLib.Variant("(dd)", (float(x - self.corner[0]), float(y - self.corner[1]))))
+
+    def _session(self, method, args):
+        call(self.IFACE, self.path, self.IFACE + ".Session", method, args, None)
+
+    def click(self, x, y):
+        self.move(x, y)
+        time.sleep(0.2)
+        self._session("NotifyPointerButton", GLib.Variant("(ib)", (self.BTN_LEFT, True)))
+        time.sleep(0.05)
+        self._session("NotifyPointerButton", GLib.Variant("(ib)", (self.BTN_LEFT, False)))
+
+    def escape(self):
+        self._session("NotifyKeyboardKeysym", GLib.Variant("(ub)", (self.XK_ESCAPE, True)))
+        self._session("NotifyKeyboardKeysym", GLib.Variant("(ub)", (self.XK_ESCAPE, False)))
+
+
+def click(device, node):
     x, y, ext = centre(node)
-    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
-    time.sleep(0.2)
-    subprocess.run(["xdotool", "click", "1"], check=True, timeout=10)
+    device.click(x, y)
     return ext
 
 
@@ -195,11 +252,17 @@ def wait(what, fn, timeout=30.0, step=0.3):
 
 
 def screenshot(path):
-    """org.gnome.Shell.Screenshot.Screenshot, as org.gnome.Screenshot (a caller the Shell allows)."""
+    """org.gnome.Shell.Screenshot.Screenshot, as org.gnome.SettingsDaemon.MediaKeys.
+
+    The Shell takes that call only from the owners of a few names (js/ui/screenshot.js,
+    DBusSenderChecker); gsd-media-keys's name is among them from 43 to 50 (org.gnome.Screenshot, also
+    in 43 and 48, is not in 49 and later), and nothing else in this session owns it.
+    """
+    name = "org.gnome.SettingsDaemon.MediaKeys"
     (r,) = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                GLib.Variant("(su)", ("org.gnome.Screenshot", 4)), "(u)")
+                GLib.Variant("(su)", (name, 4)), "(u)")
     if r not in (1, 4):
-        raise RuntimeError(f"RequestName org.gnome.Screenshot: reply {r}")
+        raise RuntimeError(f"RequestName {name}: reply {r}")
     last = None
     for _ in range(20):  # the Shell learns who owns the name asynchronously
         try:
@@ -226,7 +289,10 @@ def progress_files(group):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shell", required=True, help="the major version expected (43, 48)")
+    ap.add_argument("--shell", required=True, help="the major version expected (43, 48, 50)")
+    ap.add_argument("--input", required=True, choices=["x11", "remote-desktop"],
+                    help="how to click and press keys: xdotool, or mutter's RemoteDesktop API")
+    ap.add_argument("--screen", default="1280x800", help="the screen's size, WxH (remote-desktop input)")
     ap.add_argument("--screenshot", required=True, help="the PNG to write, the menu open")
     a = ap.parse_args()
     group = os.environ["SGGS_APP_GROUP"]
@@ -248,14 +314,25 @@ def main():
                  f"not ENABLED; {dict(info)}"):
         finish()
 
+    try:
+        device = X11Input() if a.input == "x11" else RemoteDesktopInput(*map(int, a.screen.split("x")))
+    except GLib.Error as e:
+        fail(f"{a.input} input: {e.message}")
+        finish()
+    ok(f"{a.input} input" + (f": RemoteDesktop session {device.path}" if a.input == "remote-desktop" else " (xdotool)"))
+
     # The Shell starts in the overview: Escape leaves it, as a user would, for the desktop.
-    # (Pressed while the overview is still sliding in, Escape may be lost: pressed again then.)
-    wait("the overview", overview_active, timeout=5)
+    # (Pressed while the overview is still sliding in, Escape may be lost: pressed again then.) The
+    # wait for it to open ends as soon as it has: its 30 s cost only a Shell that never opens it.
+    t = time.monotonic()
+    shown = wait("the overview", overview_active, timeout=30)
+    print(f"     the overview {'opened' if shown else 'did not open'} {time.monotonic() - t:.1f} s after ENABLED",
+          flush=True)
     for _ in range(5):
         if not overview_active():
             break
         time.sleep(1)
-        subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
+        device.escape()
         wait("the overview to close", lambda: not overview_active(), timeout=3)
     check(not overview_active(), "the overview is closed (Escape)")
 
@@ -274,7 +351,7 @@ def main():
     # 3. The menu: opened by a click, its items through AT-SPI, against nitnem mark --list.
     c = checklist()
     items_want = expected_items(c)
-    ext = click(button)
+    ext = click(device, button)
     items = wait("the menu's items", lambda: [i for i in menu_items(app) if i[1] in items_want], timeout=15) or []
     texts = [t for _, t in items]
     check(texts == items_want, f"a click at the button {ext} opened the menu: {texts}",
@@ -282,7 +359,8 @@ def main():
     all_items = [t for _, t in menu_items(app)]
     check("Read now" in all_items, "the menu has Read now", f"items: {all_items}")
 
-    # 4. A screenshot with the menu open.
+    # 4. A screenshot with the menu open, on the desktop.
+    check(not overview_active(), "the overview is still closed")
     try:
         used = screenshot(a.screenshot)
         with open(used, "rb") as f:
@@ -298,10 +376,11 @@ def main():
     target = next((b for b in unread if b["next"]), unread[0])
     text = ("○ " + target["titleEn"] + (" · next" if target["next"] else ""))
     node = next(n for n, t in items if t == text)
-    click(node)
+    ext = click(device, node)
     marked = wait("the mark", lambda: next((b["read"] for b in checklist()["banis"] if b["id"] == target["id"]), False),
                   timeout=15)
-    check(bool(marked), f"clicking {text!r} marked {target['id']} (nitnem mark --list says read)", "still unread")
+    check(bool(marked), f"clicking {text!r} at {ext} marked {target['id']} (nitnem mark --list says read)",
+          f"still unread; showing items: {[t for _, t in menu_items(app)]}")
     files = progress_files(group)
     has = [f for f in files if target["id"].split("/")[0] in open(f, encoding="utf-8", errors="replace").read()]
     check(bool(has), f"the mark is on disk: {has}", f"progress files {files} do not name {target['id']}")

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # One GNOME Shell run for real-shell.sh: runs as PID 1 of its own mount and PID namespaces (as root),
-# either in the Debian 13 root (scripts/debian13-root.sh run --root) or on the host (unshare), so the
-# mounts below and every process started here end with it.
+# either in a Debian root (scripts/debian13-root.sh or scripts/testing-root.sh run --root) or on the
+# host (unshare), so the mounts below and every process started here end with it.
 #
 #   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE
 #
@@ -11,8 +11,11 @@
 # clock fixed with SGGS_CLOCK_NOW), in a session bus (dbus-run-session): installs nitnem and the
 # extension with scripts/install.sh as `make install` does (PREFIX=~/.local, the extension for the
 # Shell `gnome-shell --version` names), enables it with gsettings, marks two banis read, writes the
-# widget timeline, starts Xvfb and `gnome-shell --x11` on it, and runs real-shell-check.py. The Shell's log is
-# WORK/shell.log, the session's (its buses) WORK/session.log, the screenshot WORK/panel-menu.png.
+# widget timeline, starts the Shell and runs real-shell-check.py. A Shell that can be an X11 compositor
+# (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
+# xdotool; one that cannot (50 dropped X11) runs headless on Wayland with a virtual monitor and is
+# clicked through mutter's RemoteDesktop API. The Shell's log is WORK/shell.log, the session's (its
+# buses) WORK/session.log, the screenshot WORK/panel-menu.png.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mode=root
@@ -77,11 +80,19 @@ nitnem mark --next > /dev/null
 nitnem mark --next > /dev/null
 nitnem timeline --write > /dev/null
 
-exec 3> "$work/display"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp > xvfb.log 2>&1 &
-for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-exec 3>&-
-DISPLAY=:$(head -n1 "$work/display")
-export DISPLAY
-gnome-shell --x11 --replace > shell.log 2>&1 &
-python3 "$here/real-shell-check.py" --shell "$shell" --screenshot "$work/panel-menu.png"
+screen=1280x800
+if gnome-shell --help 2>&1 | grep -e '--x11' > /dev/null; then
+  exec 3> "$work/display"
+  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp > xvfb.log 2>&1 &
+  for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+  exec 3>&-
+  DISPLAY=:$(head -n1 "$work/display")
+  export DISPLAY
+  gnome-shell --x11 --replace > shell.log 2>&1 &
+  input=x11
+else
+  echo "     no --x11 in gnome-shell --help: headless Wayland, a $screen virtual monitor"
+  gnome-shell --headless --wayland --virtual-monitor "$screen" > shell.log 2>&1 &
+  input=remote-desktop
+fi
+python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --screenshot "$work/panel-menu.png"

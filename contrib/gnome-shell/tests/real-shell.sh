@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The extension in real GNOME Shells: Debian 13's GNOME Shell 48 in the Debian 13 root
-# (scripts/debian13-root.sh, built on first use and cached) and Debian 12's GNOME Shell 43 on this
-# machine, each as an X11 compositor on its own Xvfb, with its own system and session buses, as a
-# user that is not root, with nitnem and the extension installed as `make install` does.
-# real-shell-check.py then checks, from outside the Shell: GetExtensionInfo says ENABLED; the panel
-# label and the menu's items, read through AT-SPI, are what `nitnem status` and
-# `nitnem mark --list` say; a click on an unread bani marks it on disk; a screenshot with the menu
-# open. Root only (namespaces, mounts, chroot).
+# The extension in real GNOME Shells: Debian testing's GNOME Shell 50 in the testing root
+# (scripts/testing-root.sh) and Debian 13's 48 in the Debian 13 root (scripts/debian13-root.sh), both
+# built on first use and cached, and Debian 12's 43 on this machine. 43 and 48 run as X11 compositors
+# on an Xvfb of their own, 50 (which has no X11) headless on Wayland with a virtual monitor; each with
+# its own system and session buses, as a user that is not root, with nitnem and the extension
+# installed as `make install` does. real-shell-check.py then checks, from outside the Shell:
+# GetExtensionInfo says ENABLED; the panel label and the menu's items, read through AT-SPI, are what
+# `nitnem status` and `nitnem mark --list` say; a real click on the button opens the menu, and one on
+# an unread bani marks it on disk; a screenshot with the menu open. Root only (namespaces, mounts,
+# chroot).
 #
-#   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48]
+#   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50]
 #
-# --screenshot DIR: also copies the screenshots there, gnome-43-panel-menu.png and
-# gnome-48-panel-menu.png. The nitnem binary: $NITNEM_BIN, else the release build (made when
-# missing). Prints the checks, each Shell's summary and a closing `N passed, M failed`; exits 1 on
-# any failure, and keeps the Shells' logs (its work folder is named) when there is one.
+# It also keeps the extension's `shell-version` lists honest: they must hold exactly the majors of
+# the Shells below (SHELLS), and the `gnome-shell --version` of each Shell that runs must be the
+# major it is listed under and one its variant's metadata.json lists (so a newer GNOME Shell in the
+# testing root fails the test until it has been run and listed; contrib/README.md says how).
+#
+# --screenshot DIR: also copies the screenshots there, gnome-<major>-panel-menu.png. The nitnem
+# binary: $NITNEM_BIN, else the release build (made when missing). Prints the checks, each Shell's
+# summary and a closing `N passed, M failed`; exits 1 on any failure, and keeps the Shells' logs
+# (its work folder is named) when there is one.
 set -euo pipefail
 # chroot, debootstrap (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
 export PATH=$PATH:/usr/sbin:/sbin
@@ -26,10 +33,17 @@ while [ $# -gt 0 ]; do
   case $1 in
     --screenshot) shots=$2; shift ;;
     --only) only=$2; shift ;;
-    *) echo "usage: $0 [--screenshot DIR] [--only 43|48]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--screenshot DIR] [--only 43|48|50]" >&2; exit 2 ;;
   esac
   shift
 done
+# The Shells this test runs: the major, and where that GNOME Shell is (host: this machine; 13, testing:
+# the Debian root of scripts/debian-root.sh). The extension's metadata.json files list exactly these.
+SHELLS=(43:host 48:13 50:testing)
+if [ -n "$only" ] && ! printf '%s\n' "${SHELLS[@]}" | grep -x "$only:.*" > /dev/null; then
+  echo "real-shell.sh: --only $only: not one of the Shells it runs (${SHELLS[*]%%:*})" >&2
+  exit 2
+fi
 [ "$(id -u)" -eq 0 ] || { echo "real-shell.sh: needs root (namespaces, mounts, chroot)" >&2; exit 2; }
 if [ -n "$shots" ]; then mkdir -p "$shots"; shots=$(cd "$shots" && pwd); fi
 
@@ -78,7 +92,67 @@ tally() {
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then echo "-- $name: exit $rc with no failed check"; failed=$((failed + 1)); fi
 }
 
-# One Shell: $1 the version, then the command that runs real-shell-session.sh in new namespaces.
+# One check of this script's own (not a Shell's): counted with the Shells'.
+verdict() {
+  if [ "$1" = ok ]; then echo "ok   $2"; passed=$((passed + 1)); else echo "FAIL $2"; failed=$((failed + 1)); fi
+}
+
+# The extension's folder for a Shell major, as scripts/install.sh picks it.
+variant() { if [ "$1" -ge 45 ]; then echo nitnem@nitnem; else echo nitnem@nitnem-43; fi; }
+
+# The majors a variant's metadata.json lists, one a line.
+listed() {
+  python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["shell-version"]))' \
+    "$repo/contrib/gnome-shell/$1/metadata.json"
+}
+
+# The lists against SHELLS: every listed major is one this test runs, and every major it runs is
+# listed by the variant that major installs.
+echo "shell-version lists:"
+for dir in nitnem@nitnem nitnem@nitnem-43; do
+  for m in $(listed "$dir"); do
+    if printf '%s\n' "${SHELLS[@]}" | grep -x "$m:.*" > /dev/null && [ "$(variant "$m")" = "$dir" ]; then
+      verdict ok "$dir/metadata.json lists $m, a Shell this test runs"
+    else
+      verdict fail "$dir/metadata.json lists $m, which this test does not run in a real Shell (SHELLS: ${SHELLS[*]})"
+    fi
+  done
+done
+for entry in "${SHELLS[@]}"; do
+  m=${entry%%:*}
+  if listed "$(variant "$m")" | grep -x "$m" > /dev/null; then
+    verdict ok "GNOME Shell $m (run here, at ${entry#*:}) is listed in $(variant "$m")/metadata.json"
+  else
+    verdict fail "GNOME Shell $m (run here, at ${entry#*:}) is not listed in $(variant "$m")/metadata.json"
+  fi
+done
+
+# What `gnome-shell --version` says at a place of SHELLS: host, 13 or testing.
+version_at() {
+  case $1 in
+    host) gnome-shell --version ;;
+    *) "$repo/scripts/debian-root.sh" "$1" run --bin "$bin" -- gnome-shell --version ;;
+  esac
+}
+
+# Before a Shell runs: its `gnome-shell --version` is the major SHELLS has for it ($1), and that major
+# is listed. (Debian testing moves on: its next GNOME Shell fails here until it has been run and listed.)
+version_check() {
+  local want=$1 where=$2 line m
+  line=$(version_at "$where" 2>&1 | tail -n 1)
+  m=$(sed -n 's/^GNOME Shell \([0-9][0-9]*\)\..*/\1/p' <<< "$line")
+  if [ -z "$m" ]; then
+    verdict fail "gnome-shell --version at $where: '$line'"
+  elif [ "$m" != "$want" ]; then
+    verdict fail "$line at $where, where this test runs GNOME Shell $want: run the test with $m in SHELLS, then list $m in $(variant "$m")/metadata.json (contrib/README.md, GNOME Shell)"
+  elif ! listed "$(variant "$m")" | grep -x "$m" > /dev/null; then
+    verdict fail "$line at $where: $m is not listed in $(variant "$m")/metadata.json"
+  else
+    verdict ok "$line at $where, listed in $(variant "$m")/metadata.json"
+  fi
+}
+
+# One Shell: $1 the major, then the command that runs real-shell-session.sh in new namespaces.
 shell() {
   local v=$1 out rc t=$SECONDS
   shift
@@ -98,18 +172,24 @@ shell() {
   fi
 }
 
-if [ -z "$only" ] || [ "$only" = 48 ]; then
-  "$repo/scripts/debian13-root.sh" build
-  shell 48 "$repo/scripts/debian13-root.sh" run --root --bin "$bin" --bind "$work/src:/src" -- \
-    bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell 48 --uid 1000 --repo /src \
-    --work "$work/48" --nitnem /usr/local/bin/nitnem
-fi
-if [ -z "$only" ] || [ "$only" = 43 ]; then
-  command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; }
-  shell 43 unshare --mount --propagation private --pid --fork --kill-child --mount-proc \
-    bash "$work/src/contrib/gnome-shell/tests/real-shell-session.sh" --shell 43 --uid 65534 --repo "$work/src" \
-    --work "$work/43" --nitnem "$work/nitnem"
-fi
+for entry in "${SHELLS[@]}"; do
+  m=${entry%%:*} where=${entry#*:}
+  [ -z "$only" ] || [ "$only" = "$m" ] || continue
+  case $where in
+    host)
+      command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; }
+      version_check "$m" host
+      shell "$m" unshare --mount --propagation private --pid --fork --kill-child --mount-proc \
+        bash "$work/src/contrib/gnome-shell/tests/real-shell-session.sh" --shell "$m" --uid 65534 \
+        --repo "$work/src" --work "$work/$m" --nitnem "$work/nitnem" ;;
+    *)
+      "$repo/scripts/debian-root.sh" "$where" build
+      version_check "$m" "$where"
+      shell "$m" "$repo/scripts/debian-root.sh" "$where" run --root --bin "$bin" --bind "$work/src:/src" -- \
+        bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell "$m" --uid 1000 --repo /src \
+        --work "$work/$m" --nitnem /usr/local/bin/nitnem ;;
+  esac
+done
 
 echo "real GNOME Shells: $passed passed, $failed failed ($((SECONDS - start)) s)"
 if [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]; then

@@ -151,6 +151,27 @@ test('45+ extension.js: export default class extends Extension, with enable() an
     eq(others.length, 0, 'other exports');
 });
 
+test('45+ enable() and disable() are plain functions that return nothing', () => {
+    // GNOME Shell 51 reports an extension error when disable() returns a thenable (an async one).
+    const cls = esmAst.body.find(n => n.type === 'ExportDeclaration' && n.isDefault).declaration;
+    for (const m of cls.body.filter(c => c.type === 'ClassMethod')) {
+        const fn = m.body;
+        eq([fn.async, fn.generator], [false, false], `${m.name.name}(): async, generator`);
+        const returns = [...nodes(fn.body)].filter(n => n.type === 'ReturnStatement' && n.argument);
+        eq(returns.length, 0, `${m.name.name}(): return statements with a value`);
+    }
+});
+
+test('extension.js never opens or closes a menu itself', () => {
+    // The Shell's PanelMenu.Button opens and closes it (a click gesture of its own from GNOME Shell
+    // 50 on). PopupMenu.open()/close() take an animation value up to 50 and a parameters object
+    // from 51 on: a call would need to know which Shell it runs in.
+    const calls = [...nodes(esmAst)].filter(n => n.type === 'CallExpression' &&
+        n.callee.type === 'MemberExpression' && !n.callee.computed &&
+        ['open', 'close', 'toggle'].includes(n.callee.property.name));
+    eq(calls.map(n => n.callee.property.name), [], 'open/close/toggle calls');
+});
+
 test('43/44 extension.js defines init()', () => {
     const init = legacyAst.body.filter(n => n.type === 'FunctionDeclaration' && n.id.name === 'init');
     eq(init.length, 1, 'function init');
@@ -221,12 +242,11 @@ test('metadata.json: one uuid, shell versions below 45 vs from 45 on, the rest t
     const l = JSON.parse(readText(`${legacyDir}/metadata.json`));
     const e = JSON.parse(readText(`${esmDir}/metadata.json`));
     const [lv, ev] = [l['shell-version'], e['shell-version']];
-    eq(lv.includes('43') && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
-    eq(ev.includes('45') && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
-    // The current releases (Debian 13 ships 48; Fedora 43 and Ubuntu 25.10 ship 49): a Shell whose
-    // major version is not listed refuses the extension as OUT_OF_DATE (state 4).
-    for (const current of ['46', '47', '48', '49'])
-        eq(ev.includes(current), true, `45+ shell-version ${ev} lists ${current}`);
+    // Which majors: those a real Shell ran the extension in, which tests/real-shell.sh checks (a
+    // Shell whose major is not listed refuses the extension as OUT_OF_DATE, state 4). Here: each
+    // list is majors of its own variant's range only.
+    eq(lv.length > 0 && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
+    eq(ev.length > 0 && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
     eq(e.uuid, 'nitnem@nitnem', '45+ uuid');
     delete l['shell-version'];
     delete e['shell-version'];
