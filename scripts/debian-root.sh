@@ -59,16 +59,18 @@ common=(
   xvfb xauth xdotool x11-utils procps
   fonts-dejavu-core fonts-cantarell fonts-lohit-guru
   libsqlite3-0 libnotify4
-  plasma-sdk plasma-workspace libplasma6 qml6-module-qttest qt6-declarative-dev-tools
+  plasma-sdk plasma-workspace qml6-module-qttest qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
   qml6-module-org-kde-kirigami qml6-module-org-kde-plasma-plasma5support libplasma5support-data
   qt6-qpa-plugins
 )
 case ${1-} in
   13) name=debian13 suite=trixie script=trixie
-    packages=("${common[@]}") ;;
+    packages=("${common[@]}" libplasma6) ;;
   testing) name=testing suite=forky script=/usr/share/debootstrap/scripts/sid
     packages=("${common[@]}"
+      # Plasma's library: libplasma7 in forky (its libplasma6 is gone)
+      libplasma7
       # waybar on a headless sway, its picture read back; the notification servers people run under
       # it, and their clients (makoctl, swaync-client, notify-send)
       sway waybar grim mako-notifier sway-notification-center xfce4-notifyd dunst libnotify-bin
