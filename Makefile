@@ -35,10 +35,11 @@ DEB_GNOME_SHELL ?= 43
 DEB_PLASMA ?= 5
 
 # The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root (Plasma 6.3) and the Debian testing
-# root (Plasma 6.7) that scripts/debian13-root.sh and scripts/testing-root.sh build (and cache), in
-# every tree that has the script.
+# root (Plasma 6.7), waybar's second run in the testing root (sway 1.12, waybar 0.15): the roots that
+# scripts/debian13-root.sh and scripts/testing-root.sh build (and cache), in every tree that has the
+# script.
 PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
-PLASMA_TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
+TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
 
 .PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
   waybar-test screenshots
@@ -50,13 +51,14 @@ test: deps lint
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
 	contrib/gnome-shell/tests/run.sh
-	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(PLASMA_TESTING_ROOT)
+	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/real-waybar.sh
+	$(if $(TESTING_ROOT),scripts/real-waybar.sh $(TESTING_ROOT))
 	contrib/plasma/tests/widget.sh --plasma 5
 	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT))
-	$(if $(PLASMA_TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA_TESTING_ROOT))
+	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT))
 	faults/run --short
 	scripts/test-packaging.sh
 	contrib/gnome-shell/tests/real-shell.sh
