@@ -35,7 +35,8 @@ DEB_GNOME_SHELL ?= 43
 DEB_PLASMA ?= 5
 
 # The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root (Plasma 6.3) and the Debian testing
-# root (Plasma 6.7), waybar's second run in the testing root (sway 1.12, waybar 0.15): the roots that
+# root (Plasma 6.7), waybar's second run in the testing root (sway 1.12, waybar 0.15), the Punjabi
+# recipe in both (glibc 2.41 and 2.43; this machine has 2.36): the roots that
 # scripts/debian13-root.sh and scripts/testing-root.sh build (and cache), in every tree that has the
 # script.
 PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
@@ -56,6 +57,9 @@ test: deps lint
 	$(SWIFT) test --skip-build
 	scripts/real-waybar.sh
 	$(if $(TESTING_ROOT),scripts/real-waybar.sh $(TESTING_ROOT))
+	scripts/test-punjabi.sh
+	$(if $(PLASMA6_ROOT),scripts/test-punjabi.sh $(PLASMA6_ROOT))
+	$(if $(TESTING_ROOT),scripts/test-punjabi.sh $(TESTING_ROOT))
 	contrib/plasma/tests/widget.sh --plasma 5
 	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT))
 	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT))
@@ -78,7 +82,7 @@ build:
 	@$(MAKE) --no-print-directory locale
 
 # The translations (po/<lang>.po) compiled beside the debug build, where its binary looks
-# (<bin>/../share/locale): `LANGUAGE=pa LANG=C.UTF-8 .build/debug/nitnem status`.
+# (<bin>/../share/locale): `LANG=pa_IN.UTF-8 .build/debug/nitnem status` (README: In Gurmukhi and Punjabi).
 # `scripts/update-po.sh` regenerates po/nitnem.pot and merges it into each .po.
 locale:
 	@dir=$$($(SWIFT) build --show-bin-path)/../share/locale; \
