@@ -55,10 +55,12 @@ for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
   /usr/lib/qt5/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
 done
 chmod -R a+rX "$work"
+# qmltestrunner runs no nitnem: the file the root's script binds at /usr/local/bin/nitnem is /bin/true
+# (without --bin the script would check the release build at every run, about 4 s each).
 for root in "${roots[@]}"; do
   for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
     echo "== Qt 6 ($(basename "$root" .sh)), $variant" >&2
-    "$root" run -- env QT_QPA_PLATFORM=offscreen /usr/lib/qt6/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
+    "$root" run --bin /bin/true -- env QT_QPA_PLATFORM=offscreen /usr/lib/qt6/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
   done
 done
 exit $failed
