@@ -34,9 +34,13 @@ DEB_GNOME_SHELL ?= 43
 # The KDE Plasma the .deb's widget is for (Debian 12 has 5.27).
 DEB_PLASMA ?= 5
 
-# The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root that scripts/debian13-root.sh
-# builds (and caches), in every tree that has that script.
-PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root auto)
+# The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root (Plasma 6.3) and the Debian testing
+# root (Plasma 6.7), waybar's second run in the testing root (sway 1.12, waybar 0.15), the Punjabi
+# recipe in both (glibc 2.41 and 2.43; this machine has 2.36): the roots that
+# scripts/debian13-root.sh and scripts/testing-root.sh build (and cache), in every tree that has the
+# script.
+PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
+TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
 
 .PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
   waybar-test screenshots
@@ -48,12 +52,17 @@ test: deps lint
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
 	contrib/gnome-shell/tests/run.sh
-	contrib/plasma/tests/run.sh $(PLASMA6_ROOT)
+	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/real-waybar.sh
+	$(if $(TESTING_ROOT),scripts/real-waybar.sh $(TESTING_ROOT))
+	scripts/test-punjabi.sh
+	$(if $(PLASMA6_ROOT),scripts/test-punjabi.sh $(PLASMA6_ROOT))
+	$(if $(TESTING_ROOT),scripts/test-punjabi.sh $(TESTING_ROOT))
 	contrib/plasma/tests/widget.sh --plasma 5
 	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT))
+	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT))
 	faults/run --short
 	scripts/test-packaging.sh
 	contrib/gnome-shell/tests/real-shell.sh
@@ -73,7 +82,7 @@ build:
 	@$(MAKE) --no-print-directory locale
 
 # The translations (po/<lang>.po) compiled beside the debug build, where its binary looks
-# (<bin>/../share/locale): `LANGUAGE=pa LANG=C.UTF-8 .build/debug/nitnem status`.
+# (<bin>/../share/locale): `LANG=pa_IN.UTF-8 .build/debug/nitnem status` (README: In Gurmukhi and Punjabi).
 # `scripts/update-po.sh` regenerates po/nitnem.pot and merges it into each .po.
 locale:
 	@dir=$$($(SWIFT) build --show-bin-path)/../share/locale; \

@@ -7,33 +7,61 @@
 # through the accessibility tree) is `nitnem status --format waybar`'s before and after a
 # `nitnem mark --next`, and every state reads on a light and a dark bar.
 #
-#   scripts/real-waybar.sh [--screenshot DIR]    DIR gets waybar-light.png and waybar-dark.png
+#   scripts/real-waybar.sh [--root testing|SCRIPT] [--screenshot DIR]
+#
+# DIR gets waybar-light.png and waybar-dark.png. Without --root it runs this machine's sway and
+# waybar; with --root, those of a root, through its script (testing: scripts/testing-root.sh, the
+# Debian testing root with sway 1.12 and waybar 0.15; or the path of such a script), as that root's
+# user tester (uid 1000), with the nitnem the script binds there ($NITNEM_BIN, a release build with
+# the Swift runtime linked in, else the one the script makes).
 #
 # NITNEM_BIN: the nitnem to run (default .build/debug/nitnem); NITNEM_TEST_USER: the user for root
-# (default nitnem-test). The demo group at 13:00 in
+# without --root (default nitnem-test). The demo group at 13:00 in
 # Asia/Kolkata (SGGS_CLOCK_NOW). Exit 1 when sway or waybar does not start or a check fails.
 set -euo pipefail
 PATH=$PATH:/usr/sbin:/sbin   # useradd
 root=$(cd "$(dirname "$0")/.." && pwd)
 shots=
-case "${1:-}" in
-  --screenshot) [ -n "${2:-}" ] || { echo "usage: $0 [--screenshot DIR]" >&2; exit 2; }
-    mkdir -p "$2"; shots=$(cd "$2" && pwd) ;;
-  '') ;;
-  *) echo "usage: $0 [--screenshot DIR]" >&2; exit 2 ;;
-esac
-bin=${NITNEM_BIN:-$root/.build/debug/nitnem}
-[ -x "$bin" ] || { echo "real-waybar: $bin: no nitnem binary (swift build)" >&2; exit 1; }
-for tool in sway waybar grim dbus-run-session /usr/bin/python3; do
-  command -v "$tool" > /dev/null || { echo "real-waybar: $tool not found (scripts/deps.sh installs it)" >&2; exit 1; }
+distro=
+usage() { echo "usage: $0 [--root testing|SCRIPT] [--screenshot DIR]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --screenshot) [ -n "${2:-}" ] || usage
+      mkdir -p "$2"; shots=$(cd "$2" && pwd); shift 2 ;;
+    --root) [ -n "${2:-}" ] || usage
+      case $2 in testing) distro=$root/scripts/testing-root.sh ;; *) distro=$2 ;; esac
+      [ -x "$distro" ] || { echo "real-waybar: --root: $distro is not a root's script (scripts/testing-root.sh)" >&2; exit 2; }
+      shift 2 ;;
+    *) usage ;;
+  esac
 done
-/usr/bin/python3 -c 'import pyatspi' 2> /dev/null ||
-  { echo "real-waybar: /usr/bin/python3 (Debian's) cannot import pyatspi (python3-pyatspi; scripts/deps.sh installs it)" >&2; exit 1; }
+if [ -z "$distro" ]; then
+  bin=${NITNEM_BIN:-$root/.build/debug/nitnem}
+  [ -x "$bin" ] || { echo "real-waybar: $bin: no nitnem binary (swift build)" >&2; exit 1; }
+  for tool in sway waybar grim dbus-run-session /usr/bin/python3; do
+    command -v "$tool" > /dev/null || { echo "real-waybar: $tool not found (scripts/deps.sh installs it)" >&2; exit 1; }
+  done
+  /usr/bin/python3 -c 'import pyatspi' 2> /dev/null ||
+    { echo "real-waybar: /usr/bin/python3 (Debian's) cannot import pyatspi (python3-pyatspi; scripts/deps.sh installs it)" >&2; exit 1; }
+fi
 start=$SECONDS
 
-# Who runs the session: this user, or nitnem-test when this is root.
+# Who runs the session: this user, or nitnem-test when this is root; in a root, its user tester.
 user=$(id -un)
-if [ "$(id -u)" -eq 0 ]; then
+if [ -n "$distro" ]; then
+  user=1000
+  [ "$(id -u)" -eq 0 ] || { echo "real-waybar: --root needs root (the root's script mounts and chroots)" >&2; exit 2; }
+  # In the root: the nitnem its script binds at /usr/local/bin/nitnem, $NITNEM_BIN or the release
+  # build (made here once, with `make release`'s flags, rather than checked by each run below).
+  if [ -z "${NITNEM_BIN:-}" ]; then
+    export PATH=/opt/swift/usr/bin:$PATH
+    read -r -a release <<< "$("$root/scripts/release-flags.sh")"
+    (cd "$root" && swift build "${release[@]}" >&2)
+    NITNEM_BIN="$(cd "$root" && swift build "${release[@]}" --show-bin-path)/nitnem"
+  fi
+  bind=(--bin "$NITNEM_BIN")
+  "$distro" build
+elif [ "$(id -u)" -eq 0 ]; then
   user=${NITNEM_TEST_USER:-nitnem-test}
   if ! id -u "$user" > /dev/null 2>&1; then
     # (Another test may be making the same user at this moment: then it exists afterwards.)
@@ -42,7 +70,9 @@ if [ "$(id -u)" -eq 0 ]; then
   fi
 fi
 as_user() {
-  if [ "$(id -u)" -eq 0 ]; then
+  if [ -n "$distro" ]; then
+    "$distro" run "${bind[@]}" -- "$@"
+  elif [ "$(id -u)" -eq 0 ]; then
     setpriv --reuid="$user" --regid="$(id -g "$user")" --init-groups -- "$@"
   else
     "$@"
@@ -55,7 +85,7 @@ work=$(mktemp -d /tmp/nitnem-waybar-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 mkdir -p "$work/bin" "$work/contrib"
-cp "$bin" "$work/bin/nitnem"
+[ -n "$distro" ] || cp "$bin" "$work/bin/nitnem"
 cp "$root/contrib/waybar.jsonc" "$root/contrib/waybar.css" "$work/contrib/"
 cp "$root/scripts/real-waybar.py" "$work/"
 chmod -R a+rX "$work"
@@ -64,10 +94,10 @@ for state in pending band-complete complete error; do
   cp -r "$root/fixtures/groups/demo" "$work/user/groups/$state"
 done
 mkdir -m 700 "$work/user/run"
-[ "$user" = "$(id -un)" ] || chown -R "$user:$(id -g "$user")" "$work/user"
+if [ -n "$distro" ]; then chown -R 1000:1000 "$work/user"; elif [ "$user" != "$(id -un)" ]; then chown -R "$user:$(id -g "$user")" "$work/user"; fi
 chmod 700 "$work/user/run"
 
-session_env=(env -i "PATH=$work/bin:/usr/bin:/bin" "HOME=$work/user/home" "XDG_RUNTIME_DIR=$work/user/run"
+session_env=(env -i "PATH=$work/bin:/usr/local/bin:/usr/bin:/bin" "HOME=$work/user/home" "XDG_RUNTIME_DIR=$work/user/run"
   "XDG_CONFIG_HOME=$work/user/home/.config" "XDG_DATA_HOME=$work/user/home/.local/share" LANG=C.UTF-8
   TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-11-29T13:00)
 # The other states: the morning band's banis read (band done), every daily bani read (the day

@@ -4,9 +4,10 @@ internal import CLinux
 /// glibc's gettext, once: the message locale from the environment, a text domain bound to a folder
 /// of catalogues (`<folder>/<lang>/LC_MESSAGES/<domain>.mo`), and lookups in it.
 ///
-/// - Important: glibc reads `LANGUAGE` only when the message locale is not `C`/`POSIX`: `LANGUAGE=pa`
-///   needs a `LANG` (or `LC_ALL`, `LC_MESSAGES`) naming an installed locale, such as `C.UTF-8`. A
-///   locale that is not installed leaves `C`: English, silently.
+/// - Important: glibc reads `LANGUAGE` only when the message locale is not `C`/`POSIX` and, from
+///   glibc 2.39 on, not `C.<encoding>` either (`C.UTF-8`: its gettext then opens no catalogue at
+///   all): `LANGUAGE=pa` needs a `LANG` (or `LC_ALL`, `LC_MESSAGES`) naming a generated locale, such
+///   as `pa_IN.UTF-8` or `en_US.UTF-8`. A locale that is not installed leaves `C`: English, silently.
 package struct Gettext: Sendable {
     /// The text domain.
     package let domain: String

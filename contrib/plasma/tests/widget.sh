@@ -7,13 +7,14 @@
 # probe.py reads and drives it through the accessibility tree (what it checks: see probe.py); this
 # script also takes the screenshot it asks for (xwd, made a PNG by xwd2png.py).
 #
-#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|SCRIPT] [--screenshot DIR]
+#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--screenshot DIR]
 #
 # --plasma 5 (the default) runs this machine's Plasma 5.27 (Debian 12) and the org.nitnem.nitnem-5
 # variant with nitnem from $NITNEM_BIN, else .build/debug/nitnem. --plasma 6 runs the Plasma 6 one
-# in the Debian 13 root, through its script (--root auto, the default: scripts/debian13-root.sh,
-# which builds and caches the root; or the path of that script), with the nitnem it binds there
-# ($NITNEM_BIN, a release build with the Swift runtime linked in, else the one the script makes). The screenshot
+# in a root, through its script, which builds and caches the root: 13 or auto (the default),
+# scripts/debian13-root.sh (Debian 13, Plasma 6.3); testing, scripts/testing-root.sh (Debian
+# testing, Plasma 6.7); or the path of such a script. The nitnem it binds there is $NITNEM_BIN (a
+# release build with the Swift runtime linked in), else the one the script makes. The screenshot
 # is DIR/plasma-5-widget.png or plasma-6-widget.png (default: the work folder, named at the end).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     --plasma) plasma=${2:?}; shift 2 ;;
     --root) root=${2:?}; shift 2 ;;
     --screenshot) shots=${2:?}; shift 2 ;;
-    *) echo "usage: $0 [--plasma 5|6] [--root auto|SCRIPT] [--screenshot DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--screenshot DIR]" >&2; exit 2 ;;
   esac
 done
 case $plasma in
@@ -35,9 +36,12 @@ case $plasma in
   6) variant=org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
   *) echo "widget.sh: --plasma: expected 5 or 6, got $plasma" >&2; exit 2 ;;
 esac
-[ "$root" != auto ] || root=$repo/scripts/debian13-root.sh
+case $root in
+  auto | 13) root=$repo/scripts/debian13-root.sh ;;
+  testing) root=$repo/scripts/testing-root.sh ;;
+esac
 if [ -n "$root" ] && [ ! -x "$root" ]; then
-  echo "widget.sh: --root: $root is not the Debian 13 root's script (scripts/debian13-root.sh)" >&2
+  echo "widget.sh: --root: $root is not a root's script (scripts/debian13-root.sh, scripts/testing-root.sh)" >&2
   exit 2
 fi
 
