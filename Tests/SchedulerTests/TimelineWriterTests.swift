@@ -16,7 +16,7 @@ import Testing
     static func write(_ writer: inout TimelineWriter, at now: Date) -> Int {
         var plan = DayPlan(calendar: cal, slots: .defaults)
         let today = plan.days.day(containing: now)
-        return writer.evaluate(now: now, today: today, files: files, plan: &plan).count
+        return writer.evaluate(now: now, today: today, files: files, config: AgentConfig(), plan: &plan).count
     }
 
     @Test func anUnchangedTimelineIsNotWrittenAgainUntilForgotten() {
