@@ -14,7 +14,7 @@
    delayMs, view, errorView, statusArgv, parseStatus, programPath, menuModel */
 'use strict';
 
-/** Files larger than this are not a timeline the agent wrote (it writes about 40 KiB). */
+/** Files larger than this are not a timeline the agent wrote (it writes about 20 KiB). */
 var MAX_BYTES = 1024 * 1024;
 
 /** The longest single GLib timeout armed: a far-off wake is re-armed instead (guint ms limit). */

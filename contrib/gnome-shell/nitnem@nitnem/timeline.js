@@ -8,7 +8,7 @@
 // module GNOME Shell 43/44 load (`Me.imports.timeline`): each `export function` and `export const`
 // becomes a top-level `function` or `var`, which is what a legacy module exports.
 
-/** Files larger than this are not a timeline the agent wrote (it writes about 40 KiB). */
+/** Files larger than this are not a timeline the agent wrote (it writes about 20 KiB). */
 export const MAX_BYTES = 1024 * 1024;
 
 /** The longest single GLib timeout armed: a far-off wake is re-armed instead (guint ms limit). */
