@@ -237,7 +237,7 @@ package final class Agent {
         case .log(let level, let line):
             journal.log(level, line)
         case .writeTimeline(let timeline):
-            let text = timeline.json(calendar: calendar).pretty
+            let text = timeline.json(calendar: calendar, localizer: options.localizer).pretty
             do throws(FileError) {
                 try AtomicFile.write(Array(text.utf8), to: options.group.timelinePath)
                 let state = timeline.entries[0].state

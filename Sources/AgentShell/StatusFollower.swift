@@ -66,7 +66,7 @@ package final class StatusFollower {
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {
         case .i3blocks: return statusView.label
-        case .text: return Printable.replacing("\n", with: " · ", in: statusView.text(Printable.folded))
+        case .text: return Printable.replacing("\n", with: " · ", in: statusView.wording.text(Printable.folded))
         default: return Printable.replacing("\n", with: " · ", in: statusView.render(format))
         }
     }
@@ -172,10 +172,12 @@ extension StatusFollower {
 
 extension StatusView {
     /// What a bar shows when the files cannot be read and nothing good was read before: for
-    /// waybar and JSON an object with the error, for the line formats `Nitnem ⚠ <error>` (folded).
+    /// waybar and JSON an object with the error (JSON's `display` shows it, as `WidgetDisplay(error:)`),
+    /// for the line formats `Nitnem ⚠ <error>` (folded).
     package static func unavailable(error: String, format: StatusFormat) -> String {
         switch format {
-        case .json: JSONValue.object([("error", .string(error))]).compact
+        case .json:
+            JSONValue.object([("error", .string(error)), ("display", WidgetDisplay(error: error).json)]).compact
         case .waybar:
             JSONValue.object([
                 ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(error))),

@@ -48,14 +48,17 @@ package struct StatusView: Sendable {
         self.localizer = localizer
     }
 
-    /// `Reminders paused until <time>`, while they are.
-    var pauseLine: String? { pausedUntilShown.map { localizer(.remindersPausedUntil, ["time": $0]) } }
+    /// The sentences of every format (`StatusWording`).
+    package var wording: StatusWording {
+        StatusWording(state: state, titles: titles, pausedUntilShown: pausedUntilShown, localizer: localizer)
+    }
 
-    /// The band's name in the user's language.
-    var bandName: String { localizer.band(state.band) }
-
-    /// `Evening · Nitnem day 2026-11-29`.
-    var bandAndDay: String { localizer(.bandAndDay, ["band": bandName, "day": state.dayKey.description]) }
+    /// What a widget shows (`WidgetDisplay`): the `display` of the JSON.
+    package var display: WidgetDisplay {
+        WidgetDisplay(
+            state: state, titles: titles, listen: listen, pausedUntilShown: pausedUntilShown, warnings: warnings,
+            localizer: localizer)
+    }
 
     /// The output in `format`, without a trailing newline.
     package func render(_ format: StatusFormat) -> String {
@@ -69,8 +72,8 @@ package struct StatusView: Sendable {
     }
 
     /// One object: `{"dayKey","band","next","today","bandComplete","dayComplete","source","warnings",
-    /// "banisAvailable","paused","listen"}`; `paused` is `{"until"}` while reminders are paused, else
-    /// null; `listen` whether config `listen` is set.
+    /// "banisAvailable","paused","listen","display"}`; `paused` is `{"until"}` while reminders are
+    /// paused, else null; `listen` whether config `listen` is set; `display` what a widget shows.
     package var json: JSONValue {
         .object([
             ("dayKey", .string(state.dayKey.description)),
@@ -84,90 +87,19 @@ package struct StatusView: Sendable {
             ("banisAvailable", .bool(state.banisAvailable)),
             ("paused", pausedUntil.map { .object([("until", .string($0))]) } ?? .null),
             ("listen", .bool(listen)),
+            ("display", display.json),
         ])
     }
 
-    /// Why there is nothing to read: an older database without the registry, or a snapshot whose
-    /// daily sets are empty.
-    var unavailableReason: String {
-        localizer(state.banisAvailable ? .noDailyBanis : .nitnemNotAvailableInDatabase)
-    }
+    /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7` (titles folded).
+    package var label: String { wording.label }
 
-    /// Said when the band's set is empty (your own set): there is nothing to read in it, which is
-    /// not "done".
-    var nothingInBand: String {
-        let message: Message =
-            switch state.band.dailySet {
-            case .morning: .nothingInMorningSet
-            case .evening: .nothingInEveningSet
-            case .night: .nothingInNightSet
-            }
-        return localizer(message, ["band": bandName])
-    }
-
-    /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7`. One line: control
-    /// characters in a title are folded to a space (`Printable.folded`).
-    package var label: String {
-        guard state.total > 0 else { return localizer(.nitnemNotAvailable) }
-        let count = "\(state.done)/\(state.total)"
-        guard let next = state.next else {
-            return localizer(.nitnemComplete, ["done": "\(state.done)", "total": "\(state.total)"])
-        }
-        return "\(titles.or(.english).title(next.bani, Printable.folded)) · \(count)"
-    }
-
-    /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point, progress.
-    package var detailLines: [String] {
-        var lines = [bandAndDay]
-        guard state.total > 0 else { return lines + [unavailableReason] + (pauseLine.map { [$0] } ?? []) }
-        if let next = state.next {
-            var line = localizer(.detailNext, ["title": titles.or(.both).title(next.bani)])
-            if let r = next.resume {
-                line = localizer(
-                    .detailResume,
-                    [
-                        "line": line, "seq": "\(r.seq)", "lines": "\(r.nLines)",
-                        "percent": "\(Int((r.fraction * 100).rounded()))",
-                    ])
-            }
-            lines.append(line)
-        } else {
-            lines.append(localizer(.detailComplete))
-        }
-        var progress = localizer(.detailToday, ["done": "\(state.done)", "total": "\(state.total)"])
-        if state.bandComplete, !state.dayComplete {
-            progress = localizer(.bandDone, ["line": progress, "band": bandName])
-        }
-        if state.bandSetIsEmpty { progress += " · " + nothingInBand }
-        lines.append(progress)
-        return lines + (pauseLine.map { [$0] } ?? [])
-    }
+    /// The tooltip lines: band and day, the next bani and its resume point, progress, the pause.
+    package var detailLines: [String] { wording.detailLines() }
 
     /// Two lines for a person, control characters in titles escaped (`\n`, `\u{1B}`): a title
     /// cannot add a line or drive the terminal.
-    package var text: String { text(Printable.escaped) }
-
-    /// Two lines, each title (a file's text) passed through `clean` first.
-    func text(_ clean: (String) -> String) -> String {
-        let paused = pauseLine.map { "\n" + $0 } ?? ""
-        guard state.total > 0 else {
-            return "\(unavailableReason)\n\(bandAndDay)" + paused
-        }
-        var first: String
-        if let next = state.next {
-            first = localizer(.textNext, ["band": bandName, "title": titles.or(.both).title(next.bani, clean)])
-            if let r = next.resume {
-                first = localizer(.textResume, ["line": first, "seq": "\(r.seq)", "lines": "\(r.nLines)"])
-            }
-        } else {
-            first = localizer(.textComplete, ["band": bandName])
-        }
-        var second = localizer(
-            .textToday, ["done": "\(state.done)", "total": "\(state.total)", "day": state.dayKey.description])
-        if state.bandComplete, !state.dayComplete { second = localizer(.bandDone, ["line": second, "band": bandName]) }
-        if state.bandSetIsEmpty { second += " · " + nothingInBand }
-        return first + "\n" + second + paused
-    }
+    package var text: String { wording.text(Printable.escaped) }
 
     /// waybar's custom module, `return-type: json`: `{"text","alt","tooltip","class","percentage"}`,
     /// markup escaped (waybar reads Pango markup in text and tooltip).

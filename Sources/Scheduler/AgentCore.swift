@@ -235,7 +235,7 @@ package struct AgentCore: Sendable {
     private mutating func evaluate(_ actions: [Action], now: Date) -> Step {
         var actions = actions + reminders.pauseEnded(now: now, calendar: calendar)
         let today = plan.days.day(containing: now)
-        if let files { actions += timeline.evaluate(now: now, today: today, files: files, plan: &plan) }
+        if let files { actions += timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan) }
         actions += reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
         actions += reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
         gathering.evaluatedAt = now

@@ -18,6 +18,8 @@ package enum Message: String, CaseIterable, Sendable {
     case bandAndDay, nothingInMorningSet, nothingInEveningSet, nothingInNightSet
     case detailNext, detailResume, detailComplete, detailToday, bandDone, remindersPausedUntil
     case textNext, textResume, textComplete, textToday
+    // The widgets (GNOME Shell, KDE Plasma).
+    case timelineStale
 
     // Reminders.
     case reminderSummary, reminderBody, reminderResume, baniReminderSummary, baniReminderBody
@@ -90,6 +92,10 @@ package enum Message: String, CaseIterable, Sendable {
         case .textResume: return e("{line} — resume at line {seq} of {lines}", "{line}: the next line before it.")
         case .textComplete: return e("{band} · today's Nitnem is complete", "nitnem status.")
         case .textToday: return e("Today {done} of {total} · Nitnem day {day}", "nitnem status, second line.")
+        case .timelineStale:
+            return e(
+                "Out of date since {time}: is the nitnem agent running (nitnem run)?",
+                "A panel widget whose timeline the agent stopped writing; {time}: 03:00 or 2026-11-30 03:00.")
 
         case .reminderSummary: return e("{band} · {title}", "A reminder's summary: the band and the bani's title.")
         case .reminderBody: return e("{done} of {total} today", "A reminder's body: banis read today.")

@@ -13,12 +13,16 @@ struct TimelineWriter: Sendable {
     /// The timeline on disk is gone or no longer known: the next evaluation writes it.
     mutating func forget() { last = nil }
 
-    /// The timeline for `files` at `now`, when it says something other than the last one.
+    /// The timeline for `files` at `now`, when it says something other than the last one; its
+    /// entries' display follows `config` (`titles`, `listen`).
     mutating func evaluate(
-        now: Date, today: PlannedDays.Day, files: GroupFiles, plan: inout DayPlan
+        now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig, plan: inout DayPlan
     ) -> [AgentCore.Action] {
         let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
-        let timeline = WidgetTimeline(now: now, today: today.day, points: points) { plan.state($0, files: files) }
+        let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
+        let timeline = WidgetTimeline(now: now, today: today.day, points: points, options: options) {
+            plan.state($0, files: files)
+        }
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline
         return [.writeTimeline(timeline)]

@@ -27,6 +27,8 @@ package struct TodayState: Hashable, Sendable {
     package let bandSetIsEmpty: Bool
     /// False for a snapshot of a database without the bani registry.
     package let banisAvailable: Bool
+    /// The day's daily banis, read or not, as `nitnem mark --list` shows them in this band.
+    package let checklist: DayChecklist
 
     /// The next bani and where to resume it.
     package struct Next: Hashable, Sendable {
@@ -92,6 +94,7 @@ package struct TodayState: Hashable, Sendable {
         bandSetIsEmpty = bandSetCount == 0
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
+        checklist = DayChecklist(snapshot: snapshot, progress: progress, day: key, current: band, order: order)
 
         if let i = read.firstIndex(of: false), let bani = snapshot.bani(id: order[i]) {
             next = Next(bani: bani, resume: Self.resume(progress[order[i]], bani: bani, today: day))

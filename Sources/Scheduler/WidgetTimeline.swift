@@ -21,6 +21,21 @@ package struct WidgetTimeline: Hashable, Sendable {
     package let entries: [Entry]
     /// The fixed point after the last entry: past it the timeline is stale.
     package let validUntil: Date
+    /// How the entries' `display` words titles and whether it offers Listen.
+    package let options: DisplayOptions
+
+    /// The config a widget's display follows: config `titles` and whether config `listen` is set.
+    package struct DisplayOptions: Hashable, Sendable {
+        /// Config `titles` (nil: each surface's default).
+        package var titles: TitleForm?
+        /// Whether config `listen` is set.
+        package var listen: Bool
+        /// The options.
+        package init(titles: TitleForm? = nil, listen: Bool = false) {
+            self.titles = titles
+            self.listen = listen
+        }
+    }
 
     /// When it was made: the first entry's date.
     package var generatedAt: Date { entries[0].date }
@@ -35,10 +50,13 @@ package struct WidgetTimeline: Hashable, Sendable {
     package static let fixedPointsAhead = 4
 
     /// The timeline at `now` for these files.
-    package init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar) {
+    package init(
+        snapshot: NitnemSnapshot, progress: [String: BaniProgress], now: Date, calendar: NitnemCalendar,
+        options: DisplayOptions = DisplayOptions()
+    ) {
         let today = calendar.nitnemDay(containing: now)
         let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1, from: today)
-        self.init(now: now, today: today, points: points) { slot in
+        self.init(now: now, today: today, points: points, options: options) { slot in
             let day = slot.day == today.key ? today : calendar.nitnemDay(slot.day)
             return TodayState(snapshot: snapshot, progress: progress, day: day, band: slot.band)
         }
@@ -46,7 +64,10 @@ package struct WidgetTimeline: Hashable, Sendable {
 
     /// The timeline at `now`, in the Nitnem day `today`, with the next `fixedPointsAhead + 1`
     /// fixed `points`, each entry showing `state` of its slot (the day and band it falls in).
-    init(now: Date, today: NitnemDay, points: [FixedPoint], state: (SlotKey) -> TodayState) {
+    init(
+        now: Date, today: NitnemDay, points: [FixedPoint], options: DisplayOptions = DisplayOptions(),
+        state: (SlotKey) -> TodayState
+    ) {
         var entries = [Entry(date: now, state: state(SlotKey(day: today.key, band: today.band(at: now))))]
         // A fixed point starts a band that lasts, so it falls in that band of its day.
         for point in points.prefix(Self.fixedPointsAhead) {
@@ -54,6 +75,7 @@ package struct WidgetTimeline: Hashable, Sendable {
         }
         self.entries = entries
         validUntil = points[Self.fixedPointsAhead].at
+        self.options = options
     }
 
     /// Whether the file would say what `other`'s says, apart from when it was made: then nothing
@@ -61,19 +83,26 @@ package struct WidgetTimeline: Hashable, Sendable {
     package func saysSame(as other: WidgetTimeline?) -> Bool {
         guard let other else { return false }
         // The "now" entry's date moves with every wake; what it shows does not.
-        return validUntil == other.validUntil && entries[0].state == other.entries[0].state
+        return validUntil == other.validUntil && options == other.options && entries[0].state == other.entries[0].state
             && entries.dropFirst() == other.entries.dropFirst()
     }
 
-    /// The file's JSON: `{"schema":1,"kind":"NitnemNow","generatedAt","validUntil","reloadAfter","entries":[…]}`.
-    package func json(calendar: NitnemCalendar) -> JSONValue {
+    /// The file's JSON: `{"schema":1,"kind":"NitnemNow","generatedAt","validUntil","reloadAfter",
+    /// "display":{"stale"},"entries":[…]}`, each entry with the `display` a widget shows from its
+    /// `date` on (`WidgetDisplay`), worded by `localizer`; `display.stale` is the line a widget adds
+    /// past `validUntil`. Schema 1 still: `display` was added, nothing changed.
+    package func json(calendar: NitnemCalendar, localizer: Localizer) -> JSONValue {
         func instant(_ d: Date) -> JSONValue { .string(RFC3339.format(d, in: calendar)) }
+        // The date too: past validUntil the widget is read on a later day than the file was made.
+        let made = entries[0].state.dayKey
+        let stale = localizer(.timelineStale, ["time": WallStamp.format(validUntil, day: made, in: calendar)])
         return .object([
             ("schema", .int(1)),
             ("kind", .string("NitnemNow")),
             ("generatedAt", instant(generatedAt)),
             ("validUntil", instant(validUntil)),
             ("reloadAfter", instant(reloadAfter)),
+            ("display", .object([("stale", .string(stale))])),
             (
                 "entries",
                 .array(
@@ -87,6 +116,13 @@ package struct WidgetTimeline: Hashable, Sendable {
                             ("bandComplete", .bool(e.state.bandComplete)),
                             ("dayComplete", .bool(e.state.dayComplete)),
                             ("url", .string(e.state.url)),
+                            (
+                                "display",
+                                WidgetDisplay(
+                                    state: e.state, titles: options.titles, listen: options.listen,
+                                    localizer: localizer
+                                ).json
+                            ),
                         ])
                     })
             ),

@@ -27,8 +27,9 @@ enum TimelineCommand {
         let files = try context.loadFiles(group).configured(config)
         let timeline = WidgetTimeline(
             snapshot: files.snapshot, progress: files.progress.banis, now: context.clock.now(),
-            calendar: context.calendar)
-        let text = timeline.json(calendar: context.calendar).pretty
+            calendar: context.calendar,
+            options: WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil))
+        let text = timeline.json(calendar: context.calendar, localizer: context.localizer).pretty
         Output.write(fd: 1, text)
         if args.flag(Self.write) {
             do {

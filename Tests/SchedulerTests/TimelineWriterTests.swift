@@ -13,10 +13,21 @@ import Testing
     static let t0 = Fixture.instant("2026-11-29T12:00:00Z")
     static let files = Fixture.files()
 
-    static func write(_ writer: inout TimelineWriter, at now: Date) -> Int {
+    static func write(_ writer: inout TimelineWriter, at now: Date, config: AgentConfig = AgentConfig()) -> Int {
         var plan = DayPlan(calendar: cal, slots: .defaults)
         let today = plan.days.day(containing: now)
-        return writer.evaluate(now: now, today: today, files: files, plan: &plan).count
+        return writer.evaluate(now: now, today: today, files: files, config: config, plan: &plan).count
+    }
+
+    /// The display follows config `titles` and `listen`: a change of either is written at once.
+    @Test func aTitlesOrListenChangeIsWritten() {
+        var writer = TimelineWriter()
+        #expect(Self.write(&writer, at: Self.t0) == 1)
+        var config = AgentConfig()
+        config.titles = .gurmukhi
+        #expect(Self.write(&writer, at: Self.t0 + 60, config: config) == 1)
+        #expect(writer.last?.options == WidgetTimeline.DisplayOptions(titles: .gurmukhi, listen: false))
+        #expect(Self.write(&writer, at: Self.t0 + 120, config: config) == 0)
     }
 
     @Test func anUnchangedTimelineIsNotWrittenAgainUntilForgotten() {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nitnem for GNOME Shell 45 and later: shows the current entry of the widget timeline the nitnem
-// agent writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu listing today's banis
-// (✓ read, ○ not: activating one marks or unmarks it with `nitnem mark`) and a "Read now" item
-// (`nitnem open`). The list comes from `nitnem mark --list --format json`; every nitnem command is
-// run as an argv by Gio.Subprocess, never through a shell.
+// agent writes (`<group>/widgets/NitnemNow.json`) in the top panel, with a menu of its lines, today's
+// banis (activating one marks or unmarks it) and the actions (open the reader, mark read, listen),
+// all as the entry's `display` words and orders them; when the menu opens, `nitnem status --format
+// json` gives the same display for that moment. Every nitnem command is run as an argv by
+// Gio.Subprocess, never through a shell.
 //
 // It never polls. It wakes on a change in the widgets folder (a Gio.FileMonitor on the folder,
 // since the agent renames a new file into place), on one GLib timeout armed for the next entry's
@@ -59,11 +60,8 @@ class NitnemIndicator extends PanelMenu.Button {
         this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
             path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) &&
                 !GLib.file_test(path, GLib.FileTest.IS_DIR));
-        this._view = Timeline.errorView(this._error);
-        this._checklist = null;
-        this._checklistError = null;
-        this._checklistRun = 0;
-        this._listen = false;
+        // Each run of `nitnem status` (and each refresh, which makes older answers stale) counts one.
+        this._statusRun = 0;
 
         this._show(Timeline.errorView(this._error));
         this._watch();
@@ -73,7 +71,7 @@ class NitnemIndicator extends PanelMenu.Button {
         this.menu.connect('open-state-changed', (_menu, open) => {
             if (open) {
                 this._refresh();
-                this._loadChecklist();
+                this._loadStatus();
             }
         });
     }
@@ -165,8 +163,6 @@ class NitnemIndicator extends PanelMenu.Button {
             return;
         }
         this._refresh();
-        // A new timeline follows a new mark (by anyone): the checklist changed with it.
-        this._loadChecklist();
     }
 
     _fail(reason) {
@@ -178,10 +174,9 @@ class NitnemIndicator extends PanelMenu.Button {
 
     _refresh() {
         const now = Date.now();
-        // The title form is nitnem's (config `titles`), said by the last checklist it printed.
-        const titles = this._checklist ? this._checklist.titles : null;
-        const v = this._timeline ? Timeline.view(this._timeline, now, titles) : Timeline.errorView(this._error);
-        this._view = v;
+        // A new timeline, or its next entry: an answer of `nitnem status` still on its way is older.
+        this._statusRun++;
+        const v = this._timeline ? Timeline.view(this._timeline, now) : Timeline.errorView(this._error);
         this._show(v);
         this._arm(Timeline.delayMs(v.wake, now));
     }
@@ -229,38 +224,17 @@ class NitnemIndicator extends PanelMenu.Button {
         });
     }
 
-    /** Asks nitnem for the day's checklist, and whether config listen is set; the last answer asked for wins. */
-    _loadChecklist() {
-        const run = ++this._checklistRun;
+    /** Shows what `nitnem status --format json` shows now; a failed run keeps the timeline's view. */
+    _loadStatus() {
+        const run = ++this._statusRun;
         this._spawn(Timeline.statusArgv(this._program), (ok, stdout) => {
-            if (run !== this._checklistRun)
+            if (run !== this._statusRun || !ok)
                 return;
-            this._listen = ok && Timeline.parseListen(stdout);
-            this._show(this._view);
-        });
-        this._spawn(Timeline.checklistArgv(this._program), (ok, stdout, stderr) => {
-            if (run !== this._checklistRun)
-                return;
-            if (ok) {
-                try {
-                    const before = this._checklist ? this._checklist.titles : null;
-                    this._checklist = Timeline.parseChecklist(stdout);
-                    this._checklistError = null;
-                    // The label follows the title form the checklist says (config `titles`).
-                    if (this._checklist.titles !== before && this._timeline) {
-                        this._refresh();
-                        return;
-                    }
-                } catch (e) {
-                    this._checklist = null;
-                    this._checklistError = e.message;
-                }
-            } else {
-                this._checklist = null;
-                this._checklistError = (stderr.trim().split('\n')[0] || 'nitnem did not answer')
-                    .replace(/^nitnem: /, '');
+            try {
+                this._show(Timeline.parseStatus(stdout));
+            } catch (e) {
+                logError(e, 'nitnem: unexpected output of nitnem status');
             }
-            this._show(this._view);
         });
     }
 
@@ -269,8 +243,8 @@ class NitnemIndicator extends PanelMenu.Button {
         this._spawn(argv, (ok, _stdout, stderr) => {
             if (!ok)
                 Main.notifyError('Nitnem', `nitnem ${argv.slice(1).join(' ')}: ${stderr.trim() || 'failed'}`);
-            // The agent rewrites the timeline after a mark; the checklist is asked for at once.
-            this._loadChecklist();
+            // The agent rewrites the timeline after a mark; nitnem is asked at once all the same.
+            this._loadStatus();
         }, capture);
     }
 
@@ -290,43 +264,35 @@ class NitnemIndicator extends PanelMenu.Button {
     }
 
     _show(v) {
-        this._label.text = v.label;
+        const model = Timeline.menuModel(v, this._program);
+        this._label.text = model.label;
         for (const c of STATE_CLASSES)
             this._label.remove_style_class_name(c);
         if (v.warning)
             this._label.add_style_class_name('nitnem-warning');
         else if (v.stale)
             this._label.add_style_class_name('nitnem-stale');
-        else if (v.label.startsWith('Nitnem complete'))
+        else if (v.complete)
             this._label.add_style_class_name('nitnem-complete');
         this._label.opacity = v.stale ? 128 : 255;
 
-        const model = Timeline.menuModel(v, this._checklist, this._program, this._checklistError, this._listen);
         this.menu.removeAll();
         for (const line of model.lines) {
             const item = new PopupMenu.PopupMenuItem(line, {reactive: false, can_focus: false});
             item.label.clutter_text.line_wrap = true;
             this.menu.addMenuItem(item);
         }
-        if (model.banis.length > 0)
-            this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
-        for (const b of model.banis) {
-            const item = new PopupMenu.PopupMenuItem(b.label);
-            if (b.next)
-                item.label.add_style_class_name('nitnem-next');
-            item.connect('activate', () => this._run(b.argv));
-            this.menu.addMenuItem(item);
-        }
-        if (model.read) {
-            this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
-            const read = new PopupMenu.PopupMenuItem(model.read.label);
-            read.connect('activate', () => this._run(model.read.argv, false));
-            this.menu.addMenuItem(read);
-        }
-        if (model.listen) {
-            const listen = new PopupMenu.PopupMenuItem(model.listen.label);
-            listen.connect('activate', () => this._run(model.listen.argv, false));
-            this.menu.addMenuItem(listen);
+        for (const [i, group] of [model.items, model.actions].entries()) {
+            if (group.length > 0)
+                this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+            for (const c of group) {
+                const item = new PopupMenu.PopupMenuItem(c.label);
+                if (c.next)
+                    item.label.add_style_class_name('nitnem-next');
+                // A mark's output says why it failed; a reader or player keeps its pipes: not read.
+                item.connect('activate', () => this._run(c.argv, i === 0 || c.id === 'mark'));
+                this.menu.addMenuItem(item);
+            }
         }
     }
 

@@ -4,8 +4,8 @@
 # - gen-43.sh --check: nitnem@nitnem-43/ (GNOME Shell 43/44) is what gen-43.sh makes of
 #   nitnem@nitnem/ (45+, the source);
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
-# - test_menu.js, once per module form too: the menu model (the day's checklist nitnem prints, the
-#   items made of it and the argv each runs);
+# - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
+#   fixtures/golden/display: lines, banis and actions, and the argv each runs);
 # - test_legacy43.js: the generated 43/44 extension checked against the 45+ one (the 45+ extension.js
 #   parsed as an ES module).
 # (harness.js is the test()/eq() both gjs test files use.)

@@ -69,24 +69,28 @@ const ms = text => {
 
 // ---- golden timelines -------------------------------------------------------------------------
 
-const goldenNames = [];
-{
-    const children = Gio.File.new_for_path(goldenDir).enumerate_children('standard::name', Gio.FileQueryInfoFlags.NONE, null);
+// The timelines `nitnem timeline` prints (fixtures/golden/timeline) and the display goldens'
+// timelines (fixtures/golden/display/*.timeline.json: Punjabi, Gurmukhi titles).
+const displayDir = `${repoDir}/fixtures/golden/display`;
+const goldens = [];
+for (const [dir, suffix] of [[goldenDir, '.json'], [displayDir, '.timeline.json']]) {
+    const children = Gio.File.new_for_path(dir).enumerate_children('standard::name', Gio.FileQueryInfoFlags.NONE, null);
     let info;
     while ((info = children.next_file(null)) !== null) {
-        if (info.get_name().endsWith('.json'))
-            goldenNames.push(info.get_name());
+        if (info.get_name().endsWith(suffix))
+            goldens.push(`${dir}/${info.get_name()}`);
     }
     children.close(null);
-    goldenNames.sort();
 }
+goldens.sort();
 
-test('golden folder has the six timelines', () => {
-    eq(goldenNames.length >= 6, true, `timelines in ${goldenDir}`);
+test('golden folders have the six timelines and the display ones', () => {
+    eq(goldens.length >= 8, true, `timelines: ${goldens}`);
 });
 
-for (const name of goldenNames) {
-    const text = readText(`${goldenDir}/${name}`);
+for (const path of goldens) {
+    const name = GLib.path_get_basename(path);
+    const text = readText(path);
     const raw = JSON.parse(text);
 
     test(`${name}: parses, entries in order`, () => {
@@ -95,16 +99,15 @@ for (const name of goldenNames) {
         eq(t.validUntil, ms(raw.validUntil), 'validUntil');
     });
 
-    test(`${name}: at each entry's date exactly that entry shows, 1 ms before the one above`, () => {
+    test(`${name}: at each entry's date exactly that entry's display shows, 1 ms before the one above`, () => {
         const t = T.parseTimeline(text);
         raw.entries.forEach((e, i) => {
             const at = T.pick(t, ms(e.date));
             eq(at.index, i, `index at ${e.date}`);
             eq(at.stale, false, `stale at ${e.date}`);
-            const expected = e.next
-                ? `${e.next.titleEn} · ${e.today.done}/${e.today.total}`
-                : `Nitnem complete · ${e.today.done}/${e.today.total}`;
-            eq(T.label(at.entry), expected, `label at ${e.date}`);
+            const v = T.view(t, ms(e.date));
+            eq([v.display.label, v.display.lines], [e.display.label, e.display.lines], `display at ${e.date}`);
+            eq(v.complete, e.dayComplete, 'complete');
             if (i > 0)
                 eq(T.pick(t, ms(e.date) - 1).index, i - 1, `index just before ${e.date}`);
         });
@@ -125,16 +128,11 @@ for (const name of goldenNames) {
         eq(wakes, [...raw.entries.slice(1).map(e => ms(e.date)), ms(raw.validUntil)], 'wakes');
     });
 
-    test(`${name}: at validUntil the last entry shows, stale, with no further wake`, () => {
-        const t = T.parseTimeline(text);
-        const v = T.view(t, ms(raw.validUntil));
-        eq(v.stale, true, 'stale');
-        eq(v.wake, null, 'wake');
-        const last = raw.entries[raw.entries.length - 1];
-        eq(v.label, `${last.next.titleEn} · ${last.today.done}/${last.today.total}`, 'label');
-        eq(v.lines[0].endsWith('(stale)'), true, `first line ${v.lines[0]}`);
-        eq(v.lines[v.lines.length - 1].includes(raw.validUntil), true, 'names validUntil');
-        eq(v.url, last.next.url, 'url');
+    test(`${name}: at validUntil the last entry shows, stale, nitnem's stale line last, no wake`, () => {
+        const v = T.view(T.parseTimeline(text), ms(raw.validUntil));
+        const last = raw.entries[raw.entries.length - 1].display;
+        eq([v.stale, v.wake, v.display.label], [true, null, last.label], 'stale, wake, label');
+        eq(v.display.lines, [...last.lines, raw.display.stale], 'lines');
     });
 }
 
@@ -143,46 +141,30 @@ for (const name of goldenNames) {
 const kolkataText = readText(`${goldenDir}/kolkata-evening.json`);
 const kolkata = () => JSON.parse(kolkataText);
 
-test('kolkata-evening at 17:00: label, menu lines, Read now url, next wake 21:00', () => {
+test('kolkata-evening at 17:00: the first entry\'s display, next wake 21:00', () => {
     const raw = kolkata();
     const v = T.view(T.parseTimeline(kolkataText), ms('2026-11-29T17:00:00+05:30'));
-    eq(v.label, 'Rehras Sahib · 2/7', 'label');
-    eq(v.lines, [
-        'Evening · Nitnem day 2026-11-29',
-        `Next: Rehras Sahib (${raw.entries[0].next.titleGurmukhi})`,
-        'Start from the beginning',
-        'Today: 2 of 7 read',
-    ], 'lines');
-    eq(v.url, 'sggs://bani/rehras?variant=taksal', 'url');
-    eq(v.stale, false, 'stale');
-    eq(v.warning, null, 'warning');
-    eq(v.wake, ms('2026-11-29T21:00:00+05:30'), 'wake');
+    eq(v.display.label, raw.entries[0].display.label, 'label');
+    eq(v.display.lines, raw.entries[0].display.lines, 'lines');
+    eq([v.stale, v.warning, v.wake], [false, null, ms('2026-11-29T21:00:00+05:30')], 'stale, warning, wake');
 });
 
-test('kolkata-evening at 20:59:59.999 still Rehras, at 21:00 Kirtan Sohila', () => {
+test('kolkata-evening at 20:59:59.999 still the 17:00 entry, at 21:00 the 21:00 one', () => {
+    const raw = kolkata();
     const t = T.parseTimeline(kolkataText);
-    eq(T.view(t, ms('2026-11-29T20:59:59+05:30') + 999).label, 'Rehras Sahib · 2/7');
-    eq(T.view(t, ms('2026-11-29T21:00:00+05:30')).label, 'Kirtan Sohila · 2/7');
-    eq(T.view(t, ms('2026-11-29T15:30:00Z')).label, 'Kirtan Sohila · 2/7', 'the same instant in UTC');
+    eq(T.view(t, ms('2026-11-29T20:59:59+05:30') + 999).display.label, raw.entries[0].display.label);
+    eq(T.view(t, ms('2026-11-29T21:00:00+05:30')).display.label, raw.entries[1].display.label);
+    eq(T.view(t, ms('2026-11-29T15:30:00Z')).display.label, raw.entries[1].display.label, 'the same instant in UTC');
 });
 
-test('before the first entry: warning, no url, wake at the first entry', () => {
+test('before the first entry: warning, no items or actions, wake at the first entry', () => {
     const t = T.parseTimeline(kolkataText);
     const v = T.view(t, ms('2026-11-29T16:59:59+05:30'));
-    eq(v.label, 'Nitnem ⚠', 'label');
-    eq(v.url, null, 'url');
+    eq(v.display.label, 'Nitnem ⚠', 'label');
+    eq([v.display.items, v.display.actions], [[], []], 'nothing to run');
     eq(v.warning.includes('2026-11-29T17:00:00+05:30'), true, `warning ${v.warning}`);
     eq(v.wake, ms('2026-11-29T17:00:00+05:30'), 'wake');
     eq(T.pick(t, ms('2026-11-29T16:59:59+05:30')), null, 'pick');
-});
-
-test('long after validUntil: still the last entry, stale, dimmed reason in the menu', () => {
-    const t = T.parseTimeline(kolkataText);
-    const v = T.view(t, ms('2027-01-01T00:00:00Z'));
-    eq(v.label, 'Rehras Sahib · 0/7', 'label');
-    eq(v.stale, true, 'stale');
-    eq(v.lines[0], 'Evening · Nitnem day 2026-11-30 (stale)', 'head');
-    eq(/nitnem agent running/.test(v.lines[v.lines.length - 1]), true, 'hint');
 });
 
 test('validUntil before the last entry: stale from validUntil on, wake at validUntil first', () => {
@@ -191,91 +173,37 @@ test('validUntil before the last entry: stale from validUntil on, wake at validU
     const t = T.parseTimeline(JSON.stringify(raw));
     eq(T.nextWake(t, ms('2026-11-30T03:00:00+05:30')), ms('2026-11-30T04:00:00+05:30'), 'wake');
     const v = T.view(t, ms('2026-11-30T04:00:00+05:30'));
-    eq([v.label, v.stale], ['Japji Sahib · 0/7', true]);
+    eq([v.display.label, v.stale], [raw.entries[2].display.label, true]);
     eq(v.wake, ms('2026-11-30T09:00:00+05:30'), 'wake after validUntil: the next entry still changes it');
 });
 
-// ---- synthetic entries ------------------------------------------------------------------------
-
-function withFirst(change) {
+test('the display is shown as nitnem words it: any label, any lines, nothing added', () => {
     const raw = kolkata();
-    change(raw.entries[0]);
-    return T.view(T.parseTimeline(JSON.stringify(raw)), ms('2026-11-29T18:00:00+05:30'));
-}
-
-test('resume: a resume line with line, total and percent', () => {
-    const v = withFirst(e => {
-        e.next.resume = {seq: 12, nLines: 40, fraction: 0.3};
-    });
-    eq(v.lines[2], 'Resume at line 12 of 40 (30%)');
+    raw.entries[0].display.label = 'ਰਹਰਾਸਿ ਸਾਹਿਬ · 2/7';
+    raw.entries[0].display.lines = ['ਸ਼ਾਮ', 'x'];
+    const v = T.view(T.parseTimeline(JSON.stringify(raw)), ms('2026-11-29T18:00:00+05:30'));
+    eq([v.display.label, v.display.lines], ['ਰਹਰਾਸਿ ਸਾਹਿਬ · 2/7', ['ਸ਼ਾਮ', 'x']]);
 });
 
-test('dayComplete with null next: "Nitnem complete · 7/7", url falls back to the entry url', () => {
-    const v = withFirst(e => {
-        e.next = null;
-        e.today = {done: 7, total: 7, fraction: 1};
-        e.bandComplete = true;
-        e.dayComplete = true;
-        e.url = 'sggs://nitnem';
-    });
-    eq(v.label, 'Nitnem complete · 7/7', 'label');
-    eq(v.lines, ['Evening · Nitnem day 2026-11-29', "Today's Nitnem is complete", 'Today: 7 of 7 read'], 'lines');
-    eq(v.url, 'sggs://nitnem', 'url');
-});
-
-test('band complete, day not: "Evening done" on the count line', () => {
-    const v = withFirst(e => {
-        e.bandComplete = true;
-        e.today = {done: 5, total: 7, fraction: 0.7143};
-        e.next.titleEn = 'Kirtan Sohila';
-    });
-    eq(v.label, 'Kirtan Sohila · 5/7', 'label');
-    eq(v.lines[3], 'Today: 5 of 7 read · Evening done');
-});
-
-test('null next with nothing to read (registry unavailable): "Nitnem not available"', () => {
-    const v = withFirst(e => {
-        e.next = null;
-        e.today = {done: 0, total: 0, fraction: 0};
-        e.url = 'sggs://nitnem';
-    });
-    eq(v.label, 'Nitnem not available');
-    eq(v.lines[1], 'Nitnem not available in this database');
-});
-
-test('null next, day not complete: neutral label, never "complete"', () => {
-    const v = withFirst(e => {
-        e.next = null;
-    });
-    eq(v.label, 'Nitnem · 2/7');
-});
-
-test('titleGurmukhi null or missing: the Next line has no parentheses', () => {
-    eq(withFirst(e => {
-        e.next.titleGurmukhi = null;
-    }).lines[1], 'Next: Rehras Sahib');
-    eq(withFirst(e => {
-        delete e.next.titleGurmukhi;
-    }).lines[1], 'Next: Rehras Sahib');
-});
-
-test('a url that is not an sggs:// deep link is never offered', () => {
-    for (const bad of ['file:///usr/bin/xterm', 'https://example.invalid/?sggs://bani/japji', 'https://example.invalid/', 'sggs://bani/x y', 'sggs://a\nb']) {
-        const v = withFirst(e => {
-            e.next.url = bad;
-            e.url = bad;
-        });
-        eq(v.url, null, `url for ${JSON.stringify(bad)}`);
+test('an argv that is not a nitnem mark, open or listen of a deep link is refused', () => {
+    for (const bad of [['sh', '-c', 'x'], ['nitnem', 'config', 'set', 'reader', 'x'], ['nitnem', 'open', 'file:///etc'],
+        ['nitnem', 'mark', '--group=/tmp'], ['nitnem', 'listen', 'sggs://a b'], 'nitnem open', ['nitnem', 'open', 3]]) {
+        eq(T.commandArgv(bad, '/bin/nitnem'), null, JSON.stringify(bad));
+        const raw = kolkata();
+        raw.entries[0].display.actions[0].argv = bad;
+        throwsTimelineError(() => T.parseTimeline(JSON.stringify(raw)), /^entries\[0\]\.display\.actions\[0\]\.argv: expected a nitnem/);
     }
-    eq(T.safeUrl('sggs://bani/rehras?variant=taksal'), 'sggs://bani/rehras?variant=taksal');
+    eq(T.commandArgv(['nitnem', 'open', 'sggs://bani/rehras?variant=taksal'], '/b/n'), ['/b/n', 'open', 'sggs://bani/rehras?variant=taksal']);
+    eq(T.commandArgv(['nitnem', 'open'], 'n'), ['n', 'open']);
     eq(T.safeUrl('sggs://nitnem'), 'sggs://nitnem');
+    eq(T.safeUrl('https://example.invalid/?sggs://bani/japji'), null);
 });
 
 // ---- corrupt files ----------------------------------------------------------------------------
 
 const corrupt = [
     ['empty file', '', /empty/],
-    ['truncated JSON', kolkataText.slice(0, 200), /^not JSON/],
+    ['truncated JSON', kolkataText.slice(0, 200), /not JSON/],
     ['not an object', '[1,2]', /^\$: expected an object, got an array/],
     ['newer schema', JSON.stringify({...kolkata(), schema: 2}), /^schema: is newer .*got 2/],
     ['wrong kind', JSON.stringify({...kolkata(), kind: 'Other'}), /^kind: expected "NitnemNow", got "Other"/],
@@ -289,21 +217,21 @@ const corrupt = [
     const z = kolkata();
     z.entries[1].date = '2026-11-29T21:00:00';
     corrupt.push(['date without zone', JSON.stringify(z), /^entries\[1\]\.date: expected an RFC 3339/]);
-    const m = kolkata();
-    delete m.entries[0].today.done;
-    corrupt.push(['missing done', JSON.stringify(m), /^entries\[0\]\.today\.done: .*missing/]);
     const o = kolkata();
     [o.entries[0].date, o.entries[1].date] = [o.entries[1].date, o.entries[0].date];
     corrupt.push(['entries out of order', JSON.stringify(o), /^entries\[1\]\.date: is before/]);
-    const n = kolkata();
-    n.entries[3].next = 'japji';
-    corrupt.push(['next a string', JSON.stringify(n), /^entries\[3\]\.next: expected an object, got "japji"/]);
-    const d = kolkata();
-    d.entries[0].today.done = 9;
-    corrupt.push(['done over total', JSON.stringify(d), /^entries\[0\]\.today\.done: is more than today\.total \(7\)/]);
+    const old = kolkata();
+    delete old.entries[3].display;
+    corrupt.push(['an older agent: no display', JSON.stringify(old), /^entries\[3\]\.display: is missing/]);
+    const l = kolkata();
+    l.entries[0].display.lines = ['a', 7];
+    corrupt.push(['a line not a string', JSON.stringify(l), /^entries\[0\]\.display\.lines\[1\]: expected a string, got 7/]);
     const v = kolkata();
     v.validUntil = 12;
     corrupt.push(['validUntil a number', JSON.stringify(v), /^\$\.validUntil: expected an RFC 3339 instant.*got 12/]);
+    const s = kolkata();
+    delete s.display;
+    corrupt.push(['no stale line', JSON.stringify(s), /^\$\.display: expected an object/]);
     const mo = kolkata();
     mo.entries[0].date = '2026-13-29T17:00:00+05:30';
     corrupt.push(['month 13', JSON.stringify(mo), /^entries\[0\]\.date: expected an RFC 3339/]);
@@ -324,9 +252,10 @@ test('decodeTimeline reads the golden bytes like parseTimeline reads the text', 
     eq(T.decodeTimeline(bytes), T.parseTimeline(kolkataText));
 });
 
-test('errorView: "Nitnem ⚠", the reason as the only menu line, no url, no wake', () => {
+test('errorView: "Nitnem ⚠", the reason as the only line, nothing to run, no wake', () => {
     const v = T.errorView('/g/widgets/NitnemNow.json: not JSON (x)');
-    eq([v.label, v.lines, v.url, v.wake, v.stale], ['Nitnem ⚠', ['/g/widgets/NitnemNow.json: not JSON (x)'], null, null, false]);
+    eq([v.display, v.wake, v.stale], [{label: 'Nitnem ⚠', lines: ['/g/widgets/NitnemNow.json: not JSON (x)'], items: [],
+        actions: []}, null, false]);
 });
 
 // ---- paths and timeouts -----------------------------------------------------------------------

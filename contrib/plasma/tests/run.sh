@@ -39,8 +39,11 @@ def text(name):
     return open(f"{g}/{name}", encoding="utf-8").read().rstrip("\n")
 print("// SPDX-License-Identifier: GPL-3.0-or-later\n.pragma library")
 for var, name in [("statusMorning", "status/demo-morning.json"), ("polybarMorning", "status/demo-morning.polybar"),
-                  ("statusEvening", "status/demo-evening.json"), ("checklistEvening", "mark/demo-evening-list.json"),
-                  ("checklistGurmukhi", "language/gurmukhi-titles-mark-list.json")]:
+                  ("statusEvening", "status/demo-evening.json"), ("enEvening", "display/en-evening.status.json"),
+                  ("paEvening", "display/pa-evening.status.json"),
+                  ("paGurmukhiMorning", "display/pa-gurmukhi-morning.status.json"),
+                  ("resumeListen", "display/en-resume-listen.status.json"),
+                  ("emptyEvening", "display/en-empty-evening.status.json")]:
     print(f"var {var} = {json.dumps(text(name), ensure_ascii=False)};")
 PY
 failed=0

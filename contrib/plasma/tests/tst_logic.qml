@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The widget's logic (logic.js) under qmltestrunner, Qt 5 and Qt 6: run.sh puts this file beside the
 // variant's logic.js and a fixtures.js made from the Swift tests' goldens (`nitnem status --format
-// json`, `--format polybar` and `nitnem mark --list --format json` for the demo group).
+// json` and `--format polybar` for the demo group, and the display goldens of fixtures/golden/display
+// the GNOME Shell extension's tests read too: English, Punjabi, Gurmukhi titles, a resume point,
+// Listen, an empty evening set).
 import QtQuick 2.15
 import QtTest 1.15
 import "logic.js" as Logic
@@ -21,8 +23,6 @@ TestCase {
         compare(Logic.command(["nitnem", "mark", "rehras/taksal", "--day", "2026-11-29"], 7),
                 "PATH=\"${PATH:+$PATH:}$HOME/.local/bin\"; exec 'nitnem' 'mark' 'rehras/taksal' '--day' '2026-11-29' # 7")
         verify(Logic.command(["nitnem"], 1) !== Logic.command(["nitnem"], 2), "each run its own source")
-        verify(Logic.isChecklistCommand(Logic.command(Logic.checklistArgv(), 3)))
-        verify(!Logic.isChecklistCommand(Logic.command(Logic.statusArgv(null), 3)))
     }
 
     function test_statusArgvPassesOnlyAToken_data() {
@@ -40,68 +40,68 @@ TestCase {
     function test_theLabelIsWhatStatusShows() {
         compare(Logic.parseStatus(Fixtures.statusMorning).label, Fixtures.polybarMorning)
         var evening = Logic.parseStatus(Fixtures.statusEvening)
-        compare(evening.label, "Rehras Sahib · 2/7")
-        compare(evening.tooltip, "Evening · Nitnem day 2026-11-29\nNext: Rehras Sahib (ਰਹਰਾਸਿ ਸਾਹਿਬ)\nToday: 2 of 7 read")
+        var raw = JSON.parse(Fixtures.statusEvening).display
+        compare(evening.label, raw.label)
+        compare(evening.tooltip, raw.lines.join("\n"))
         compare(evening.token, null, "plain status has no token")
-        compare(Logic.readArgv(evening), ["nitnem", "open", "sggs://bani/rehras?variant=taksal"])
     }
 
-    function test_titlesFromTheChecklist() {
-        // titles = gurmukhi: the checklist nitnem prints with it says so; the list, the label and
-        // the tooltip follow it.
-        var c = Logic.parseChecklist(Fixtures.checklistGurmukhi)
-        compare(c.titles, "gurmukhi")
-        compare(c.banis[0].label, "✓ ਜਪੁ ਜੀ ਸਾਹਿਬ")
-        compare(c.banis[2].label, "○ ਤ੍ਵ ਪ੍ਰਸਾਦਿ ਸਵੱਯੇ · next")
-        var evening = Logic.parseStatus(Fixtures.statusEvening, c.titles)
-        compare(evening.label, "ਰਹਰਾਸਿ ਸਾਹਿਬ · 2/7")
-        compare(evening.tooltip.split("\n")[1], "Next: ਰਹਰਾਸਿ ਸਾਹਿਬ")
-        // A status shown before the checklist came is made again in its form.
-        var again = Logic.withTitles(Logic.parseStatus(Fixtures.statusEvening), "both")
-        compare(again.label, "Rehras Sahib (ਰਹਰਾਸਿ ਸਾਹਿਬ) · 2/7")
-        compare(again.titles, "both")
-        // An older nitnem (no titles, no title) and the default: English.
-        var old = JSON.parse(Fixtures.checklistEvening)
-        delete old.titles
-        old.banis.forEach(function (b) { delete b.title })
-        var parsed = Logic.parseChecklist(JSON.stringify(old))
-        compare(parsed.titles, "english")
-        compare(parsed.banis[0].label, "✓ Japji Sahib")
-        compare(Logic.parseChecklist(Fixtures.checklistEvening).titles, "english")
-        var bad = JSON.parse(Fixtures.checklistEvening)
-        bad.titles = "klingon"
-        var refused = ""
-        try {
-            Logic.parseChecklist(JSON.stringify(bad))
-        } catch (e) {
-            refused = e.message
-        }
-        verify(refused.indexOf("$.titles") === 0, "an unknown form is refused: " + refused)
+    // Each display golden is shown as nitnem words it: the label, the lines, the banis and the
+    // actions with their argv, nothing added or changed.
+    function test_theDisplayIsRenderedAsIs_data() {
+        return [
+            {tag: "English", text: Fixtures.enEvening},
+            {tag: "Punjabi", text: Fixtures.paEvening},
+            {tag: "Punjabi, Gurmukhi titles", text: Fixtures.paGurmukhiMorning},
+            {tag: "resume and Listen", text: Fixtures.resumeListen},
+            {tag: "an empty evening set", text: Fixtures.emptyEvening},
+        ]
+    }
+    function test_theDisplayIsRenderedAsIs(data) {
+        var s = Logic.parseStatus(data.text)
+        var d = JSON.parse(data.text).display
+        compare(s.label, d.label)
+        compare(s.lines, d.lines)
+        compare(s.tooltip, d.lines.join("\n"))
+        compare(s.items.map(function (b) { return [b.label, b.next, b.argv] }),
+                d.items.map(function (b) { return [b.label, b.next, b.argv] }))
+        compare(s.actions.map(function (a) { return [a.id, a.label, a.argv] }),
+                d.actions.map(function (a) { return [a.id, a.label, a.argv] }))
     }
 
-    function test_theTokenIsKeptAndACompleteDayOpensHome() {
-        var done = JSON.parse(Fixtures.statusEvening)
-        done.next = null
-        done.today.done = 7
-        done.dayComplete = true
-        done.changeToken = "00ff00ff00ff00ff"
-        var s = Logic.parseStatus(JSON.stringify(done))
-        compare(s.label, "Nitnem complete · 7/7")
+    function test_theWordsAreTheUsers() {
+        var pa = Logic.parseStatus(Fixtures.paEvening)
+        var en = Logic.parseStatus(Fixtures.enEvening)
+        verify(pa.lines.every(function (l) { return en.lines.indexOf(l) < 0 }), "no English line: " + pa.tooltip)
+        verify(pa.actions[0].label !== en.actions[0].label, "Read now in Punjabi")
+        compare(Logic.parseStatus(Fixtures.paGurmukhiMorning).items[0].label, "✓ ਜਪੁ ਜੀ ਸਾਹਿਬ")
+        verify(Logic.parseStatus(Fixtures.resumeListen).tooltip.indexOf("(29%)") > 0, "the resume percent")
+        compare(Logic.parseStatus(Fixtures.resumeListen).actions.map(function (a) { return a.id }), ["read", "mark", "listen"])
+        verify(Logic.parseStatus(Fixtures.emptyEvening).tooltip.indexOf("your evening set is empty") > 0, "the empty set")
+    }
+
+    function test_theChecklistMarksAndUnmarksForItsDay() {
+        var s = Logic.parseStatus(Fixtures.enEvening)
+        compare(s.items.length, 7)
+        compare(s.items[0].argv, ["nitnem", "mark", "japji", "--day", "2026-11-29", "--undo"])
+        compare(s.items[5].argv, ["nitnem", "mark", "rehras/taksal", "--day", "2026-11-29"])
+        compare(s.items[5].next, true)
+    }
+
+    function test_theTokenIsKept() {
+        var withToken = JSON.parse(Fixtures.statusEvening)
+        withToken.changeToken = "00ff00ff00ff00ff"
+        var s = Logic.parseStatus(JSON.stringify(withToken))
         compare(s.token, "00ff00ff00ff00ff")
         compare(Logic.statusArgv(s.token)[5], "00ff00ff00ff00ff")
-        compare(Logic.readArgv(s), ["nitnem", "open"])
     }
 
-    function test_aTitleCannotAddALine() {
-        var s = JSON.parse(Fixtures.statusEvening)
-        s.next.titleEn = "Re\n\n\u2028hras\u0007"
-        compare(Logic.parseStatus(JSON.stringify(s)).label, "Re hras  · 2/7")
-    }
-
-    function test_anUnreadableGroupIsShownAsAWarning() {
-        var s = Logic.parseStatus('{"error":"/g/nitnem-progress.json: not JSON","changeToken":"0000000000000001"}')
+    function test_anUnreadableGroupIsShownAsItsDisplay() {
+        var s = Logic.parseStatus('{"error":"/g/nitnem-progress.json: not JSON","changeToken":"0000000000000001",'
+            + '"display":{"label":"Nitnem ⚠","lines":["/g/nitnem-progress.json: not JSON"],"items":[],"actions":[]}}')
         compare(s.label, "Nitnem ⚠")
         compare(s.error, "/g/nitnem-progress.json: not JSON")
+        compare(s.tooltip, "/g/nitnem-progress.json: not JSON")
         compare(s.token, "0000000000000001")
     }
 
@@ -109,7 +109,8 @@ TestCase {
         return [
             {tag: "empty", text: "", message: "the status is empty"},
             {tag: "not JSON", text: "Rehras Sahib · 2/7", message: "the status is not JSON"},
-            {tag: "no band", text: '{"dayKey":"2026-11-29","today":{"done":1,"total":7}}', message: "$.band: expected an object"},
+            {tag: "an older nitnem", text: '{"dayKey":"2026-11-29","today":{"done":1,"total":7}}', message: "$.display: missing"},
+            {tag: "no lines", text: '{"display":{"label":"x","items":[],"actions":[]}}', message: "$.display.lines: expected an array"},
         ]
     }
     function test_badStatusOutputIsNamed(data) {
@@ -121,26 +122,24 @@ TestCase {
         }
     }
 
-    function test_theChecklistMarksAndUnmarksForItsDay() {
-        var c = Logic.parseChecklist(Fixtures.checklistEvening)
-        compare(c.dayKey, "2026-11-29")
-        compare(c.banis.length, 7)
-        compare(c.banis.map(function (b) { return b.label }), [
-            "✓ Japji Sahib", "✓ Jaap Sahib", "○ Tav-Prasad Savaiye", "○ Benti Chaupai", "○ Anand Sahib",
-            "○ Rehras Sahib · next", "○ Kirtan Sohila"])
-        compare(c.banis[0].argv, ["nitnem", "mark", "japji", "--day", "2026-11-29", "--undo"])
-        compare(c.banis[5].argv, ["nitnem", "mark", "rehras/taksal", "--day", "2026-11-29"])
-        compare(Logic.markNextArgv(), ["nitnem", "mark", "--next"])
+    function test_onlyNitnemMarkOpenAndListenAreRun_data() {
+        return [
+            {tag: "another program", argv: ["sh", "-c", "x"]},
+            {tag: "another command", argv: ["nitnem", "config", "set", "reader", "x"]},
+            {tag: "an option", argv: ["nitnem", "mark", "--group=/tmp/x"]},
+            {tag: "a file", argv: ["nitnem", "open", "file:///etc/passwd"]},
+            {tag: "not words", argv: "nitnem open"},
+        ]
     }
-
-    function test_anIdThatLooksLikeAnOptionIsRefused() {
-        var c = JSON.parse(Fixtures.checklistEvening)
-        c.banis[2].id = "--undo"
+    function test_onlyNitnemMarkOpenAndListenAreRun(data) {
+        verify(!Logic.isCommand(data.argv))
+        var s = JSON.parse(Fixtures.enEvening)
+        s.display.items[2].argv = data.argv
         try {
-            Logic.parseChecklist(JSON.stringify(c))
+            Logic.parseStatus(JSON.stringify(s))
             fail("no error")
         } catch (e) {
-            compare(e.message, "$.banis[2].id: expected a bani id like japji or rehras/taksal")
+            compare(e.message, "$.display.items[2].argv: expected a nitnem mark, open or listen command")
         }
     }
 
@@ -160,5 +159,7 @@ TestCase {
         compare(Logic.safeUrl("sggs://bani/japji"), "sggs://bani/japji")
         compare(Logic.safeUrl("file:///etc/passwd"), null)
         compare(Logic.safeUrl("sggs://bani/japji --x y"), null)
+        verify(Logic.isCommand(["nitnem", "open", "sggs://bani/rehras?variant=taksal"]))
+        verify(Logic.isCommand(["nitnem", "open"]))
     }
 }

@@ -4,9 +4,10 @@
 // after it there, every other line is the same; logic.js is shared unchanged. Edit here, then run
 // gen-5.sh (the tests fail while the copy is out of date).
 //
-// Compact: the next bani and today's count, as `nitnem status` words it, the band in the tooltip.
-// Expanded: today's banis ✓/○ (activating one marks it read, or unread), Read now, Mark read.
-// Everything runs `nitnem` through the executable data source, each argv word quoted (logic.js).
+// It renders the `display` of `nitnem status --format json`, worded there in the user's language:
+// compact, its label (the lines in the tooltip); expanded, its lines, today's banis (activating one
+// marks it read, or unread) and its actions (open the reader, mark read, listen), each running the
+// argv nitnem gave, through the executable data source, each word quoted (logic.js).
 // No polling: `nitnem status --format json --changed-from TOKEN` blocks until what it shows
 // changes, prints once and exits, and the widget runs it again with the new token.
 import QtQuick // plasma5: import QtQuick 2.15
@@ -21,9 +22,7 @@ PlasmoidItem { // plasma5: Item {
 
     /** The last status printed (Logic.parseStatus), null before the first. */
     property var shown: null
-    /** Today's banis (Logic.parseChecklist), null until read. */
-    property var checklist: null
-    /** Why the status or the checklist could not be read, or a command failed; "" when all is well. */
+    /** Why the status could not be read, or a command failed; "" when all is well. */
     property string problem: ""
     /** Failed status runs in a row (the retry waits longer each time). */
     property int failures: 0
@@ -50,10 +49,6 @@ PlasmoidItem { // plasma5: Item {
         run(watcher, Logic.statusArgv(shown ? shown.token : null))
     }
 
-    function refreshChecklist() {
-        run(commands, Logic.checklistArgv())
-    }
-
     P5Support.DataSource {
         id: watcher
         engine: "executable"
@@ -64,8 +59,7 @@ PlasmoidItem { // plasma5: Item {
             var parsed = null
             if (r.ok) {
                 try {
-                    // The title form is nitnem's (config `titles`), said by the last checklist.
-                    parsed = Logic.parseStatus(r.stdout, root.checklist ? root.checklist.titles : null)
+                    parsed = Logic.parseStatus(r.stdout)
                 } catch (e) {
                     r.error = e.message
                 }
@@ -74,7 +68,6 @@ PlasmoidItem { // plasma5: Item {
                 root.shown = parsed
                 root.problem = parsed.error || ""
                 root.failures = 0
-                root.refreshChecklist()
                 root.watch()
             } else {
                 root.problem = r.error
@@ -85,7 +78,7 @@ PlasmoidItem { // plasma5: Item {
         }
     }
 
-    /** Marks, Read now and the checklist. */
+    /** The banis' marks and the actions: the status run that follows shows what they changed. */
     P5Support.DataSource {
         id: commands
         engine: "executable"
@@ -93,22 +86,7 @@ PlasmoidItem { // plasma5: Item {
         onNewData: function (sourceName, data) {
             disconnectSource(sourceName)
             var r = Logic.result(data)
-            if (!r.ok) {
-                root.problem = r.error
-                return
-            }
-            if (Logic.isChecklistCommand(sourceName)) {
-                try {
-                    root.checklist = Logic.parseChecklist(r.stdout)
-                    // The label and tooltip follow the title form the checklist says.
-                    if (root.shown && !root.shown.error && root.shown.titles !== root.checklist.titles)
-                        root.shown = Logic.withTitles(root.shown, root.checklist.titles)
-                    if (root.shown && !root.shown.error)
-                        root.problem = ""
-                } catch (e) {
-                    root.problem = e.message
-                }
-            }
+            root.problem = r.ok ? (root.shown && root.shown.error) || "" : r.error
         }
     }
 
@@ -151,17 +129,17 @@ PlasmoidItem { // plasma5: Item {
 
         PlasmaComponents3.Label {
             Layout.fillWidth: true
-            text: root.shown ? root.shown.tooltip.split("\n")[0] : "Nitnem"
+            text: root.shown ? root.shown.lines[0] || "" : "Nitnem"
             font.bold: true
         }
         PlasmaComponents3.Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            text: root.shown ? root.shown.tooltip.split("\n").slice(1).join("\n") : ""
+            text: root.shown ? root.shown.lines.slice(1).join("\n") : ""
             visible: text !== ""
         }
         Repeater {
-            model: root.checklist ? root.checklist.banis : []
+            model: root.shown ? root.shown.items : []
             delegate: PlasmaComponents3.ItemDelegate {
                 Layout.fillWidth: true
                 text: modelData.label
@@ -173,16 +151,13 @@ PlasmoidItem { // plasma5: Item {
         }
         RowLayout {
             Layout.fillWidth: true
-            PlasmaComponents3.Button {
-                text: "Read now"
-                Accessible.name: text
-                onClicked: root.run(commands, Logic.readArgv(root.shown))
-            }
-            PlasmaComponents3.Button {
-                text: "Mark read"
-                Accessible.name: text
-                enabled: !!(root.shown && root.shown.next)
-                onClicked: root.run(commands, Logic.markNextArgv())
+            Repeater {
+                model: root.shown ? root.shown.actions : []
+                delegate: PlasmaComponents3.Button {
+                    text: modelData.label
+                    Accessible.name: text
+                    onClicked: root.run(commands, modelData.argv)
+                }
             }
         }
         PlasmaComponents3.Label {
