@@ -28,17 +28,17 @@ dunst() { dbus-run-session -- /usr/bin/python3 "$root/scripts/screenshots-x11.py
 gnome() {
   local harness=$root/contrib/gnome-shell/tests/real-shell.sh
   [ -x "$harness" ] || { echo "screenshots: gnome: no $harness yet: skipped"; return 0; }
-  # Shell 48 runs in the Debian 13 root, which needs the release build (the Swift runtime linked
+  # Shells 48 and 50 run in the Debian 13 and testing roots, which need the release build (the Swift runtime linked
   # in): the harness makes it unless NITNEM_BIN names one, so the debug binary is not handed on.
   env -u NITNEM_BIN "$harness" --screenshot "$dir"
 }
 # The Plasma widget in plasmoidviewer, its list open: Plasma 5.27 on this machine
-# (plasma-5-widget.png), Plasma 6 in the Debian 13 root (plasma-6-widget.png).
+# (plasma-5-widget.png), Plasma 6.7 in the Debian testing root (plasma-6-widget.png).
 plasma() {
   local harness=$root/contrib/plasma/tests/widget.sh
   [ -x "$harness" ] || { echo "screenshots: plasma: no $harness yet: skipped"; return 0; }
   "$harness" --plasma 5 --screenshot "$dir" || return 1
-  env -u NITNEM_BIN "$harness" --plasma 6 --root auto --screenshot "$dir"
+  env -u NITNEM_BIN "$harness" --plasma 6 --root testing --screenshot "$dir"
 }
 
 for surface in waybar polybar dunst gnome plasma; do
