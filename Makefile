@@ -51,6 +51,7 @@ run: deps-build build
 test: deps lint
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
+	scripts/check-docs.sh
 	contrib/gnome-shell/tests/run.sh
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) build --build-tests
