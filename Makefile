@@ -84,7 +84,7 @@ build:
 	@$(MAKE) --no-print-directory locale
 
 # The translations (po/<lang>.po) compiled beside the debug build, where its binary looks
-# (<bin>/../share/locale): `LANG=pa_IN.UTF-8 .build/debug/nitnem status` (README: In Gurmukhi and Punjabi).
+# (<bin>/../share/locale): `LANG=pa_IN.UTF-8 .build/debug/nitnem status` (docs/guide/languages.md).
 # `scripts/update-po.sh` regenerates po/nitnem.pot and merges it into each .po.
 locale:
 	@dir=$$($(SWIFT) build --show-bin-path)/../share/locale; \
@@ -134,7 +134,7 @@ deb: deps-deb release
 waybar-test: deps build
 	scripts/real-waybar.sh
 
-# The README's pictures in docs/screenshots/, from the real bars and notification server.
+# The pictures of README.md and docs/guide/pictures.md, in docs/screenshots/, from the real bars and notification server.
 screenshots: deps build
 	@scripts/deps.sh shots
 	scripts/screenshots.sh

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Attack 6: two simulated years across DST days, against an independent model (zoneinfo).
 
-The model (written here, from DESIGN.md and the README, not from the Swift code):
+The model (written here, from DESIGN.md and docs/guide/ (time.md, agent.md), not from the Swift code):
 - bands by wall time: 03:00-09:00 amritVela, 09-17 morning, 17-21 evening, else night;
 - the Nitnem day D begins at the first instant whose wall time is >= D 03:00;
 - a band of day D begins/ends at the first instant whose wall time is >= its start/end on D

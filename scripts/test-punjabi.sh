@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The README's Punjabi recipe, run as a user runs it (part of `make test`): nitnem installed as
+# The Punjabi recipe of docs/guide/languages.md, run as a user runs it (part of `make test`): nitnem installed as
 # `make install` lays it out (<prefix>/bin/nitnem, po/pa.po compiled by msgfmt into
 # <prefix>/share/locale/pa/LC_MESSAGES/nitnem.mo), the locales pa_IN.UTF-8 and en_US.UTF-8 generated
 # by localedef as locale-gen does, and then:
@@ -129,7 +129,7 @@ if [ "$c_utf8" = "$(cat "$repo/fixtures/golden/language/pa-status.text")" ]; the
 if [ "$got" = "$expect" ]; then
   echo "ok   LANGUAGE=pa LANG=C.UTF-8 nitnem status is $got with $glibc: $(head -n 1 <<< "$c_utf8")"
 else
-  echo "FAIL LANGUAGE=pa LANG=C.UTF-8 nitnem status is $got with $glibc (the README says $expect): $(head -n 1 <<< "$c_utf8")"
+  echo "FAIL LANGUAGE=pa LANG=C.UTF-8 nitnem status is $got with $glibc (docs/guide/languages.md says $expect): $(head -n 1 <<< "$c_utf8")"
   failures=$((failures + 1))
 fi
 echo "test-punjabi ($where): $failures failed ($((SECONDS - start)) s)"
