@@ -15,6 +15,11 @@ inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 scr
   org.gnome.SettingsDaemon.MediaKeys, a name the Shell lets call it in 43 to 50) with the menu open;
 - a click on an unread bani's item lands on disk: the group's progress file has it, and
   `nitnem mark --list` says it is read; after `nitnem timeline --write` the label follows.
+- a reminder: a second `nitnem run` (a copy of fixtures/groups/demo, its own state and config, a
+  clock 2 s before the Evening reminder at 18:00 in Asia/Kolkata) shows its banner with summary and
+  body, once; the pointer moved onto it expands it to show its buttons (Listen · Mark read · Later);
+  a click on its body runs config `open` once, with the reader's link (and, from GNOME Shell 46 on,
+  an XDG_ACTIVATION_TOKEN); the agent shows the reminder once.
 
 Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1 on any failure.
 
@@ -23,6 +28,8 @@ Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1
 import argparse
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -181,6 +188,9 @@ def centre(node):
 
 class X11Input:
     """The pointer and keyboard of the Shell's X11 screen, through xdotool (XTEST)."""
+
+    def move(self, x, y):
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
 
     def click(self, x, y):
         subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
@@ -397,7 +407,122 @@ def main():
     want = expected_label()
     got = wait("the new label", lambda: (lambda b: b[1] if b[1] == want else None)(panel_button(app)), timeout=15)
     check(got == want, f"after the mark and a new timeline the label is {want!r}", f"label {panel_button(app)[1]!r}")
+
+    # 7. A reminder of a second agent: its banner, its buttons (on hover), a click on its body.
+    device.escape()  # the menu closed
+    w, h = map(int, a.screen.split("x"))
+    device.move(w // 2, h * 3 // 4)  # away from where the banner comes (at the top)
+    reminder(app, device, os.path.dirname(group), int(a.shell))
     finish()
+
+
+def notifications(app):
+    """The showing notifications (banners), each with the texts of its showing labels and buttons."""
+    found = []
+    for n in walk(app):
+        if n.getRole() == pyatspi.ROLE_NOTIFICATION and showing(n):
+            labels = [(m, m.name) for m in walk(n) if m is not n and m.getRole() == pyatspi.ROLE_LABEL
+                      and m.name and showing(m)]
+            buttons = [(m, text_of(m)) for m in walk(n) if m is not n and m.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                       and showing(m) and text_of(m)]
+            found.append((n, labels, buttons))
+    return found
+
+
+def reminder(app, device, work, major):
+    """A second `nitnem run` (its own group, state and config; a clock 2 s before the Evening
+    reminder at 18:00 in its own zone) shows its reminder; checked through AT-SPI and real clicks."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.join(work, "reminder")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(os.path.join(root, "config", "nitnem"))
+    shutil.copytree(os.path.join(here, "..", "..", "..", "fixtures", "groups", "demo"), os.path.join(root, "group"))
+    opened = os.path.join(root, "opened")
+    opener = os.path.join(root, "open.sh")
+    with open(opener, "w") as f:
+        # One call: its arguments, then its token (the line that ends it); each call appends.
+        f.write(f'#!/bin/sh\n{{ printf "arg=%s\\n" "$@"; printf "token=%s\\n" "$XDG_ACTIVATION_TOKEN"; }}'
+                f' >> {opened}\n')
+    os.chmod(opener, 0o755)
+    with open(os.path.join(root, "config", "nitnem", "config"), "w") as f:
+        f.write(f"open = {opener}\nlisten = true {{key}}\n")
+    zone = "Asia/Kolkata"
+    day = subprocess.run(["date", "+%Y-%m-%d"], env={**os.environ, "TZ": zone}, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    env = {**os.environ, "TZ": zone, "SGGS_CLOCK_NOW": f"{day}T17:59:58", "SGGS_CLOCK_RATE": "1",
+           "SGGS_APP_GROUP": os.path.join(root, "group"), "XDG_STATE_HOME": os.path.join(root, "state"),
+           "XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_DATA_HOME": os.path.join(root, "data")}
+    log = open(os.path.join(work, "agent.log"), "w")
+    agent = subprocess.Popen(["nitnem", "run"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        summary = "Evening \u00b7 Rehras Sahib"
+        body = re.compile(r"^\d+ of 7 today$")
+
+        def banner():
+            for n, labels, buttons in notifications(app):
+                texts = [t for _, t in labels]
+                if summary in texts:
+                    return n, labels, buttons
+            return None
+
+        got = wait("the reminder's banner", banner, timeout=20)
+        if not check(bool(got), f"the agent's Evening reminder (TZ={zone}, {day}T17:59:58) shows a banner",
+                     f"none in 20 s; notifications: {[[t for _, t in l] for _, l, _ in notifications(app)]}"):
+            return
+        n, labels, _ = got
+        texts = [t for _, t in labels]
+        bodies = [(m, t) for m, t in labels if body.match(t)]
+        check(texts.count(summary) == 1 and len(bodies) == 1,
+              f"the banner shows {summary!r} and {bodies[0][1] if bodies else None!r}, each once", f"labels {texts}")
+        # The buttons show when the banner is expanded: the pointer moved onto it (GNOME expands a
+        # banner the pointer comes onto; not one that came up under it).
+        x, y, ext = centre(n)
+        device.move(x, y)
+        want = ["Listen", "Mark read", "Later"]
+
+        def buttons():
+            b = banner()
+            return b if b and [t for _, t in b[2]] == want else None
+
+        b = wait("the banner's buttons", buttons, timeout=10) or banner()
+        shown = [t for _, t in b[2]] if b else None
+        check(shown == want, f"the pointer on the banner {ext} expands it: its buttons {shown}", f"expected {want}")
+        all_banners = [x for x in notifications(app) if summary in [t for _, t in x[1]]]
+        check(len(all_banners) == 1, "the reminder is shown once", f"{len(all_banners)} banners")
+        # A click on the body: the default action, the reader (config `open`).
+        b = banner()
+        bodies = [(m, t) for m, t in (b[1] if b else []) if body.match(t)]
+        if not check(bool(bodies), "the body to click"):
+            return
+        ext = click(device, bodies[0][0])
+        text = wait("the reader", lambda: (lambda t: t if "token=" in t else None)(open(opened).read()), timeout=10)
+        args = [ln[4:] for ln in (text or "").splitlines() if ln.startswith("arg=")]
+        token = next((ln[6:] for ln in (text or "").splitlines() if ln.startswith("token=")), "")
+        check(any("sikhitothemax" in u or "sggs" in u for u in args),
+              f"a click on the body {ext} opened the reader: {args}", f"{opened}: {text!r}")
+        # The Shell sends the ActivationToken signal from 46 on (notificationDaemon.js).
+        if major >= 46:
+            check(bool(token), f"the reader had an XDG_ACTIVATION_TOKEN ({len(token)} characters)", f"{text!r}")
+        else:
+            print(f"     (XDG_ACTIVATION_TOKEN {token!r}: GNOME Shell {major} sends no ActivationToken, 46 and"
+                  " later do)", flush=True)
+        # Nothing twice: after 2 s the reader was opened once, the reminder shown once (the agent's
+        # journal), and one banner has it (a resident notification: GNOME keeps it after a click).
+        time.sleep(2)
+        calls = open(opened).read().count("token=")
+        check(calls == 1, "the reader was opened once", f"{calls} times")
+        log.flush()
+        shown = open(log.name).read().count("reminder shown:")
+        check(shown == 1, "the agent showed the reminder once (its journal)", f"{shown} times")
+        again = [x for x in notifications(app) if summary in [t for _, t in x[1]]]
+        check(len(again) <= 1, f"after the click {len(again)} banner has the reminder",
+              f"{[[t for _, t in l] for _, l, _ in again]}")
+    finally:
+        agent.terminate()
+        try:
+            agent.wait(5)
+        except subprocess.TimeoutExpired:
+            agent.kill()
 
 
 if __name__ == "__main__":

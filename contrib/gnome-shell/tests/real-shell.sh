@@ -8,8 +8,9 @@
 # installed as `make install` does. real-shell-check.py then checks, from outside the Shell:
 # GetExtensionInfo says ENABLED; the panel label and the menu's items, read through AT-SPI, are what
 # `nitnem status` and `nitnem mark --list` say; a real click on the button opens the menu, and one on
-# an unread bani marks it on disk; a screenshot with the menu open. Root only (namespaces, mounts,
-# chroot).
+# an unread bani marks it on disk; a screenshot with the menu open; then a second agent's Evening
+# reminder: its banner, its buttons once the pointer is on it, a click on its body opening the reader.
+# Root only (namespaces, mounts, chroot).
 #
 #   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50]
 #
