@@ -163,14 +163,12 @@ def main():
     env["WAYLAND_DISPLAY"] = socket
     # No default timeout: a reminder stays until acted on (mako's default-timeout is 0 already).
     mako = start(["mako"], os.path.join(RUN, "mako.log"), env)
-    version = subprocess.run(["mako", "--help"], capture_output=True, text=True)
     ready = wait_until(10, lambda: mako.poll() is None and subprocess.run(
         ["makoctl", "list"], capture_output=True).returncode == 0)
     if not check("mako runs on it", bool(ready), tail(os.path.join(RUN, "mako.log"))):
         finish()
     dpkg = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "mako-notifier"], capture_output=True, text=True)
     say(f"     mako {dpkg.stdout.strip() or '?'}; {subprocess.run(['sway', '--version'], capture_output=True, text=True).stdout.strip()}")
-    del version
 
     # What `reminders test` says mako shows: no buttons, a click reads.
     test = subprocess.run(["nitnem", "reminders", "test", "--no-wait"], capture_output=True, text=True, env=env)
