@@ -37,7 +37,7 @@
 # mount and PID namespaces (unshare): every process CMD left behind is killed when CMD exits, and the
 # mounts are undone (a trap unmounts them; the namespace ending would drop them anyway), so nothing
 # stays mounted in the root. Its environment: HOME=/home/tester, USER, PATH, LANG=C.UTF-8 and
-# XDG_RUNTIME_DIR=/run/user/1000 (an empty folder, made anew), plus each NAME=VALUE of
+# XDG_RUNTIME_DIR=/run/user/1000 (an empty folder of this run alone, as is the home), plus each NAME=VALUE of
 # $NITNEM_ROOT_ENV (space-separated); use `env NAME=VALUE CMD` for more.
 set -euo pipefail
 # debootstrap, chroot (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
@@ -244,9 +244,11 @@ for b in $BINDS; do
   mkdir -p "$ROOT${b#*:}"
   m --bind "${b%%:*}" "$ROOT${b#*:}"
 done
-rm -rf "$ROOT/run/user/1000"
-mkdir -p -m 700 "$ROOT/run/user/1000"
-chown 1000:1000 "$ROOT/run/user/1000"
+# The user'"'"'s runtime folder and home: empty folders of this run alone (a tmpfs in this mount namespace),
+# so two runs in one root at once never share or delete each other'"'"'s sockets and files.
+mkdir -p "$ROOT/run/user/1000" "$ROOT/home/tester"
+m -t tmpfs -o mode=700,uid=1000,gid=1000 tmpfs "$ROOT/run/user/1000"
+m -t tmpfs -o mode=700,uid=1000,gid=1000 tmpfs "$ROOT/home/tester"
 envs=(PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 XDG_RUNTIME_DIR=/run/user/1000 $EXTRA_ENV)
 if [ "$AS_ROOT" = 1 ]; then
   chroot "$ROOT" env -i HOME=/root USER=root LOGNAME=root "${envs[@]}" "$@"
