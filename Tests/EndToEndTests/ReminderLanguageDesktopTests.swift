@@ -17,7 +17,7 @@ import Testing
         try LanguageTests.tool(
             "/usr/bin/msgfmt",
             ["--check", "-o", locale + "/pa/LC_MESSAGES/nitnem.mo", LanguageTests.po + "/pa.po"])
-        box.environment.merge(["LANGUAGE": "pa", "LANG": "C.UTF-8", "NITNEM_LOCALEDIR": locale]) { $1 }
+        box.environment.merge(LanguageTests.punjabi.merging(["NITNEM_LOCALEDIR": locale]) { $1 }) { $1 }
         let agent = try box.startAgent()
         defer { agent.terminate() }
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
