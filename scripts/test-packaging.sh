@@ -34,6 +34,10 @@ failures=0
 pass() { printf 'ok   %s\n' "$*"; }
 fail() { printf 'FAIL %s\n' "$*" >&2; failures=$((failures + 1)); }
 check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+# The Punjabi locale the README's recipe names (LANG=pa_IN.UTF-8), generated as locale-gen does, in a
+# private LOCPATH (LANGUAGE=pa under C.UTF-8 is English from glibc 2.39 on).
+mkdir -p "$work/locpath"
+localedef -i pa_IN -f UTF-8 "$work/locpath/pa_IN.UTF-8" || fail "localedef pa_IN.UTF-8 (the locales package)"
 # The tree under $1 as sorted relative paths, or nothing when it is empty.
 tree() { (cd "$1" && find . -mindepth 1 | LC_ALL=C sort); }
 # No user manager, bus or desktop of the caller's is touched.
@@ -132,7 +136,7 @@ check "the example config is the template" cmp -s contrib/config.example "$stage
 check "the Punjabi catalogue in /usr/share/locale/pa/LC_MESSAGES/nitnem.mo" \
   test -f "$stage/usr/share/locale/pa/LC_MESSAGES/nitnem.mo"
 words=$(env -i PATH=/usr/bin:/bin HOME="$work/stage-home" TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-12-01T18:00:00+05:30 \
-  LANGUAGE=pa LANG=C.UTF-8 "$stage/usr/bin/nitnem" status 2>&1 | head -1)
+  LOCPATH="$work/locpath" LANG=pa_IN.UTF-8 "$stage/usr/bin/nitnem" status 2>&1 | head -1)
 check "the installed binary finds it beside itself (<bin>/../share/locale): $words" \
   eval 'case "$words" in "ਸ਼ਾਮ · "*) true ;; *) false ;; esac'
 check "no sggs:// registration or cache in a staging tree" \
@@ -312,7 +316,7 @@ printf '%s\n' "$status" | head -3 | sed 's/^/     /'
 check "the package's Punjabi catalogue: /usr/share/locale/pa/LC_MESSAGES/nitnem.mo" \
   test -f "$x/usr/share/locale/pa/LC_MESSAGES/nitnem.mo"
 words=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-12-01T18:00:00+05:30 \
-  LANGUAGE=pa LANG=C.UTF-8 "$x/usr/bin/nitnem" status 2>&1 | head -1)
+  LOCPATH="$work/locpath" LANG=pa_IN.UTF-8 "$x/usr/bin/nitnem" status 2>&1 | head -1)
 check "the unpacked binary speaks Punjabi from it: $words" eval 'case "$words" in "ਸ਼ਾਮ · "*) true ;; *) false ;; esac'
 
 # 5. What each make target would install on a machine that has none of it. The stand-ins: dpkg-query

@@ -19,7 +19,11 @@ inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 scr
   clock 2 s before the Evening reminder at 18:00 in Asia/Kolkata) shows its banner with summary and
   body, once; the pointer moved onto it expands it to show its buttons (Listen · Mark read · Later);
   a click on its body runs config `open` once, with the reader's link (and, from GNOME Shell 46 on,
-  an XDG_ACTIVATION_TOKEN); the agent shows the reminder once.
+  an XDG_ACTIVATION_TOKEN); then three more, each pressing one of its buttons: Listen runs config
+  `listen` with the bani's key, Mark read marks it in that group's progress file, Later puts it in
+  the ledger as snoozed; the agent shows each reminder once, and only the body click opens the reader.
+- with --lang pa (the session in LANG=pa_IN.UTF-8): the menu's words are `nitnem status`'s Punjabi
+  ones (the next bani's line, the actions, the detail lines in Gurmukhi; no English action on screen).
 
 Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1 on any failure.
 
@@ -99,8 +103,8 @@ def overview_active():
     return v
 
 
-def nitnem(*args):
-    r = subprocess.run(["nitnem", *args], capture_output=True, text=True, timeout=30)
+def nitnem(*args, env=None):
+    r = subprocess.run(["nitnem", *args], capture_output=True, text=True, timeout=30, env=env)
     if r.returncode != 0:
         raise RuntimeError(f"nitnem {' '.join(args)}: exit {r.returncode}: {r.stderr.strip()}")
     return r.stdout
@@ -109,6 +113,16 @@ def nitnem(*args):
 def display():
     """What `nitnem status --format json` says a widget shows now: its `display`."""
     return json.loads(nitnem("status", "--format", "json"))["display"]
+
+
+def english_display():
+    """The `display` of `nitnem status --format json` in English (C.UTF-8), whatever this session's language."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LOCPATH", "LC_ALL", "LC_MESSAGES")}
+    return json.loads(nitnem("status", "--format", "json", env={**env, "LANG": "C.UTF-8"}))["display"]
+
+
+def gurmukhi(text):
+    return any("\u0a00" <= ch <= "\u0a7f" for ch in text or "")
 
 
 def expected_label():
@@ -309,6 +323,8 @@ def main():
                     help="how to click and press keys: xdotool, or mutter's RemoteDesktop API")
     ap.add_argument("--screen", default="1280x800", help="the screen's size, WxH (remote-desktop input)")
     ap.add_argument("--screenshot", required=True, help="the PNG to write, the menu open")
+    ap.add_argument("--lang", default="en", choices=["en", "pa"],
+                    help="the session's language: pa, the label and menu must be in Punjabi")
     a = ap.parse_args()
     group = os.environ["SGGS_APP_GROUP"]
 
@@ -375,6 +391,20 @@ def main():
     all_items = [t for _, t in menu_items(app)]
     read_now = next(a["label"] for a in d["actions"] if a["id"] == "read")
     check(read_now in all_items, f"the menu has {read_now!r}", f"items: {all_items}")
+    if a.lang == "pa":
+        # Punjabi words on screen, not English ones: what the English session would show differs.
+        en = english_display()
+        en_read = next(x["label"] for x in en["actions"] if x["id"] == "read")
+        # (The label is the title and the count, `titles` deciding the title's script.)
+        nxt = next((i["label"] for i in d["items"] if i["next"]), None)
+        en_nxt = next((i["label"] for i in en["items"] if i["next"]), None)
+        check(gurmukhi(nxt) and nxt != en_nxt and nxt in texts, f"the menu's next bani is worded in Punjabi: {nxt!r}"
+              f" (English: {en_nxt!r})", f"items: {texts}")
+        check(gurmukhi(read_now) and read_now != en_read and en_read not in all_items,
+              f"the menu's {read_now!r} is Punjabi (English: {en_read!r})", f"items: {all_items}")
+        words = [t for t in all_items if t and t not in items_want]  # (43's separators are items without text)
+        check(bool(words) and all(gurmukhi(t) for t in words),
+              f"every menu line besides the banis is in Gurmukhi: {words}", f"items: {all_items}")
 
     # 4. A screenshot with the menu open, on the desktop.
     check(not overview_active(), "the overview is still closed")
@@ -410,9 +440,8 @@ def main():
 
     # 7. A reminder of a second agent: its banner, its buttons (on hover), a click on its body.
     device.escape()  # the menu closed
-    w, h = map(int, a.screen.split("x"))
-    device.move(w // 2, h * 3 // 4)  # away from where the banner comes (at the top)
-    reminder(app, device, os.path.dirname(group), int(a.shell))
+    if a.lang == "en":  # (the Punjabi session's widget alone: its reminders are the English run's)
+        reminders(app, device, os.path.dirname(group), int(a.shell), a.screen)
     finish()
 
 
@@ -429,94 +458,141 @@ def notifications(app):
     return found
 
 
-def reminder(app, device, work, major):
+SUMMARY = "Evening \u00b7 Rehras Sahib"
+BODY = re.compile(r"^\d+ of 7 today$")
+BUTTONS = ["Listen", "Mark read", "Later"]
+
+
+def banner(app):
+    """The showing banner with the reminder's summary: (node, labels, buttons), or None."""
+    for n, labels, buttons in notifications(app):
+        if SUMMARY in [t for _, t in labels]:
+            return n, labels, buttons
+    return None
+
+
+def reminders(app, device, work, major, screen):
+    """Four reminders of a second agent, one for each thing a user does with it: a click on its body
+    (the default action, Read now), then a press of each button it offers."""
+    w, h = map(int, screen.split("x"))
+    for press in ["body", *BUTTONS]:
+        device.move(w // 2, h * 3 // 4)  # away from where the banner comes (at the top)
+        # The last episode's banner gone (GNOME hides a banner the pointer is not on) before the next.
+        gone = wait("the last banner to go", lambda: banner(app) is None, timeout=15)
+        check(bool(gone), f"no reminder banner showing before the {press!r} reminder")
+        reminder(app, device, work, major, press)
+
+
+def reminder(app, device, work, major, press):
     """A second `nitnem run` (its own group, state and config; a clock 2 s before the Evening
-    reminder at 18:00 in its own zone) shows its reminder; checked through AT-SPI and real clicks."""
+    reminder at 18:00 in its own zone) shows its reminder; checked through AT-SPI, then `press` (the
+    body, or a button's label) clicked for real and its effect found: the reader started (config
+    `open`) with its link and, from GNOME 46 on, an activation token; Listen's command run with the
+    bani's key; the bani marked in the group's progress file; Later in the reminder ledger."""
     here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.join(work, "reminder")
+    root = os.path.join(work, "reminder-" + press.lower().replace(" ", "-"))
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(os.path.join(root, "config", "nitnem"))
-    shutil.copytree(os.path.join(here, "..", "..", "..", "fixtures", "groups", "demo"), os.path.join(root, "group"))
+    group = os.path.join(root, "group")
+    shutil.copytree(os.path.join(here, "..", "..", "..", "fixtures", "groups", "demo"), group)
     opened = os.path.join(root, "opened")
-    opener = os.path.join(root, "open.sh")
-    with open(opener, "w") as f:
-        # One call: its arguments, then its token (the line that ends it); each call appends.
-        f.write(f'#!/bin/sh\n{{ printf "arg=%s\\n" "$@"; printf "token=%s\\n" "$XDG_ACTIVATION_TOKEN"; }}'
-                f' >> {opened}\n')
-    os.chmod(opener, 0o755)
+    listened = os.path.join(root, "listened")
+    for name, out in [("open.sh", opened), ("listen.sh", listened)]:
+        with open(os.path.join(root, name), "w") as f:
+            # One call: its arguments, then its token (the line that ends it); each call appends.
+            f.write(f'#!/bin/sh\n{{ printf "arg=%s\\n" "$@"; printf "token=%s\\n" "$XDG_ACTIVATION_TOKEN"; }}'
+                    f' >> {out}\n')
+        os.chmod(os.path.join(root, name), 0o755)
     with open(os.path.join(root, "config", "nitnem", "config"), "w") as f:
-        f.write(f"open = {opener}\nlisten = true {{key}}\n")
+        f.write(f"open = {root}/open.sh\nlisten = {root}/listen.sh {{key}}\n")
     zone = "Asia/Kolkata"
     day = subprocess.run(["date", "+%Y-%m-%d"], env={**os.environ, "TZ": zone}, capture_output=True, text=True,
                          check=True).stdout.strip()
-    env = {**os.environ, "TZ": zone, "SGGS_CLOCK_NOW": f"{day}T17:59:58", "SGGS_CLOCK_RATE": "1",
-           "SGGS_APP_GROUP": os.path.join(root, "group"), "XDG_STATE_HOME": os.path.join(root, "state"),
-           "XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_DATA_HOME": os.path.join(root, "data")}
-    log = open(os.path.join(work, "agent.log"), "w")
+    # The agent in English whatever the Shell's language (the reminder in Punjabi: ReminderLanguageDesktopTests).
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LOCPATH", "LC_ALL", "LC_MESSAGES")}
+    env.update({"LANG": "C.UTF-8", "TZ": zone, "SGGS_CLOCK_NOW": f"{day}T17:59:58", "SGGS_CLOCK_RATE": "1",
+                "SGGS_APP_GROUP": group, "XDG_STATE_HOME": os.path.join(root, "state"),
+                "XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_DATA_HOME": os.path.join(root, "data")})
+
+    def read_banis():
+        r = subprocess.run(["nitnem", "mark", "--list", "--format", "json"], env=env, capture_output=True, text=True,
+                           timeout=30)
+        return sorted(b["id"] for b in json.loads(r.stdout)["banis"] if b["read"]) if r.returncode == 0 else None
+
+    before = read_banis()
+    log = open(os.path.join(root, "agent.log"), "w")
     agent = subprocess.Popen(["nitnem", "run"], env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        summary = "Evening \u00b7 Rehras Sahib"
-        body = re.compile(r"^\d+ of 7 today$")
-
-        def banner():
-            for n, labels, buttons in notifications(app):
-                texts = [t for _, t in labels]
-                if summary in texts:
-                    return n, labels, buttons
-            return None
-
-        got = wait("the reminder's banner", banner, timeout=20)
-        if not check(bool(got), f"the agent's Evening reminder (TZ={zone}, {day}T17:59:58) shows a banner",
+        got = wait("the reminder's banner", lambda: banner(app), timeout=20)
+        if not check(bool(got), f"[{press}] the agent's Evening reminder (TZ={zone}, {day}T17:59:58) shows a banner",
                      f"none in 20 s; notifications: {[[t for _, t in l] for _, l, _ in notifications(app)]}"):
             return
         n, labels, _ = got
         texts = [t for _, t in labels]
-        bodies = [(m, t) for m, t in labels if body.match(t)]
-        check(texts.count(summary) == 1 and len(bodies) == 1,
-              f"the banner shows {summary!r} and {bodies[0][1] if bodies else None!r}, each once", f"labels {texts}")
+        bodies = [(m, t) for m, t in labels if BODY.match(t)]
+        check(texts.count(SUMMARY) == 1 and len(bodies) == 1,
+              f"[{press}] the banner shows {SUMMARY!r} and {bodies[0][1] if bodies else None!r}, each once",
+              f"labels {texts}")
         # The buttons show when the banner is expanded: the pointer moved onto it (GNOME expands a
         # banner the pointer comes onto; not one that came up under it).
         x, y, ext = centre(n)
         device.move(x, y)
-        want = ["Listen", "Mark read", "Later"]
-
-        def buttons():
-            b = banner()
-            return b if b and [t for _, t in b[2]] == want else None
-
-        b = wait("the banner's buttons", buttons, timeout=10) or banner()
+        b = wait("the banner's buttons", lambda: (lambda b: b if b and [t for _, t in b[2]] == BUTTONS else None)(
+            banner(app)), timeout=10) or banner(app)
         shown = [t for _, t in b[2]] if b else None
-        check(shown == want, f"the pointer on the banner {ext} expands it: its buttons {shown}", f"expected {want}")
-        all_banners = [x for x in notifications(app) if summary in [t for _, t in x[1]]]
-        check(len(all_banners) == 1, "the reminder is shown once", f"{len(all_banners)} banners")
-        # A click on the body: the default action, the reader (config `open`).
-        b = banner()
-        bodies = [(m, t) for m, t in (b[1] if b else []) if body.match(t)]
-        if not check(bool(bodies), "the body to click"):
-            return
-        ext = click(device, bodies[0][0])
-        text = wait("the reader", lambda: (lambda t: t if "token=" in t else None)(open(opened).read()), timeout=10)
-        args = [ln[4:] for ln in (text or "").splitlines() if ln.startswith("arg=")]
-        token = next((ln[6:] for ln in (text or "").splitlines() if ln.startswith("token=")), "")
-        check(any("sikhitothemax" in u or "sggs" in u for u in args),
-              f"a click on the body {ext} opened the reader: {args}", f"{opened}: {text!r}")
-        # The Shell sends the ActivationToken signal from 46 on (notificationDaemon.js).
-        if major >= 46:
-            check(bool(token), f"the reader had an XDG_ACTIVATION_TOKEN ({len(token)} characters)", f"{text!r}")
+        check(shown == BUTTONS, f"[{press}] the pointer on the banner {ext} expands it: its buttons {shown}",
+              f"expected {BUTTONS}")
+        all_banners = [x for x in notifications(app) if SUMMARY in [t for _, t in x[1]]]
+        check(len(all_banners) == 1, f"[{press}] the reminder is shown once", f"{len(all_banners)} banners")
+        b = banner(app)
+        if press == "body":
+            targets = [m for m, t in (b[1] if b else []) if BODY.match(t)]
         else:
-            print(f"     (XDG_ACTIVATION_TOKEN {token!r}: GNOME Shell {major} sends no ActivationToken, 46 and"
-                  " later do)", flush=True)
-        # Nothing twice: after 2 s the reader was opened once, the reminder shown once (the agent's
-        # journal), and one banner has it (a resident notification: GNOME keeps it after a click).
+            targets = [m for m, t in (b[2] if b else []) if t == press]
+        if not check(bool(targets), f"[{press}] the {press!r} to click"):
+            return
+        ext = click(device, targets[0])
+        what = "a click on the body" if press == "body" else f"a click on {press!r}"
+        if press in ("body", "Listen"):
+            out = opened if press == "body" else listened
+            text = wait("the command", lambda: (lambda t: t if "token=" in t else None)(
+                open(out).read() if os.path.exists(out) else ""), timeout=10)
+            args = [ln[4:] for ln in (text or "").splitlines() if ln.startswith("arg=")]
+            token = next((ln[6:] for ln in (text or "").splitlines() if ln.startswith("token=")), "")
+            if press == "body":
+                check(any("sikhitothemax" in u or "sggs" in u for u in args),
+                      f"{what} {ext} opened the reader: {args}", f"{out}: {text!r}")
+                # The Shell sends the ActivationToken signal from 46 on (notificationDaemon.js).
+                if major >= 46:
+                    check(bool(token), f"the reader had an XDG_ACTIVATION_TOKEN ({len(token)} characters)",
+                          f"{text!r}")
+                else:
+                    print(f"     (XDG_ACTIVATION_TOKEN {token!r}: GNOME Shell {major} sends no ActivationToken,"
+                          " 46 and later do)", flush=True)
+            else:
+                check(any(a.startswith("rehras") for a in args), f"{what} {ext} ran Listen's command: {args}",
+                      f"{out}: {text!r}")
+        elif press == "Mark read":
+            after = wait("the mark", lambda: (lambda r: r if r and r != before else None)(read_banis()), timeout=10)
+            new = sorted(set(after or []) - set(before or []))
+            check(len(new) == 1 and new[0].startswith("rehras"),
+                  f"{what} {ext} marked {new} read (nitnem mark --list; the group's progress file)",
+                  f"read before {before}, after {after}")
+        else:
+            ledger = os.path.join(root, "state", "nitnem", "reminders.json")
+            text = wait("the ledger", lambda: (lambda t: t if '"snoozed"' in t else None)(
+                open(ledger).read() if os.path.exists(ledger) else ""), timeout=10)
+            check(bool(text), f"{what} {ext} put the reminder off: the ledger has it snoozed", f"{ledger}: {text!r}")
+        # Nothing twice: after 2 s the command ran once, the agent showed the reminder once (its journal).
         time.sleep(2)
-        calls = open(opened).read().count("token=")
-        check(calls == 1, "the reader was opened once", f"{calls} times")
+        if press in ("body", "Listen"):
+            calls = open(opened if press == "body" else listened).read().count("token=")
+            check(calls == 1, f"[{press}] the command ran once", f"{calls} times")
+        if press != "body":
+            check(not os.path.exists(opened), f"[{press}] the reader was not opened")
         log.flush()
-        shown = open(log.name).read().count("reminder shown:")
-        check(shown == 1, "the agent showed the reminder once (its journal)", f"{shown} times")
-        again = [x for x in notifications(app) if summary in [t for _, t in x[1]]]
-        check(len(again) <= 1, f"after the click {len(again)} banner has the reminder",
-              f"{[[t for _, t in l] for _, l, _ in again]}")
+        count = open(log.name).read().count("reminder shown:")
+        check(count == 1, f"[{press}] the agent showed the reminder once (its journal)", f"{count} times")
     finally:
         agent.terminate()
         try:

@@ -4,7 +4,7 @@
 # either in a Debian root (scripts/debian13-root.sh or scripts/testing-root.sh run --root) or on the
 # host (unshare), so the mounts below and every process started here end with it.
 #
-#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE
+#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE [--lang en|pa]
 #
 # As root: hides /run/systemd (no seats: the Shell uses its dummy login manager) and starts a system
 # bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
@@ -15,10 +15,14 @@
 # (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
 # xdotool; one that cannot (50 dropped X11) runs headless on Wayland with a virtual monitor and is
 # clicked through mutter's RemoteDesktop API. The Shell's log is WORK/shell.log, the session's (its
-# buses) WORK/session.log, the screenshot WORK/panel-menu.png.
+# buses) WORK/session.log, the screenshot WORK/panel-menu.png. --lang pa: the session in Punjabi as
+# the user guide's recipe has it, LANG=pa_IN.UTF-8, the locale generated first (localedef, as
+# locale-gen does, from the locale sources real-shell.sh copies beside WORK, into a LOCPATH of WORK):
+# the Shell, the extension's nitnem and the checks all run in it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mode=root
+lang=en
 while [ $# -gt 0 ]; do
   case $1 in
     --in-session) mode=session ;;
@@ -27,6 +31,7 @@ while [ $# -gt 0 ]; do
     --repo) repo=$2; shift ;;
     --work) work=$2; shift ;;
     --nitnem) nitnem=$2; shift ;;
+    --lang) lang=$2; shift ;;
     *) echo "real-shell-session.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -44,6 +49,15 @@ if [ "$mode" = root ]; then
   dbus-daemon --system --fork
   mkdir -p "$work/home" "$work/runtime" "$work/group"
   chmod 700 "$work/runtime"
+  locale=(LANG=C.UTF-8)
+  if [ "$lang" = pa ]; then
+    i18n=$(dirname "$work")/i18n
+    mkdir -p "$work/locpath"
+    I18NPATH=$i18n localedef -i pa_IN -c -f "$i18n/charmaps/UTF-8" "$work/locpath/pa_IN.UTF-8" > "$work/localedef.log" 2>&1 || true
+    [ -f "$work/locpath/pa_IN.UTF-8/LC_CTYPE" ] ||
+      { echo "FAIL localedef pa_IN.UTF-8 (from $i18n): $(tail -n 1 "$work/localedef.log")"; echo "0 passed, 1 failed"; exit 1; }
+    locale=(LANG=pa_IN.UTF-8 LOCPATH="$work/locpath")
+  fi
   chown -R "$uid:$uid" "$work"
   # A fixed clock: now, to the second, so the timeline the Shell reads and `nitnem status` agree.
   # The zone: the Etc/GMT one whose local time is nearest 13:00, in the middle of the Morning band
@@ -56,10 +70,10 @@ if [ "$mode" = root ]; then
   now=$(TZ=$zone date +%Y-%m-%dT%H:%M:%S%:z)
   exec setpriv --reuid="$uid" --regid="$uid" --clear-groups \
     env -i HOME="$work/home" USER=tester LOGNAME=tester PATH="$work/home/.local/bin:/usr/local/bin:/usr/bin:/bin" \
-    LANG=C.UTF-8 TZ="$zone" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
+    "${locale[@]}" TZ="$zone" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
     SGGS_CLOCK_NOW="$now" \
     dbus-run-session -- bash "$0" --in-session --shell "$shell" --uid "$uid" --repo "$repo" --work "$work" \
-    --nitnem "$nitnem" 2>> "$work/session.log"
+    --nitnem "$nitnem" --lang "$lang" 2>> "$work/session.log"
 fi
 
 # In the session: install, enable, start, check.
@@ -95,4 +109,5 @@ else
   gnome-shell --headless --wayland --virtual-monitor "$screen" > shell.log 2>&1 &
   input=remote-desktop
 fi
-python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --screenshot "$work/panel-menu.png"
+python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --lang "$lang" \
+  --screenshot "$work/panel-menu.png"

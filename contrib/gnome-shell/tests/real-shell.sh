@@ -19,7 +19,10 @@
 # major it is listed under and one its variant's metadata.json lists (so a newer GNOME Shell in the
 # testing root fails the test until it has been run and listed; contrib/README.md says how).
 #
-# --screenshot DIR: also copies the screenshots there, gnome-<major>-panel-menu.png. The nitnem
+# Each Shell runs twice: in English, and in Punjabi (LANG=pa_IN.UTF-8, generated), where the label
+# and the menu read through AT-SPI must be `nitnem status`'s Punjabi words.
+#
+# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png. The nitnem
 # binary: $NITNEM_BIN, else the release build (made when missing). Prints the checks, each Shell's
 # summary and a closing `N passed, M failed`; exits 1 on any failure, and keeps the Shells' logs
 # (its work folder is named) when there is one.
@@ -66,6 +69,13 @@ for po in "$repo"/po/*.po; do
   msgfmt --check -o "$work/locale/$lang/LC_MESSAGES/nitnem.mo" "$po"
 done
 chmod -R a+rX "$work/locale"
+# The locale sources the Punjabi sessions generate pa_IN.UTF-8 from (the Debian 13 root has no
+# locales package): this machine's, with the UTF-8 charmap unpacked.
+[ -d /usr/share/i18n/locales ] || { echo "real-shell.sh: no /usr/share/i18n/locales (the locales package)" >&2; exit 1; }
+mkdir -p "$work/i18n/charmaps"
+cp -r /usr/share/i18n/locales "$work/i18n/"
+gzip -dc /usr/share/i18n/charmaps/UTF-8.gz > "$work/i18n/charmaps/UTF-8"
+chmod -R a+rX "$work/i18n"
 # What the Shells' sessions read of the checkout (install.sh, the extension, the checks), copied where
 # their unprivileged user can read it: the checkout may be in a folder only root can enter (root's
 # home is 0700 on Debian, and so is a mktemp -d folder).
@@ -153,7 +163,8 @@ version_check() {
   fi
 }
 
-# One Shell: $1 the major, then the command that runs real-shell-session.sh in new namespaces.
+# One Shell: $1 the run's name (the major, and -pa for the Punjabi session), then the command that runs
+# real-shell-session.sh in new namespaces.
 shell() {
   local v=$1 out rc t=$SECONDS
   shift
@@ -173,23 +184,29 @@ shell() {
   fi
 }
 
+# Each Shell twice: in English (C.UTF-8), then in Punjabi (LANG=pa_IN.UTF-8).
 for entry in "${SHELLS[@]}"; do
   m=${entry%%:*} where=${entry#*:}
   [ -z "$only" ] || [ "$only" = "$m" ] || continue
   case $where in
-    host)
-      command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; }
-      version_check "$m" host
-      shell "$m" unshare --mount --propagation private --pid --fork --kill-child --mount-proc \
-        bash "$work/src/contrib/gnome-shell/tests/real-shell-session.sh" --shell "$m" --uid 65534 \
-        --repo "$work/src" --work "$work/$m" --nitnem "$work/nitnem" ;;
-    *)
-      "$repo/scripts/debian-root.sh" "$where" build
-      version_check "$m" "$where"
-      shell "$m" "$repo/scripts/debian-root.sh" "$where" run --root --bin "$bin" --bind "$work/src:/src" -- \
-        bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell "$m" --uid 1000 --repo /src \
-        --work "$work/$m" --nitnem /usr/local/bin/nitnem ;;
+    host) command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; } ;;
+    *) "$repo/scripts/debian-root.sh" "$where" build ;;
   esac
+  version_check "$m" "$where"
+  for lang in en pa; do
+    v=$m
+    [ "$lang" = en ] || v=$m-$lang
+    case $where in
+      host)
+        shell "$v" unshare --mount --propagation private --pid --fork --kill-child --mount-proc \
+          bash "$work/src/contrib/gnome-shell/tests/real-shell-session.sh" --shell "$m" --uid 65534 \
+          --repo "$work/src" --work "$work/$v" --nitnem "$work/nitnem" --lang "$lang" ;;
+      *)
+        shell "$v" "$repo/scripts/debian-root.sh" "$where" run --root --bin "$bin" --bind "$work/src:/src" -- \
+          bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell "$m" --uid 1000 --repo /src \
+          --work "$work/$v" --nitnem /usr/local/bin/nitnem --lang "$lang" ;;
+    esac
+  done
 done
 
 echo "real GNOME Shells: $passed passed, $failed failed ($((SECONDS - start)) s)"

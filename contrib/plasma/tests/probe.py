@@ -9,7 +9,11 @@ difference: the compact label is what `nitnem status --format polybar` prints; a
 the list; a click (xdotool, at the item's accessible extents) on the next bani marks it (found on
 disk by `nitnem mark --list --format json`); the label then moves on as `nitnem status` does, with no
 polling; a click on the ✓ item unmarks it again. It asks widget.sh for a screenshot (DIR/shot.request,
-answered by DIR/shot.done) once the list shows the mark. What it saw goes to stdout."""
+answered by DIR/shot.done) once the list shows the mark. Then it starts plasmoidviewer again in
+Punjabi, as the user guide's recipe has it (LANG=pa_IN.UTF-8, the locale generated with localedef
+from DIR/i18n into a LOCPATH, the catalogue widget.sh compiled into DIR/locale): the label and the
+list, read through AT-SPI, are what `nitnem status --format json` words in that locale, in
+Gurmukhi where English has other words. What it saw goes to stdout."""
 import argparse
 import json
 import os
@@ -39,8 +43,17 @@ def check(ok, what):
         failures.append(what)
 
 
-def nitnem(*argv):
-    return subprocess.run(["nitnem", *argv], capture_output=True, text=True, check=False)
+def nitnem(*argv, env=None):
+    return subprocess.run(["nitnem", *argv], capture_output=True, text=True, check=False, env=env)
+
+
+def display(env=None):
+    """What `nitnem status --format json` says the widget shows: its `display`."""
+    return json.loads(nitnem("status", "--format", "json", env=env).stdout)["display"]
+
+
+def gurmukhi(text):
+    return any("\u0a00" <= ch <= "\u0a7f" for ch in text or "")
 
 
 def walk(node, depth=0):
@@ -139,9 +152,57 @@ def screenshot():
     check(os.path.exists(done), "the screenshot was taken")
 
 
-viewer = subprocess.Popen(
-    ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge", "-y", "440",
-     "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT)
+def start_viewer(env=None):
+    return subprocess.Popen(
+        ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge",
+         "-y", "440", "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT, env=env)
+
+
+def stop_viewer(viewer):
+    viewer.terminate()
+    try:
+        viewer.wait(10)
+    except subprocess.TimeoutExpired:
+        viewer.kill()
+
+
+def punjabi():
+    """plasmoidviewer again, in Punjabi: its label and list as `nitnem status` words them there."""
+    locpath = os.path.join(args.work, "locpath")
+    os.makedirs(locpath, exist_ok=True)
+    i18n = os.path.join(args.work, "i18n")
+    made = subprocess.run(["localedef", "-i", "pa_IN", "-c", "-f", os.path.join(i18n, "charmaps", "UTF-8"),
+                           os.path.join(locpath, "pa_IN.UTF-8")], env={**os.environ, "I18NPATH": i18n},
+                          capture_output=True, text=True)
+    check(os.path.exists(os.path.join(locpath, "pa_IN.UTF-8", "LC_CTYPE")),
+          f"localedef pa_IN.UTF-8 (exit {made.returncode}) {made.stderr.strip()[-200:]}")
+    env = {**os.environ, "LANG": "pa_IN.UTF-8", "LOCPATH": locpath,
+           "NITNEM_LOCALEDIR": os.path.join(args.work, "locale")}
+    d, en = display(env), display()
+    nxt = next(i["label"] for i in d["items"] if i["next"])
+    en_nxt = next(i["label"] for i in en["items"] if i["next"])
+    check(gurmukhi(nxt) and nxt != en_nxt, f"nitnem status words the next bani in Punjabi: {nxt!r} (English {en_nxt!r})")
+    wait("the English plasmoidviewer has left the accessibility bus", lambda: app() is None or None, 30)
+    viewer = start_viewer(env)
+    try:
+        shown = wait("the Punjabi compact label", lambda: button(lambda n: n == d["label"])(), 120)
+        check(shown is not None, f"the Punjabi session's label is {d['label']!r}")
+        if shown is None:
+            return
+        shown.queryAction().doAction(0)
+        item = wait("the Punjabi list shows the next bani", button(lambda n: n == nxt))
+        check(item is not None, f"the list shows {nxt!r}")
+        names = [n.name for n, _ in nodes() if n.getRole() in ROLES]
+        say("list (pa): " + " | ".join(names))
+        for a_ in d["actions"]:
+            en_label = next(x["label"] for x in en["actions"] if x["id"] == a_["id"])
+            check(a_["label"] in names and gurmukhi(a_["label"]) and en_label not in names,
+                  f"the action {a_['id']} reads {a_['label']!r} (English {en_label!r} nowhere)")
+    finally:
+        stop_viewer(viewer)
+
+
+viewer = start_viewer()
 try:
     version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
     say(f"plasmoidviewer: {version}")
@@ -182,10 +243,7 @@ try:
                 back = wait("the label goes back", lambda: (lambda n: n if n == expected else None)(compact_label()), 60)
                 check(back == expected, f"the label is {expected!r} again")
 finally:
-    viewer.terminate()
-    try:
-        viewer.wait(10)
-    except subprocess.TimeoutExpired:
-        viewer.kill()
+    stop_viewer(viewer)
+punjabi()
 say(f"{len(failures)} failed")
 sys.exit(1 if failures else 0)
