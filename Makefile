@@ -56,6 +56,7 @@ test: deps lint
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/check-doc-examples.py .build/debug/nitnem
 	scripts/real-waybar.sh
 	$(if $(TESTING_ROOT),scripts/real-waybar.sh $(TESTING_ROOT))
 	$(if $(TESTING_ROOT),scripts/real-mako.sh)
