@@ -60,6 +60,7 @@ test: deps lint
 	scripts/real-waybar.sh
 	$(if $(TESTING_ROOT),scripts/real-waybar.sh $(TESTING_ROOT))
 	$(if $(TESTING_ROOT),scripts/real-mako.sh)
+	$(if $(TESTING_ROOT),scripts/real-sound.sh)
 	scripts/test-punjabi.sh
 	$(if $(PLASMA6_ROOT),scripts/test-punjabi.sh $(PLASMA6_ROOT))
 	$(if $(TESTING_ROOT),scripts/test-punjabi.sh $(TESTING_ROOT))

@@ -1,0 +1,223 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A reminder's sound, heard (run by scripts/real-sound.sh inside a private session bus, as the
+testing root's user tester): PipeWire with a null sink as the default one, GNOME Shell 50 headless,
+and for `sound = on`, then `sound = off`: `parecord` of the null sink's monitor while `nitnem run`
+(the clock two seconds before the Evening slot at 18:00, a fresh copy of the demo group, its own
+state and config) shows its reminder, then `sox … -n stat` of the recording:
+
+- GNOME Shell lists the `sound` capability (GetCapabilities), so nitnem sends `sound-name`;
+- `sound = on`: the reminder is shown (the agent's journal) and heard: the recording's maximum
+  amplitude is above 0.05 (the theme's message-new-instant);
+- `sound = off`: the same reminder is shown and the recording is silent (maximum amplitude under
+  0.001);
+- in each, the reminder's banner is on screen (read through AT-SPI), and the recorder hears what
+  plays (paplay of the theme's sound, first).
+
+Usage: real-sound.py WORK    (WORK holds demo/, home/, run/)
+Prints one line a check and `N passed, M failed`; exits 1 on a failure.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+WORK = sys.argv[1]
+SUMMARY = "Evening \u00b7 Rehras Sahib"
+children = []
+passed = 0
+failures = []
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def check(what, ok, detail=""):
+    global passed
+    say(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
+    if ok:
+        passed += 1
+    else:
+        failures.append(what)
+    return ok
+
+
+def finish():
+    for c in reversed(children):
+        c.terminate()
+        try:
+            c.wait(5)
+        except subprocess.TimeoutExpired:
+            c.kill()
+    say(f"{passed} passed, {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+def start(name, argv, env=None):
+    log = open(os.path.join(WORK, f"{name}.log"), "w")
+    p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+    children.append(p)
+    return p
+
+
+def wait_until(seconds, condition):
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.2)
+
+
+def quiet(argv):
+    return subprocess.run(argv, capture_output=True, text=True, timeout=20)
+
+
+def owner(name):
+    r = quiet(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+               "--method", "org.freedesktop.DBus.GetNameOwner", name])
+    return r.returncode == 0
+
+
+def stat(wav):
+    """sox's `stat` of a recording: {'Maximum amplitude': 0.43, …}."""
+    r = quiet(["sox", wav, "-n", "stat"])
+    values = {}
+    for line in r.stderr.splitlines():
+        m = re.match(r"^([A-Za-z ()]+?):\s+(-?[0-9.]+)", line)
+        if m:
+            values[m.group(1).strip()] = float(m.group(2))
+    return values
+
+
+def banners():
+    """The texts of the notifications showing in the Shell, read through AT-SPI."""
+    try:
+        import pyatspi
+    except ImportError as e:
+        return f"(no pyatspi: {e})"
+    desktop = pyatspi.Registry.getDesktop(0)
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 40:
+            return
+        try:
+            if node.getRole() == pyatspi.ROLE_NOTIFICATION:
+                found.append([m.name for m in each(node) if m.name])
+            for i in range(node.childCount):
+                walk(node.getChildAtIndex(i), depth + 1)
+        except Exception:
+            return
+
+    def each(node, depth=0):
+        if node is None or depth > 20:
+            return
+        yield node
+        for i in range(node.childCount):
+            yield from each(node.getChildAtIndex(i), depth + 1)
+
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name == "gnome-shell":
+            walk(app)
+    return found
+
+
+def episode(sound):
+    """One agent with `sound = SOUND`, its reminder recorded: (shown, stat of the recording)."""
+    root = os.path.join(WORK, f"sound-{sound}")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(os.path.join(root, "config", "nitnem"))
+    shutil.copytree(os.path.join(WORK, "demo"), os.path.join(root, "group"))
+    with open(os.path.join(root, "config", "nitnem", "config"), "w") as f:
+        f.write(f"sound = {sound}\nopen = true\n")
+    day = subprocess.run(["date", "+%Y-%m-%d"], capture_output=True, text=True, check=True).stdout.strip()
+    env = {**os.environ, "SGGS_CLOCK_NOW": f"{day}T17:59:58", "SGGS_CLOCK_RATE": "1",
+           "SGGS_APP_GROUP": os.path.join(root, "group"), "XDG_STATE_HOME": os.path.join(root, "state"),
+           "XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_DATA_HOME": os.path.join(root, "data")}
+    wav = os.path.join(root, "heard.wav")
+    rec = start(f"parecord-{sound}", ["parecord", "--device=nitnem_null.monitor", "--file-format=wav",
+                                      "--channels=1", "--rate=44100", wav])
+    time.sleep(1)
+    log = os.path.join(root, "agent.log")
+    with open(log, "w") as out:
+        agent = subprocess.Popen(["nitnem", "run"], env=env, stdout=out, stderr=subprocess.STDOUT)
+    children.append(agent)
+    shown = wait_until(15, lambda: "reminder shown:" in open(log).read())
+    on_screen = wait_until(5, lambda: [b for b in banners() if SUMMARY in b])
+    time.sleep(3)  # the sound is about 1.5 s long
+    for p in (agent, rec):
+        p.terminate()
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+        children.remove(p)
+    # The agent withdrew its reminder as it stopped: the banner goes, the next one can come.
+    wait_until(10, lambda: not [b for b in banners() if SUMMARY in b])
+    return bool(shown), on_screen, stat(wav), open(log).read()
+
+
+def main():
+    # PipeWire, its session manager and its PulseAudio server; a null sink as the default.
+    start("pipewire", ["pipewire"])
+    start("wireplumber", ["wireplumber"])
+    start("pipewire-pulse", ["pipewire-pulse"])
+    up = wait_until(20, lambda: quiet(["pactl", "info"]).returncode == 0)
+    if not check("PipeWire's PulseAudio server answers (pactl info)", up, quiet(["pactl", "info"]).stderr):
+        finish()
+    loaded = quiet(["pactl", "load-module", "module-null-sink", "sink_name=nitnem_null"])
+    quiet(["pactl", "set-default-sink", "nitnem_null"])
+    default = wait_until(10, lambda: quiet(["pactl", "get-default-sink"]).stdout.strip() == "nitnem_null")
+    check("a null sink is the default (pactl load-module module-null-sink)", loaded.returncode == 0 and default,
+          loaded.stderr + quiet(["pactl", "get-default-sink"]).stdout)
+
+    # As a user who has seen the welcome tour (its dialog would stand in front of everything).
+    quiet(["gsettings", "set", "org.gnome.shell", "welcome-dialog-last-shown-version", "999"])
+    quiet(["gsettings", "set", "org.gnome.desktop.interface", "toolkit-accessibility", "true"])
+    # The Shell warns once per user that it cannot lock the screen without GDM (a banner that would
+    # stay, no one being active, in front of the reminders): this says "warned".
+    os.makedirs(os.path.join(os.environ["HOME"], ".local", "share", "gnome-shell"), exist_ok=True)
+    open(os.path.join(os.environ["HOME"], ".local", "share", "gnome-shell", "lock-warning-shown"), "w").close()
+    shell = start("shell", ["gnome-shell", "--headless", "--wayland", "--virtual-monitor", "1280x800"])
+    ready = wait_until(90, lambda: owner("org.gnome.Shell") and owner("org.freedesktop.Notifications"))
+    if not check("GNOME Shell is up and owns org.freedesktop.Notifications", ready and shell.poll() is None):
+        finish()
+    version = quiet(["gnome-shell", "--version"]).stdout.strip()
+    caps = quiet(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                  "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.GetCapabilities"])
+    check(f"{version} lists the sound capability", "'sound'" in caps.stdout, caps.stdout + caps.stderr)
+    time.sleep(3)  # the Shell's start-up sounds and animations over
+    # The recording hears what plays: the theme's sound played straight into the default sink.
+    wav = os.path.join(WORK, "paplay.wav")
+    rec = start("parecord-paplay", ["parecord", "--device=nitnem_null.monitor", "--file-format=wav", "--channels=1",
+                                    "--rate=44100", wav])
+    time.sleep(1)
+    played = quiet(["paplay", "/usr/share/sounds/freedesktop/stereo/message-new-instant.oga"])
+    time.sleep(1)
+    rec.terminate()
+    rec.wait(5)
+    children.remove(rec)
+    peak = stat(wav).get("Maximum amplitude", 0.0)
+    check(f"the recording hears paplay of the theme's message-new-instant: maximum amplitude {peak:.3f}",
+          played.returncode == 0 and peak > 0.05, played.stderr)
+    shown, screen, on, log = episode("on")
+    check("sound = on: the agent showed its Evening reminder", shown, log[-500:])
+    check(f"sound = on: its banner is on screen (AT-SPI): {screen}", bool(screen), f"banners {banners()}")
+    peak = on.get("Maximum amplitude", 0.0)
+    check(f"sound = on: heard, maximum amplitude {peak:.3f}, RMS {on.get('RMS     amplitude', on.get('RMS amplitude', 0)):.4f}"
+          f" over {on.get('Length (seconds)', 0):.1f} s", peak > 0.05, f"{on}")
+    shown, screen, off, log = episode("off")
+    check("sound = off: the agent showed its Evening reminder", shown, log[-500:])
+    check(f"sound = off: its banner is on screen (AT-SPI): {screen}", bool(screen), f"banners {banners()}")
+    peak = off.get("Maximum amplitude", 1.0)
+    check(f"sound = off: silent, maximum amplitude {peak:.4f} over {off.get('Length (seconds)', 0):.1f} s",
+          peak < 0.001, f"{off}")
+    finish()
+
+
+if __name__ == "__main__":
+    main()
