@@ -23,56 +23,20 @@ import subprocess
 import sys
 import time
 
+from harness import check, quiet, say, start, stop, stop_all, summary, wait_until
+
 WORK = sys.argv[1]
 SUMMARY = "Evening \u00b7 Rehras Sahib"
-children = []
-passed = 0
-failures = []
-
-
-def say(line):
-    print(line, flush=True)
-
-
-def check(what, ok, detail=""):
-    global passed
-    say(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
-    if ok:
-        passed += 1
-    else:
-        failures.append(what)
-    return ok
 
 
 def finish():
-    for c in reversed(children):
-        c.terminate()
-        try:
-            c.wait(5)
-        except subprocess.TimeoutExpired:
-            c.kill()
-    say(f"{passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    stop_all()
+    sys.exit(summary())
 
 
-def start(name, argv, env=None):
-    log = open(os.path.join(WORK, f"{name}.log"), "w")
-    p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
-    children.append(p)
-    return p
-
-
-def wait_until(seconds, condition):
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.2)
-
-
-def quiet(argv):
-    return subprocess.run(argv, capture_output=True, text=True, timeout=20)
+def play(name, argv):
+    """argv started, its output in WORK/NAME.log."""
+    return start(argv, os.path.join(WORK, f"{name}.log"))
 
 
 def owner(name):
@@ -139,23 +103,16 @@ def episode(sound):
            "SGGS_APP_GROUP": os.path.join(root, "group"), "XDG_STATE_HOME": os.path.join(root, "state"),
            "XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_DATA_HOME": os.path.join(root, "data")}
     wav = os.path.join(root, "heard.wav")
-    rec = start(f"parecord-{sound}", ["parecord", "--device=nitnem_null.monitor", "--file-format=wav",
+    rec = play(f"parecord-{sound}", ["parecord", "--device=nitnem_null.monitor", "--file-format=wav",
                                       "--channels=1", "--rate=44100", wav])
     time.sleep(1)
     log = os.path.join(root, "agent.log")
-    with open(log, "w") as out:
-        agent = subprocess.Popen(["nitnem", "run"], env=env, stdout=out, stderr=subprocess.STDOUT)
-    children.append(agent)
+    agent = start(["nitnem", "run"], log, env=env)
     shown = wait_until(15, lambda: "reminder shown:" in open(log).read())
     on_screen = wait_until(5, lambda: [b for b in banners() if SUMMARY in b])
     time.sleep(3)  # the sound is about 1.5 s long
-    for p in (agent, rec):
-        p.terminate()
-        try:
-            p.wait(5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-        children.remove(p)
+    stop(agent)
+    stop(rec)
     # The agent withdrew its reminder as it stopped: the banner goes, the next one can come.
     wait_until(10, lambda: not [b for b in banners() if SUMMARY in b])
     return bool(shown), on_screen, stat(wav), open(log).read()
@@ -163,9 +120,9 @@ def episode(sound):
 
 def main():
     # PipeWire, its session manager and its PulseAudio server; a null sink as the default.
-    start("pipewire", ["pipewire"])
-    start("wireplumber", ["wireplumber"])
-    start("pipewire-pulse", ["pipewire-pulse"])
+    play("pipewire", ["pipewire"])
+    play("wireplumber", ["wireplumber"])
+    play("pipewire-pulse", ["pipewire-pulse"])
     up = wait_until(20, lambda: quiet(["pactl", "info"]).returncode == 0)
     if not check("PipeWire's PulseAudio server answers (pactl info)", up, quiet(["pactl", "info"]).stderr):
         finish()
@@ -182,7 +139,7 @@ def main():
     # stay, no one being active, in front of the reminders): this says "warned".
     os.makedirs(os.path.join(os.environ["HOME"], ".local", "share", "gnome-shell"), exist_ok=True)
     open(os.path.join(os.environ["HOME"], ".local", "share", "gnome-shell", "lock-warning-shown"), "w").close()
-    shell = start("shell", ["gnome-shell", "--headless", "--wayland", "--virtual-monitor", "1280x800"])
+    shell = play("shell", ["gnome-shell", "--headless", "--wayland", "--virtual-monitor", "1280x800"])
     ready = wait_until(90, lambda: owner("org.gnome.Shell") and owner("org.freedesktop.Notifications"))
     if not check("GNOME Shell is up and owns org.freedesktop.Notifications", ready and shell.poll() is None):
         finish()
@@ -193,14 +150,12 @@ def main():
     time.sleep(3)  # the Shell's start-up sounds and animations over
     # The recording hears what plays: the theme's sound played straight into the default sink.
     wav = os.path.join(WORK, "paplay.wav")
-    rec = start("parecord-paplay", ["parecord", "--device=nitnem_null.monitor", "--file-format=wav", "--channels=1",
+    rec = play("parecord-paplay", ["parecord", "--device=nitnem_null.monitor", "--file-format=wav", "--channels=1",
                                     "--rate=44100", wav])
     time.sleep(1)
     played = quiet(["paplay", "/usr/share/sounds/freedesktop/stereo/message-new-instant.oga"])
     time.sleep(1)
-    rec.terminate()
-    rec.wait(5)
-    children.remove(rec)
+    stop(rec)
     peak = stat(wav).get("Maximum amplitude", 0.0)
     check(f"the recording hears paplay of the theme's message-new-instant: maximum amplitude {peak:.3f}",
           played.returncode == 0 and peak > 0.05, played.stderr)

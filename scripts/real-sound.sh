@@ -12,8 +12,8 @@
 #
 # The Shell runs as the root's user tester in its own system bus (hidden /run/systemd: no seats, so
 # the Shell takes its dummy login manager) and session bus, as real-shell-session.sh runs it.
-# NITNEM_BIN: the nitnem bound into the root (a release build with the Swift runtime linked in;
-# default: the release build, made with `make release`'s flags). Root only (the root's script
+# The nitnem bound into the root: $NITNEM_BIN, else the release build (scripts/debian-root.sh makes it
+# when missing, with `make release`'s flags). Root only (the root's script
 # mounts and chroots). Prints the checks and `N passed, M failed`; exits 1 on a failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,12 +32,6 @@ fi
 repo=$(cd "$here/.." && pwd)
 [ "$(id -u)" -eq 0 ] || { echo "real-sound: needs root (the testing root's script mounts and chroots)" >&2; exit 2; }
 start=$SECONDS
-if [ -z "${NITNEM_BIN:-}" ]; then
-  export PATH=/opt/swift/usr/bin:$PATH
-  read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
-  (cd "$repo" && swift build "${release[@]}" >&2)
-  NITNEM_BIN="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
-fi
 "$repo/scripts/testing-root.sh" build
 
 # What the session reads, copied where tester can read it (the clone may be in root's 0700 home).
@@ -45,14 +39,14 @@ work=$(mktemp -d /tmp/nitnem-sound-XXXXXX)
 keep=0
 trap '[ "$keep" = 1 ] || rm -rf "$work"' EXIT
 chmod 755 "$work"
-cp "$here/real-sound.sh" "$here/real-sound.py" "$work/"
+cp "$here/real-sound.sh" "$here/real-sound.py" "$here/harness.py" "$work/"
 cp -r "$repo/fixtures/groups/demo" "$work/demo"
 mkdir -p "$work/home/.config" "$work/run"
 chown -R 1000:1000 "$work"
 chmod 700 "$work/run"
 
 set +e
-"$repo/scripts/testing-root.sh" run --root --bin "$NITNEM_BIN" -- bash "$work/real-sound.sh" --inside "$work" 2>&1 |
+"$repo/scripts/testing-root.sh" run --root -- bash "$work/real-sound.sh" --inside "$work" 2>&1 |
   grep -v -e '^dbus-daemon\[.*ctivat'
 rc=${PIPESTATUS[0]}
 set -e

@@ -25,6 +25,8 @@ import time
 
 import pyatspi
 
+from harness import check, failures, say, start, stop, stop_all, tail, wait_until
+
 WORK = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 RUN = os.environ["XDG_RUNTIME_DIR"]
@@ -38,54 +40,6 @@ THEMES = {
 BASE_CSS = '* { font-family: "DejaVu Sans"; font-size: 13px; border: none; border-radius: 0; min-height: 0; }\n'
 # The module verbatim, then the same module for each other state's group (name: its group folder).
 STATES = ["band-complete", "complete", "error"]
-
-failures = []
-children = []
-
-
-def say(line):
-    print(line, flush=True)
-
-
-def check(what, ok, detail=""):
-    say(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
-    if not ok:
-        failures.append(what)
-    return ok
-
-
-def tail(path, lines=15):
-    try:
-        with open(path, errors="replace") as f:
-            return "".join(f.readlines()[-lines:])
-    except OSError as e:
-        return str(e)
-
-
-def wait_until(seconds, condition):
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.1)
-
-
-def start(argv, log, env=None):
-    p = subprocess.Popen(argv, stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    children.append(p)
-    return p
-
-
-def stop(p):
-    if p.poll() is None:
-        p.terminate()
-        try:
-            p.wait(5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-
 
 def session_members(sid):
     """The processes still alive in session sid (waybar's: it was started as the leader of a new one)."""
@@ -285,7 +239,6 @@ def main():
 try:
     main()
 finally:
-    for child in reversed(children):
-        stop(child)
+    stop_all()
 say(f"waybar: {len(failures)} failed")
 sys.exit(1 if failures else 0)

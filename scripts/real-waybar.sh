@@ -87,7 +87,7 @@ chmod 755 "$work"
 mkdir -p "$work/bin" "$work/contrib"
 [ -n "$distro" ] || cp "$bin" "$work/bin/nitnem"
 cp "$root/contrib/waybar.jsonc" "$root/contrib/waybar.css" "$work/contrib/"
-cp "$root/scripts/real-waybar.py" "$work/"
+cp "$root/scripts/real-waybar.py" "$root/scripts/harness.py" "$work/"
 chmod -R a+rX "$work"
 mkdir -p "$work/user/home" "$work/user/groups" "$work/user/shots"
 for state in pending band-complete complete error; do
