@@ -44,7 +44,7 @@ package enum ProgressStore {
             // A removal that landed during the write is a version too: the change is made to nothing.
             return changed || version.landed && version.bytes == nil ? .write(patched, current) : .keep(current)
         }
-        let wasMarked = updated.result.banis[id]?.completedDays.contains(day) ?? false
+        let wasMarked = updated.result.isRead(id, on: day)
         guard let written = updated.written else {
             return Outcome(progress: updated.result, changed: false, wasMarked: wasMarked)
         }
