@@ -23,8 +23,8 @@ package enum ProgressStore {
     /// Marks or unmarks, saying whether anything changed.
     ///
     /// Mark: adds the day key to `banis[id].completedDays` (at the end, once), sets `lastReadAt` to
-    /// `at` (`YYYY-MM-DDTHH:MM:SSZ`) and `lastSeq` to the entry's own `nLines` when it has one, else
-    /// to `nLines` (so the position reads as the end). With `movePosition` false (marking another day
+    /// `at` (`YYYY-MM-DDTHH:MM:SSZ`, or seconds since 2001 where the file held a number) and `lastSeq`
+    /// to the entry's own `nLines` when it has one, else to `nLines` (so the position reads as the end). With `movePosition` false (marking another day
     /// than today), only the day key changes: the reader's saved position is theirs. Undo: removes the
     /// day key only. A missing file starts as `{"schema":1,"banis":{}}`.
     ///
