@@ -134,7 +134,8 @@ struct LockedGroupFile {
         if document.isReadOnly {
             throw GroupFileError(
                 .newerSchema, path: path,
-                problem: "is schema \(document.schema), newer than this nitnem (\(Document.currentSchema)); not written")
+                problem: "is schema \(document.schema), newer than this nitnem (\(Document.currentSchema)); not written"
+            )
         }
         return Version(bytes: bytes, parsed: parsed, document: document)
     }

@@ -36,18 +36,19 @@ extension ProgressStore {
     {
         let path = group.progressPath
         var backup: String?
-        let updated = try LockedGroupFile.progress(group).update(
-            NitnemProgress.self, now: now,
-            beforeReplacing: { bytes throws(GroupFileError) in
-                let free = freeBackupPath(in: group, stamp: stamp)
-                do throws(FileError) {
-                    try AtomicFile.write(bytes ?? [], to: free, mode: 0o600)
-                } catch {
-                    throw GroupFileError(error, writing: true)
-                }
-                backup = free
+        // The bytes as they were, beside the file, once there is something to write.
+        let backUp = { (bytes: [UInt8]?) throws(GroupFileError) in
+            let free = freeBackupPath(in: group, stamp: stamp)
+            do throws(FileError) {
+                try AtomicFile.write(bytes ?? [], to: free, mode: 0o600)
+            } catch {
+                throw GroupFileError(error, writing: true)
             }
-        ) { version throws(GroupFileError) -> LockedGroupFile.Edit<Cleared, NitnemProgress> in
+            backup = free
+        }
+        let updated = try LockedGroupFile.progress(group).update(NitnemProgress.self, now: now, beforeReplacing: backUp)
+        {
+            version throws(GroupFileError) -> LockedGroupFile.Edit<Cleared, NitnemProgress> in
             let none = Cleared(banis: 0, days: 0, backup: nil)
             // A missing file is left alone; a version a sync engine puts in place meanwhile is cleared
             // too (its days recorded removed).
