@@ -67,7 +67,7 @@ var package = Package(
             name: "NotifyTests", dependencies: ["Notify", "Posix", "NitnemClockKit", "TestSupport", "CLibnotifyCheck"]),
         .testTarget(
             name: "AgentShellTests",
-            dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "TestSupport"]),
+            dependencies: ["AgentShell", "Scheduler", "Snapshot", "NitnemClockKit", "Posix", "Notify", "TestSupport"]),
         .testTarget(
             name: "ExportTests", dependencies: ["SnapshotExport", "Snapshot", "NitnemClockKit", "TestSupport"]),
         .testTarget(

@@ -64,9 +64,6 @@ package final class Agent {
     var pump: GLibPump?
     /// Runs "Read now" readers and reaps them.
     let launcher = ReaderLauncher()
-    /// What the notification server reported during the last GLib dispatch (a button pressed, the
-    /// reminder clicked or dismissed), as the core's events, in order.
-    var serverEvents: [AgentCore.Event] = []
 
     /// An agent on `clock`, in the zone of `calendar`, with `config` (the good lines of the file, as
     /// the caller read it; the agent reads it again as it starts, to say what is wrong in it); the
@@ -153,16 +150,16 @@ package final class Agent {
                 }
             let happened: [EventLoop.Event]
             do {
-                // libnotify delivers "Read now" presses through GLib's main context: the pump joins the poll.
+                // The notification server's events come through GLib's main context: the pump joins the
+                // poll, and what the server reported is one of the loop's events.
                 happened = try loop.wait(
-                    until: clock.realInstant(for: step.nextWake), timeoutMilliseconds: timeout, pump: pump)
+                    until: clock.realInstant(for: step.nextWake), timeoutMilliseconds: timeout, pump: pump,
+                    notifier: notifier)
             } catch {
                 journal.log(.error, "\(error)")
                 continue
             }
             var events = happened.flatMap(coreEvents)
-            events += serverEvents
-            serverEvents = []
             events += reapOpeners()
             if happened == [.timedOut], step.wait != nil { events.append(.settled) }
             if !events.isEmpty { step = handle(events) }
@@ -198,7 +195,8 @@ package final class Agent {
             ]
         case .timer: [.timer]
         case .clockJumped: [.clockChanged]
-        case .glibDispatched, .clicksReady, .outputClosed, .timedOut: []
+        case .notification(let event): Self.coreEvents(event)
+        case .clicksReady, .outputClosed, .timedOut: []
         }
     }
 
@@ -214,185 +212,5 @@ package final class Agent {
     func handle(_ events: [AgentCore.Event]) -> AgentCore.Step {
         CoreDriver.run(
             &core, events, now: { clock.now() }, perform: { action, core in perform(action, calendar: core.calendar) })
-    }
-
-    /// Performs one action (`calendar`: the core's, for the timeline's local times; the core
-    /// itself is being driven); returns what it reports back to the core.
-    func perform(_ action: AgentCore.Action, calendar: NitnemCalendar) -> [AgentCore.Event] {
-        switch action {
-        case .saveLedger(let ledger):
-            do throws(FileError) {
-                try ReminderLedgerStore.save(ledger, to: options.paths.ledger)
-                // The save made the state folder again if it was removed: watch the pause there again.
-                loop?.rewatchFiles()
-                return [.ledgerSaved]
-            } catch {
-                return [.ledgerSaveFailed(ReportedFailure(error))]
-            }
-        case .reminder(.fire(let notice)):
-            let failure = show(notice)
-            return [.reminderShown(notice, error: failure, id: failure == nil ? notifier?.currentServerID : nil)]
-        case .reminder(.skip), .reminder(.skipBani):
-            break  // recorded in the ledger by the core
-        case .log(let level, let line):
-            journal.log(level, line)
-        case .writeTimeline(let timeline):
-            let text = timeline.json(calendar: calendar, localizer: options.localizer).pretty
-            do throws(FileError) {
-                try AtomicFile.write(Array(text.utf8), to: options.group.timelinePath)
-                let state = timeline.entries[0].state
-                journal.log(
-                    .info,
-                    "timeline written: \(state.dayKey) \(state.band.rawValue), next \(state.next?.bani.id ?? "none"), \(state.done)/\(state.total)"
-                )
-                // Watched from its first write on; a removal before the watch existed is caught here.
-                if loop?.watchWidgets() == true, FileStatus.lookup(options.group.timelinePath) == nil {
-                    return [.timelineWritten, .timelineRemoved(path: options.group.timelinePath)]
-                }
-                return [.timelineWritten]
-            } catch {
-                return [.timelineWriteFailed(ReportedFailure(error))]
-            }
-        case .readFiles:
-            return [.filesRead(mergeCopiesAndLoad())]
-        case .readConfig:
-            return [loadConfig()]
-        case .open(let launch):
-            do throws(ReaderLauncher.Failure) {
-                try launcher.start(launch)
-            } catch {
-                journal.log(.error, "Read now: \(error.description)")
-            }
-        case .listen(let template, let link):
-            // Its output goes to the journal with ours, never to anyone's stdout.
-            do throws(ReaderLauncher.Failure) {
-                try launcher.start(template.resolve(link, home: UserPaths(environment: options.environment).home))
-            } catch {
-                journal.log(.error, "Listen: \(error.description)")
-            }
-        case .stop:
-            stopped = true
-        case .updateReminder(let notice):
-            if let problem = show(notice) { journal.log(.warning, "cannot update the reminder: \(problem.message)") }
-        case .closeReminder:
-            do throws(NotifyError) {
-                try notifier?.close()
-            } catch {
-                journal.log(.warning, "cannot close the reminder: \(error)")
-            }
-        case .closeNotification(let id):
-            if let problem = setUpDesktop() {
-                journal.log(.warning, "cannot close notification \(id): \(problem.message)")
-                break
-            }
-            do throws(NotifyError) {
-                try notifier?.close(serverID: id)
-            } catch {
-                journal.log(.warning, "cannot close notification \(id): \(error)")
-            }
-        case .markRead(let id, let day, let nLines):
-            do throws(GroupFileError) {
-                _ = try ProgressStore.update(
-                    id, day: day, at: clock.now(), nLines: nLines, undo: false, in: options.group)
-                return [.marked(id: id, error: nil), .filesRead(load())]
-            } catch {
-                return [.marked(id: id, error: ReportedFailure(error))]
-            }
-        }
-        return []
-    }
-
-    /// Shows `notice`, setting up the desktop at the first reminder; the failure, or nil when shown.
-    func show(_ notice: AgentCore.ReminderNotice) -> ReportedFailure? {
-        if let problem = setUpDesktop() { return problem }
-        do throws(NotifyError) {
-            try notifier?.show(
-                Notification(
-                    summary: notice.summary(options.localizer), body: notice.body(options.localizer),
-                    actions: notice.actions.map { $0.notificationAction(options.localizer) },
-                    defaultAction: notice.click.notificationAction(options.localizer),
-                    tag: notice.slot.description, soundName: notice.sound, replacesID: notice.replacing))
-            return nil
-        } catch {
-            return ReportedFailure(error)
-        }
-    }
-
-    /// Sets up the desktop (libnotify, GLib's pump) at the first reminder; why it cannot, or nil.
-    func setUpDesktop() -> ReportedFailure? {
-        guard notifier == nil else { return nil }
-        if let missing = Self.noSessionBus(options.environment) {
-            return ReportedFailure(subject: "notification server", code: "\(NotifyError.Code.noBus)", message: missing)
-        }
-        pump = GLibPump()
-        notifier = LibnotifyNotifier(onEvent: { [weak self] event in self?.notified(event) })
-        return nil
-    }
-
-    /// A button pressed, the reminder clicked or closed (delivered during `GLibPump.dispatch`):
-    /// queued for the core as its event.
-    func notified(_ event: NotificationEvent) {
-        switch event {
-        case .action(NotificationAction.defaultID, _, let token):
-            serverEvents.append(.reminderClicked(activationToken: token))
-        case .action(let id, _, let token):
-            if let action = ReminderAction(rawValue: id) {
-                serverEvents.append(.reminderAction(action, activationToken: token))
-            }
-        case .closed(.dismissed, _), .closed(.expired, _):
-            serverEvents.append(.reminderDismissed)
-        case .closed:
-            break  // closed by us (`.closeReminder`), or for a reason the server does not say
-        }
-    }
-
-    /// Why there is no session bus to reach a notification server, or `nil` when there may be one.
-    static func noSessionBus(_ environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return nil }
-        if let runtime = environment["XDG_RUNTIME_DIR"], FileStatus.lookup(runtime + "/bus") != nil {
-            return nil
-        }
-        return
-            "no session bus to show reminders on (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)"
-    }
-
-    /// Merges the conflict copies a sync engine left in the group (`SyncMerger`; each merge said in
-    /// the journal), then reads the files; a copy that cannot be merged is a warning of the read, so
-    /// the core says it once while it is there.
-    func mergeCopiesAndLoad() -> Result<GroupFiles, GroupFileError> {
-        let report = SyncMerger.mergeAll(
-            in: options.group, mergedFolder: options.paths.merged, at: clock.now(), now: clock.realNow())
-        for line in report.merged { journal.log(.info, line) }
-        return load().map { files in
-            var files = files
-            files.warnings += report.problems
-            return files
-        }
-    }
-
-    /// Reads both files; an error is handed to the core, which keeps the last good state.
-    func load() -> Result<GroupFiles, GroupFileError> {
-        Result { () throws(GroupFileError) in try GroupFiles.load(options.group) }
-    }
-
-    /// Reads the config file (a missing one is the defaults); an error is handed to the core, which
-    /// keeps the old configuration.
-    func loadConfig() -> AgentCore.Event {
-        // An empty file may be an editor's save caught between its truncate and its write.
-        if FileStatus.lookup(options.paths.config)?.size == 0 { return .configEmptied }
-        return .configRead(
-            Result { () throws(ConfigError) in
-                try AgentConfig.read(path: options.paths.config) ?? ConfigReading(settings: AgentConfig())
-            })
-    }
-
-    /// Reads the pause file: the instant it pauses until (nil when there is none), or why it
-    /// cannot be read.
-    func readPause() -> AgentCore.Event {
-        do throws(GroupFileError) {
-            return .pauseChanged(try PauseStore.load(path: options.paths.pause)?.until)
-        } catch {
-            return .pauseUnreadable(error)
-        }
     }
 }

@@ -34,8 +34,9 @@ final class EventLoop {
         case timer
         /// The realtime clock was set or the machine resumed (the armed instant lost its meaning).
         case clockJumped
-        /// GLib's main context had something ready and was dispatched (the handlers ran).
-        case glibDispatched
+        /// The notification server reported something (an action pressed, the notification clicked or
+        /// closed), delivered by GLib's dispatch: the notifier's events, in order.
+        case notification(NotificationEvent)
         /// Click events can be read from the `clicks` descriptor (or it reached its end).
         case clicksReady
         /// The `output` descriptor reported an error or hang-up: its reader went away.
@@ -131,12 +132,30 @@ final class EventLoop {
     }
 
     /// Waits until something happens: the timer fires at `instant` (real time, `nil`: not armed),
-    /// a signal, a file event, GLib (through `pump`, which is dispatched), `clicks` readable,
-    /// `output` closed by its reader, or `timeoutMilliseconds` pass (-1: no timeout).
+    /// a signal, a file event, GLib (through `pump`, which is dispatched) and what `notifier`'s server
+    /// reported in it, `clicks` readable, `output` closed by its reader, or `timeoutMilliseconds` pass
+    /// (-1: no timeout).
     /// - Throws: `SystemError` when arming the timer or `poll` fails.
     func wait(
-        until instant: Date?, timeoutMilliseconds: Int32 = -1, pump: GLibPump? = nil, clicks: Int32? = nil,
-        output: Int32? = nil
+        until instant: Date?, timeoutMilliseconds: Int32 = -1, pump: GLibPump? = nil,
+        notifier: (any Notifier)? = nil, clicks: Int32? = nil, output: Int32? = nil
+    ) throws(SystemError) -> [Event] {
+        // Events delivered outside our dispatch (GLib run while a call waited on the bus) are not
+        // waited on: they are news now.
+        let early = notifier?.takeEvents() ?? []
+        do {
+            return try wait(
+                until: instant, timeoutMilliseconds: early.isEmpty ? timeoutMilliseconds : 0, pump: pump,
+                notifier: notifier, early: early, clicks: clicks, output: output)
+        } catch {
+            if early.isEmpty { throw error }
+            return early.map(Event.notification)
+        }
+    }
+
+    private func wait(
+        until instant: Date?, timeoutMilliseconds: Int32, pump: GLibPump?, notifier: (any Notifier)?,
+        early: [NotificationEvent], clicks: Int32?, output: Int32?
     ) throws(SystemError) -> [Event] {
         if let instant { try timer.arm(at: instant) } else { try timer.disarm() }
         var set = PollSet()
@@ -162,10 +181,11 @@ final class EventLoop {
             case .notReady: break
             }
         }
-        if !ready[.glib].isEmpty { events.append(.glibDispatched) }
+        let notifications = early + (notifier?.takeEvents() ?? [])
+        events += notifications.map(Event.notification)
         if !ready[.clicks].isEmpty { events.append(.clicksReady) }
         if !ready[.output].isEmpty { events.append(.outputClosed) }
-        return ready.isEmpty ? [.timedOut] : events
+        return ready.isEmpty && notifications.isEmpty ? [.timedOut] : events
     }
 
     /// What one inotify event means, or nil when it is about nothing watched here.

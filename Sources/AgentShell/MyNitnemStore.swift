@@ -16,61 +16,20 @@ package enum MyNitnemStore {
         in group: AppGroup, at: Date? = nil, now: Date? = nil,
         _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
     ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
-        do {
-            try AtomicFile.createFolder(group.path)
-        } catch {
-            throw GroupFileError(error, writing: true)
-        }
-        do throws(AtomicFile.LockError<GroupFileError>) {
-            return try AtomicFile.withLock(group.mynitnemLockPath) {
-                () throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) in
-                try locked(in: group, at: at, now: now, change)
-            }
-        } catch {
-            switch error {
-            case .lock(let problem): throw GroupFileError(problem, writing: true)
-            case .body(let problem): throw problem
-            }
-        }
-    }
-
-    /// The update, under the lock.
-    static func locked(
-        in group: AppGroup, at: Date?, now: Date?,
-        _ change: (MyNitnem?) throws(GroupFileError) -> [MyNitnemWriter.Change]
-    ) throws(GroupFileError) -> (mine: MyNitnem, changed: Bool) {
         let path = group.mynitnemPath
-        AtomicFile.removeAbandonedTempFiles(for: path, now: now)
-        let bytes = try readGroupFile(path)
-        let parsed = try bytes.map { bytes throws(GroupFileError) in try JSONParser.parseWithRanges(bytes, path: path) }
-        let current = try parsed.map { parsed throws(GroupFileError) in try MyNitnem.decode(parsed.value, path: path) }
-        if let current, current.isReadOnly {
-            throw GroupFileError(
-                .newerSchema, path: path,
-                problem: "is schema \(current.schema), newer than this nitnem (\(MyNitnem.currentSchema)); "
-                    + "read-only, not written")
+        let updated = try LockedGroupFile.mine(group).update(MyNitnem.self, now: now) {
+            version throws(GroupFileError) -> LockedGroupFile.Edit<MyNitnem, MyNitnem> in
+            let current = version.document
+            let changes = try change(current)
+            let (patched, changed) = try MyNitnemWriter.patch(
+                current?.raw ?? MyNitnem.empty.raw, changes, at: at, path: path)
+            // A missing file is made by the first change; a removal that landed during the write is a
+            // version too: the change is made to nothing.
+            let write =
+                version.landed ? changed || version.bytes == nil : changed || current == nil && !changes.isEmpty
+            return write ? .write(patched, current ?? .empty) : .keep(current ?? .empty)
         }
-        let changes = try change(current)
-        let (patched, changed) = try MyNitnemWriter.patch(
-            current?.raw ?? MyNitnem.empty.raw, changes, at: at, path: path)
-        guard changed || current == nil && !changes.isEmpty else {
-            return (current ?? .empty, false)
-        }
-        let text = try ProgressWriter.text(patched, over: bytes, old: parsed, path: path)
-        // A version a sync engine puts in place meanwhile gets the same change.
-        let written = try GroupWrite.replace(path, read: bytes, first: (text, patched)) {
-            landed throws(GroupFileError) -> (bytes: [UInt8], value: JSONValue)? in
-            let parsed = try landed.map { b throws(GroupFileError) in try JSONParser.parseWithRanges(b, path: path) }
-            let current = try parsed.map { p throws(GroupFileError) in try MyNitnem.decode(p.value, path: path) }
-            if let current, current.isReadOnly {
-                throw GroupFileError(
-                    .newerSchema, path: path, problem: "became a newer schema while written; not written")
-            }
-            let (again, changed) = try MyNitnemWriter.patch(
-                current?.raw ?? MyNitnem.empty.raw, try change(current), at: at, path: path)
-            guard changed || landed == nil else { return nil }
-            return (try ProgressWriter.text(again, over: landed, old: parsed, path: path), again)
-        }
-        return (try MyNitnem.decode(written ?? patched, path: path), true)
+        guard let written = updated.written else { return (updated.result, false) }
+        return (try MyNitnem.decode(written, path: path), true)
     }
 }

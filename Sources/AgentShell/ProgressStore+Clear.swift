@@ -34,32 +34,31 @@ extension ProgressStore {
     package static func clear(in group: AppGroup, stamp: String, at: Date, now: Date? = nil) throws(GroupFileError)
         -> Cleared
     {
-        try underLock(group) { () throws(GroupFileError) -> Cleared in
-            let path = group.progressPath
-            AtomicFile.removeAbandonedTempFiles(for: path, now: now)
-            guard let bytes = try readGroupFile(path) else { return Cleared(banis: 0, days: 0, backup: nil) }
-            let parsed = try JSONParser.parseWithRanges(bytes, path: path)
-            let current = try NitnemProgress.decode(parsed.value, path: path)
-            try refuseNewer(current, path: path)
-            let clearing = try ProgressWriter.clearingCompletedDays(current.raw, at: at, path: path)
-            guard clearing.changed else { return Cleared(banis: 0, days: 0, backup: nil) }
-            let text = try ProgressWriter.text(clearing.value, over: bytes, old: parsed, path: path)
-            let backup = freeBackupPath(in: group, stamp: stamp)
+        let path = group.progressPath
+        var backup: String?
+        // The bytes as they were, beside the file, once there is something to write.
+        let backUp = { (bytes: [UInt8]?) throws(GroupFileError) in
+            let free = freeBackupPath(in: group, stamp: stamp)
             do throws(FileError) {
-                try AtomicFile.write(bytes, to: backup, mode: 0o600)
+                try AtomicFile.write(bytes ?? [], to: free, mode: 0o600)
             } catch {
                 throw GroupFileError(error, writing: true)
             }
-            // A version a sync engine puts in place meanwhile is cleared too (its days recorded removed).
-            _ = try GroupWrite.replace(path, read: bytes, first: (text, ())) {
-                landed throws(GroupFileError) -> (bytes: [UInt8], value: Void)? in
-                try reapply(landed, path: path) { raw throws(GroupFileError) in
-                    let again = try ProgressWriter.clearingCompletedDays(raw, at: at, path: path)
-                    return (again.value, again.changed)
-                }.map { ($0.bytes, ()) }
-            }
-            return Cleared(banis: clearing.banis, days: clearing.days, backup: backup)
+            backup = free
         }
+        let updated = try LockedGroupFile.progress(group).update(NitnemProgress.self, now: now, beforeReplacing: backUp)
+        {
+            version throws(GroupFileError) -> LockedGroupFile.Edit<Cleared, NitnemProgress> in
+            let none = Cleared(banis: 0, days: 0, backup: nil)
+            // A missing file is left alone; a version a sync engine puts in place meanwhile is cleared
+            // too (its days recorded removed).
+            let removed = version.landed && version.bytes == nil
+            guard let current = version.document ?? (removed ? .empty : nil) else { return .keep(none) }
+            let clearing = try ProgressWriter.clearingCompletedDays(current.raw, at: at, path: path)
+            guard clearing.changed || removed else { return .keep(none) }
+            return .write(clearing.value, Cleared(banis: clearing.banis, days: clearing.days, backup: nil))
+        }
+        return Cleared(banis: updated.result.banis, days: updated.result.days, backup: backup)
     }
 
     /// Puts the bytes of `backup` (a progress file, e.g. one `clear` wrote) back as `group`'s
@@ -69,19 +68,17 @@ extension ProgressStore {
     package static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(GroupFileError)
         -> NitnemProgress
     {
-        try underLock(group) { () throws(GroupFileError) -> NitnemProgress in
-            AtomicFile.removeAbandonedTempFiles(for: group.progressPath, now: now)
+        try LockedGroupFile.progress(group).locked(now: now) { () throws(GroupFileError) -> NitnemProgress in
             guard let bytes = try readGroupFile(backup) else {
                 throw GroupFileError(.unreadable, path: backup, problem: "no such file; nothing restored")
             }
-            let restored = try NitnemProgress.decode(try JSONParser.parse(bytes, path: backup), path: backup)
-            try refuseNewer(restored, path: backup)
+            let restored: LockedGroupFile.Version<NitnemProgress> = try LockedGroupFile.version(bytes, path: backup)
             do throws(FileError) {
                 try AtomicFile.write(bytes, to: group.progressPath)
             } catch {
                 throw GroupFileError(error, writing: true)
             }
-            return restored
+            return restored.document ?? .empty
         }
     }
 
@@ -95,30 +92,5 @@ extension ProgressStore {
             n += 1
         }
         return path
-    }
-
-    static func refuseNewer(_ progress: NitnemProgress, path: String) throws(GroupFileError) {
-        guard progress.isReadOnly else { return }
-        throw GroupFileError(
-            .newerSchema, path: path,
-            problem: "is schema \(progress.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
-                + "not written")
-    }
-
-    /// `body` holding the progress lock of `group` (its folder created first).
-    static func underLock<T>(_ group: AppGroup, _ body: () throws(GroupFileError) -> T) throws(GroupFileError) -> T {
-        do {
-            try AtomicFile.createFolder(group.path)
-        } catch {
-            throw GroupFileError(error, writing: true)
-        }
-        do throws(AtomicFile.LockError<GroupFileError>) {
-            return try AtomicFile.withLock(group.progressLockPath, body)
-        } catch {
-            switch error {
-            case .lock(let problem): throw GroupFileError(problem, writing: true)
-            case .body(let problem): throw problem
-            }
-        }
     }
 }

@@ -46,7 +46,7 @@ package enum SyncMerger {
                 continue
             }
             do throws(GroupFileError) {
-                guard let line = try merge(copy, in: group, mergedFolder: mergedFolder) else {
+                guard let line = try merge(copy, in: group, mergedFolder: mergedFolder, now: now) else {
                     report.waiting.append(copy.name)
                     continue
                 }
@@ -62,88 +62,84 @@ package enum SyncMerger {
     }
 
     /// Merges one copy under its main file's lock; the line that says what it did.
-    /// Nil when the main file is not there (the copy waits).
-    static func merge(_ copy: ConflictCopy, in group: AppGroup, mergedFolder: String) throws(GroupFileError) -> String?
+    /// Nil when the main file is not there (the copy waits). `now`: the real clock's, for tidying.
+    static func merge(_ copy: ConflictCopy, in group: AppGroup, mergedFolder: String, now: Date? = nil)
+        throws(GroupFileError) -> String?
     {
         let isProgress = copy.main == AppGroup.progressName
-        let lock = isProgress ? group.progressLockPath : group.mynitnemLockPath
-        do throws(AtomicFile.LockError<GroupFileError>) {
-            return try AtomicFile.withLock(lock) { () throws(GroupFileError) -> String? in
-                let copyPath = group.path + "/" + copy.name
-                let mainPath = group.path + "/" + copy.main
-                guard let copyBytes = try readGroupFile(copyPath) else {
-                    throw GroupFileError(.unreadable, path: copyPath, problem: "vanished before it was merged")
-                }
-                let copyParsed = try JSONParser.parseWithRanges(copyBytes, path: copyPath)
-                guard let mainBytes = try readGroupFile(mainPath) else { return nil }
-                let mainParsed = try JSONParser.parseWithRanges(mainBytes, path: mainPath)
-                var summary: String
-                var text: [UInt8]?
-                if isProgress {
-                    let main = mainParsed.value
-                    let merged = try ProgressMerge.merge(
-                        main: main, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
-                    if merged.changed {
-                        text = try ProgressWriter.text(merged.value, over: mainBytes, old: mainParsed, path: mainPath)
-                    }
-                    summary =
-                        "\(merged.daysAdded) completed day\(merged.daysAdded == 1 ? "" : "s") added, "
-                        + "\(merged.daysRemoved) removed (undone there), "
-                        + "\(merged.positionsTaken) position\(merged.positionsTaken == 1 ? "" : "s") taken from the copy"
-                } else {
-                    let main = mainParsed.value
-                    let merged = try MyNitnemMerge.merge(
-                        main: main, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
-                    if merged.changed {
-                        text =
-                            merged.copyWon
-                            ? try ProgressWriter.text(
-                                merged.value, over: copyBytes, old: copyParsed, path: mainPath)
-                            : try ProgressWriter.text(merged.value, over: mainBytes, old: mainParsed, path: mainPath)
-                    }
-                    let when = { (at: String?) in at.map { "modifiedAt \($0)" } ?? "no modifiedAt" }
-                    summary =
-                        (merged.copyWon
-                            ? "the copy's sets won (\(when(merged.copyModified)) over this machine's \(when(merged.mainModified)))"
-                            : "this machine's sets won (\(when(merged.mainModified)) over the copy's \(when(merged.copyModified)))")
-                        + ", \(merged.remindersAdded) reminder\(merged.remindersAdded == 1 ? "" : "s") added"
-                }
-                if let text {
-                    // A version the engine puts in place meanwhile is merged with the copy too.
-                    _ = try GroupWrite.replace(mainPath, read: mainBytes, first: (text, ())) {
-                        landed throws(GroupFileError) -> (bytes: [UInt8], value: Void)? in
-                        guard let landed else { return (text, ()) }
-                        let parsed = try JSONParser.parseWithRanges(landed, path: mainPath)
-                        if isProgress {
-                            let again = try ProgressMerge.merge(
-                                main: parsed.value, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
-                            guard again.changed else { return nil }
-                            return (try ProgressWriter.text(again.value, over: landed, old: parsed, path: mainPath), ())
-                        }
-                        let again = try MyNitnemMerge.merge(
-                            main: parsed.value, copy: copyParsed.value, mainPath: mainPath, copyPath: copyPath)
-                        guard again.changed else { return nil }
-                        return again.copyWon
-                            ? (
-                                try ProgressWriter.text(again.value, over: copyBytes, old: copyParsed, path: mainPath),
-                                ()
-                            )
-                            : (try ProgressWriter.text(again.value, over: landed, old: parsed, path: mainPath), ())
-                    }
-                }
-                do throws(FileError) {
-                    try move(copyPath, bytes: copyBytes, to: mergedFolder)
-                } catch {
-                    throw GroupFileError(error, writing: true)
-                }
-                return "\(copy.name) (\(copy.engine.rawValue)) merged into \(copy.main): \(summary)"
+        let file = isProgress ? LockedGroupFile.progress(group) : LockedGroupFile.mine(group)
+        let copyPath = group.path + "/" + copy.name
+        return try file.locked(now: now) { () throws(GroupFileError) -> String? in
+            guard let copyBytes = try readGroupFile(copyPath) else {
+                throw GroupFileError(.unreadable, path: copyPath, problem: "vanished before it was merged")
             }
-        } catch {
-            switch error {
-            case .lock(let problem): throw GroupFileError(problem, writing: true)
-            case .body(let problem): throw problem
+            let copyParsed = try JSONParser.parseWithRanges(copyBytes, path: copyPath)
+            let summary: String?
+            if isProgress {
+                summary = try mergeProgress(copyParsed.value, copyPath: copyPath, into: file)
+            } else {
+                let copyVersion = LockedGroupFile.Version<MyNitnem>(
+                    bytes: copyBytes, parsed: copyParsed, document: nil)
+                summary = try mergeMine(copyVersion, copyPath: copyPath, into: file)
             }
+            guard let summary else { return nil }
+            do throws(FileError) {
+                try move(copyPath, bytes: copyBytes, to: mergedFolder)
+            } catch {
+                throw GroupFileError(error, writing: true)
+            }
+            return "\(copy.name) (\(copy.engine.rawValue)) merged into \(copy.main): \(summary)"
         }
+    }
+
+    /// `ProgressMerge` of the copy into the progress file (held locked): what it brought; nil when
+    /// there is no main file.
+    static func mergeProgress(_ copy: JSONValue, copyPath: String, into file: LockedGroupFile)
+        throws(GroupFileError) -> String?
+    {
+        let mainPath = file.path
+        var first: LockedGroupFile.Version<NitnemProgress>?
+        let updated = try file.updateHoldingLock(NitnemProgress.self) {
+            version throws(GroupFileError) -> LockedGroupFile.Edit<String?, NitnemProgress> in
+            // A version the engine puts in place meanwhile is merged with the copy too; a removal is
+            // given the merge made from the file read.
+            guard let main = version.parsed?.value ?? first?.parsed?.value else { return .keep(nil) }
+            if first == nil { first = version }
+            let merged = try ProgressMerge.merge(main: main, copy: copy, mainPath: mainPath, copyPath: copyPath)
+            let summary =
+                "\(merged.daysAdded) completed day\(merged.daysAdded == 1 ? "" : "s") added, "
+                + "\(merged.daysRemoved) removed (undone there), "
+                + "\(merged.positionsTaken) position\(merged.positionsTaken == 1 ? "" : "s") taken from the copy"
+            guard merged.changed else { return .keep(summary) }
+            return .write(merged.value, summary, over: version.bytes == nil ? first : nil)
+        }
+        return updated.result
+    }
+
+    /// `MyNitnemMerge` of the copy into your sets (held locked): what it did; nil when there is no
+    /// main file.
+    static func mergeMine(_ copy: LockedGroupFile.Version<MyNitnem>, copyPath: String, into file: LockedGroupFile)
+        throws(GroupFileError) -> String?
+    {
+        let mainPath = file.path
+        var first: LockedGroupFile.Version<MyNitnem>?
+        let updated = try file.updateHoldingLock(MyNitnem.self) {
+            version throws(GroupFileError) -> LockedGroupFile.Edit<String?, MyNitnem> in
+            guard let main = version.parsed?.value ?? first?.parsed?.value, let copyValue = copy.parsed?.value
+            else { return .keep(nil) }
+            if first == nil { first = version }
+            let merged = try MyNitnemMerge.merge(
+                main: main, copy: copyValue, mainPath: mainPath, copyPath: copyPath)
+            let when = { (at: String?) in at.map { "modifiedAt \($0)" } ?? "no modifiedAt" }
+            let summary =
+                (merged.copyWon
+                    ? "the copy's sets won (\(when(merged.copyModified)) over this machine's \(when(merged.mainModified)))"
+                    : "this machine's sets won (\(when(merged.mainModified)) over the copy's \(when(merged.copyModified)))")
+                + ", \(merged.remindersAdded) reminder\(merged.remindersAdded == 1 ? "" : "s") added"
+            guard merged.changed else { return .keep(summary) }
+            return .write(merged.value, summary, over: merged.copyWon ? copy : version.bytes == nil ? first : nil)
+        }
+        return updated.result
     }
 
     /// Puts the copy's bytes into `folder` (a free name: `-2`, `-3`… when taken), then removes it.

@@ -23,6 +23,13 @@ package final class LibnotifyNotifier: Notifier {
     private let listener: NotificationListener
     private var connection: OpaquePointer?
     private var handle: NotificationHandle?
+    /// What the server reported and `takeEvents()` has not taken yet (a notifier made without a handler).
+    private let inbox: Inbox?
+
+    /// The server's events, in order, as GLib's dispatch delivered them.
+    private final class Inbox {
+        var events: [NotificationEvent] = []
+    }
 
     /// A notifier for `appName`; `onEvent` gets every action pressed and every close of the
     /// notification it shows, with that notification's `tag`.
@@ -33,6 +40,26 @@ package final class LibnotifyNotifier: Notifier {
         self.appName = appName
         self.desktopEntry = desktopEntry
         self.listener = NotificationListener(handler: onEvent)
+        inbox = nil
+    }
+
+    /// A notifier for `appName` whose server events (every action pressed, every close of the
+    /// notification it shows) are kept, in order, until `takeEvents()` takes them: a source of the
+    /// caller's loop, read after each GLib dispatch.
+    package init(appName: String = "nitnem", desktopEntry: String = "nitnem") {
+        self.appName = appName
+        self.desktopEntry = desktopEntry
+        let inbox = Inbox()
+        self.inbox = inbox
+        self.listener = NotificationListener(handler: { inbox.events.append($0) })
+    }
+
+    /// The events the server sent since the last call (delivered during a GLib dispatch), in order;
+    /// always empty for a notifier made with a handler.
+    package func takeEvents() -> [NotificationEvent] {
+        guard let inbox, !inbox.events.isEmpty else { return [] }
+        defer { inbox.events = [] }
+        return inbox.events
     }
 
     deinit { shutdown() }

@@ -15,4 +15,12 @@ package protocol Notifier: AnyObject {
     func close(serverID: Int) throws(NotifyError)
     /// The server id of the notification this notifier shows, 0 when none.
     var currentServerID: Int { get }
+    /// What the server reported (an action, a close) since the last call, in order: the loop that
+    /// drives the notifier reads them as its events.
+    func takeEvents() -> [NotificationEvent]
+}
+
+extension Notifier {
+    /// A notifier that reports nothing (a test double that records shows only).
+    package func takeEvents() -> [NotificationEvent] { [] }
 }

@@ -95,6 +95,13 @@ package final class FileDescriptor {
         }
     }
 
+    /// Writes all of `bytes` to `fd`, a descriptor the caller does not own here (stdout, stderr):
+    /// `Syscall.writeAll`, the one write-all loop.
+    /// - Throws: `SystemError` (`write: EPIPE` when the reader is gone).
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
+        try Syscall.writeAll(fd, bytes)
+    }
+
     /// Writes all of `bytes` (`write(2)` until done).
     /// - Throws: `SystemError` naming `path` (`write <path>: ENOSPC (No space left on device)`).
     package func writeAll(_ bytes: [UInt8]) throws(SystemError) {

@@ -179,7 +179,7 @@ extension AgentCore {
         /// screen when it was killed (its buttons reach nobody).
         case closeNotification(id: Int)
         /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
-        /// position), under the same lock; then report `.marked` and the files read again.
+        /// position), under the same lock; then report `.marked` and `.filesTouched` (read once, as any change).
         case markRead(id: String, day: CivilDate, nLines: Int)
         /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
         /// `.openerExited`.

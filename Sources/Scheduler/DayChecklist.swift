@@ -35,7 +35,7 @@ package struct DayChecklist: Hashable, Sendable {
     ) {
         self.day = day
         band = current
-        func read(_ id: String) -> Bool { progress[id]?.completedDays.contains(day) ?? false }
+        func read(_ id: String) -> Bool { progress.isRead(id, on: day) }
         let next = order.first { !read($0) }
         var seen: Set<String> = []
         var items: [Item] = []

@@ -55,7 +55,7 @@ package struct Journey: Hashable, Sendable {
         self.today = today
         let ids = snapshot.dailyIDs
         total = ids.count
-        func done(_ d: CivilDate) -> Int { ids.filter { progress[$0]?.completedDays.contains(d) ?? false }.count }
+        func done(_ d: CivilDate) -> Int { ids.filter { progress.isRead($0, on: d) }.count }
         let first = progress.values.flatMap { $0.completedDays }.filter { $0 <= today }.min()
         firstRecord = first
         let start = CivilDate(year: year, month: month, day: 1)!

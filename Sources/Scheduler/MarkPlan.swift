@@ -51,7 +51,7 @@ package struct MarkPlan: Hashable, Sendable {
             }
         }
         guard problems.isEmpty else { throw .names(problems) }
-        func read(_ id: String) -> Bool { progress[id]?.completedDays.contains(day) ?? false }
+        func read(_ id: String) -> Bool { progress.isRead(id, on: day) }
         let on = "on \(day)"
         if next {
             let first = order.firstIndex { !read($0) }

@@ -35,7 +35,7 @@ extension ReminderMachine {
 
     /// Whether bani `id` was read on Nitnem day `day`.
     static func isRead(_ id: String, on day: CivilDate, files: GroupFiles) -> Bool {
-        files.progress.banis[id]?.completedDays.contains(day) ?? false
+        files.progress.isRead(id, on: day)
     }
 
     /// The first per-bani reminder due now, if any (one at a time, like `bandDue`): its slot has

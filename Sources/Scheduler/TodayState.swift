@@ -76,7 +76,7 @@ package struct TodayState: Hashable, Sendable {
         self.band = band
         banisAvailable = snapshot.banisAvailable
 
-        func completed(_ id: String) -> Bool { progress[id]?.completedDays.contains(key) ?? false }
+        func completed(_ id: String) -> Bool { progress.isRead(id, on: key) }
 
         // The band's set first: `order` starts with its distinct ids.
         let sets = band.dailySet.rotation.map(snapshot.ids(in:))

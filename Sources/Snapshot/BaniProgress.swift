@@ -25,4 +25,12 @@ package struct BaniProgress: Hashable, Sendable {
         self.anchor = anchor
         self.nLines = nLines
     }
+
+    /// Whether it was read to the end on Nitnem day `day`: the one rule every count asks.
+    package func isRead(on day: CivilDate) -> Bool { completedDays.contains(day) }
+}
+
+extension [String: BaniProgress] {
+    /// Whether bani `id` was read to the end on Nitnem day `day` (`BaniProgress.isRead(on:)`; no entry: no).
+    package func isRead(_ id: String, on day: CivilDate) -> Bool { self[id]?.isRead(on: day) ?? false }
 }

@@ -83,7 +83,7 @@ package struct MarkRule: Hashable, Sendable {
 
     /// `progress` with the rule applied; `nil` when nothing changes.
     package func apply(to progress: BaniProgress) -> BaniProgress? {
-        guard let change = change(isMarked: progress.completedDays.contains(day), ownNLines: progress.nLines)
+        guard let change = change(isMarked: progress.isRead(on: day), ownNLines: progress.nLines)
         else { return nil }
         var progress = progress
         switch change.day {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// The reading progress (`nitnem-progress.json`, schema v1, frozen, never migrated): per bani id
 /// the last position, when it was read and the Nitnem days it was completed.
 ///
@@ -13,6 +15,9 @@ package struct NitnemProgress: Sendable {
     package var warnings: [String]
     /// The whole document as read (unknown members included), for patching.
     package var raw: JSONValue
+
+    /// Whether bani `id` was read to the end on Nitnem day `day`.
+    package func isRead(_ id: String, on day: CivilDate) -> Bool { banis.isRead(id, on: day) }
 
     /// A file of a newer schema is read as far as understood and never written.
     package var isReadOnly: Bool { schema > 1 }

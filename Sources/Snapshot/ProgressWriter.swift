@@ -54,7 +54,8 @@ package enum ProgressWriter {
         var members = entry ?? [("lastSeq", .null), ("lastReadAt", .null), ("completedDays", .array([]))]
         if let position = change.position {
             set(&members, "lastSeq", .int(position.lastSeq))
-            set(&members, "lastReadAt", .string(RFC3339.utcTimestamp(position.lastReadAt)))
+            let old = members.last { $0.key == "lastReadAt" }?.value
+            set(&members, "lastReadAt", date(position.lastReadAt, like: old))
         }
         // A removal leaves a tombstone that travels with the file (`DayEdits`); a mark of a day that
         // has a record (marked again after an undo) records that, so a merge knows which came later.
@@ -76,6 +77,15 @@ package enum ProgressWriter {
         set(&banis, id, .object(members))
         set(&top, "banis", .object(banis))
         return (.object(top), true)
+    }
+
+    /// `date` in the JSON form the file gave the value it replaces, so a reader that decoded that form
+    /// still reads it: seconds since 2001-01-01T00:00:00Z where it held a number (what Apple's
+    /// `JSONEncoder` writes by default), else an RFC 3339 UTC string (`YYYY-MM-DDTHH:MM:SSZ`); whole
+    /// seconds either way.
+    static func date(_ date: Date, like old: JSONValue?) -> JSONValue {
+        if case .number? = old { return .double(date.timeIntervalSinceReferenceDate.rounded(.down)) }
+        return .string(RFC3339.utcTimestamp(date))
     }
 
     /// Replaces the value of the last member named `key` (the one readers read), or appends it.

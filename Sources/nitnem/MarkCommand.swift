@@ -127,7 +127,7 @@ enum MarkCommand {
         }
         let daily = snapshot.dailyIDs
         func tally(_ progress: NitnemProgress) -> String {
-            let done = daily.filter { progress.banis[$0]?.completedDays.contains(day) ?? false }.count
+            let done = daily.filter { progress.isRead($0, on: day) }.count
             return daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
         }
         var latest = progress

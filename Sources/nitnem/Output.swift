@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
+import Posix
 
 #if canImport(Glibc)
     import Glibc
@@ -26,19 +27,7 @@ enum Output {
     /// Writes all of `text`, retrying on EINTR; returns false when the reader is gone (EPIPE).
     @discardableResult
     static func write(fd: Int32, _ text: String) -> Bool {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buf in
-                Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += n
-        }
-        return true
+        (try? FileDescriptor.writeAll(Array(text.utf8), to: fd)) != nil
     }
 }
 

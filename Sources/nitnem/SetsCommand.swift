@@ -109,7 +109,7 @@ enum SetsCommand {
         let form = config.titles.or(.english)
         let l = context.localizer
         let today = context.calendar.dayKey(at: context.clock.now())
-        func read(_ id: String) -> Bool { files.progress.banis[id]?.completedDays.contains(today) ?? false }
+        func read(_ id: String) -> Bool { files.progress.isRead(id, on: today) }
         if args.value(Self.format) == "json" {
             let sets = DailySet.allCases.map { set -> (key: String, value: JSONValue) in
                 let banis = files.snapshot.ids(in: set).map { id -> JSONValue in

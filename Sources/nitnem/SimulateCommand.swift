@@ -3,6 +3,7 @@ import AgentShell
 import CommandLineKit
 import Glibc
 import NitnemClockKit
+import Posix
 import Scheduler
 import Snapshot
 
@@ -88,15 +89,5 @@ enum SimulateCommand {
 
     /// Writes all of `bytes` to stdout, retrying on EINTR (as `Output.write`, for bytes); stops when
     /// the reader is gone.
-    private static func writeAll(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
-        }
-    }
+    private static func writeAll(_ bytes: [UInt8]) { _ = try? FileDescriptor.writeAll(bytes, to: 1) }
 }

@@ -30,7 +30,10 @@ import Testing
         _ = try GroupWrite.replace(path, read: Array(read.utf8), first: (Array(first.compact.utf8), first)) {
             landedBytes throws(GroupFileError) in
             calls += 1
-            return try ProgressStore.reapply(landedBytes, path: path, mark)
+            let file = LockedGroupFile(path: path, lockPath: path + ".lock", folder: dir)
+            let version: LockedGroupFile.Version<NitnemProgress> = try file.version(landedBytes)
+            let again = try mark(version.document?.raw ?? NitnemProgress.empty.raw).value
+            return (try file.splice(again, over: version), again)
         }
         #expect(calls == 1)
         let text = String(decoding: Support.bytes(path), as: UTF8.self)
