@@ -105,19 +105,34 @@ def xvfb(env):
     env["DISPLAY"] = ":" + number.decode().strip()
 
 
-def sway(env):
-    """A headless sway, its WAYLAND_DISPLAY set in env."""
-    env.update(WLR_BACKENDS="headless", WLR_RENDERER="pixman", WLR_LIBINPUT_NO_DEVICES="1")
+def sway(env, pointer=False):
+    """A headless sway, its WAYLAND_DISPLAY and SWAYSOCK set in env; with `pointer`, sway in a window
+    on Xvfb instead (wlroots' x11 backend), so its seat has a pointer: `swaymsg seat seat0 cursor`
+    then clicks what is under it, as a mouse would (a headless sway has no pointer to click with)."""
+    if pointer:
+        xvfb(env)
+        env.update(WLR_BACKENDS="x11", WLR_RENDERER="pixman")
+        output = "X11-1"
+    else:
+        env.update(WLR_BACKENDS="headless", WLR_RENDERER="pixman", WLR_LIBINPUT_NO_DEVICES="1")
+        output = "HEADLESS-1"
     conf = os.path.join(RUN, "sway.conf")
     with open(conf, "w") as f:
-        f.write("output HEADLESS-1 resolution 1280x800\n")
+        f.write(f"output {output} resolution 1280x800\n")
     p = start(["sway", "--config", conf], os.path.join(RUN, "sway.log"), env)
     socket = wait_until(20, lambda: p.poll() is None and next(
         (n for n in sorted(os.listdir(RUN)) if n.startswith("wayland-") and not n.endswith(".lock")), None))
-    if not check("sway starts headless", bool(socket), tail(os.path.join(RUN, "sway.log"))):
+    if not check("sway starts" + (" in a window on Xvfb" if pointer else " headless"), bool(socket), tail(os.path.join(RUN, "sway.log"))):
         finish()
     env["WAYLAND_DISPLAY"] = socket
+    env["SWAYSOCK"] = next((os.path.join(RUN, n) for n in os.listdir(RUN) if n.startswith("sway-ipc.")), "")
     say("     " + run(["sway", "--version"]).stdout.strip())
+
+
+def click_at(env, x, y):
+    """A left click at (x, y) of sway's output, through its seat's pointer."""
+    for command in (f"cursor set {x} {y}", "cursor press button1", "cursor release button1"):
+        run(["swaymsg", f"seat seat0 {command}"], env)
 
 
 def owns_notifications(env):
@@ -306,14 +321,16 @@ class Mako(Server):
 
 
 class Swaync(Server):
-    """swaync on a headless sway: what it shows is its popup, read through the accessibility tree
-    (its labels and buttons); a click is `swaync-client --action` (the default action of the
-    latest popup, what a click on it runs), a button `swaync-client --action INDEX`."""
+    """swaync on sway: what it shows is its popup, read through the accessibility tree (its labels
+    and buttons); a click on its summary (top right: swaync's popups are there by default) runs
+    the default action; a button is `swaync-client --action INDEX` (`--action` with no index is
+    the first button, not the default action)."""
 
     def start(self, env):
-        sway(env)
+        sway(env, pointer=True)
         self.env = env
-        start(["swaync"], os.path.join(RUN, "swaync.log"), env)
+        # GTK 4 draws with cairo: there is no GL on Xvfb's sway, and swaync's popup stays blank without.
+        start(["swaync"], os.path.join(RUN, "swaync.log"), dict(env, GSK_RENDERER="cairo"))
         if not check("swaync owns org.freedesktop.Notifications", wait_until(15, lambda: owns_notifications(env)),
                      tail(os.path.join(RUN, "swaync.log"))):
             finish()
@@ -324,9 +341,9 @@ class Swaync(Server):
 
     def press(self, n, action):
         if action is None:
-            out = run(["swaync-client", "--action"], self.env)
-        else:
-            out = run(["swaync-client", "--action", str(n["order"].index(action))], self.env)
+            click_at(self.env, 1000, 22)
+            return
+        out = run(["swaync-client", "--action", str(n["order"].index(action))], self.env)
         if out.returncode:
             say(f"     swaync-client: {out.stdout}{out.stderr}")
 
