@@ -95,7 +95,7 @@ chown -R "$uid:$(id -g "$uid" 2> /dev/null || echo "$uid")" "$work"
 chmod 700 "$work/run"
 
 set +e
-as_user env -i PATH="$path" HOME="$work/home" XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/home/.config" \
+as_user env -i ${REAL_SERVER_DUMP:+REAL_SERVER_DUMP=1} PATH="$path" HOME="$work/home" XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/home/.config" \
   XDG_CACHE_HOME="$work/home/.cache" XDG_DATA_HOME="$work/home/.local/share" LANG=C.UTF-8 \
   TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-11-29T17:59:58 SGGS_CLOCK_RATE=1 \
   timeout 240 dbus-run-session -- /usr/bin/python3 "$work/real-server.py" "$server" "$work" 2>&1 |
