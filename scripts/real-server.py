@@ -131,8 +131,11 @@ def sway(env, pointer=False):
 
 def click_at(env, x, y):
     """A left click at (x, y) of sway's output, through its seat's pointer."""
-    for command in (f"cursor set {x} {y}", "cursor press button1", "cursor release button1"):
+    # As a hand does it: the pointer comes to rest, then the button goes down and up (a press and a
+    # release at once, or while the popup still slides in, reads as a swipe).
+    for command, pause in ((f"cursor set {x} {y}", 0.5), ("cursor press button1", 0.1), ("cursor release button1", 0)):
         run(["swaymsg", f"seat seat0 {command}"], env)
+        time.sleep(pause)
 
 
 def owns_notifications(env):
@@ -332,6 +335,14 @@ class Swaync(Server):
     def start(self, env):
         sway(env, pointer=True)
         self.env = env
+        # The popup held until acted on: swaync's default config hides a popup after `timeout`
+        # seconds (10) into its panel, whatever the notification's own expire timeout.
+        with open("/etc/xdg/swaync/config.json") as f:
+            config = json.load(f)
+        config.update({"timeout": 0, "timeout-low": 0, "timeout-critical": 0})
+        os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "swaync"), exist_ok=True)
+        with open(os.path.join(env["XDG_CONFIG_HOME"], "swaync", "config.json"), "w") as f:
+            json.dump(config, f)
         # GTK 4 draws with cairo: there is no GL on Xvfb's sway, and swaync's popup stays blank without.
         start(["swaync"], os.path.join(RUN, "swaync.log"), dict(env, GSK_RENDERER="cairo"))
         if not check("swaync owns org.freedesktop.Notifications", wait_until(15, lambda: owns_notifications(env)),
@@ -356,6 +367,15 @@ class Swaync(Server):
 
 def gtk_popups(app_names):
     """A GTK server's reminder as its window shows it: the labels (summary, body) and buttons."""
+    for attempt in range(3):
+        try:
+            return gtk_popup(app_names)
+        except Exception:  # a popup going away while it is read (atspi: object does not exist)
+            time.sleep(0.2)
+    return gtk_popup(app_names)
+
+
+def gtk_popup(app_names):
     items = accessible_texts(app_names)
     texts = [name for role, name, _ in items if role == "label" and name]
     buttons = {name: node for role, name, node in items if role in ("push button", "button") and name}
@@ -497,6 +517,8 @@ def episode(server, name, action, env):
         agent.wait(timeout=10)
         return
     got = wait_until(5, lambda: MONITOR.invoked(pressed))
+    if not got and os.environ.get("REAL_SERVER_DUMP"):
+        run(["grim", "/tmp/real-server-fail.png"], env)
     want = server.invokes.get(action, action or "default")
     check(f"[{name}] the server sent ActionInvoked {got}", got == [want], read(MONITOR.log)[pressed:][:800])
     if action in (None, "read"):
