@@ -66,7 +66,8 @@ import Testing
         let xfce = NotificationRequest(notification, capabilities: ["actions"], desktopEntry: "nitnem", server: .xfce)
         #expect(xfce.actions.map(\.id) == ["default", "mark", "later"])
         #expect(xfce.actions.map(\.label) == ["Read now", "Mark read", "Later"])
-        let swaync = NotificationRequest(notification, capabilities: ["actions"], desktopEntry: "nitnem", server: .swaync)
+        let swaync = NotificationRequest(
+            notification, capabilities: ["actions"], desktopEntry: "nitnem", server: .swaync)
         #expect(swaync.actions.map(\.id) == ["default", "read", "mark", "later"])
         #expect(ServerPresentation.xfce.drawsDefaultAction && !ServerPresentation.swaync.drawsDefaultAction)
     }
