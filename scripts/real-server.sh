@@ -10,8 +10,9 @@
 # reader with its link (config `open`, a script that writes it down); Mark read reaches the
 # progress file and Later the ledger; each pressed through the server (dunst: a middle click on its
 # window and its context menu; swaync: `swaync-client --action`; xfce4-notifyd: a click on its
-# window and its buttons pressed through the accessibility tree; mako: `makoctl invoke`);
-# `nitnem reminders test` says what the server shows.
+# window and its buttons pressed through the accessibility tree; mako: `makoctl invoke`), with the
+# ActionInvoked the server sent and our Notify's hints (urgency a byte, desktop-entry, category)
+# read off the bus (dbus-monitor); `nitnem reminders test` says what the server shows.
 #
 #   scripts/real-server.sh dunst|swaync|xfce4-notifyd|mako [--root testing|SCRIPT]
 #
@@ -20,6 +21,8 @@
 # Debian testing's (dunst 1.13, swaync 0.12, xfce4-notifyd 0.9) in the testing root
 # (scripts/testing-root.sh, built on first use and cached), as its user tester; root only.
 # NITNEM_BIN: the nitnem to run (default: the release build, made with `make release`'s flags).
+# REAL_SERVER_DUMP=1: when the reminder is not found, the accessibility tree is printed, and when a
+# press brings no ActionInvoked, the screen is saved to /tmp/real-server-fail.png (sway only).
 # Prints the checks and `N passed, M failed`; exits 1 on a failure.
 set -euo pipefail
 PATH=$PATH:/usr/sbin:/sbin   # useradd
