@@ -59,7 +59,12 @@ test: deps lint
 	scripts/check-doc-examples.py .build/debug/nitnem
 	scripts/real-waybar.sh
 	$(if $(TESTING_ROOT),scripts/real-waybar.sh $(TESTING_ROOT))
-	$(if $(TESTING_ROOT),scripts/real-mako.sh)
+	scripts/real-server.sh mako
+	$(if $(TESTING_ROOT),scripts/real-server.sh mako $(TESTING_ROOT))
+	$(if $(TESTING_ROOT),scripts/real-server.sh dunst $(TESTING_ROOT))
+	$(if $(TESTING_ROOT),scripts/real-server.sh swaync $(TESTING_ROOT))
+	$(if $(TESTING_ROOT),scripts/real-server.sh xfce4-notifyd $(TESTING_ROOT))
+	scripts/real-server.sh xfce4-notifyd
 	$(if $(TESTING_ROOT),scripts/real-sound.sh)
 	scripts/test-punjabi.sh
 	$(if $(PLASMA6_ROOT),scripts/test-punjabi.sh $(PLASMA6_ROOT))

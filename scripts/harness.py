@@ -50,7 +50,7 @@ def wait_until(seconds, condition, step=0.1):
         time.sleep(step)
 
 
-def start(argv, log, env=None, pass_fds=(), mode="w"):
+def start(argv, log, env=None, pass_fds=(), mode="a"):
     """argv as a session of its own, its output in the file log; stopped by stop_all()."""
     p = subprocess.Popen(argv, stdout=open(log, mode), stderr=subprocess.STDOUT, env=env, start_new_session=True,
                          pass_fds=pass_fds)

@@ -6,7 +6,8 @@
 # 1. install.sh's man page and completions, from a stub binary that has `completions` (until the
 #    real one does) — make install's paths, and the .deb's gzipped man page and zsh folder.
 # 2. make install DESTDIR=<tmp> PREFIX=/usr: every file where it belongs (the binary stripped), the unit's ExecStart is
-#    the installed binary and systemd-analyze verify --user is clean, the AppStream metainfo
+#    the installed binary and systemd-analyze verify --user is clean (our unit alone: other packages'
+#    units on the unit path are not verified), the AppStream metainfo
 #    validates (appstreamcli validate --no-net); make uninstall leaves the tree
 #    empty; a file or folder the user added survives it, and so does the folder holding it.
 # 3. make install PREFIX=<tmp>/home/.local for real (no DESTDIR) in a sandbox HOME with no user
@@ -46,11 +47,21 @@ sandbox_env=(env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY -u JO
   "XDG_RUNTIME_DIR=$work/run")
 mkdir -m700 "$work/run"
 # systemd-analyze verify of unit $1, with ExecStart's binary $2 (at its path in a staging tree).
+# Only our unit is verified: verify loads every unit on the user unit path, and other packages'
+# units clash among themselves (mako, swaync and xfce4-notifyd each claim the bus name
+# org.freedesktop.Notifications: "Two services allocated for the same bus name"), so the unit path
+# (SYSTEMD_UNIT_PATH) is a folder holding our unit and the targets and slices it may need
+# (basic.target, default.target, graphical-session.target, app.slice…) linked from the real one.
 verify_unit() {
-  local dir=$work/verify-$RANDOM
+  local dir=$work/verify-$RANDOM d f
   mkdir "$dir"
   sed "s|^ExecStart=[^ ]*|ExecStart=$2|" "$1" > "$dir/nitnem.service"
-  "${sandbox_env[@]}" systemd-analyze verify --user "$dir/nitnem.service" > "$dir/out" 2>&1
+  for d in $(systemd-analyze --user unit-paths 2> /dev/null); do
+    for f in "$d"/*.target "$d"/*.slice; do
+      [ -f "$f" ] && [ ! -e "$dir/${f##*/}" ] && ln -s "$f" "$dir/"
+    done
+  done
+  "${sandbox_env[@]}" SYSTEMD_UNIT_PATH="$dir" systemd-analyze verify --user "$dir/nitnem.service" > "$dir/out" 2>&1
   local rc=$?
   [ -s "$dir/out" ] && sed 's/^/     /' "$dir/out" >&2
   [ $rc -eq 0 ] && [ ! -s "$dir/out" ]
@@ -112,6 +123,9 @@ check "the unit does not restart on exit 2 or 3" \
   grep -qx 'RestartPreventExitStatus=2 3' "$stage/usr/lib/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the installed unit" \
   verify_unit "$stage/usr/lib/systemd/user/nitnem.service" "$stage/usr/bin/nitnem"
+sed 's/^Type=notify$/Type=notifyy/' "$stage/usr/lib/systemd/user/nitnem.service" > "$work/bad.service"
+check "systemd-analyze verify --user still finds a fault in our unit (Type=notifyy)" \
+  eval '! verify_unit "$work/bad.service" "$stage/usr/bin/nitnem" 2> /dev/null'
 check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
 check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/) as nitnem@nitnem" \
@@ -355,7 +369,8 @@ includes() {
 # shellcheck disable=SC2086  # word lists
 check "make test installs the build's packages and every test tool ($(wc -w <<< "$test_packages") packages)" \
   includes "$test_packages" $build_packages dpkg-dev dunst xvfb dbus-daemon gjs lintian polybar xdotool zsh fish \
-  python3 sqlite3 jq xdg-utils systemd appstream sway waybar grim python3-pyatspi at-spi2-core gnome-shell debootstrap
+  python3 sqlite3 jq xdg-utils systemd appstream sway waybar grim python3-pyatspi at-spi2-core gnome-shell debootstrap \
+  mako-notifier sway-notification-center xfce4-notifyd
 
 echo "packaging tests: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]

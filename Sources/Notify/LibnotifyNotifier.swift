@@ -106,7 +106,9 @@ package final class LibnotifyNotifier: Notifier {
     /// It never expires, has normal urgency, and offers its actions only when the server
     /// lists `actions` (see `NotificationRequest`).
     package func show(_ notification: Notification) throws(NotifyError) {
-        let request = NotificationRequest(notification, capabilities: try capabilities(), desktopEntry: desktopEntry)
+        let request = NotificationRequest(
+            notification, capabilities: try capabilities(), desktopEntry: desktopEntry,
+            server: ServerPresentation(serverName: try serverInfo().name))
         let handle: NotificationHandle
         if let existing = self.handle, existing.pointer != nil {
             existing.update(summary: request.summary, body: request.body)

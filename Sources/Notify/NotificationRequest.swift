@@ -33,11 +33,19 @@ package struct NotificationRequest: Hashable, Sendable {
     /// acted on.
     package var expireTimeout: Int32
 
-    /// The request for `notification` to a server with `capabilities`, naming `desktopEntry`.
-    package init(_ notification: Notification, capabilities: Set<String>, desktopEntry: String) {
+    /// The request for `notification` to a server with `capabilities`, naming `desktopEntry`; to a
+    /// `server` that draws the default action as a button, without the button doing the same.
+    package init(
+        _ notification: Notification, capabilities: Set<String>, desktopEntry: String,
+        server: ServerPresentation? = nil
+    ) {
         summary = notification.summary
         body = capabilities.contains("body-markup") ? Markup.escape(notification.body) : notification.body
-        let all = (notification.defaultAction.map { [NotificationAction.onClick($0)] } ?? []) + notification.actions
+        var buttons = notification.actions
+        if let click = notification.defaultAction, server?.drawsDefaultAction == true {
+            buttons.removeAll { $0.id == click.id }
+        }
+        let all = (notification.defaultAction.map { [NotificationAction.onClick($0)] } ?? []) + buttons
         actions = capabilities.contains("actions") ? all : []
         hints = [
             "urgency": .byte(Self.normalUrgency),

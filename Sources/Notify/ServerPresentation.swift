@@ -17,8 +17,8 @@ package enum ServerPresentation: Hashable, Sendable {
     /// swaync (`SwayNotificationCenter`): the buttons under the notification; a click runs the
     /// default action.
     case swaync
-    /// xfce4-notifyd (`Xfce Notify Daemon`): the buttons under the notification; a click runs the
-    /// default action.
+    /// xfce4-notifyd (`Xfce Notify Daemon`): the buttons under the notification, the default
+    /// action drawn as one of them (0.9, seen in its window); a click on the notification closes it.
     case xfce
     /// Any other server: its buttons when it lists `actions`.
     case other(name: String)
@@ -48,8 +48,11 @@ package enum ServerPresentation: Hashable, Sendable {
         case .gnome:
             return
                 "GNOME Shell shows up to three buttons once the banner is expanded (\(list)); a click on it: \(click)."
-        case .plasma, .swaync, .xfce, .other:
+        case .plasma, .swaync, .other:
             return "\(name) shows the buttons \(list); a click on the notification: \(click)."
+        case .xfce:
+            let drawn = ([click] + buttons.filter { $0 != click }).joined(separator: " · ")
+            return "xfce4-notifyd shows the buttons \(drawn) (\(click) is the click's own); a click on it closes it."
         case .dunst:
             return
                 "dunst shows no buttons: its context menu (dunstctl context) lists \(list); a middle click: \(click)."
@@ -57,6 +60,10 @@ package enum ServerPresentation: Hashable, Sendable {
             return "mako shows no buttons: click the notification to \(click.lowercased()); makoctl menu lists \(list)."
         }
     }
+
+    /// Whether the server draws the default action (the click) as one more button, so a button
+    /// doing the same would be shown twice: xfce4-notifyd.
+    package var drawsDefaultAction: Bool { self == .xfce }
 
     /// The server's name as people know it.
     package var name: String {

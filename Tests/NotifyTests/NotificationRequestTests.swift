@@ -59,6 +59,19 @@ import Testing
         #expect(NotificationRequest(notification, capabilities: [], desktopEntry: "nitnem").actions.isEmpty)
     }
 
+    @Test func aServerThatDrawsTheClickAsAButtonIsNotSentTheSameButtonTwice() {
+        var notification = Self.reminder
+        notification.defaultAction = .read
+        // xfce4-notifyd draws `default` as a button: Read now would be there twice.
+        let xfce = NotificationRequest(notification, capabilities: ["actions"], desktopEntry: "nitnem", server: .xfce)
+        #expect(xfce.actions.map(\.id) == ["default", "mark", "later"])
+        #expect(xfce.actions.map(\.label) == ["Read now", "Mark read", "Later"])
+        let swaync = NotificationRequest(
+            notification, capabilities: ["actions"], desktopEntry: "nitnem", server: .swaync)
+        #expect(swaync.actions.map(\.id) == ["default", "read", "mark", "later"])
+        #expect(ServerPresentation.xfce.drawsDefaultAction && !ServerPresentation.swaync.drawsDefaultAction)
+    }
+
     @Test func normalUrgencyCategoryDesktopEntryAndNeverExpires() {
         let request = NotificationRequest(Self.reminder, capabilities: ["actions"], desktopEntry: "nitnem-dev")
         #expect(
@@ -106,6 +119,11 @@ import Testing
         #expect(
             ServerPresentation.mako.describe(buttons: buttons, click: "Read now", capabilities: ["actions"])
                 == "mako shows no buttons: click the notification to read now; makoctl menu lists Listen · Mark read · Later."
+        )
+        #expect(
+            ServerPresentation.xfce.describe(
+                buttons: ["Read now", "Mark read", "Later"], click: "Read now", capabilities: ["actions"])
+                == "xfce4-notifyd shows the buttons Read now · Mark read · Later (Read now is the click's own); a click on it closes it."
         )
         #expect(
             ServerPresentation.other(name: "x").describe(buttons: buttons, click: "Read now", capabilities: [])

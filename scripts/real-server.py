@@ -1,0 +1,528 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A reminder in a real notification server (run by scripts/real-server.sh inside a private session
+bus): the server on its display, `nitnem run` with the clock two seconds before the Evening slot.
+For each action, in an episode of its own (a fresh group and state, a new agent), it checks from
+what the server shows and on disk:
+
+- the reminder appears once, with its summary and body, and the buttons `reminders test` names;
+- the click on it (the default action) and Read now open the reader with the reminder's link
+  (config `open`, a script that writes it down), once;
+- Mark read records the bani in the progress file, and the reminder leaves the screen;
+- Later closes it and the ledger says snoozed.
+
+Every press goes through the server: what a person does there, or the server's own command.
+
+Usage: real-server.py dunst|swaync|xfce4-notifyd|mako WORK
+Prints one line a check and `N passed, M failed`; exits 1 on a failure.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+from harness import check, read, say, start, stop_all, summary, tail, wait_until
+
+SERVER, WORK = sys.argv[1], sys.argv[2]
+RUN = os.environ["XDG_RUNTIME_DIR"]
+LINK = "https://www.sikhitothemax.org/sundar-gutka"
+SUMMARY = "Evening · Rehras Sahib"
+BUTTONS = {"read": "Read now", "mark": "Mark read", "later": "Later"}
+# urgency a byte (xfce4-notifyd and swaync read no other type), desktop-entry the installed
+# nitnem.desktop (Plasma keeps history only for one that resolves), our category.
+SENT_HINTS = {"urgency": ("byte", "1"), "desktop-entry": ("string", "nitnem"), "category": ("string", "x-nitnem.reminder")}
+HINTS = {"urgency": "NORMAL", "category": "x-nitnem.reminder", "desktop_entry": "nitnem"}
+def run(argv, env=None, timeout=20):
+    return subprocess.run(argv, capture_output=True, text=True, env=env, timeout=timeout)
+
+
+def version(package):
+    return run(["dpkg-query", "-W", "-f", "${Version}", package]).stdout.strip() or "?"
+
+
+def xvfb(env):
+    """An X server of its own (Xvfb -displayfd), its DISPLAY set in env."""
+    r, w = os.pipe()
+    start(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+          os.path.join(RUN, "xvfb.log"), pass_fds=(w,))
+    os.close(w)
+    number = b""
+    deadline = time.monotonic() + 20
+    while not number.endswith(b"\n") and time.monotonic() < deadline:
+        chunk = os.read(r, 16)
+        if not chunk:
+            break
+        number += chunk
+    os.close(r)
+    if not check("Xvfb starts", number.strip().isdigit(), tail(os.path.join(RUN, "xvfb.log"))):
+        finish()
+    env["DISPLAY"] = ":" + number.decode().strip()
+
+
+def sway(env, pointer=False):
+    """A headless sway, its WAYLAND_DISPLAY and SWAYSOCK set in env; with `pointer`, sway in a window
+    on Xvfb instead (wlroots' x11 backend), so its seat has a pointer: `swaymsg seat seat0 cursor`
+    then clicks what is under it, as a mouse would (a headless sway has no pointer to click with)."""
+    if pointer:
+        xvfb(env)
+        env.update(WLR_BACKENDS="x11", WLR_RENDERER="pixman")
+        output = "X11-1"
+    else:
+        env.update(WLR_BACKENDS="headless", WLR_RENDERER="pixman", WLR_LIBINPUT_NO_DEVICES="1")
+        output = "HEADLESS-1"
+    conf = os.path.join(RUN, "sway.conf")
+    with open(conf, "w") as f:
+        f.write(f"output {output} resolution 1280x800\n")
+    p = start(["sway", "--config", conf], os.path.join(RUN, "sway.log"), env)
+    socket = wait_until(20, lambda: p.poll() is None and next(
+        (n for n in sorted(os.listdir(RUN)) if n.startswith("wayland-") and not n.endswith(".lock")), None))
+    if not check("sway starts" + (" in a window on Xvfb" if pointer else " headless"), bool(socket), tail(os.path.join(RUN, "sway.log"))):
+        finish()
+    env["WAYLAND_DISPLAY"] = socket
+    env["SWAYSOCK"] = next((os.path.join(RUN, n) for n in os.listdir(RUN) if n.startswith("sway-ipc.")), "")
+    say("     " + run(["sway", "--version"]).stdout.strip())
+
+
+def click_at(env, x, y):
+    """A left click at (x, y) of sway's output, through its seat's pointer."""
+    # As a hand does it: the pointer comes to rest, then the button goes down and up (a press and a
+    # release at once, or while the popup still slides in, reads as a swipe).
+    for command, pause in ((f"cursor set {x} {y}", 0.5), ("cursor press button1", 0.1), ("cursor release button1", 0)):
+        run(["swaymsg", f"seat seat0 {command}"], env)
+        time.sleep(pause)
+
+
+def owns_notifications(env):
+    out = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+               "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.Notifications"], env).stdout
+    return "boolean true" in out
+
+
+# The accessibility tree (swaync's and xfce4-notifyd's windows are GTK: their labels and buttons).
+def accessible_texts(app_names):
+    """[(role, name, accessible)] of every object under the applications named in app_names."""
+    import pyatspi
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 40:
+            return
+        try:
+            role, name = node.getRoleName(), node.name or ""
+            if role == "label" and not name:
+                try:
+                    text = node.queryText()
+                    name = text.getText(0, text.characterCount)
+                except NotImplementedError:
+                    pass
+            found.append((role, name, node))
+            for i in range(node.childCount):
+                walk(node.getChildAtIndex(i), depth + 1)
+        except Exception:  # an object gone while we walk: what is left still counts
+            pass
+
+    for app in pyatspi.Registry.getDesktop(0):
+        if app is not None and (app.name or "") in app_names:
+            walk(app)
+    return found
+
+
+class Monitor:
+    """What crosses the bus to and from the server (dbus-monitor): the Notify calls we make, with
+    their hints as sent, and the ActionInvoked signals a press makes the server send."""
+
+    def __init__(self, env):
+        self.log = os.path.join(RUN, "monitor.log")
+        start(["dbus-monitor", "--session", "interface='org.freedesktop.Notifications'"], self.log, env)
+        time.sleep(0.5)
+
+    def mark(self):
+        return len(read(self.log))
+
+    def notifies(self, since=0):
+        """[(replaces_id, summary, {hint: (type, value)})] of each Notify call after `since`."""
+        calls = []
+        for block in read(self.log)[since:].split("\nmethod call ")[1:]:
+            if "member=Notify\n" not in block.split("\n", 1)[0] + "\n":
+                continue
+            m = re.search(r'string "(.*?)"\n\s+uint32 (\d+)\n\s+string ".*?"\n\s+string "(.*?)"', block)
+            hints = dict((k, (t, v.strip('"'))) for k, t, v in
+                         re.findall(r'dict entry\(\n\s+string "(.*?)"\n\s+variant\s+(\w+) (.*?)\n\s+\)', block))
+            if m:
+                calls.append((int(m.group(2)), m.group(3), hints))
+        return calls
+
+    def invoked(self, since=0):
+        """The action keys of every ActionInvoked after `since`, in order."""
+        return re.findall(r'member=ActionInvoked\n\s+uint32 \d+\n\s+string "(.*?)"', read(self.log)[since:])
+
+
+class Server:
+    """One server: how it starts, what it shows, how a press reaches it."""
+    stays_after_click = True   # a click that reads leaves the reminder up (reading is not a mark)
+    stays_after_read = True    # and so does Read now
+    click_reads = True         # a click on it runs the default action
+    invokes = {}               # the ActionInvoked id a button sends, when not its own
+
+    def shown(self):
+        """The reminders on screen: [{"id", "summary", "body", "buttons": {id: label}}]."""
+        raise NotImplementedError
+
+    def ours(self):
+        return [n for n in self.shown() if "Rehras" in n["summary"]]
+
+
+class Dunst(Server):
+    """dunst on Xvfb: what it shows is what it prints (-print) and has not closed; its buttons are
+    in its context menu (the dmenu program, here a script that picks the line asked for); a middle
+    click on its window runs the default action (mouse_middle_click = do_action, close_current)."""
+    stays_after_click = False
+
+    def start(self, env):
+        xvfb(env)
+        self.out = os.path.join(RUN, "dunst.out")
+        self.menu = os.path.join(RUN, "menu")
+        with open(os.path.join(RUN, "dmenu"), "w") as f:
+            f.write(f"#!/bin/sh\ncat > {self.menu}.in\ngrep -F \"$(cat {self.menu}.choice)\" {self.menu}.in | head -1\n")
+        os.chmod(os.path.join(RUN, "dmenu"), 0o755)
+        with open(os.path.join(RUN, "dunstrc"), "w") as f:
+            f.write(f"[global]\n    follow = none\n    dmenu = {RUN}/dmenu\n    mouse_middle_click = do_action, close_current\n"
+                    "[urgency_normal]\n    timeout = 0\n")
+        self.env = env
+        start(["dunst", "-print", "-config", os.path.join(RUN, "dunstrc")], self.out, env)
+        if not check("dunst owns org.freedesktop.Notifications", wait_until(10, lambda: owns_notifications(env)),
+                     tail(self.out)):
+            finish()
+        say(f"     dunst {version('dunst')}")
+
+    def records(self):
+        records, current, actions = [], None, False
+        for line in read(self.out).splitlines():
+            if line == "{":
+                current = {"buttons": {}}
+            elif current is not None and line == "}":
+                records.append(current)
+                current = None
+            elif current is not None and actions:
+                m = re.match(r'\t\t"(.*)": "(.*)"$', line)
+                if m:
+                    current["buttons"][m.group(1)] = m.group(2)
+                elif line == "\t}":
+                    actions = False
+            elif current is not None and line.startswith("\t"):
+                key, _, value = line[1:].partition(": ")
+                if key == "actions":
+                    actions = value == "{"
+                else:
+                    current[key] = value.strip("'")
+        return records
+
+    def shown(self):
+        closed = run(["dunstctl", "history"], self.env).stdout
+        closed_ids = {e["id"]["data"] for e in (json.loads(closed).get("data") or [[]])[0]} if closed.strip() else set()
+        latest = {}
+        for r in self.records():
+            latest[r.get("id")] = r
+        shown = [dict(r, id=int(i)) for i, r in latest.items() if i is not None and int(i) not in closed_ids]
+        for n in shown:
+            n["default"] = n["buttons"].pop("default", None) is not None
+            # The hints as dunst read them (-print): urgency (a byte: NORMAL), category, desktop-entry.
+            n["hints"] = {k: n.get(k) for k in ("urgency", "category", "desktop_entry")}
+        return shown
+
+    def press(self, n, action):
+        if action is None:
+            window = run(["xdotool", "search", "--classname", "Dunst"], self.env).stdout.split()
+            if not check(f"dunst's window is on screen ({window})", bool(window)):
+                return
+            run(["xdotool", "mousemove", "--window", window[-1], "20", "10", "click", "2"], self.env)
+            return
+        with open(self.menu + ".choice", "w") as f:
+            f.write(f"[{n['id']},{action}]")
+        run(["dunstctl", "context"], self.env)
+
+    def clear(self):
+        run(["dunstctl", "close-all"], self.env)
+
+
+class Mako(Server):
+    """mako on a headless sway: what it shows is `makoctl list`; a click is `makoctl invoke` (its
+    left click runs the default action), a button `makoctl invoke ACTION` (what `makoctl menu`
+    sends for the line picked)."""
+
+    def start(self, env):
+        sway(env)
+        self.env = env
+        start(["mako"], os.path.join(RUN, "mako.log"), env)
+        if not check("mako runs on it", wait_until(10, lambda: run(["makoctl", "list"], env).returncode == 0),
+                     tail(os.path.join(RUN, "mako.log"))):
+            finish()
+        say(f"     mako {version('mako-notifier')}")
+
+    def shown(self):
+        out = run(["makoctl", "list", "-j"], self.env).stdout
+        if not out.strip().startswith(("[", "{")):
+            out = run(["makoctl", "list"], self.env).stdout
+        try:
+            data = json.loads(out)
+        except ValueError:
+            return []
+        if isinstance(data, dict):  # mako before 1.9: {"type": "aa{sv}", "data": [[…]]}
+            data = [{k: v.get("data") for k, v in n.items()} for n in data.get("data", [[]])[0]]
+        return [{"id": n.get("id"), "summary": str(n.get("summary")), "body": str(n.get("body")),
+                 "buttons": {k: v for k, v in (n.get("actions") or {}).items() if k != "default"},
+                 "default": "default" in (n.get("actions") or {})} for n in data]
+
+    def press(self, n, action):
+        run(["makoctl", "invoke", "-n", str(n["id"])] + ([action] if action else []), self.env)
+
+    def clear(self):
+        run(["makoctl", "dismiss", "--all"], self.env)
+
+
+class Swaync(Server):
+    """swaync on sway: what it shows is its popup, read through the accessibility tree (its labels
+    and buttons); a click on its summary (top right: swaync's popups are there by default) runs
+    the default action; a button is `swaync-client --action INDEX` (`--action` with no index is
+    the first button, not the default action)."""
+
+    def start(self, env):
+        sway(env, pointer=True)
+        self.env = env
+        # The popup held until acted on: swaync's default config hides a popup after `timeout`
+        # seconds (10) into its panel, whatever the notification's own expire timeout.
+        with open("/etc/xdg/swaync/config.json") as f:
+            config = json.load(f)
+        config.update({"timeout": 0, "timeout-low": 0, "timeout-critical": 0})
+        os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "swaync"), exist_ok=True)
+        with open(os.path.join(env["XDG_CONFIG_HOME"], "swaync", "config.json"), "w") as f:
+            json.dump(config, f)
+        # GTK 4 draws with cairo: there is no GL on Xvfb's sway, and swaync's popup stays blank without.
+        start(["swaync"], os.path.join(RUN, "swaync.log"), dict(env, GSK_RENDERER="cairo"))
+        if not check("swaync owns org.freedesktop.Notifications", wait_until(15, lambda: owns_notifications(env)),
+                     tail(os.path.join(RUN, "swaync.log"))):
+            finish()
+        say(f"     swaync {version('sway-notification-center')}")
+
+    def shown(self):
+        return gtk_popups(["swaync", "SwayNotificationCenter", "org.erikreider.swaync"])
+
+    def press(self, n, action):
+        if action is None:
+            click_at(self.env, 1000, 22)
+            return
+        out = run(["swaync-client", "--action", str(n["order"].index(action))], self.env)
+        if out.returncode:
+            say(f"     swaync-client: {out.stdout}{out.stderr}")
+
+    def clear(self):
+        run(["swaync-client", "--close-all"], self.env)
+
+
+def gtk_popups(app_names):
+    """A GTK server's reminder as its window shows it: the labels (summary, body) and buttons."""
+    for attempt in range(3):
+        try:
+            return gtk_popup(app_names)
+        except Exception:  # a popup going away while it is read (atspi: object does not exist)
+            time.sleep(0.2)
+    return gtk_popup(app_names)
+
+
+def gtk_popup(app_names):
+    items = accessible_texts(app_names)
+    texts = [name for role, name, _ in items if role == "label" and name]
+    buttons = {name: node for role, name, node in items if role in ("push button", "button") and name}
+    summary = next((t for t in texts if "Rehras" in t), "")
+    summary_node = next((node for role, name, node in items if role == "label" and name == summary), None)
+    if not summary:
+        return []
+    # Only what is in the reminder's own window (another notification may be on screen beside it).
+    window = summary_node
+    while window is not None and window.getRoleName() not in ("frame", "window", "application"):
+        window = window.parent
+    if window is not None and window.getRoleName() != "application":
+        inside = []
+
+        def walk(node, depth=0):
+            if node is None or depth > 40:
+                return
+            try:
+                inside.append(node)
+                for i in range(node.childCount):
+                    walk(node.getChildAtIndex(i), depth + 1)
+            except Exception:
+                pass
+        walk(window)
+        items = [item for item in items if any(item[2] == node for node in inside)]
+        texts = [name for role, name, _ in items if role == "label" and name]
+        buttons = {name: node for role, name, node in items if role in ("push button", "button") and name}
+    body = next((t for t in texts if "of 7 today" in t), "")
+    ids = {label: key for key, label in BUTTONS.items()}
+    all_buttons = [name for role, name, _ in items if role in ("push button", "button")]
+    ours = {ids[name]: name for name in buttons if name in ids}
+    return [{"id": 0, "summary": summary, "body": body, "buttons": ours, "order": [ids[b] for b in buttons if b in ids],
+             "nodes": {ids[name]: node for name, node in buttons.items() if name in ids},
+             "copies": sum(1 for t in texts if t == summary), "summary_node": summary_node, "all_buttons": all_buttons}]
+
+
+class Xfce(Server):
+    """xfce4-notifyd on Xvfb: what it shows is its window, read through the accessibility tree; a
+    button is pressed through it (its action, as a click would), a click on the window (xdotool)
+    runs the default action. xfce4-notifyd 0.9 draws the default action as a button (the request
+    leaves out the button doing the same: Read now is that one), closes the window on any button,
+    and a click on the window only closes it (NotificationClosed, dismissed)."""
+    stays_after_click = False
+    stays_after_read = False
+    click_reads = False
+    invokes = {"read": "default"}
+
+    def start(self, env):
+        xvfb(env)
+        self.env = env
+        start(["/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"], os.path.join(RUN, "xfce4-notifyd.log"), env)
+        if not check("xfce4-notifyd owns org.freedesktop.Notifications", wait_until(15, lambda: owns_notifications(env)),
+                     tail(os.path.join(RUN, "xfce4-notifyd.log"))):
+            finish()
+        say(f"     xfce4-notifyd {version('xfce4-notifyd')}")
+
+    def shown(self):
+        return gtk_popups(["xfce4-notifyd"])
+
+    def press(self, n, action):
+        if action is None:
+            import pyatspi
+            e = n["summary_node"].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            check(f"its summary is on screen at {e.x},{e.y} ({e.width}×{e.height})", e.width > 0 and e.height > 0)
+            run(["xdotool", "mousemove", str(e.x + e.width // 2), str(e.y + e.height // 2), "click", "1"], self.env)
+            return
+        node = n["nodes"][action]
+        node.queryAction().doAction(0)
+
+    def clear(self):
+        pass
+
+
+SERVERS = {"dunst": Dunst, "mako": Mako, "swaync": Swaync, "xfce4-notifyd": Xfce}
+
+
+def finish():
+    stop_all()
+    sys.exit(summary())
+
+
+def episode(server, name, action, env):
+    home = os.path.join(WORK, name)
+    os.makedirs(home, exist_ok=True)
+    subprocess.run(["cp", "-r", os.path.join(WORK, "group"), os.path.join(home, "group")], check=True)
+    env = dict(env, SGGS_APP_GROUP=os.path.join(home, "group"), XDG_STATE_HOME=os.path.join(home, "state"))
+    opened = os.path.join(WORK, "opened")
+    if os.path.exists(opened):
+        os.remove(opened)
+    log = os.path.join(home, "agent.log")
+    since = MONITOR.mark()
+    agent = start(["nitnem", "run"], log, env)
+    first = wait_until(15, lambda: next(iter(server.ours()), None))
+    if not check(f"[{name}] the Evening reminder is on screen", bool(first), f"{server.shown()}\n{tail(log)}"):
+        import pyatspi
+        say("     on the accessibility bus: " + ", ".join(a.name for a in pyatspi.Registry.getDesktop(0) if a))
+        if os.environ.get("REAL_SERVER_DUMP"):
+            say("     " + repr([(r, n) for r, n, _ in accessible_texts([a.name for a in pyatspi.Registry.getDesktop(0) if a])][:60]))
+        agent.terminate()
+        agent.wait(timeout=10)
+        return
+    check(f"[{name}] its summary {first['summary']!r}", first["summary"] == SUMMARY, str(first))
+    check(f"[{name}] its body {first['body']!r}", "of 7 today" in first["body"], str(first))
+    check(f"[{name}] its buttons: {first['buttons']}", first["buttons"] == BUTTONS, str(first))
+    if "all_buttons" in first:
+        check(f"[{name}] no other button on it: {first['all_buttons']}",
+              sorted(first["all_buttons"]) == sorted(BUTTONS.values()), str(first["all_buttons"]))
+    if "default" in first:
+        check(f"[{name}] it offers the click (the default action)", first["default"], str(first))
+    if "hints" in first:
+        check(f"[{name}] the server read its hints: {first['hints']}", first["hints"] == HINTS, str(first))
+    time.sleep(1)
+    now = server.ours()
+    check(f"[{name}] shown once", len(now) == 1 and now[0].get("copies", 1) == 1, str(now))
+    sent = [c for c in MONITOR.notifies(since) if "Rehras" in c[1]]
+    check(f"[{name}] sent once (one Notify with no id to replace; {len(sent)} in all)",
+          len([c for c in sent if c[0] == 0]) == 1, str(sent))
+    if sent:
+        check(f"[{name}] its hints as sent: {sent[0][2]}", all(sent[0][2].get(k) == v for k, v in SENT_HINTS.items()),
+              str(sent[0][2]))
+    pressed = MONITOR.mark()
+    server.press(first, action)
+    if action is None and not server.click_reads:
+        closed = wait_until(5, lambda: re.search(r"member=NotificationClosed\n\s+uint32 \d+\n\s+uint32 2", read(MONITOR.log)[pressed:]))
+        check(f"[{name}] a click on it closes it (NotificationClosed, dismissed), no action",
+              bool(closed) and not MONITOR.invoked(pressed), read(MONITOR.log)[pressed:][:800])
+        time.sleep(1)
+        check(f"[{name}] the reader did not open", read(opened) == "", read(opened))
+        check(f"[{name}] then it is off the screen", bool(wait_until(5, lambda: not server.ours())), str(server.shown()))
+        agent.terminate()
+        agent.wait(timeout=10)
+        return
+    got = wait_until(5, lambda: MONITOR.invoked(pressed))
+    if not got and os.environ.get("REAL_SERVER_DUMP"):
+        run(["grim", "/tmp/real-server-fail.png"], env)
+    want = server.invokes.get(action, action or "default")
+    check(f"[{name}] the server sent ActionInvoked {got}", got == [want], read(MONITOR.log)[pressed:][:800])
+    if action in (None, "read"):
+        what = "a click on it" if action is None else "Read now"
+        got = wait_until(10, lambda: read(opened))
+        time.sleep(1)
+        check(f"[{name}] {what} opened the reader once: {read(opened).strip()!r}",
+              read(opened) == LINK + "\n", read(opened) + tail(log))
+        if server.stays_after_click if action is None else server.stays_after_read:
+            check(f"[{name}] then it is still on screen, once", len(server.ours()) == 1, str(server.shown()))
+        else:
+            check(f"[{name}] then it is off the screen (the server closes it)",
+                  wait_until(5, lambda: not server.ours()), str(server.shown()))
+    elif action == "mark":
+        progress = os.path.join(home, "group", "nitnem-progress.json")
+        marked = wait_until(10, lambda: '"rehras' in read(progress) and "2026-11-29" in read(progress))
+        check(f"[{name}] Mark read recorded rehras on 2026-11-29 in the progress file", bool(marked),
+              read(progress)[:400] + tail(log))
+        check(f"[{name}] then it is off the screen", bool(wait_until(5, lambda: not server.ours())), str(server.shown()))
+    else:
+        ledger = os.path.join(home, "state", "nitnem", "reminders.json")
+        snoozed = wait_until(10, lambda: '"snoozed"' in read(ledger))
+        check(f"[{name}] Later: the ledger says snoozed", bool(snoozed), read(ledger)[:400] + tail(log))
+        check(f"[{name}] then it is off the screen", bool(wait_until(5, lambda: not server.ours())), str(server.shown()))
+    agent.terminate()
+    agent.wait(timeout=10)
+    server.clear()
+    wait_until(5, lambda: not server.ours())
+
+
+def main():
+    env = dict(os.environ)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.pop("DISPLAY", None)
+    global MONITOR
+    MONITOR = Monitor(env)
+    server = SERVERS[SERVER]()
+    server.start(env)
+    test = run(["nitnem", "reminders", "test", "--no-wait"], env)
+    lines = test.stdout.splitlines()
+    named = {"dunst": "dunst shows no buttons", "mako": "mako shows no buttons", "swaync": "swaync shows the buttons",
+             "xfce4-notifyd": "xfce4-notifyd shows the buttons"}[SERVER]
+    check(f"reminders test says what {SERVER} shows: {lines[1] if len(lines) > 1 else test.stdout + test.stderr!r}",
+          len(lines) > 1 and lines[1].startswith(named), test.stdout + test.stderr)
+    time.sleep(1)
+    server.clear()
+    wait_until(5, lambda: not server.shown())
+    for name, action in [("click", None), ("read", "read"), ("mark", "mark"), ("later", "later")]:
+        episode(server, name, action, env)
+    finish()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except SystemExit:
+        raise
+    except BaseException as e:  # a crash is a failure with its reason, never a silent pass
+        check("the session ran to the end", False, repr(e))
+        finish()
