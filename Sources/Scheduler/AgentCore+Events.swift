@@ -245,7 +245,7 @@ extension AgentCore {
         /// `Evening reminder`, `Sukhmani Sahib reminder` (a per-bani one), for logs.
         package var what: String { forBani ? "\(bani.titleEn) reminder" : "\(band.title) reminder" }
         /// What it is a reminder for, as the ledger keys it.
-        package var subject: ReminderLedger.Subject { forBani ? .bani(bani.id) : .band(band) }
+        package var subject: ReminderSubject { forBani ? .bani(bani.id) : .band(band) }
 
         /// `<Band> · <Bani title>` (`Sukhmani Sahib · 10:00` for a per-bani one), in English (logs,
         /// `simulate`).

@@ -53,14 +53,6 @@ package struct ReminderLedger: Hashable, Sendable {
         }
     }
 
-    /// What a reminder is for: a band's set, or one bani (`nitnem sets remind`).
-    package enum Subject: Hashable, Sendable {
-        /// The band's reminder.
-        case band(Band)
-        /// The per-bani reminder of this bani id.
-        case bani(String)
-    }
-
     /// What happened to a slot.
     package enum Outcome: String, Hashable, Sendable {
         /// Recorded before the show; counts as shown.
@@ -85,7 +77,7 @@ package struct ReminderLedger: Hashable, Sendable {
     package func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? { entry(dayKey, .band(band)) }
 
     /// The decision for the reminder of `subject` on `dayKey`, if one was made.
-    package func entry(_ dayKey: CivilDate, _ subject: Subject) -> Entry? {
+    package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
         entries.last { $0.dayKey == dayKey && $0.subject == subject }
     }
 
@@ -101,7 +93,7 @@ package struct ReminderLedger: Hashable, Sendable {
     package mutating func remove(_ dayKey: CivilDate, _ band: Band) { remove(dayKey, .band(band)) }
 
     /// Forgets the reminder of `subject` on `dayKey` (a show that failed, to retry).
-    package mutating func remove(_ dayKey: CivilDate, _ subject: Subject) {
+    package mutating func remove(_ dayKey: CivilDate, _ subject: ReminderSubject) {
         entries.removeAll { $0.dayKey == dayKey && $0.subject == subject }
     }
 
@@ -178,5 +170,5 @@ package struct ReminderLedger: Hashable, Sendable {
 
 extension ReminderLedger.Entry {
     /// What the entry is a decision for: its band's reminder, or a bani's (`reminderOf`).
-    package var subject: ReminderLedger.Subject { reminderOf.map(ReminderLedger.Subject.bani) ?? .band(band) }
+    package var subject: ReminderSubject { reminderOf.map(ReminderSubject.bani) ?? .band(band) }
 }
