@@ -114,9 +114,9 @@ package struct AgentCore: Sendable {
                 : Action.log(.warning, "\(program) exited \(status) for \(url)")
             return gathered([line], now: now)
         case .stopSignal(let signal):
-            let withdrawn = reminders.withdraw()
+            let withdrawal = reminders.withdraw()
             return Step(
-                actions: [.log(.info, "signal \(signal): stopping")] + withdrawn + [.stop],
+                actions: [.log(.info, "signal \(signal): stopping")] + withdrawal + [.stop],
                 nextWake: nextWake(after: now))
         case .timelineWritten:
             timeline.written(problems: &problems)

@@ -53,8 +53,8 @@ extension ReminderMachine {
         for slot in ReminderRules.baniSlots(on: today.day, files: files, calendar: calendar) {
             if slot.at > now {
                 wakes.append(slot.at)
-            } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)), entry.outcome == .snoozed,
-                entry.band == band, let until = entry.snoozedUntil, until > now
+            } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)), case .snoozed(let until, _) = entry.state,
+                entry.band == band, until > now
             {
                 wakes.append(until)
             }

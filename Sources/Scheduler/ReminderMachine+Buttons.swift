@@ -15,8 +15,8 @@ extension ReminderMachine {
     /// (saved when it had one).
     mutating func takenOff(_ shown: Notice) -> [Action] {
         onScreen = nil
-        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.notificationID != nil else { return [] }
-        entry.notificationID = nil
+        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.state.serverID != nil else { return [] }
+        entry.state = entry.state.offScreen
         ledger.record(entry)
         return [.saveLedger(ledger)]
     }
@@ -50,12 +50,10 @@ extension ReminderMachine {
             var entry =
                 ledger.entry(shown.dayKey, shown.subject)
                 ?? ReminderLedger.Entry(
-                    dayKey: shown.dayKey, band: shown.band, at: now, outcome: .fired, bani: shown.bani.id)
-            if shown.forBani { entry.reminderOf = shown.bani.id }
-            entry.outcome = .snoozed
-            entry.snoozedUntil = until
+                    dayKey: shown.dayKey, band: shown.band, subject: shown.subject, at: now,
+                    state: .shown(ReminderLedger.Shown(bani: shown.bani.id), .off))
+            entry.state = .snoozed(until: until, entry.state.shown ?? ReminderLedger.Shown(bani: shown.bani.id))
             entry.deferrals += 1
-            entry.notificationID = nil
             ledger.record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),

@@ -45,17 +45,16 @@ extension ReminderMachine {
         } else {
             problems.clear(.notificationServer)
             retry = .idle
-            var entry = ReminderLedger.Entry(
-                dayKey: notice.dayKey, band: notice.band, at: now, outcome: .fired, bani: notice.bani.id,
-                late: notice.late)
-            if notice.forBani { entry.reminderOf = notice.bani.id }
-            entry.deferrals = ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0
-            entry.restored = notice.restored
             // What a restart after a kill takes over (a server that gave no id: what it replaced).
-            entry.notificationID = id.flatMap { $0 > 0 ? $0 : nil } ?? notice.replacing
-            ledger.record(entry)
+            let serverID = id.flatMap { $0 > 0 ? $0 : nil } ?? notice.replacing
+            let reminded = ReminderLedger.Shown(bani: notice.bani.id, late: notice.late, again: notice.shownAgain)
+            ledger.record(
+                ReminderLedger.Entry(
+                    dayKey: notice.dayKey, band: notice.band, subject: notice.subject, at: now,
+                    state: .shown(reminded, serverID.map { .onScreen(serverID: $0) } ?? .off),
+                    deferrals: ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0))
             onScreen = notice
-            let how = notice.restored ? " (shown again after a restart)" : notice.late ? " (late)" : ""
+            let how = notice.shownAgain ? " (shown again after a restart)" : notice.late ? " (late)" : ""
             actions.append(.log(.info, "reminder shown: \(notice.summary)\(how)"))
         }
         actions.append(.saveLedger(ledger))

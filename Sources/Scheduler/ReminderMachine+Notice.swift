@@ -13,8 +13,8 @@ extension ReminderMachine {
         let set = files.snapshot.ids(in: band.dailySet)
         guard let bani = next?.bani ?? set.first.flatMap(files.snapshot.bani(id:)) else { return nil }
         var notice = Notice(
-            dayKey: day, band: band, bani: bani, late: late, done: state.done, total: state.total,
-            resume: next?.resume, titles: config.titles, url: bani.url)
+            dayKey: day, subject: .band(band), band: band, bani: bani, late: late, done: state.done,
+            total: state.total, resume: next?.resume, titles: config.titles, url: bani.url)
         notice.offer(config)
         return notice
     }
@@ -32,9 +32,8 @@ extension ReminderMachine {
             resume = TodayState.Resume(seq: seq, nLines: bani.nLines)
         }
         var notice = Notice(
-            dayKey: day, band: band, bani: bani, late: late, done: state.done, total: state.total, resume: resume,
-            titles: config.titles, url: bani.url)
-        notice.forBani = true
+            dayKey: day, subject: .bani(bani.id), band: band, bani: bani, late: late, done: state.done,
+            total: state.total, resume: resume, titles: config.titles, url: bani.url)
         notice.time = time
         notice.offer(config)
         return notice

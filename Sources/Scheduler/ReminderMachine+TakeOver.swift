@@ -18,14 +18,14 @@ extension ReminderMachine {
         var actions: [Action] = []
         var forgot = false
         for entry in ledger.entries {
-            guard let id = entry.notificationID else { continue }
+            guard let id = entry.state.serverID else { continue }
             let slot = SlotKey(day: entry.dayKey, band: entry.band)
             // Ours: on screen, or being shown again.
             func ours(_ notice: Notice?) -> Bool {
                 notice.map { $0.dayKey == entry.dayKey && $0.subject == entry.subject } ?? false
             }
             if ours(onScreen) || ours(awaitingSave) { continue }
-            if slot == current, entry.outcome == .fired, !entry.withdrawn {
+            if slot == current, case .shown(_, .onScreen) = entry.state {
                 // Decided once the files are read: whether the band is complete, what to show.
                 guard let files else { continue }
                 if config.remindersOn, files.snapshot.banisAvailable {
@@ -35,7 +35,7 @@ extension ReminderMachine {
                 }
             }
             var forgotten = entry
-            forgotten.notificationID = nil
+            forgotten.state = entry.state.offScreen
             ledger.record(forgotten)
             forgot = true
             if entry.dayKey >= today.day.key.adding(days: -1) {
@@ -57,13 +57,11 @@ extension ReminderMachine {
     /// no reminder outlives its agent with dead buttons; its ledger entry says so, and a restart
     /// within the band brings it back once.
     mutating func withdraw() -> [Action] {
-        guard let shown = onScreen, var entry = ledger.entry(shown.dayKey, shown.subject), entry.outcome == .fired
-        else {
-            return []
-        }
+        guard let shown = onScreen, var entry = ledger.entry(shown.dayKey, shown.subject),
+            case .shown(let reminded, _) = entry.state
+        else { return [] }
         onScreen = nil
-        entry.withdrawn = true
-        entry.notificationID = nil
+        entry.state = .shown(reminded, .withdrawn)
         ledger.record(entry)
         return [
             .closeReminder, .saveLedger(ledger),

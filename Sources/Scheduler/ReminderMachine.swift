@@ -90,10 +90,9 @@ struct ReminderMachine: Sendable {
             return restore(earlier, replacing: nil, now: now, today: today, files: files, config: config, plan: &plan)
         case .skip(let reason, let deferrals):
             // A slot that passes while paused is recorded, so it never fires late after resume.
-            var entry = ReminderLedger.Entry(dayKey: day, band: band, at: now, outcome: .skipped, reason: reason)
-            entry.reminderOf = subject.baniID
-            entry.deferrals = deferrals
-            ledger.record(entry)
+            ledger.record(
+                ReminderLedger.Entry(
+                    dayKey: day, band: band, subject: subject, at: now, state: .skipped(reason), deferrals: deferrals))
             let decision: AgentCore.ReminderDecision =
                 switch subject {
                 case .band: .skip(dayKey: day, band: band, reason: reason)
@@ -104,11 +103,10 @@ struct ReminderMachine: Sendable {
             ]
         case .show(let late, let deferrals):
             guard let notice = notice(plan.state(current, files: files), late) else { return [] }
-            var entry = ReminderLedger.Entry(
-                dayKey: day, band: band, at: now, outcome: .pending, bani: notice.bani.id, late: late)
-            entry.reminderOf = subject.baniID
-            entry.deferrals = deferrals
-            ledger.record(entry)
+            ledger.record(
+                ReminderLedger.Entry(
+                    dayKey: day, band: band, subject: subject, at: now,
+                    state: .pending(ReminderLedger.Shown(bani: notice.bani.id, late: late)), deferrals: deferrals))
             // Shown only once the pending entry is on disk (`.ledgerSaved`); a failed save shows nothing.
             awaitingSave = notice
             return [.saveLedger(ledger)]
@@ -125,7 +123,7 @@ struct ReminderMachine: Sendable {
         config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
         var entry = entry
-        entry.withdrawn = false
+        let reminded = entry.state.shown ?? ReminderLedger.Shown(bani: nil)
         let slot = SlotKey(day: entry.dayKey, band: entry.band)
         let reason = rules(config, files).notAgain(entry.subject, on: today.day, now: now) {
             plan.state(slot, files: files).bandComplete
@@ -136,19 +134,19 @@ struct ReminderMachine: Sendable {
             switch entry.subject {
             case .band(let band):
                 notice = Self.notice(
-                    day: entry.dayKey, band: band, state: state, files: files, config: config, late: entry.late)
+                    day: entry.dayKey, band: band, state: state, files: files, config: config, late: reminded.late)
             case .bani(let id):
                 notice = ReminderRules.baniSlots(on: today.day, files: files, calendar: plan.calendar)
                     .first { $0.bani.id == id }
                     .map {
                         Self.baniNotice(
                             $0.bani, time: $0.time, day: entry.dayKey, band: entry.band, state: state, files: files,
-                            config: config, late: entry.late)
+                            config: config, late: reminded.late)
                     }
             }
         }
         guard var notice else {
-            entry.notificationID = nil
+            entry.state = .shown(reminded, .off)
             ledger.record(entry)
             let close: [Action] = replacing.map { [.closeNotification(id: $0)] } ?? []
             let line: String
@@ -165,10 +163,11 @@ struct ReminderMachine: Sendable {
             }
             return close + [.saveLedger(ledger), .log(.info, line)]
         }
-        notice.restored = true
+        notice.shownAgain = true
         notice.replacing = replacing
-        entry.restored = true
-        entry.outcome = .pending
+        var again = reminded
+        again.again = true
+        entry.state = .pending(again, replacing: replacing)
         ledger.record(entry)
         awaitingSave = notice
         return [.saveLedger(ledger)]
@@ -186,7 +185,7 @@ struct ReminderMachine: Sendable {
             return [.closeReminder] + takenOff(shown)
                 + [.log(.info, "\(shown.what) closed: the band is over")]
         }
-        if shown.forBani { return reconcileBani(shown, files: files, day: day) }
+        if shown.isForBani { return reconcileBani(shown, files: files, day: day) }
         let state = plan.state(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
             return [.closeReminder] + takenOff(shown)
@@ -209,7 +208,7 @@ struct ReminderMachine: Sendable {
         var wakes: [Date] = []
         if let retryAt = retry.wake(after: now) { wakes.append(retryAt) }
         if config.remindersOn, let entry = ledger.entry(today.day.key, today.day.band(at: now)),
-            entry.outcome == .snoozed, let until = entry.snoozedUntil, until > now
+            case .snoozed(let until, _) = entry.state, until > now
         {
             wakes.append(until)
         }

@@ -32,18 +32,16 @@ extension ReminderRules {
     func status(
         of entry: ReminderLedger.Entry, now: Date, bandEnd: Date, slotOn: Bool, decide: (Date) -> Decision
     ) -> ReminderPlan.Status {
-        switch entry.outcome {
-        case .fired where entry.withdrawn:
-            return .withdrawn(bani: entry.bani, at: entry.at)
-        case .fired where entry.restored, .pending where entry.restored:
-            return .shownAgain(bani: entry.bani, at: entry.at)
-        case .fired, .pending:
-            return .reminded(bani: entry.bani, at: entry.at, late: entry.late)
-        case .skipped:
-            return .skipped(entry.reason ?? .other("no reason recorded"), at: entry.at)
-        case .snoozed:
-            // A snoozed entry always has its end (`ReminderLedger.decode`).
-            let until = entry.snoozedUntil ?? entry.at
+        switch entry.state {
+        case .shown(let shown, .withdrawn):
+            return .withdrawn(bani: shown.bani, at: entry.at)
+        case .shown(let shown, _) where shown.again, .pending(let shown, _) where shown.again:
+            return .shownAgain(bani: shown.bani, at: entry.at)
+        case .shown(let shown, _), .pending(let shown, _):
+            return .reminded(bani: shown.bani, at: entry.at, late: shown.late)
+        case .skipped(let reason):
+            return .skipped(reason, at: entry.at)
+        case .snoozed(let until, _):
             let when = max(until, now)
             let comesBack = reminds && slotOn && when < bandEnd
             return .snoozed(until: until, deferrals: entry.deferrals, then: comesBack ? decide(when) : nil)

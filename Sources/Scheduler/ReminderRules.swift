@@ -100,8 +100,8 @@ package struct ReminderRules: Sendable {
         screenFree: Bool, bandComplete: () -> Bool
     ) -> Due {
         if let earlier {
-            if earlier.outcome == .fired, earlier.withdrawn { return screenFree ? .again : .decided }
-            guard earlier.outcome == .snoozed, (earlier.snoozedUntil ?? .distantFuture) <= now else { return .decided }
+            if case .shown(_, .withdrawn) = earlier.state { return screenFree ? .again : .decided }
+            guard case .snoozed(let until, _) = earlier.state, until <= now else { return .decided }
         }
         let deferrals = earlier?.deferrals ?? 0
         if let reason = skipReason(subject, on: day, at: now, bandComplete: bandComplete) {

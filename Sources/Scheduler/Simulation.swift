@@ -104,7 +104,7 @@ package struct Simulation: Sendable {
                     emit(
                         .reminder(
                             at: time(core.calendar), band: notice.band.rawValue, dayKey: notice.dayKey.description,
-                            bani: notice.bani.id, late: notice.late, forBani: notice.forBani))
+                            bani: notice.bani.id, late: notice.late, ofBani: notice.subject.baniID != nil))
                     return [.reminderShown(notice, error: nil)]
                 case .reminder(.skipBani(let dayKey, let band, let bani, let reason)):
                     emit(
@@ -149,7 +149,7 @@ extension Simulation {
         case timeline(at: String, dayKey: String, band: String, next: String?, done: Int, total: Int)
         /// `{"at","event":"reminder","band","dayKey","bani","late"}`; `"event":"bani-reminder"` for a
         /// per-bani reminder (`nitnem sets remind`; `band`: the band its slot falls in).
-        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool, forBani: Bool = false)
+        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool, ofBani: Bool = false)
         /// `{"at","event":"reminder-skipped","band","dayKey","reason"}`
         case reminderSkipped(at: String, band: String, dayKey: String, reason: String)
         /// `{"at","event":"bani-reminder-skipped","band","dayKey","bani","reason"}`
@@ -163,9 +163,9 @@ extension Simulation {
                     ("at", .string(at)), ("event", .string("timeline")), ("dayKey", .string(dayKey)),
                     ("band", .string(band)), ("next", .optional(next)), ("done", .int(done)), ("total", .int(total)),
                 ])
-            case .reminder(let at, let band, let dayKey, let bani, let late, let forBani):
+            case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
                 .object([
-                    ("at", .string(at)), ("event", .string(forBani ? "bani-reminder" : "reminder")),
+                    ("at", .string(at)), ("event", .string(ofBani ? "bani-reminder" : "reminder")),
                     ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("late", .bool(late)),
                 ])
@@ -199,8 +199,8 @@ extension Simulation {
                 Self.append(String(done), to: &out)
                 Self.append(",\"total\":", to: &out)
                 Self.append(String(total), to: &out)
-            case .reminder(let at, let band, let dayKey, let bani, let late, let forBani):
-                Self.appendReminder(at, forBani ? "bani-reminder" : "reminder", band, dayKey, to: &out)
+            case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
+                Self.appendReminder(at, ofBani ? "bani-reminder" : "reminder", band, dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(late ? ",\"late\":true" : ",\"late\":false", to: &out)

@@ -66,9 +66,9 @@ import Testing
     @Test func aRestartInTheBandShowsTheSameReminderAgainOnce() throws {
         let (ledger, _) = try Self.stopped(at: "2026-03-29T18:10")
         var (core, shown, logs) = try Self.restart(ledger, at: "2026-03-29T18:12")
-        #expect(shown.count == 1 && shown.first?.restored == true && shown.first?.summary == "Evening · Rehras Sahib")
+        #expect(shown.count == 1 && shown.first?.shownAgain == true && shown.first?.summary == "Evening · Rehras Sahib")
         #expect(logs.contains("reminder shown: Evening · Rehras Sahib (shown again after a restart)"), "\(logs)")
-        #expect(core.onScreen?.restored == true, "its buttons work: this agent owns it")
+        #expect(core.onScreen?.shownAgain == true, "its buttons work: this agent owns it")
         let entry = try #require(core.ledger.entry(CivilDate("2026-03-29")!, .evening))
         #expect(entry.outcome == .fired && entry.restored && !entry.withdrawn)
         // The same episode: no second reminder later in the band.
@@ -83,7 +83,7 @@ import Testing
     func nothingComesBackOutsideItsBand(_ startAt: String, _ why: String) throws {
         let (ledger, _) = try Self.stopped(at: "2026-03-29T18:10")
         let (_, shown, _) = try Self.restart(ledger, at: startAt)
-        #expect(shown.allSatisfy { !$0.restored }, "\(why)")
+        #expect(shown.allSatisfy { !$0.shownAgain }, "\(why)")
     }
 
     @Test func aBandReadMeanwhileOrAPauseKeepsItOff() throws {

@@ -77,7 +77,7 @@ import Testing
         var run = try Self.restart(try Self.killed(), at: "2026-03-29T18:12")
         #expect(run.shown.count == 1 && run.closed.isEmpty)
         let notice = try #require(run.shown.first)
-        #expect(notice.replacing == Self.deadID && notice.restored && notice.summary == "Evening · Rehras Sahib")
+        #expect(notice.replacing == Self.deadID && notice.shownAgain && notice.summary == "Evening · Rehras Sahib")
         #expect(run.core.onScreen?.replacing == Self.deadID, "this agent owns it: its buttons work")
         #expect(
             run.logs.contains("reminder shown: Evening · Rehras Sahib (shown again after a restart)"), "\(run.logs)")
@@ -134,7 +134,7 @@ import Testing
         let run = try Self.restart(
             try Self.killed(), at: c.startAt, progress: c.complete ? Self.evening : [:], pausedUntil: c.paused,
             config: config)
-        #expect(run.shown.allSatisfy { $0.replacing == nil && !$0.restored }, "nothing comes back")
+        #expect(run.shown.allSatisfy { $0.replacing == nil && !$0.shownAgain }, "nothing comes back")
         #expect(run.closed == c.closes)
         if let says = c.says { #expect(run.logs.contains(says), "\(run.logs)") }
         let entry = try #require(run.core.ledger.entry(Fixture.day("2026-03-29"), .evening))
@@ -150,7 +150,7 @@ import Testing
         #expect(run.shown.isEmpty && run.closed.isEmpty)
         let due = run.core.handleSaving(.timer, now: try Self.at("2026-03-29T18:17"))
         let notice = try #require(Fixture.fired(due), "the snoozed reminder comes due at its time")
-        #expect(notice.replacing == nil && !notice.restored)
+        #expect(notice.replacing == nil && !notice.shownAgain)
     }
 
     @Test func aReminderDismissedBeforeTheKillIsNotShownAgain() throws {
@@ -164,10 +164,9 @@ import Testing
     /// crash between a take-over's record and its show) has that id closed: it may be on screen.
     @Test(arguments: [nil, deadID])
     func aPendingEntryIsNeverShownAgain(_ id: Int?) throws {
-        var entry = ReminderLedger.Entry(
+        let entry = ReminderLedger.Entry(
             dayKey: Fixture.day("2026-03-29"), band: .evening, at: try Self.at("2026-03-29T18:00"), outcome: .pending,
-            bani: "rehras")
-        entry.notificationID = id
+            bani: "rehras", serverID: id)
         let run = try Self.restart(ReminderLedger(entries: [entry]), at: "2026-03-29T18:12")
         #expect(run.shown.isEmpty)
         #expect(run.closed == (id.map { [$0] } ?? []))
