@@ -161,8 +161,8 @@ extension AgentCore {
     package enum Action: Hashable, Sendable {
         /// Write the widget timeline (its content changed).
         case writeTimeline(WidgetTimeline)
-        /// Log one line.
-        case log(LogLevel, String)
+        /// Log one line: a typed event, worded by `LogEvent.sentence`.
+        case log(LogEvent)
         /// Show a reminder now (then report `.reminderShown`), or record that one was skipped.
         case reminder(ReminderDecision)
         /// Persist the reminder ledger (before a reminder is shown, and after).

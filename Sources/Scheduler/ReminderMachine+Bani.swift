@@ -24,7 +24,7 @@ extension ReminderMachine {
         for slot in ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar)
         where slot.at <= now && day.band(at: slot.at) == band {
             let acted = act(
-                on: .bani(slot.bani.id), slot: slot.at, name: slot.bani.titleEn, now: now, today: today,
+                on: .bani(slot.bani.id), slot: slot.at, name: .bani(title: slot.bani.titleEn), now: now, today: today,
                 files: files, config: config, plan: &plan
             ) { state, late in
                 Self.baniNotice(
@@ -39,7 +39,7 @@ extension ReminderMachine {
     /// Keeps a per-bani reminder on screen true: closed once its bani is read.
     mutating func reconcileBani(_ shown: Notice, files: GroupFiles, day: CivilDate) -> [Action] {
         guard ReminderRules.isRead(shown.bani.id, on: day, files: files) else { return [] }
-        return [.closeReminder] + takenOff(shown) + [.log(.info, "\(shown.what) closed: the bani is read")]
+        return [.closeReminder] + takenOff(shown) + [.log(.reminderClosedBaniRead(shown.reminder))]
     }
 
     /// When a per-bani reminder may next be due after `now`: the next slot (today's or tomorrow's),

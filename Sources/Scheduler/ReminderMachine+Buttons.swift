@@ -40,10 +40,7 @@ extension ReminderMachine {
             let until = now.addingTimeInterval(config.snooze)
             guard until < bandEnd, shown.band == calendar.band(at: now) else {
                 return [.closeReminder] + takenOff(shown) + [
-                    .log(
-                        .info,
-                        "Later: the \(shown.band.title) band ends before \(RFC3339.format(until, in: calendar)); not shown again"
-                    )
+                    .log(.laterPastBand(shown.band, until: RFC3339.format(until, in: calendar)))
                 ]
             }
             onScreen = nil
@@ -57,7 +54,7 @@ extension ReminderMachine {
             ledger.record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),
-                .log(.info, "\(shown.what) snoozed until \(RFC3339.format(until, in: calendar))"),
+                .log(.reminderSnoozed(shown.reminder, until: RFC3339.format(until, in: calendar))),
             ]
         }
     }
@@ -69,9 +66,9 @@ extension ReminderMachine {
         do throws(DeepLinkError) {
             var launch = config.reader.resolve(try DeepLink(parsing: url), opener: config.opener)
             launch.activationToken = activationToken
-            return [.open(launch)] + (launch.note.map { [.log(.notice, $0)] } ?? [])
+            return [.open(launch)] + (launch.note.map { [.log(.readerNote($0))] } ?? [])
         } catch {
-            return [.log(.error, "Read now: \(error.description)")]
+            return [.log(.readNowFailed(cause: error.description))]
         }
     }
 
@@ -79,12 +76,12 @@ extension ReminderMachine {
     /// what Listen does. `~` is expanded by the shell, which knows the home folder.
     static func listenActions(for url: String, config: AgentConfig) -> [Action] {
         guard let listen = config.listen else {
-            return [.log(.warning, "Listen: no listen command is set (config key `listen`)")]
+            return [.log(.listenUnset)]
         }
         do throws(DeepLinkError) {
             return [.listen(listen, try DeepLink(parsing: url))]
         } catch {
-            return [.log(.error, "Listen: \(error.description)")]
+            return [.log(.listenFailed(cause: error.description))]
         }
     }
 }

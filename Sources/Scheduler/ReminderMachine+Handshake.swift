@@ -18,14 +18,11 @@ extension ReminderMachine {
     /// let a restart show it again) and is tried again while the band lasts.
     mutating func saveFailed(_ failure: ReportedFailure, now: Date, problems: inout ProblemLog) -> [Action] {
         let said = problems.say(.failure(.ledgerSave, failure), now: now)
-        guard let notice = awaitingSave else { return said ? [.log(.error, failure.message)] : [] }
+        guard let notice = awaitingSave else { return said ? [.log(.ledgerSaveFailed(cause: failure.message))] : [] }
         awaitingSave = nil
         ledger.remove(notice.dayKey, notice.subject)
         retry = retry.failed(notice.slot, at: now)
-        let line =
-            "\(failure.message); the \(notice.what) is not shown until it can be recorded "
-            + "(retrying while the band lasts)"
-        return said ? [.log(.error, line)] : []
+        return said ? [.log(.ledgerSaveFailedHolding(cause: failure.message, notice.reminder))] : []
     }
 
     /// The shell showed `notice` (`failure` nil) or could not: recorded as fired, or forgotten and
@@ -39,8 +36,7 @@ extension ReminderMachine {
             // A retry timer, bounded by the band's end (`due` lets the back-off go).
             retry = retry.failed(notice.slot, at: now)
             if problems.say(.failure(.notificationServer, failure), now: now) {
-                actions.append(
-                    .log(.warning, "\(failure.message); will retry while the \(notice.band.title) band lasts"))
+                actions.append(.log(.showFailed(cause: failure.message, band: notice.band)))
             }
         } else {
             problems.clear(.notificationServer)
@@ -54,8 +50,8 @@ extension ReminderMachine {
                     state: .shown(reminded, serverID.map { .onScreen(serverID: $0) } ?? .off),
                     deferrals: ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0))
             onScreen = notice
-            let how = notice.shownAgain ? " (shown again after a restart)" : notice.late ? " (late)" : ""
-            actions.append(.log(.info, "reminder shown: \(notice.summary)\(how)"))
+            let how: LogEvent.Shown = notice.shownAgain ? .again : notice.late ? .late : .onTime
+            actions.append(.log(.reminderShown(summary: notice.summary, how)))
         }
         actions.append(.saveLedger(ledger))
         return actions

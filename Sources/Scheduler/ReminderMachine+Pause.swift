@@ -13,9 +13,7 @@ extension ReminderMachine {
         guard until != pausedUntil else { return nil }
         pausedUntil = until
         return [
-            .log(
-                .notice,
-                until.map { "reminders paused until \(RFC3339.format($0, in: calendar))" } ?? "reminders resumed")
+            .log(until.map { .paused(until: RFC3339.format($0, in: calendar)) } ?? .resumed)
         ]
     }
 
@@ -25,10 +23,10 @@ extension ReminderMachine {
         var actions: [Action] = []
         if pausedUntil != nil {
             pausedUntil = nil
-            actions.append(.log(.notice, "reminders resumed"))
+            actions.append(.log(.resumed))
         }
         if !problems.replace(.pause, with: [.pause(error)], now: now).isEmpty {
-            actions.append(.log(.warning, "\(error.description) (reminders are not paused)"))
+            actions.append(.log(.pauseUnreadable(cause: error.description)))
         }
         return actions
     }
@@ -37,6 +35,6 @@ extension ReminderMachine {
     mutating func pauseEnded(now: Date, calendar: NitnemCalendar) -> [Action] {
         guard let until = pausedUntil, until <= now else { return [] }
         pausedUntil = nil
-        return [.log(.notice, "reminders resumed: the pause until \(RFC3339.format(until, in: calendar)) ended")]
+        return [.log(.pauseEnded(until: RFC3339.format(until, in: calendar)))]
     }
 }

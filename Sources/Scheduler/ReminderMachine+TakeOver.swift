@@ -41,9 +41,7 @@ extension ReminderMachine {
             if entry.dayKey >= today.day.key.adding(days: -1) {
                 actions += [
                     .closeNotification(id: id),
-                    .log(
-                        .info,
-                        "\(entry.band.title) reminder of \(entry.dayKey) closed: an earlier agent left it on screen"),
+                    .log(.leftOnScreenClosed(entry.band, day: entry.dayKey)),
                 ]
             }
         }
@@ -65,9 +63,7 @@ extension ReminderMachine {
         ledger.record(entry)
         return [
             .closeReminder, .saveLedger(ledger),
-            .log(
-                .info,
-                "\(shown.what) withdrawn: the agent is stopping (a restart in the band shows it again)"),
+            .log(.reminderWithdrawn(shown.reminder)),
         ]
     }
 }

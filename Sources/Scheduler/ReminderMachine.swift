@@ -60,7 +60,7 @@ struct ReminderMachine: Sendable {
         if retry.holds(current, at: now) { return [] }
         guard let slot = today.reminders.first(where: { $0.band == band }), slot.at <= now else { return [] }
         return act(
-            on: .band(band), slot: slot.at, name: band.title, now: now, today: today, files: files,
+            on: .band(band), slot: slot.at, name: .band(band), now: now, today: today, files: files,
             config: config, plan: &plan
         ) { state, late in
             Self.notice(day: today.day.key, band: band, state: state, files: files, config: config, late: late)
@@ -72,7 +72,7 @@ struct ReminderMachine: Sendable {
     /// recorded skipped, or recorded `pending` and shown once that is saved (`notice` makes it from
     /// the band's state; nil: nothing to show).
     mutating func act(
-        on subject: ReminderSubject, slot: Date, name: String, now: Date, today: PlannedDays.Day,
+        on subject: ReminderSubject, slot: Date, name: LogEvent.Reminder, now: Date, today: PlannedDays.Day,
         files: GroupFiles, config: AgentConfig, plan: inout DayPlan, notice: (TodayState, Bool) -> Notice?
     ) -> [Action]? {
         let day = today.day.key
@@ -99,7 +99,7 @@ struct ReminderMachine: Sendable {
                 case .bani(let id): .skipBani(dayKey: day, band: band, bani: id, reason: reason)
                 }
             return [
-                .reminder(decision), .saveLedger(ledger), .log(.info, "\(name) reminder for \(day) skipped: \(reason)"),
+                .reminder(decision), .saveLedger(ledger), .log(.reminderSkipped(name, day: day, reason: reason)),
             ]
         case .show(let late, let deferrals):
             guard let notice = notice(plan.state(current, files: files), late) else { return [] }
@@ -149,19 +149,11 @@ struct ReminderMachine: Sendable {
             entry.state = .shown(reminded, .off)
             ledger.record(entry)
             let close: [Action] = replacing.map { [.closeNotification(id: $0)] } ?? []
-            let line: String
-            switch entry.subject {
-            case .band(let band):
-                let why = reason == .paused ? "paused" : "the band's banis are read"
-                line =
-                    "\(band.title) reminder not shown again: \(why)"
-                    + (replacing == nil ? "" : " (the one an earlier agent left on screen is closed)")
-            case .bani(let id):
-                let why =
-                    reason == .paused ? "paused" : reason == .baniRead ? "the bani is read" : "its reminder was removed"
-                line = "\(id) reminder not shown again: \(why)"
-            }
-            return close + [.saveLedger(ledger), .log(.info, line)]
+            let why: LogEvent.NotAgain = reason == .paused ? .paused : reason == nil ? .removed : .read
+            return close + [
+                .saveLedger(ledger),
+                .log(.reminderNotShownAgain(entry.subject, why, closedLeftOver: replacing != nil)),
+            ]
         }
         notice.shownAgain = true
         notice.replacing = replacing
@@ -183,13 +175,13 @@ struct ReminderMachine: Sendable {
         let band = today.day.band(at: now)
         guard shown.dayKey == day, shown.band == band else {
             return [.closeReminder] + takenOff(shown)
-                + [.log(.info, "\(shown.what) closed: the band is over")]
+                + [.log(.reminderClosedBandOver(shown.reminder))]
         }
         if shown.isForBani { return reconcileBani(shown, files: files, day: day) }
         let state = plan.state(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
             return [.closeReminder] + takenOff(shown)
-                + [.log(.info, "\(band.title) reminder closed: the band's banis are read")]
+                + [.log(.reminderClosedBandRead(band))]
         }
         guard
             let updated = Self.notice(

@@ -44,8 +44,8 @@ package struct ReminderNotice: Hashable, Sendable {
 
     /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
     package var slot: SlotKey { SlotKey(day: dayKey, band: band) }
-    /// `Evening reminder`, `Sukhmani Sahib reminder` (a per-bani one), for logs.
-    package var what: String { isForBani ? "\(bani.titleEn) reminder" : "\(band.title) reminder" }
+    /// Which reminder it is, for logs: its band's, or its bani's by English title.
+    package var reminder: LogEvent.Reminder { isForBani ? .bani(title: bani.titleEn) : .band(band) }
     /// Whether it is a per-bani reminder.
     var isForBani: Bool { subject.baniID != nil }
 

@@ -29,7 +29,7 @@ import Testing
     static func name(_ action: AgentCore.Action) -> String {
         switch action {
         case .writeTimeline: "write"
-        case .log(let level, let line): "\(level) \(line)"
+        case .log(let event): "\(event.level) \(event.sentence)"
         case .reminder: "reminder"
         case .saveLedger: "ledger"
         case .readFiles: "read"
@@ -221,7 +221,7 @@ import Testing
     static func reading(_ text: String) -> ConfigReading { ConfigReading(parsing: text, path: "/c/config") }
 
     static func logs(_ step: AgentCore.Step) -> [String] {
-        step.actions.compactMap { if case .log(let level, let line) = $0 { "\(level) \(line)" } else { nil } }
+        step.actions.compactMap { if case .log(let event) = $0 { "\(event.level) \(event.sentence)" } else { nil } }
     }
 
     @Test func aBadLineKeepsTheValueInUseAndIsSaidOnce() {
