@@ -14,9 +14,6 @@ package struct ReminderPlan: Hashable, Sendable {
     /// The bands that can have a slot (`reminder.amritVela|evening|night`): Morning has none.
     package static let bands: [Band] = [.amritVela, .evening, .night]
 
-    /// How many Nitnem days after today (or after a pause's end) `next` looks at.
-    static let lookAhead = 7
-
     /// What the agent does at a slot (or at the end of a "Later").
     package typealias Decision = ReminderRules.Decision
 
@@ -95,12 +92,6 @@ package struct ReminderPlan: Hashable, Sendable {
         package let kind: Kind
         /// For a per-bani reminder: its bani's id.
         package var bani: String? = nil
-
-        /// Whether `a` is shown before `b`: the earlier, and a band's before a bani's at the same
-        /// instant (the agent decides a band's reminder first).
-        static func comesFirst(_ a: Next, _ b: Next) -> Bool {
-            a.at != b.at ? a.at < b.at : a.bani == nil && b.bani != nil
-        }
     }
 
     /// The Nitnem day containing `now`.
@@ -111,7 +102,7 @@ package struct ReminderPlan: Hashable, Sendable {
     /// the files could not be read.
     package let baniSlots: [BaniSlot]
     /// The next reminder to be shown (today or on a later day); nil when none would be, as things
-    /// are now, within `lookAhead` days.
+    /// are now, within `ReminderRules.lookAhead` days.
     package let next: Next?
 
     /// The plan at `now`: `config` (slots, `reminders`, `remind-when-done`, `rehras`), the `ledger`,

@@ -5,6 +5,15 @@ import Snapshot
 /// The rules as a listing sees them (`ReminderPlan`): what became, or will become, of each slot of
 /// a day, and which reminder is shown next.
 extension ReminderRules {
+    /// How many Nitnem days after today (or after a pause's end) `next` looks at.
+    static let lookAhead = 7
+
+    /// Whether `a` is shown before `b`: the earlier, and a band's before a bani's at the same
+    /// instant (the agent decides a band's reminder first).
+    static func comesFirst(_ a: ReminderPlan.Next, _ b: ReminderPlan.Next) -> Bool {
+        a.at != b.at ? a.at < b.at : a.bani == nil && b.bani != nil
+    }
+
     /// What became of the reminder of `subject` on `day` (its slot at `slot`, nil when the band's is
     /// off; `bandEnd` the end of the band it falls in): the ledger's decision when it has one (kept
     /// when the slot was turned off since), else what the agent will do.
@@ -76,13 +85,13 @@ extension ReminderRules {
                 break
             }
         }
-        if let first = found.min(by: Next.comesFirst) { return first }
+        if let first = found.min(by: Self.comesFirst) { return first }
         let hasBaniReminders = files?.mine?.reminders.isEmpty == false
         guard !config.slots.enabled.isEmpty || hasBaniReminders else { return nil }
         // Later days: from the one after today, or the one the pause ends in (a pause may be long).
         var day = calendar.nitnemDay(after: today)
         if let pausedUntil, pausedUntil >= day.interval.end { day = calendar.nitnemDay(containing: pausedUntil) }
-        for _ in 0..<ReminderPlan.lookAhead {
+        for _ in 0..<Self.lookAhead {
             var candidates: [Next] = []
             if let slot = calendar.reminders(on: day, slots: config.slots).first(where: {
                 $0.at > now && decision(.band($0.band), on: day, at: $0.at) == .remind
@@ -97,7 +106,7 @@ extension ReminderRules {
                 candidates.append(
                     Next(band: day.band(at: slot.at), dayKey: day.key, at: slot.at, kind: .slot, bani: slot.bani.id))
             }
-            if let first = candidates.min(by: Next.comesFirst) { return first }
+            if let first = candidates.min(by: Self.comesFirst) { return first }
             day = calendar.nitnemDay(after: day)
         }
         return nil

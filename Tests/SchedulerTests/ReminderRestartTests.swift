@@ -105,7 +105,7 @@ import Testing
         var s = try ReminderLoopTests.show(zone: Self.zone, at: "2026-03-29T18:00")
         _ = s.core.handle(.reminderAction(.later), now: s.now + 60)
         let step = s.core.handle(.stopSignal(15), now: s.now + 120)
-        #expect(step.actions.map(ShellEventTests.name) == ["info signal 15: stopping", "stop"])
+        #expect(step.actions.map(ShellEventTests.name) == [ShellEventTests.log(.stopping(signal: 15)), "stop"])
         #expect(s.core.ledger.entry(s.notice.dayKey, .evening)?.outcome == .snoozed, "Later still comes due")
     }
 }
