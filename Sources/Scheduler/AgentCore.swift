@@ -153,7 +153,8 @@ package struct AgentCore: Sendable {
             // Each bad line said once (again only once it was fixed and broken anew), with what stays in use.
             let said = Set(problems.replace(.config, with: reading.problems.map(ProblemLog.Key.config), now: now))
             for problem in reading.problems where said.contains(.config(problem)) {
-                actions.append(.log(.configProblem(problem: "\(problem)", kept: reading.kept(problem, running: config))))
+                actions.append(
+                    .log(.configProblem(problem: "\(problem)", kept: reading.kept(problem, running: config))))
             }
             let newConfig = reading.config(keeping: config)
             if newConfig != config { actions.append(.log(.configReloaded)) }

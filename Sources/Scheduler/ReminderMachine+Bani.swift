@@ -53,7 +53,8 @@ extension ReminderMachine {
         for slot in ReminderRules.baniSlots(on: today.day, files: files, calendar: calendar) {
             if slot.at > now {
                 wakes.append(slot.at)
-            } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)), case .snoozed(let until, _) = entry.state,
+            } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)),
+                case .snoozed(let until, _) = entry.state,
                 entry.band == band, until > now
             {
                 wakes.append(until)
@@ -61,7 +62,9 @@ extension ReminderMachine {
         }
         if wakes.isEmpty {
             let tomorrow = calendar.nitnemDay(after: today.day)
-            wakes += ReminderRules.baniSlots(on: tomorrow, files: files, calendar: calendar).map(\.at).filter { $0 > now }
+            wakes += ReminderRules.baniSlots(on: tomorrow, files: files, calendar: calendar).map(\.at).filter {
+                $0 > now
+            }
         }
         return wakes.min()
     }

@@ -28,7 +28,10 @@ import Testing
         (.filesRecovered, .notice, "files read again without error; problems cleared"),
         (.fileWarning("w1"), .warning, "w1"),
         (.timelineWriteFailed(cause: "t: ENOSPC"), .error, "t: ENOSPC (writing it again later)"),
-        (.configProblem(problem: "/c:2: bad", kept: "keeping snooze = 30m"), .error, "/c:2: bad (keeping snooze = 30m)"),
+        (
+            .configProblem(problem: "/c:2: bad", kept: "keeping snooze = 30m"), .error,
+            "/c:2: bad (keeping snooze = 30m)"
+        ),
         (.configUnreadable(cause: "/c: EACCES"), .error, "/c: EACCES (keeping the configuration in use)"),
         (.configReloaded, .notice, "configuration reloaded"),
         (.zoneChanged(from: "Asia/Kolkata", to: "UTC"), .notice, "time zone changed: Asia/Kolkata → UTC"),
@@ -36,7 +39,10 @@ import Testing
         (.clockChanged(at: stamp), .notice, "clock changed or resumed; recomputing at \(stamp)"),
         (.stopping(signal: 15), .info, "signal 15: stopping"),
         (.reminderShown(summary: "Evening · Rehras Sahib", .onTime), .info, "reminder shown: Evening · Rehras Sahib"),
-        (.reminderShown(summary: "Evening · Rehras Sahib", .late), .info, "reminder shown: Evening · Rehras Sahib (late)"),
+        (
+            .reminderShown(summary: "Evening · Rehras Sahib", .late), .info,
+            "reminder shown: Evening · Rehras Sahib (late)"
+        ),
         (
             .reminderShown(summary: "Evening · Rehras Sahib", .again), .info,
             "reminder shown: Evening · Rehras Sahib (shown again after a restart)"
@@ -75,8 +81,14 @@ import Testing
         ),
         (.reminderClosedBandOver(.band(.evening)), .info, "Evening reminder closed: the band is over"),
         (.reminderClosedBandRead(.evening), .info, "Evening reminder closed: the band's banis are read"),
-        (.reminderClosedBaniRead(.bani(title: "Sukhmani Sahib")), .info, "Sukhmani Sahib reminder closed: the bani is read"),
-        (.showFailed(cause: "no server", band: .evening), .warning, "no server; will retry while the Evening band lasts"),
+        (
+            .reminderClosedBaniRead(.bani(title: "Sukhmani Sahib")), .info,
+            "Sukhmani Sahib reminder closed: the bani is read"
+        ),
+        (
+            .showFailed(cause: "no server", band: .evening), .warning,
+            "no server; will retry while the Evening band lasts"
+        ),
         (.ledgerSaveFailed(cause: "l: EROFS"), .error, "l: EROFS"),
         (
             .ledgerSaveFailedHolding(cause: "l: EROFS", .band(.evening)), .error,

@@ -109,11 +109,14 @@ import Testing
         #expect(bad.warnings.count == 1)
         let step = core.handleSaving(.filesRead(.success(bad)), now: now.addingTimeInterval(5))
         #expect(core.files?.snapshot.ids(in: .morning) == ["sukhmani"])
-        let warnings = step.actions.compactMap { if case .log(let event) = $0, event.level == .warning { event } else { nil } }
+        let warnings = step.actions.compactMap {
+            if case .log(let event) = $0, event.level == .warning { event } else { nil }
+        }
         #expect(
             warnings == [
                 .fileWarning(
-                    "\(Self.path): $.sets.morning: expected an array of bani ids, found \"japji\"; keeping the last good sets")
+                    "\(Self.path): $.sets.morning: expected an array of bani ids, found \"japji\"; keeping the last good sets"
+                )
             ])
     }
 }

@@ -95,10 +95,13 @@ import Testing
         let complete = try Self.restart(ledger, at: "2026-03-29T18:20", progress: read)
         #expect(complete.shown.isEmpty)
         #expect(
-            complete.logs.contains(.reminderNotShownAgain(.band(.evening), .read, closedLeftOver: false)), "\(complete.logs)")
+            complete.logs.contains(.reminderNotShownAgain(.band(.evening), .read, closedLeftOver: false)),
+            "\(complete.logs)")
         let paused = try Self.restart(ledger, at: "2026-03-29T18:20", pausedUntil: "2026-03-30T03:00")
         #expect(paused.shown.isEmpty)
-        #expect(paused.logs.contains(.reminderNotShownAgain(.band(.evening), .paused, closedLeftOver: false)), "\(paused.logs)")
+        #expect(
+            paused.logs.contains(.reminderNotShownAgain(.band(.evening), .paused, closedLeftOver: false)),
+            "\(paused.logs)")
     }
 
     @Test func aStopWithNothingOnScreenWithdrawsNothing() throws {

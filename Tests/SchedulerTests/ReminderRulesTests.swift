@@ -28,7 +28,8 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "a band: shown", subject: .band(.evening), expected: nil),
-        Case(name: "a band while paused", subject: .band(.evening), paused: true, bandComplete: true, expected: .paused),
+        Case(
+            name: "a band while paused", subject: .band(.evening), paused: true, bandComplete: true, expected: .paused),
         Case(name: "a band whose set is empty", subject: .band(.evening), emptySet: true, expected: .emptySet),
         Case(name: "a band read", subject: .band(.evening), bandComplete: true, expected: .bandComplete),
         Case(
@@ -36,7 +37,9 @@ import Testing
             expected: nil),
         Case(name: "a bani: shown", subject: .bani("sukhmani"), bandComplete: true, expected: nil),
         Case(name: "a bani read", subject: .bani("sukhmani"), read: ["sukhmani"], expected: .baniRead),
-        Case(name: "a bani while paused", subject: .bani("sukhmani"), paused: true, read: ["sukhmani"], expected: .paused),
+        Case(
+            name: "a bani while paused", subject: .bani("sukhmani"), paused: true, read: ["sukhmani"], expected: .paused
+        ),
         Case(name: "another bani read", subject: .bani("sukhmani"), read: ["japji"], expected: nil),
     ]
 
@@ -47,7 +50,8 @@ import Testing
         if c.emptySet { snapshot.sets["evening"] = [] }
         let progress = Dictionary(uniqueKeysWithValues: c.read.map { ($0, BaniProgress(completedDays: [day.key])) })
         return ReminderRules(
-            config: config, pausedUntil: c.paused ? slot + 3600 : nil, files: Fixture.files(progress, snapshot: snapshot))
+            config: config, pausedUntil: c.paused ? slot + 3600 : nil,
+            files: Fixture.files(progress, snapshot: snapshot))
     }
 
     @Test(arguments: cases)

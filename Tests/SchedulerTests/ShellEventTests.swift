@@ -105,7 +105,11 @@ import Testing
                 .timer,
             ],
             actions: [
-                [log(.timelineWriteFailed(cause: "/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"))],
+                [
+                    log(
+                        .timelineWriteFailed(
+                            cause: "/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"))
+                ],
                 ["write"],
             ],
             waits: [nil, nil]),
@@ -184,7 +188,8 @@ import Testing
                 .openerExited(program: "xdg-open", url: "sggs://bani/jaap", status: 3),
             ],
             actions: [
-                [log(.opened(url: "sggs://bani/japji", program: "xdg-open"))], [log(.openerFailed(program: "xdg-open", status: 3, url: "sggs://bani/jaap"))],
+                [log(.opened(url: "sggs://bani/japji", program: "xdg-open"))],
+                [log(.openerFailed(program: "xdg-open", status: 3, url: "sggs://bani/jaap"))],
             ],
             waits: [nil, nil]),
         Case(
@@ -240,7 +245,8 @@ import Testing
         #expect(
             Self.logs(step) == [
                 .configProblem(
-                    problem: "/c/config:2: snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not '30'",
+                    problem:
+                        "/c/config:2: snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not '30'",
                     kept: "keeping snooze = 30m"),
                 .configProblem(
                     problem:
@@ -469,7 +475,8 @@ import Testing
             "sggs://bani/rehras?variant=taksal",
             [
                 "open xdg-open https://www.sikhitothemax.org/sundar-gutka",
-                ShellEventTests.log(.readerNote("no BaniDB id for 'rehras' (variant taksal): opening the reader's home")),
+                ShellEventTests.log(
+                    .readerNote("no BaniDB id for 'rehras' (variant taksal): opening the reader's home")),
             ]
         ),
         ("http://x", [ShellEventTests.log(.readNowFailed(cause: "cannot open 'http://x': it is not a sggs:// link"))]),
