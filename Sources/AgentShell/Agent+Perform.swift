@@ -25,8 +25,8 @@ extension Agent {
             return [.reminderShown(notice, error: failure, id: failure == nil ? notifier?.currentServerID : nil)]
         case .reminder(.skip), .reminder(.skipBani):
             break  // recorded in the ledger by the core
-        case .log(let level, let line):
-            journal.log(level, line)
+        case .log(let event):
+            journal.log(event)
         case .writeTimeline(let timeline):
             let text = timeline.json(calendar: calendar, localizer: options.localizer).pretty
             do throws(FileError) {

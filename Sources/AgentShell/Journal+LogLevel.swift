@@ -29,6 +29,9 @@ extension Journal {
         write(Printable.escaped(message), priority: level.rawValue)
     }
 
+    /// Writes `event`'s sentence (`LogEvent.sentence`) at its level.
+    package func log(_ event: LogEvent) { log(event.level, event.sentence) }
+
     /// `"<6>message"` for `level`, one line: what the journal reads.
     package static func format(_ message: String, level: LogLevel) -> String {
         format(message, priority: level.rawValue)

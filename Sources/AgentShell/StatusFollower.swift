@@ -122,8 +122,8 @@ package final class StatusFollower {
     func perform(_ actions: [AgentCore.Action]) {
         for action in actions {
             switch action {
-            case .log(let level, let line):
-                Journal().log(level, line)
+            case .log(let event):
+                Journal().log(event)
             case .open(let launch):
                 do throws(ReaderLauncher.Failure) {
                     try launcher.start(launch)

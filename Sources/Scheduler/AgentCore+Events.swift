@@ -161,8 +161,8 @@ extension AgentCore {
     package enum Action: Hashable, Sendable {
         /// Write the widget timeline (its content changed).
         case writeTimeline(WidgetTimeline)
-        /// Log one line.
-        case log(LogLevel, String)
+        /// Log one line: a typed event, worded by `LogEvent.sentence`.
+        case log(LogEvent)
         /// Show a reminder now (then report `.reminderShown`), or record that one was skipped.
         case reminder(ReminderDecision)
         /// Persist the reminder ledger (before a reminder is shown, and after).
@@ -201,78 +201,8 @@ extension AgentCore {
         case skipBani(dayKey: CivilDate, band: Band, bani: String, reason: SkipReason)
     }
 
-    /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
-    package struct ReminderNotice: Hashable, Sendable {
-        package let dayKey: CivilDate
-        package let band: Band
-        package let bani: NitnemSnapshot.Bani
-        /// Shown after its slot: the agent was asleep or off at the slot.
-        package let late: Bool
-        /// Banis of the day read, of `total` (the body).
-        package let done: Int
-        package let total: Int
-        /// Where to resume (line `seq` of `nLines`), when there is a saved position.
-        package let resume: TodayState.Resume?
-        /// Which title the summary shows (config `titles`; nil: English).
-        package let titles: TitleForm?
-        /// The deep link the "Read now" action opens.
-        package let url: String
-        /// The buttons it offers (when the server shows actions): `ReminderAction.buttons(_:)`.
-        package var actions: [ReminderAction] = [.read, .mark, .later]
-        /// What a click on it does (its default action): `ReminderAction.clicked(_:)`.
-        package var click: ReminderAction = .read
-        /// The `sound-name` hint (config `sound`), if any.
-        package var sound: String?
-        /// Brought back after the agent restarted (the same episode as before the stop).
-        package var restored = false
-        /// A per-bani reminder (`nitnem sets remind`) for `bani`, not the band's reminder.
-        package var forBani = false
-        /// A per-bani reminder's wall time (its summary says it).
-        package var time: WallTime?
-        /// The server id of the notification an earlier agent (killed) left on screen for this
-        /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
-        package var replacing: Int?
-
-        /// What `config` makes it offer: its buttons, its click and its sound.
-        package mutating func offer(_ config: AgentConfig) {
-            actions = ReminderAction.buttons(config)
-            click = ReminderAction.clicked(config)
-            sound = config.sound
-        }
-
-        /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
-        package var slot: SlotKey { SlotKey(day: dayKey, band: band) }
-        /// `Evening reminder`, `Sukhmani Sahib reminder` (a per-bani one), for logs.
-        package var what: String { forBani ? "\(bani.titleEn) reminder" : "\(band.title) reminder" }
-        /// What it is a reminder for, as the ledger keys it.
-        package var subject: ReminderLedger.Subject { forBani ? .bani(bani.id) : .band(band) }
-
-        /// `<Band> · <Bani title>` (`Sukhmani Sahib · 10:00` for a per-bani one), in English (logs,
-        /// `simulate`).
-        package var summary: String { summary(.english) }
-        /// `5 of 7 today` (`your daily reminder · 5 of 7 today` for a per-bani one), and where to
-        /// resume when there is a saved position, in English.
-        package var body: String { body(.english) }
-
-        /// The summary in the user's language: `Evening · Rehras Sahib`, `ਸ਼ਾਮ · ਰਹਿਰਾਸ ਸਾਹਿਬ`;
-        /// `Sukhmani Sahib · 10:00` for a per-bani one.
-        package func summary(_ localizer: Localizer) -> String {
-            let title = titles.or(.english).title(bani)
-            if forBani, let time {
-                return localizer(.baniReminderSummary, ["title": title, "time": "\(time)"])
-            }
-            return localizer(.reminderSummary, ["band": localizer.band(band), "title": title])
-        }
-
-        /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
-        /// reminder · 2 of 7 today` for a per-bani one.
-        package func body(_ localizer: Localizer) -> String {
-            let values = ["done": "\(done)", "total": "\(total)"]
-            let body = localizer(forBani ? .baniReminderBody : .reminderBody, values)
-            guard let resume else { return body }
-            return localizer(.reminderResume, ["line": body, "seq": "\(resume.seq)", "lines": "\(resume.nLines)"])
-        }
-    }
+    /// A reminder to show (`ReminderNotice`).
+    package typealias ReminderNotice = Scheduler.ReminderNotice
 
     /// The core's answer to one event.
     package struct Step: Sendable {

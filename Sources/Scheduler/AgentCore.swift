@@ -10,23 +10,25 @@ import Snapshot
 /// files, arms timers and performs the actions; `simulate` drives the same core on a virtual
 /// clock, through the same `CoreDriver`. Nothing here reads a clock or touches a file.
 package struct AgentCore: Sendable {
+    // Set here and in `AgentCore+Files.swift` only.
+
     /// The calendar of the zone and the days planned in it.
-    private var plan: DayPlan
+    var plan: DayPlan
     /// The reminder settings.
-    package private(set) var config: AgentConfig
+    package internal(set) var config: AgentConfig
     /// The last files that were read without error, as read (`files` is how the config sees them).
-    private var loaded: GroupFiles?
+    var loaded: GroupFiles?
     /// The last files that were read without error, as the config sees them (config `rehras`);
     /// `nil` until then.
-    package private(set) var files: GroupFiles?
+    package internal(set) var files: GroupFiles?
     /// File events gathered until a read.
-    private var gathering = Gathering()
+    var gathering = Gathering()
     /// The reminders.
     private var reminders: ReminderMachine
     /// The widget timeline.
     private var timeline = TimelineWriter()
     /// What was said, so each problem is said once.
-    private var problems = ProblemLog()
+    var problems = ProblemLog()
 
     /// A core for `calendar`, with nothing read yet.
     package init(
@@ -77,11 +79,11 @@ package struct AgentCore: Sendable {
         case .groupRecreated(let path):
             timeline.forget()
             gathering.folderChanged()
-            return gathered([.log(.warning, "\(path): the group folder is gone; recreating it")], now: now)
+            return gathered([.log(.groupFolderGone(path: path))], now: now)
         case .timelineRemoved(let path):
             timeline.forget()
             gathering.folderChanged()
-            return gathered([.log(.warning, "\(path) was removed; writing it again")], now: now)
+            return gathered([.log(.timelineRemoved(path: path))], now: now)
         case .settled:
             return gathered(gathering.settled(), now: now)
         case .configTouched(let whole):
@@ -103,20 +105,16 @@ package struct AgentCore: Sendable {
         case .reminderDismissed:
             return gathered(reminders.dismissed(), now: now)
         case .marked(let id, let failure):
-            let line =
-                failure.map { Action.log(.error, "Mark read: \($0.message)") }
-                ?? .log(.info, "marked \(id) read (from the reminder)")
-            return gathered([line], now: now)
+            return gathered([.log(failure.map { .markFailed(cause: $0.message) } ?? .marked(id: id))], now: now)
         case .openerExited(let program, let url, let status):
-            let line =
+            let event: LogEvent =
                 status == 0
-                ? Action.log(.info, "opened \(url) with \(program)")
-                : Action.log(.warning, "\(program) exited \(status) for \(url)")
-            return gathered([line], now: now)
+                ? .opened(url: url, program: program) : .openerFailed(program: program, status: status, url: url)
+            return gathered([.log(event)], now: now)
         case .stopSignal(let signal):
-            let withdrawn = reminders.withdraw()
+            let withdrawal = reminders.withdraw()
             return Step(
-                actions: [.log(.info, "signal \(signal): stopping")] + withdrawn + [.stop],
+                actions: [.log(.stopping(signal: signal))] + withdrawal + [.stop],
                 nextWake: nextWake(after: now))
         case .timelineWritten:
             timeline.written(problems: &problems)
@@ -144,29 +142,29 @@ package struct AgentCore: Sendable {
             actions += read
         case .zoneRead(.success(let newCalendar)):
             guard newCalendar.identifier != calendar.identifier else { return gathered(now: now) }
-            actions.append(.log(.notice, "time zone changed: \(calendar.identifier) → \(newCalendar.identifier)"))
+            actions.append(.log(.zoneChanged(from: calendar.identifier, to: newCalendar.identifier)))
             plan.use(newCalendar)
         case .zoneRead(.failure(let error)):
-            return gathered([.log(.error, error.description)], now: now)
+            return gathered([.log(.zoneUnreadable(cause: error.description))], now: now)
         case .clockChanged:
-            actions.append(
-                .log(.notice, "clock changed or resumed; recomputing at \(RFC3339.format(now, in: calendar))"))
+            actions.append(.log(.clockChanged(at: RFC3339.format(now, in: calendar))))
         case .configRead(.success(let reading)):
             gathering.endEmptyConfig()
             // Each bad line said once (again only once it was fixed and broken anew), with what stays in use.
             let said = Set(problems.replace(.config, with: reading.problems.map(ProblemLog.Key.config), now: now))
             for problem in reading.problems where said.contains(.config(problem)) {
-                actions.append(.log(.error, "\(problem) (\(reading.kept(problem, running: config)))"))
+                actions.append(
+                    .log(.configProblem(problem: "\(problem)", kept: reading.kept(problem, running: config))))
             }
             let newConfig = reading.config(keeping: config)
-            if newConfig != config { actions.append(.log(.notice, "configuration reloaded")) }
+            if newConfig != config { actions.append(.log(.configReloaded)) }
             use(newConfig)
         case .configRead(.failure(let error)):
             // The same bad file read again (another event of one save, a SIGHUP) is not news.
             guard !problems.replace(.config, with: [.config(error)], now: now).isEmpty else {
                 return gathered(now: now)
             }
-            actions.append(.log(.error, "\(error) (keeping the configuration in use)"))
+            actions.append(.log(.configUnreadable(cause: "\(error)")))
         case .timer:
             break
         }
@@ -176,59 +174,6 @@ package struct AgentCore: Sendable {
     /// Opening `url` in the configured reader (the same resolver as `nitnem open`): what Read now
     /// does for the reminder on screen.
     package func readerActions(for url: String) -> [Action] { ReminderMachine.readerActions(for: url, config: config) }
-
-    /// The snapshot and progress files as read: their lines to say, or nil when the read is held
-    /// back (a file vanished: believed only once the folder has settled).
-    private mutating func filesRead(_ result: Result<GroupFiles, GroupFileError>, isStart: Bool, now: Date)
-        -> [Action]?
-    {
-        switch result {
-        case .success(var read):
-            // A My Nitnem file that cannot be read keeps the sets last read from it.
-            if read.mineProblem != nil, let good = loaded?.mine { read = read.keeping(good) }
-            // A file that vanished after a good read may be a writer's unlink and recreate.
-            if !isStart, let old = files, Self.vanished(from: old, in: read), !gathering.believeVanish() { return nil }
-            gathering.endVanish()
-            var actions: [Action] = []
-            if problems.hasProblems(.groupFiles), problems.clear(.groupFiles) {
-                actions.append(.log(.notice, "files read again without error; problems cleared"))
-            }
-            // A warning that persists across reads is not news; one that went away and came back
-            // is (at most once a minute).
-            for key in problems.replace(.fileWarnings, with: read.warnings.map(ProblemLog.Key.warning), now: now) {
-                actions.append(.log(.warning, key.detail))
-            }
-            loaded = read
-            configureFiles()
-            return actions
-        case .failure(let error):
-            gathering.endVanish()
-            // Said once per file and kind of problem; a problem that comes back after a recovery is
-            // said again at most once a minute.
-            guard problems.say(.groupFile(error), now: now) else { return [] }
-            let keeping = files == nil ? "nothing to show until it is fixed" : "keeping the last good state"
-            return [.log(.error, "\(error.description) (\(keeping))")]
-        }
-    }
-
-    /// Whether `loaded` lacks a file that `old` had: the progress file, or the snapshot (then the
-    /// embedded registry stands in).
-    static func vanished(from old: GroupFiles, in loaded: GroupFiles) -> Bool {
-        (old.progressFound && !loaded.progressFound) || (old.source == .snapshot && loaded.source == .embedded)
-    }
-
-    /// `newConfig` from now on: the files as it sees them, the days with its slots.
-    private mutating func use(_ newConfig: AgentConfig) {
-        config = newConfig
-        configureFiles()
-        plan.use(newConfig.slots)
-    }
-
-    /// `files` again: the files read, as the config now sees them.
-    private mutating func configureFiles() {
-        files = loaded?.configured(config)
-        plan.forgetStates()
-    }
 
     /// A full evaluation at `now`, after `actions`: the pause's end, the timeline, the reminder due
     /// and the one on screen.

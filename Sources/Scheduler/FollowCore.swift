@@ -52,14 +52,13 @@ package struct FollowCore: Sendable {
         case .failure(let error):
             problem = error.description
             if problems.say(.groupFile(error), now: now) {
-                let shownNow = loaded == nil ? "nothing to show until it is fixed" : "showing the last good state"
-                logs.append(.log(.warning, "\(error.description) (\(shownNow))"))
+                logs.append(.log(.followFilesUnreadable(cause: error.description, kept: loaded != nil)))
             }
         }
         pausedUntil = pause?.until
         if let pauseProblem = pause?.problem {
             if !problems.replace(.pause, with: [.pause(pauseProblem)], now: now).isEmpty {
-                logs.append(.log(.warning, "\(pauseProblem.description) (reminders are not paused)"))
+                logs.append(.log(.pauseUnreadable(cause: pauseProblem.description)))
             }
         } else {
             problems.clear(.pause)

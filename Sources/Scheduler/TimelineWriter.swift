@@ -40,7 +40,7 @@ struct TimelineWriter: Sendable {
         last = nil
         retry = retry.failedWrite(at: now)
         guard problems.say(.failure(.timelineWrite, failure), now: now) else { return [] }
-        return [.log(.error, "\(failure.message) (writing it again later)")]
+        return [.log(.timelineWriteFailed(cause: failure.message))]
     }
 
     /// When to write again after a failure, if one is due after `now`.

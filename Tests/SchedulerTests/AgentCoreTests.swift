@@ -10,8 +10,8 @@ import Testing
 struct StepSummary: Equatable, CustomStringConvertible {
     /// `dayKey band next done/total` of each written timeline's first entry.
     var writes: [String]
-    /// `<level> message` of each log line.
-    var logs: [String]
+    /// The events logged (worded in `LogEvent+Wording.swift`, tested in `LogEventTests`).
+    var logs: [LogEvent]
     var nextWake: Date
 
     init(_ step: AgentCore.Step) {
@@ -22,8 +22,8 @@ struct StepSummary: Equatable, CustomStringConvertible {
             case .writeTimeline(let t):
                 let s = t.entries[0].state
                 writes.append("\(s.dayKey) \(s.band.rawValue) \(s.next?.bani.id ?? "-") \(s.done)/\(s.total)")
-            case .log(let level, let line):
-                logs.append("\(level) \(line)")
+            case .log(let event):
+                logs.append(event)
             case .reminder, .saveLedger:
                 break  // the reminder half has its own tests (ReminderCoreTests)
             case .readFiles, .readConfig, .open, .stop, .updateReminder, .closeReminder, .closeNotification, .listen,
@@ -165,7 +165,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         let event: AgentCore.Event
         let at: String
         let writes: [String]
-        let logs: [String]
+        let logs: [LogEvent]
         let wake: String
         var testDescription: String { name }
     }
@@ -186,7 +186,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
             start: "2026-11-29T18:00:00+05:30", startProgress: [:],
             event: .configRead(.failure(ConfigError(.unknownKey, path: "/c", line: 2, problem: "unknown key 'x'"))),
             at: "2026-11-29T18:00:01+05:30", writes: [],
-            logs: ["error /c:2: unknown key 'x' (keeping the configuration in use)"],
+            logs: [.configUnreadable(cause: "/c:2: unknown key 'x'")],
             wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
             name: "a mark rewrites with the next bani", zone: kolkata,
@@ -212,39 +212,39 @@ struct StepSummary: Equatable, CustomStringConvertible {
             name: "the clock jumps back into the morning", zone: kolkata,
             start: "2026-11-29T18:00:00+05:30", startProgress: [:], event: .clockChanged,
             at: "2026-11-29T10:00:00+05:30", writes: ["2026-11-29 morning japji 0/7"],
-            logs: ["notice clock changed or resumed; recomputing at 2026-11-29T10:00:00+05:30"],
+            logs: [.clockChanged(at: "2026-11-29T10:00:00+05:30")],
             wake: "2026-11-29T17:00:00+05:30"),
         SequenceCase(
             name: "the clock jumps back across the roll", zone: kolkata,
             start: "2026-11-29T04:00:00+05:30", startProgress: [:], event: .clockChanged,
             at: "2026-11-29T02:00:00+05:30", writes: ["2026-11-28 night kirtan_sohila 0/7"],
-            logs: ["notice clock changed or resumed; recomputing at 2026-11-29T02:00:00+05:30"],
+            logs: [.clockChanged(at: "2026-11-29T02:00:00+05:30")],
             wake: "2026-11-29T03:00:00+05:30"),
         SequenceCase(
             name: "the clock jumps forward (resume) to the next day", zone: kolkata,
             start: "2026-11-29T18:00:00+05:30", startProgress: Fixture.completed(["rehras"], on: "2026-11-29"),
             event: .clockChanged, at: "2026-11-30T04:00:00+05:30", writes: ["2026-11-30 amritVela japji 0/7"],
-            logs: ["notice clock changed or resumed; recomputing at 2026-11-30T04:00:00+05:30"],
+            logs: [.clockChanged(at: "2026-11-30T04:00:00+05:30")],
             wake: "2026-11-30T09:00:00+05:30"),
         SequenceCase(
             name: "a clock change within the band: logged, not rewritten", zone: kolkata,
             start: "2026-11-29T18:00:00+05:30", startProgress: [:], event: .clockChanged,
             at: "2026-11-29T18:00:02+05:30", writes: [],
-            logs: ["notice clock changed or resumed; recomputing at 2026-11-29T18:00:02+05:30"],
+            logs: [.clockChanged(at: "2026-11-29T18:00:02+05:30")],
             wake: "2026-11-29T21:00:00+05:30"),
         SequenceCase(
             name: "a zone change mid-day moves the band", zone: kolkata,
             start: "2026-11-29T12:00:00+05:30", startProgress: [:],
             event: .zoneRead(.success(Fixture.calendar("UTC"))),
             at: "2026-11-29T12:00:00+05:30", writes: ["2026-11-29 amritVela japji 0/7"],
-            logs: ["notice time zone changed: Asia/Kolkata → \(Fixture.calendar("UTC").identifier)"],
+            logs: [.zoneChanged(from: "Asia/Kolkata", to: "\(Fixture.calendar("UTC").identifier)")],
             wake: "2026-11-29T09:00:00Z"),
         SequenceCase(
             name: "a zone change mid-day across the roll", zone: "America/New_York",
             start: "2026-11-29T20:00:00-05:00", startProgress: [:],
             event: .zoneRead(.success(Fixture.calendar("Asia/Kolkata"))), at: "2026-11-29T20:00:00-05:00",
             writes: ["2026-11-30 amritVela japji 0/7"],
-            logs: ["notice time zone changed: America/New_York → Asia/Kolkata"], wake: "2026-11-30T09:00:00+05:30"),
+            logs: [.zoneChanged(from: "America/New_York", to: "Asia/Kolkata")], wake: "2026-11-30T09:00:00+05:30"),
         SequenceCase(
             name: "the same zone again: nothing", zone: kolkata,
             start: "2026-11-29T12:00:00+05:30", startProgress: [:],
@@ -325,7 +325,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
 
         var s = StepSummary(core.handle(.filesRead(.failure(Self.e1)), now: t0.addingTimeInterval(1)))
         #expect(s.writes == [])
-        #expect(s.logs == ["error \(Self.e1.description) (keeping the last good state)"])
+        #expect(s.logs == [.filesUnreadable(cause: Self.e1.description, kept: true)])
         #expect(core.files?.progress.banis["rehras"] != nil)
 
         // The same problem on every later wake: silent.
@@ -336,7 +336,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
 
         // A different problem: one more line.
         s = StepSummary(core.handle(.filesRead(.failure(Self.e2)), now: t0.addingTimeInterval(4)))
-        #expect(s.logs == ["error \(Self.e2.description) (keeping the last good state)"])
+        #expect(s.logs == [.filesUnreadable(cause: Self.e2.description, kept: true)])
         s = StepSummary(core.handle(.filesRead(.failure(Self.e1)), now: t0.addingTimeInterval(5)))
         #expect(s.logs == [])
 
@@ -348,13 +348,13 @@ struct StepSummary: Equatable, CustomStringConvertible {
         // Fixed: one recovery line, and the new content.
         let both = Fixture.files(Fixture.completed(["rehras", "kirtan_sohila"], on: "2026-11-29"))
         s = StepSummary(core.handle(.filesRead(.success(both)), now: Fixture.instant("2026-11-29T21:30:00+05:30")))
-        #expect(s.logs == ["notice files read again without error; problems cleared"])
+        #expect(s.logs == [.filesRecovered])
         #expect(s.writes == ["2026-11-29 night japji 2/7"])
 
         // Broken again the same way: that is news again.
         s = StepSummary(
             core.handle(.filesRead(.failure(Self.e1)), now: Fixture.instant("2026-11-29T21:31:00+05:30")))
-        #expect(s.logs == ["error \(Self.e1.description) (keeping the last good state)"])
+        #expect(s.logs == [.filesUnreadable(cause: Self.e1.description, kept: true)])
     }
 
     @Test func aBadFileAtStartShowsNothingUntilFixed() {
@@ -362,14 +362,14 @@ struct StepSummary: Equatable, CustomStringConvertible {
         let t0 = Fixture.instant("2026-11-29T10:00:00Z")
         var s = StepSummary(core.handle(.start(.failure(Self.e1)), now: t0))
         #expect(s.writes == [])
-        #expect(s.logs == ["error \(Self.e1.description) (nothing to show until it is fixed)"])
+        #expect(s.logs == [.filesUnreadable(cause: Self.e1.description, kept: false)])
         #expect(s.nextWake == Fixture.instant("2026-11-29T17:00:00Z"))
         #expect(core.files == nil)
         s = StepSummary(core.handle(.timer, now: Fixture.instant("2026-11-29T17:00:00Z")))
         #expect(s.writes == [] && s.logs == [])
         s = StepSummary(
             core.handle(.filesRead(.success(Fixture.files())), now: Fixture.instant("2026-11-29T17:05:00Z")))
-        #expect(s.logs == ["notice files read again without error; problems cleared"])
+        #expect(s.logs == [.filesRecovered])
         #expect(s.writes == ["2026-11-29 evening rehras 0/7"])
     }
 
@@ -377,11 +377,11 @@ struct StepSummary: Equatable, CustomStringConvertible {
         var core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)
         let t0 = Fixture.instant("2026-11-29T10:00:00Z")
         var s = StepSummary(core.handle(.start(.success(Fixture.files(warnings: ["w1"]))), now: t0))
-        #expect(s.logs == ["warning w1"])
+        #expect(s.logs == [.fileWarning("w1")])
         s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 1))
         #expect(s.logs == [] && s.writes == [])
         s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1", "w2", "w2"]))), now: t0 + 2))
-        #expect(s.logs == ["warning w2"])
+        #expect(s.logs == [.fileWarning("w2")])
         s = StepSummary(core.handle(.filesRead(.success(Fixture.files())), now: t0 + 3))
         #expect(s.logs == [])
         // Back within a minute of being said: not said again (a file flipping is not a line per flip).
@@ -390,7 +390,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         // Gone, and back a minute later: news again.
         s = StepSummary(core.handle(.filesRead(.success(Fixture.files())), now: t0 + 5))
         s = StepSummary(core.handle(.filesRead(.success(Fixture.files(warnings: ["w1"]))), now: t0 + 65))
-        #expect(s.logs == ["warning w1"])
+        #expect(s.logs == [.fileWarning("w1")])
     }
 
     @Test func aFailedOrLostWriteIsWrittenAgainAtTheNextChance() {
@@ -400,7 +400,7 @@ struct StepSummary: Equatable, CustomStringConvertible {
         #expect(StepSummary(core.handle(.timer, now: t0 + 60)).writes.isEmpty)
         #expect(
             StepSummary(core.handle(.timelineWriteFailed(.test("t: cannot write")), now: t0 + 61)).logs == [
-                "error t: cannot write (writing it again later)"
+                .timelineWriteFailed(cause: "t: cannot write")
             ])
         #expect(StepSummary(core.handle(.timer, now: t0 + 120)).writes.count == 1)
         #expect(StepSummary(core.handle(.timer, now: t0 + 180)).writes.isEmpty)

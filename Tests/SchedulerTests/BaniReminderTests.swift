@@ -38,7 +38,7 @@ import Testing
         #expect(start.nextWake == Fixture.instant("2026-11-29T10:00:00Z"))
         let step = core.handleSaving(.timer, now: Fixture.instant("2026-11-29T10:00:00Z"))
         let notice = try #require(Fixture.fired(step))
-        #expect(notice.forBani)
+        #expect(notice.subject == .bani("sukhmani"))
         #expect(notice.bani.id == "sukhmani")
         #expect(notice.band == .morning)
         #expect(notice.summary == "Sukhmani Sahib · 10:00")
@@ -185,7 +185,7 @@ import Testing
         let again = try #require(
             Fixture.fired(
                 restarted.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:11:00Z"))))
-        #expect(again.restored && again.forBani)
+        #expect(again.shownAgain && again.subject == .bani("sukhmani"))
     }
 
     @Test func remindersListSaysWhatBecomesOfEachAsTheAgentDecides() throws {
@@ -232,7 +232,7 @@ import Testing
         let again = try #require(
             Fixture.fired(
                 restarted.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:30:00Z"))))
-        #expect(again.forBani && again.restored && again.replacing == 7)
+        #expect(again.subject == .bani("sukhmani") && again.shownAgain && again.replacing == 7)
         // Read meanwhile: closed, not shown.
         var third = AgentCore(calendar: Self.utc, config: Self.baniOnly, ledger: core.ledger)
         let read = try Self.files(Self.sukhmaniAt10, progress: Fixture.completed(["sukhmani"], on: "2026-11-29"))
@@ -243,11 +243,10 @@ import Testing
 
     @Test func theLedgerKeepsWhichBaniAnEntryIsFor() throws {
         var ledger = ReminderLedger()
-        var entry = ReminderLedger.Entry(
-            dayKey: Fixture.day("2026-11-29"), band: .morning, at: Fixture.instant("2026-11-29T10:00:00Z"),
-            outcome: .fired, bani: "sukhmani")
-        entry.reminderOf = "sukhmani"
-        ledger.record(entry)
+        ledger.record(
+            ReminderLedger.Entry(
+                dayKey: Fixture.day("2026-11-29"), band: .morning, at: Fixture.instant("2026-11-29T10:00:00Z"),
+                outcome: .fired, bani: "sukhmani", subject: .bani("sukhmani")))
         ledger.record(
             ReminderLedger.Entry(
                 dayKey: Fixture.day("2026-11-29"), band: .morning, at: Fixture.instant("2026-11-29T10:00:00Z"),

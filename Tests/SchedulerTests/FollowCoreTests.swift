@@ -14,20 +14,20 @@ import Testing
     static let cut = GroupFileError(.truncated, path: "/g/nitnem-progress.json", problem: "ends early at line 1")
     static let badPause = GroupFileError(.shape, path: "/s/pause.json", jsonPath: "$.until", problem: "not a time")
 
-    static func logs(_ actions: [AgentCore.Action]) -> [String] {
-        actions.compactMap { if case .log(let level, let line) = $0 { "\(level) \(line)" } else { nil } }
+    static func logs(_ actions: [AgentCore.Action]) -> [LogEvent] {
+        actions.compactMap { if case .log(let event) = $0 { event } else { nil } }
     }
 
     @Test func aBadReadKeepsTheLastGoodStateAndIsSaidOnce() {
         var core = FollowCore(calendar: Fixture.calendar("UTC"), config: AgentConfig())
         let first = core.read(.failure(Self.cut), pause: nil, now: Self.t0)
         #expect(first.view.state == nil && first.view.problem == Self.cut.description)
-        #expect(Self.logs(first.logs) == ["warning \(Self.cut.description) (nothing to show until it is fixed)"])
+        #expect(Self.logs(first.logs) == [.followFilesUnreadable(cause: Self.cut.description, kept: false)])
         let good = core.read(.success(Fixture.files()), pause: nil, now: Self.t0 + 1)
         #expect(good.view.state?.band == .evening && good.view.problem == nil && good.logs.isEmpty)
         let again = core.read(.failure(Self.cut), pause: nil, now: Self.t0 + 120)
         #expect(again.view.state?.band == .evening, "the last good state")
-        #expect(Self.logs(again.logs) == ["warning \(Self.cut.description) (showing the last good state)"])
+        #expect(Self.logs(again.logs) == [.followFilesUnreadable(cause: Self.cut.description, kept: true)])
         #expect(core.read(.failure(Self.cut), pause: nil, now: Self.t0 + 121).logs.isEmpty, "said once")
     }
 
@@ -51,7 +51,7 @@ import Testing
         _ = core.read(.success(Fixture.files()), pause: (until, nil), now: Self.t0)
         #expect(core.nextWake(after: Self.t0) == until)
         let bad = core.read(.success(Fixture.files()), pause: (nil, Self.badPause), now: Self.t0 + 1)
-        #expect(Self.logs(bad.logs) == ["warning \(Self.badPause.description) (reminders are not paused)"])
+        #expect(Self.logs(bad.logs) == [.pauseUnreadable(cause: Self.badPause.description)])
         #expect(core.read(.success(Fixture.files()), pause: (nil, Self.badPause), now: Self.t0 + 2).logs.isEmpty)
         #expect(core.nextWake(after: Self.t0) == Fixture.instant("2026-11-29T21:00:00Z"), "the Night band")
     }

@@ -109,10 +109,14 @@ import Testing
         #expect(bad.warnings.count == 1)
         let step = core.handleSaving(.filesRead(.success(bad)), now: now.addingTimeInterval(5))
         #expect(core.files?.snapshot.ids(in: .morning) == ["sukhmani"])
-        let warnings = step.actions.compactMap { if case .log(.warning, let line) = $0 { line } else { nil } }
+        let warnings = step.actions.compactMap {
+            if case .log(let event) = $0, event.level == .warning { event } else { nil }
+        }
         #expect(
             warnings == [
-                "\(Self.path): $.sets.morning: expected an array of bani ids, found \"japji\"; keeping the last good sets"
+                .fileWarning(
+                    "\(Self.path): $.sets.morning: expected an array of bani ids, found \"japji\"; keeping the last good sets"
+                )
             ])
     }
 }

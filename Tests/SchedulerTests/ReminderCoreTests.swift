@@ -390,6 +390,6 @@ import Testing
         let step = core.handleSaving(.start(.success(files)), now: Self.at)
         #expect(step.actions.contains(.reminder(.skip(dayKey: Self.day, band: .night, reason: .emptySet))))
         #expect(core.ledger.entry(Self.day, .night)?.reason == .emptySet)
-        #expect(step.actions.contains(.log(.info, "Night reminder for 2026-11-29 skipped: empty-set")))
+        #expect(step.actions.contains(.log(.reminderSkipped(.band(.night), day: Self.day, reason: .emptySet))))
     }
 }

@@ -67,7 +67,7 @@ import Testing
         #expect(Self.names(step) == ["mark japji \(day) \(s.notice.bani.nLines)"])
         #expect(
             Self.names(s.core.handle(.marked(id: "japji", error: nil), now: s.now + 5)) == [
-                "info marked japji read (from the reminder)"
+                ShellEventTests.log(.marked(id: "japji"))
             ])
         // The files read again: the notification turns into the band's next unread bani.
         step = s.core.handle(
@@ -91,7 +91,7 @@ import Testing
         var s = try Self.show(zone: "UTC", at: "2026-11-29T06:00")
         let step = s.core.handle(
             .marked(id: "japji", error: .test("/g/nitnem-progress.json: is schema 2 …")), now: s.now + 1)
-        #expect(Self.names(step) == ["error Mark read: /g/nitnem-progress.json: is schema 2 …"])
+        #expect(Self.names(step) == [ShellEventTests.log(.markFailed(cause: "/g/nitnem-progress.json: is schema 2 …"))])
         #expect(s.core.onScreen != nil)
     }
 
@@ -102,7 +102,7 @@ import Testing
         let step = s.core.handle(
             .filesRead(.success(Fixture.files(Fixture.completed(["rehras"], on: day)))),
             now: s.now + 60)
-        #expect(Self.names(step).suffix(2) == ["close", "info Evening reminder closed: the band's banis are read"])
+        #expect(Self.names(step).suffix(2) == ["close", ShellEventTests.log(.reminderClosedBandRead(.evening))])
         #expect(s.core.onScreen == nil)
     }
 
@@ -216,7 +216,7 @@ import Testing
         let t = Fixture.instant("2026-11-29T17:00:00Z")
         _ = core.handle(.start(.success(Fixture.files())), now: t)
         let step = core.handle(.pauseChanged(Fixture.instant("2026-11-29T17:30:00Z")), now: t)
-        #expect(Self.names(step).contains("notice reminders paused until 2026-11-29T17:30:00+00:00"))
+        #expect(Self.names(step).contains(ShellEventTests.log(.paused(until: "2026-11-29T17:30:00+00:00"))))
         #expect(step.nextWake == Fixture.instant("2026-11-29T17:30:00Z"))
         // After the pause, the 18:00 slot fires.
         #expect(ReminderCoreTests.fired(core.handleSaving(.timer, now: Fixture.instant("2026-11-29T18:00:00Z"))) != nil)

@@ -26,7 +26,7 @@ import Testing
             case .saveLedger: "save"
             case .reminder(.fire): "fire"
             case .reminder(.skip): "skip"
-            case .log(let level, _): "\(level)"
+            case .log(let event): "\(event.level)"
             default: "other"
             }
         }

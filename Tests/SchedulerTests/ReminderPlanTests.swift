@@ -46,13 +46,9 @@ import Testing
         _ band: Band, _ outcome: ReminderLedger.Outcome, at text: String, day: String = "2026-11-29",
         bani: String? = nil, late: Bool = false, reason: SkipReason? = nil, snoozedUntil: String? = nil
     ) -> ReminderLedger.Entry {
-        var entry = ReminderLedger.Entry(
-            dayKey: Self.day(day), band: band, at: at(text), outcome: outcome, bani: bani, late: late, reason: reason)
-        if let snoozedUntil {
-            entry.snoozedUntil = at(snoozedUntil)
-            entry.deferrals = 1
-        }
-        return entry
+        ReminderLedger.Entry(
+            dayKey: Self.day(day), band: band, at: at(text), outcome: outcome, bani: bani, late: late, reason: reason,
+            snoozedUntil: snoozedUntil.map(at), deferrals: snoozedUntil == nil ? 0 : 1)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

@@ -11,8 +11,8 @@ import Testing
 @Suite struct ReminderRestartTests {
     static let zone = "Europe/Helsinki"
 
-    static func logs(_ step: AgentCore.Step) -> [String] {
-        step.actions.compactMap { if case .log(_, let line) = $0 { line } else { nil } }
+    static func logs(_ step: AgentCore.Step) -> [LogEvent] {
+        step.actions.compactMap { if case .log(let event) = $0 { event } else { nil } }
     }
 
     /// The ledger after a reminder shown at 18:00 and a SIGTERM at `stopAt` (local wall time).
@@ -30,12 +30,12 @@ import Testing
     static func restart(
         _ ledger: ReminderLedger, at startAt: String, progress: [String: BaniProgress] = [:],
         pausedUntil: String? = nil
-    ) throws -> (core: AgentCore, shown: [AgentCore.ReminderNotice], logs: [String]) {
+    ) throws -> (core: AgentCore, shown: [AgentCore.ReminderNotice], logs: [LogEvent]) {
         let calendar = Fixture.calendar(zone)
         let at = try #require(RFC3339.parse(startAt, in: calendar))
         var core = AgentCore(calendar: calendar, config: AgentConfig(), ledger: ledger)
         var shown: [AgentCore.ReminderNotice] = []
-        var logs: [String] = []
+        var logs: [LogEvent] = []
         var events: [AgentCore.Event] = [.start(.success(Fixture.files(progress)))]
         if let pausedUntil { events.insert(.pauseChanged(RFC3339.parse(pausedUntil, in: calendar)), at: 0) }
         CoreDriver.run(
@@ -46,7 +46,7 @@ import Testing
                 case .reminder(.fire(let notice)):
                     shown.append(notice)
                     return [.reminderShown(notice, error: nil)]
-                case .log(_, let line): logs.append(line)
+                case .log(let event): logs.append(event)
                 default: break
                 }
                 return []
@@ -66,9 +66,9 @@ import Testing
     @Test func aRestartInTheBandShowsTheSameReminderAgainOnce() throws {
         let (ledger, _) = try Self.stopped(at: "2026-03-29T18:10")
         var (core, shown, logs) = try Self.restart(ledger, at: "2026-03-29T18:12")
-        #expect(shown.count == 1 && shown.first?.restored == true && shown.first?.summary == "Evening · Rehras Sahib")
-        #expect(logs.contains("reminder shown: Evening · Rehras Sahib (shown again after a restart)"), "\(logs)")
-        #expect(core.onScreen?.restored == true, "its buttons work: this agent owns it")
+        #expect(shown.count == 1 && shown.first?.shownAgain == true && shown.first?.summary == "Evening · Rehras Sahib")
+        #expect(logs.contains(.reminderShown(summary: "Evening · Rehras Sahib", .again)), "\(logs)")
+        #expect(core.onScreen?.shownAgain == true, "its buttons work: this agent owns it")
         let entry = try #require(core.ledger.entry(CivilDate("2026-03-29")!, .evening))
         #expect(entry.outcome == .fired && entry.restored && !entry.withdrawn)
         // The same episode: no second reminder later in the band.
@@ -83,7 +83,7 @@ import Testing
     func nothingComesBackOutsideItsBand(_ startAt: String, _ why: String) throws {
         let (ledger, _) = try Self.stopped(at: "2026-03-29T18:10")
         let (_, shown, _) = try Self.restart(ledger, at: startAt)
-        #expect(shown.allSatisfy { !$0.restored }, "\(why)")
+        #expect(shown.allSatisfy { !$0.shownAgain }, "\(why)")
     }
 
     @Test func aBandReadMeanwhileOrAPauseKeepsItOff() throws {
@@ -95,17 +95,20 @@ import Testing
         let complete = try Self.restart(ledger, at: "2026-03-29T18:20", progress: read)
         #expect(complete.shown.isEmpty)
         #expect(
-            complete.logs.contains("Evening reminder not shown again: the band's banis are read"), "\(complete.logs)")
+            complete.logs.contains(.reminderNotShownAgain(.band(.evening), .read, closedLeftOver: false)),
+            "\(complete.logs)")
         let paused = try Self.restart(ledger, at: "2026-03-29T18:20", pausedUntil: "2026-03-30T03:00")
         #expect(paused.shown.isEmpty)
-        #expect(paused.logs.contains("Evening reminder not shown again: paused"), "\(paused.logs)")
+        #expect(
+            paused.logs.contains(.reminderNotShownAgain(.band(.evening), .paused, closedLeftOver: false)),
+            "\(paused.logs)")
     }
 
     @Test func aStopWithNothingOnScreenWithdrawsNothing() throws {
         var s = try ReminderLoopTests.show(zone: Self.zone, at: "2026-03-29T18:00")
         _ = s.core.handle(.reminderAction(.later), now: s.now + 60)
         let step = s.core.handle(.stopSignal(15), now: s.now + 120)
-        #expect(step.actions.map(ShellEventTests.name) == ["info signal 15: stopping", "stop"])
+        #expect(step.actions.map(ShellEventTests.name) == [ShellEventTests.log(.stopping(signal: 15)), "stop"])
         #expect(s.core.ledger.entry(s.notice.dayKey, .evening)?.outcome == .snoozed, "Later still comes due")
     }
 }

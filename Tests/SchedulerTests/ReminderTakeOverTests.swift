@@ -42,7 +42,7 @@ import Testing
         var core: AgentCore
         var shown: [AgentCore.ReminderNotice] = []
         var closed: [Int] = []
-        var logs: [String] = []
+        var logs: [LogEvent] = []
     }
 
     /// A new agent with `ledger` started at `startAt` (local wall time), driven by the `CoreDriver`
@@ -65,7 +65,7 @@ import Testing
                     run.shown.append(notice)
                     return [.reminderShown(notice, error: nil, id: notice.replacing ?? 7)]
                 case .closeNotification(let id): run.closed.append(id)
-                case .log(_, let line): run.logs.append(line)
+                case .log(let event): run.logs.append(event)
                 default: break
                 }
                 return []
@@ -77,10 +77,10 @@ import Testing
         var run = try Self.restart(try Self.killed(), at: "2026-03-29T18:12")
         #expect(run.shown.count == 1 && run.closed.isEmpty)
         let notice = try #require(run.shown.first)
-        #expect(notice.replacing == Self.deadID && notice.restored && notice.summary == "Evening · Rehras Sahib")
+        #expect(notice.replacing == Self.deadID && notice.shownAgain && notice.summary == "Evening · Rehras Sahib")
         #expect(run.core.onScreen?.replacing == Self.deadID, "this agent owns it: its buttons work")
         #expect(
-            run.logs.contains("reminder shown: Evening · Rehras Sahib (shown again after a restart)"), "\(run.logs)")
+            run.logs.contains(.reminderShown(summary: "Evening · Rehras Sahib", .again)), "\(run.logs)")
         let entry = try #require(run.core.ledger.entry(Fixture.day("2026-03-29"), .evening))
         #expect(entry.outcome == .fired && entry.restored && entry.notificationID == Self.deadID)
         // The same episode: nothing more in the band.
@@ -100,7 +100,7 @@ import Testing
         /// The ids closed.
         let closes: [Int]
         /// A log line said.
-        var says: String? = nil
+        var says: LogEvent? = nil
         var testDescription: String { name }
     }
 
@@ -109,21 +109,19 @@ import Testing
         Case(
             name: "the band's banis were read meanwhile: closed", startAt: "2026-03-29T18:20", complete: true,
             closes: [deadID],
-            says:
-                "Evening reminder not shown again: the band's banis are read (the one an earlier agent left on screen is closed)"
-        ),
+            says: .reminderNotShownAgain(.band(.evening), .read, closedLeftOver: true)),
         Case(
             name: "paused: closed", startAt: "2026-03-29T18:20", paused: "2026-03-30T03:00", closes: [deadID],
-            says: "Evening reminder not shown again: paused (the one an earlier agent left on screen is closed)"),
+            says: .reminderNotShownAgain(.band(.evening), .paused, closedLeftOver: true)),
         Case(
             name: "reminders = off: closed", startAt: "2026-03-29T18:20", remindersOn: false, closes: [deadID],
-            says: "Evening reminder of 2026-03-29 closed: an earlier agent left it on screen"),
+            says: .leftOnScreenClosed(.evening, day: Fixture.day("2026-03-29"))),
         Case(
             name: "after the band's end: closed, nothing comes back", startAt: "2026-03-29T21:05", closes: [deadID],
-            says: "Evening reminder of 2026-03-29 closed: an earlier agent left it on screen"),
+            says: .leftOnScreenClosed(.evening, day: Fixture.day("2026-03-29"))),
         Case(
             name: "the next Nitnem day: closed", startAt: "2026-03-30T17:00", closes: [deadID],
-            says: "Evening reminder of 2026-03-29 closed: an earlier agent left it on screen"),
+            says: .leftOnScreenClosed(.evening, day: Fixture.day("2026-03-29"))),
         Case(
             name: "days later: forgotten, not closed (the id may be another program's by now)",
             startAt: "2026-04-02T17:00", closes: []),
@@ -134,7 +132,7 @@ import Testing
         let run = try Self.restart(
             try Self.killed(), at: c.startAt, progress: c.complete ? Self.evening : [:], pausedUntil: c.paused,
             config: config)
-        #expect(run.shown.allSatisfy { $0.replacing == nil && !$0.restored }, "nothing comes back")
+        #expect(run.shown.allSatisfy { $0.replacing == nil && !$0.shownAgain }, "nothing comes back")
         #expect(run.closed == c.closes)
         if let says = c.says { #expect(run.logs.contains(says), "\(run.logs)") }
         let entry = try #require(run.core.ledger.entry(Fixture.day("2026-03-29"), .evening))
@@ -150,7 +148,7 @@ import Testing
         #expect(run.shown.isEmpty && run.closed.isEmpty)
         let due = run.core.handleSaving(.timer, now: try Self.at("2026-03-29T18:17"))
         let notice = try #require(Fixture.fired(due), "the snoozed reminder comes due at its time")
-        #expect(notice.replacing == nil && !notice.restored)
+        #expect(notice.replacing == nil && !notice.shownAgain)
     }
 
     @Test func aReminderDismissedBeforeTheKillIsNotShownAgain() throws {
@@ -164,10 +162,9 @@ import Testing
     /// crash between a take-over's record and its show) has that id closed: it may be on screen.
     @Test(arguments: [nil, deadID])
     func aPendingEntryIsNeverShownAgain(_ id: Int?) throws {
-        var entry = ReminderLedger.Entry(
+        let entry = ReminderLedger.Entry(
             dayKey: Fixture.day("2026-03-29"), band: .evening, at: try Self.at("2026-03-29T18:00"), outcome: .pending,
-            bani: "rehras")
-        entry.notificationID = id
+            bani: "rehras", serverID: id)
         let run = try Self.restart(ReminderLedger(entries: [entry]), at: "2026-03-29T18:12")
         #expect(run.shown.isEmpty)
         #expect(run.closed == (id.map { [$0] } ?? []))

@@ -26,10 +26,13 @@ import Testing
         return (actions, waits)
     }
 
+    /// A logged event, as `name` says it: its code and fields (the wording is `LogEventTests`').
+    static func log(_ event: LogEvent) -> String { "log \(event)" }
+
     static func name(_ action: AgentCore.Action) -> String {
         switch action {
         case .writeTimeline: "write"
-        case .log(let level, let line): "\(level) \(line)"
+        case .log(let event): log(event)
         case .reminder: "reminder"
         case .saveLedger: "ledger"
         case .readFiles: "read"
@@ -83,12 +86,12 @@ import Testing
         Case(
             name: "the timeline removed: said, gathered like a change, then written again though unchanged",
             events: [.timelineRemoved(path: timeline), .settled, .filesRead(.success(Fixture.files()))],
-            actions: [["warning \(timeline) was removed; writing it again"], ["read"], ["write"]],
+            actions: [[log(.timelineRemoved(path: timeline))], ["read"], ["write"]],
             waits: [.quiet(milliseconds: 5), nil, nil]),
         Case(
             name: "the group folder recreated: said, then the files read and the timeline written",
             events: [.groupRecreated(path: "/g"), .settled, .filesRead(.success(Fixture.files()))],
-            actions: [["warning /g: the group folder is gone; recreating it"], ["read"], ["write"]],
+            actions: [[log(.groupFolderGone(path: "/g"))], ["read"], ["write"]],
             waits: [.quiet(milliseconds: 5), nil, nil]),
         Case(
             name: "the same files read again without a loss: nothing written",
@@ -103,7 +106,9 @@ import Testing
             ],
             actions: [
                 [
-                    "error /g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device) (writing it again later)"
+                    log(
+                        .timelineWriteFailed(
+                            cause: "/g/widgets/NitnemNow.json: cannot write: ENOSPC (No space left on device)"))
                 ],
                 ["write"],
             ],
@@ -131,16 +136,16 @@ import Testing
                 .configRead(.success(ConfigReading(settings: Fixture.timelineOnly))), .configRead(.failure(badConfig)),
             ],
             actions: [
-                ["error /c/config:1: snooze must be … (keeping the configuration in use)"], [], [],
-                ["error /c/config:1: snooze must be … (keeping the configuration in use)"],
+                [log(.configUnreadable(cause: "\(badConfig)"))], [], [],
+                [log(.configUnreadable(cause: "\(badConfig)"))],
             ],
             waits: [nil, nil, nil, nil]),
         Case(
             name: "another bad line in the config is said",
             events: [.configRead(.failure(badConfig)), .configRead(.failure(otherBadConfig))],
             actions: [
-                ["error /c/config:1: snooze must be … (keeping the configuration in use)"],
-                ["error /c/config:2: unknown key 'x' (keeping the configuration in use)"],
+                [log(.configUnreadable(cause: "\(badConfig)"))],
+                [log(.configUnreadable(cause: "\(otherBadConfig)"))],
             ],
             waits: [nil, nil]),
         Case(
@@ -149,8 +154,8 @@ import Testing
                 .pauseChanged(t0.addingTimeInterval(3600)), .pauseUnreadable(badPause), .pauseUnreadable(badPause),
             ],
             actions: [
-                ["notice reminders paused until 2026-11-29T11:00:00+00:00"],
-                ["notice reminders resumed", "warning /s/pause.json: $.until: expected … (reminders are not paused)"],
+                [log(.paused(until: "2026-11-29T11:00:00+00:00"))],
+                [log(.resumed), log(.pauseUnreadable(cause: badPause.description))],
                 [],
             ],
             waits: [nil, nil, nil]),
@@ -158,8 +163,8 @@ import Testing
             name: "a pause read again after a bad one: said again when it goes bad again",
             events: [.pauseUnreadable(badPause), .pauseChanged(nil), .pauseUnreadable(badPause)],
             actions: [
-                ["warning /s/pause.json: $.until: expected … (reminders are not paused)"], [],
-                ["warning /s/pause.json: $.until: expected … (reminders are not paused)"],
+                [log(.pauseUnreadable(cause: badPause.description))], [],
+                [log(.pauseUnreadable(cause: badPause.description))],
             ],
             waits: [nil, nil, nil]),
         Case(
@@ -169,12 +174,12 @@ import Testing
             name: "a pause that ends while running is said",
             events: [.pauseChanged(t0.addingTimeInterval(2)), .timer],
             actions: [
-                ["notice reminders paused until 2026-11-29T10:00:02+00:00"],
-                ["notice reminders resumed: the pause until 2026-11-29T10:00:02+00:00 ended"],
+                [log(.paused(until: "2026-11-29T10:00:02+00:00"))],
+                [log(.pauseEnded(until: "2026-11-29T10:00:02+00:00"))],
             ],
             waits: [nil, nil]),
         Case(
-            name: "SIGTERM stops", events: [.stopSignal(15)], actions: [["info signal 15: stopping", "stop"]],
+            name: "SIGTERM stops", events: [.stopSignal(15)], actions: [[log(.stopping(signal: 15)), "stop"]],
             waits: [nil]),
         Case(
             name: "an opener that exited 0 opened the link; one that failed says its status",
@@ -183,7 +188,8 @@ import Testing
                 .openerExited(program: "xdg-open", url: "sggs://bani/jaap", status: 3),
             ],
             actions: [
-                ["info opened sggs://bani/japji with xdg-open"], ["warning xdg-open exited 3 for sggs://bani/jaap"],
+                [log(.opened(url: "sggs://bani/japji", program: "xdg-open"))],
+                [log(.openerFailed(program: "xdg-open", status: 3, url: "sggs://bani/jaap"))],
             ],
             waits: [nil, nil]),
         Case(
@@ -194,7 +200,7 @@ import Testing
                         ClockError(
                             .unknownZone, variable: "TZ", value: "Mars/Base", problem: "is not a known time zone")))
             ],
-            actions: [["error TZ: 'Mars/Base' is not a known time zone"]], waits: [nil]),
+            actions: [[log(.zoneUnreadable(cause: "TZ: 'Mars/Base' is not a known time zone"))]], waits: [nil]),
         Case(
             name: "file events still gather across a timer", events: [.filesTouched(whole: false), .timer, .settled],
             actions: [[], [], ["read"]], waits: [.quiet(milliseconds: 5), .quiet(milliseconds: 5), nil]),
@@ -220,8 +226,8 @@ import Testing
 
     static func reading(_ text: String) -> ConfigReading { ConfigReading(parsing: text, path: "/c/config") }
 
-    static func logs(_ step: AgentCore.Step) -> [String] {
-        step.actions.compactMap { if case .log(let level, let line) = $0 { "\(level) \(line)" } else { nil } }
+    static func logs(_ step: AgentCore.Step) -> [LogEvent] {
+        step.actions.compactMap { if case .log(let event) = $0 { event } else { nil } }
     }
 
     @Test func aBadLineKeepsTheValueInUseAndIsSaidOnce() {
@@ -230,7 +236,7 @@ import Testing
         // A good file: the evening slot moves and snooze is set.
         var step = core.handle(
             .configRead(.success(Self.reading("reminder.evening = 19:30\nsnooze = 30m\n"))), now: Self.t0)
-        #expect(Self.logs(step) == ["notice configuration reloaded"])
+        #expect(Self.logs(step) == [.configReloaded])
         #expect(core.config.snooze == 30 * 60)
         // A typo in snooze while the evening line is still good: snooze keeps 30m (not the default
         // 15m), the evening slot stays 19:30, and the line is said once.
@@ -238,8 +244,14 @@ import Testing
         step = core.handle(.configRead(.success(typo)), now: Self.t0 + 1)
         #expect(
             Self.logs(step) == [
-                "error /c/config:2: snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not '30' (keeping snooze = 30m)",
-                "error /c/config:3: unknown key 'bogus'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done (line ignored)",
+                .configProblem(
+                    problem:
+                        "/c/config:2: snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not '30'",
+                    kept: "keeping snooze = 30m"),
+                .configProblem(
+                    problem:
+                        "/c/config:3: unknown key 'bogus'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done",
+                    kept: "line ignored"),
             ])
         #expect(core.config.snooze == 30 * 60)
         #expect(core.config.slots.times[.evening]?.hour == 19)
@@ -247,7 +259,7 @@ import Testing
         // Fixed: applied, nothing more to say.
         step = core.handle(
             .configRead(.success(Self.reading("reminder.evening = 19:30\nsnooze = 45m\n"))), now: Self.t0 + 3)
-        #expect(Self.logs(step) == ["notice configuration reloaded"])
+        #expect(Self.logs(step) == [.configReloaded])
         #expect(core.config.snooze == 45 * 60)
     }
 
@@ -258,7 +270,9 @@ import Testing
         let step = core.handle(.configRead(.success(bad)), now: Self.t0)
         #expect(
             Self.logs(step) == [
-                "error /c/config:1: reminders must be on or off (also yes/no, true/false), not 'maybe' (keeping reminders = on)"
+                .configProblem(
+                    problem: "/c/config:1: reminders must be on or off (also yes/no, true/false), not 'maybe'",
+                    kept: "keeping reminders = on")
             ], "said, and no 'reloaded': nothing changed")
         #expect(core.config.remindersOn)
         #expect(core.config.slots.times[.night]?.hour == 21)
@@ -302,7 +316,7 @@ import Testing
         step = core.handle(.ledgerSaveFailed(.test(full)), now: slot)
         #expect(
             step.actions.map(Self.name) == [
-                "error \(full); the Evening reminder is not shown until it can be recorded (retrying while the band lasts)"
+                Self.log(.ledgerSaveFailedHolding(cause: full, .band(.evening)))
             ])
         #expect(core.ledger.entry(CivilDate("2026-11-29")!, .evening) == nil)
         #expect(step.nextWake == slot + 30)
@@ -392,8 +406,8 @@ import Testing
             lines += core.handle(.filesRead(.failure(cut)), now: at).actions.map(Self.name)
             lines += core.handle(.filesRead(.success(Fixture.files())), now: at + 0.5).actions.map(Self.name)
         }
-        #expect(lines.filter { $0.hasPrefix("error") }.count == 2, "\(lines)")
-        #expect(lines.filter { $0.hasPrefix("notice") }.count == 2, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("log filesUnreadable") }.count == 2, "\(lines)")
+        #expect(lines.filter { $0 == Self.log(.filesRecovered) }.count == 2, "\(lines)")
     }
 
     /// A slot (or band start) that passes while the shell reports a write must not be skipped: the
@@ -449,7 +463,7 @@ import Testing
         // Emptied for good: empty after settling means the defaults.
         _ = core.handle(.configEmptied, now: Self.t0 + 2)
         step = core.handle(.configEmptied, now: Self.t0 + 2.3)
-        #expect(step.actions.map(Self.name).contains("notice configuration reloaded"))
+        #expect(step.actions.map(Self.name).contains(Self.log(.configReloaded)))
         #expect(core.config.remindersOn)
     }
 
@@ -461,10 +475,11 @@ import Testing
             "sggs://bani/rehras?variant=taksal",
             [
                 "open xdg-open https://www.sikhitothemax.org/sundar-gutka",
-                "notice no BaniDB id for 'rehras' (variant taksal): opening the reader's home",
+                ShellEventTests.log(
+                    .readerNote("no BaniDB id for 'rehras' (variant taksal): opening the reader's home")),
             ]
         ),
-        ("http://x", ["error Read now: cannot open 'http://x': it is not a sggs:// link"]),
+        ("http://x", [ShellEventTests.log(.readNowFailed(cause: "cannot open 'http://x': it is not a sggs:// link"))]),
     ])
     func readNowResolvesThroughTheReader(url: String, actions: [String]) {
         let core = AgentCore(calendar: Fixture.calendar("UTC"), config: Fixture.timelineOnly)

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Snapshot
+
+extension Simulation {
+    /// One line `nitnem simulate` prints.
+    package enum Line: Hashable, Sendable {
+        /// `{"at","event":"timeline","dayKey","band","next","done","total"}`
+        case timeline(at: String, dayKey: String, band: String, next: String?, done: Int, total: Int)
+        /// `{"at","event":"reminder","band","dayKey","bani","late"}`; `"event":"bani-reminder"` for a
+        /// per-bani reminder (`nitnem sets remind`; `band`: the band its slot falls in).
+        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool, ofBani: Bool = false)
+        /// `{"at","event":"reminder-skipped","band","dayKey","reason"}`
+        case reminderSkipped(at: String, band: String, dayKey: String, reason: String)
+        /// `{"at","event":"bani-reminder-skipped","band","dayKey","bani","reason"}`
+        case baniReminderSkipped(at: String, band: String, dayKey: String, bani: String, reason: String)
+
+        /// The line as a JSON object, its keys in printed order.
+        package var json: JSONValue {
+            switch self {
+            case .timeline(let at, let dayKey, let band, let next, let done, let total):
+                .object([
+                    ("at", .string(at)), ("event", .string("timeline")), ("dayKey", .string(dayKey)),
+                    ("band", .string(band)), ("next", .optional(next)), ("done", .int(done)), ("total", .int(total)),
+                ])
+            case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
+                .object([
+                    ("at", .string(at)), ("event", .string(ofBani ? "bani-reminder" : "reminder")),
+                    ("band", .string(band)),
+                    ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("late", .bool(late)),
+                ])
+            case .reminderSkipped(let at, let band, let dayKey, let reason):
+                .object([
+                    ("at", .string(at)), ("event", .string("reminder-skipped")), ("band", .string(band)),
+                    ("dayKey", .string(dayKey)), ("reason", .string(reason)),
+                ])
+            case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
+                .object([
+                    ("at", .string(at)), ("event", .string("bani-reminder-skipped")), ("band", .string(band)),
+                    ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("reason", .string(reason)),
+                ])
+            }
+        }
+
+        /// Appends the line's compact JSON and a newline to `out`: the bytes of `json.compact + "\n"`,
+        /// without building the object.
+        package func write(to out: inout [UInt8]) {
+            switch self {
+            case .timeline(let at, let dayKey, let band, let next, let done, let total):
+                Self.append("{\"at\":", to: &out)
+                Self.appendString(at, to: &out)
+                Self.append(",\"event\":\"timeline\",\"dayKey\":", to: &out)
+                Self.appendString(dayKey, to: &out)
+                Self.append(",\"band\":", to: &out)
+                Self.appendString(band, to: &out)
+                Self.append(",\"next\":", to: &out)
+                if let next { Self.appendString(next, to: &out) } else { Self.append("null", to: &out) }
+                Self.append(",\"done\":", to: &out)
+                Self.append(String(done), to: &out)
+                Self.append(",\"total\":", to: &out)
+                Self.append(String(total), to: &out)
+            case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
+                Self.appendReminder(at, ofBani ? "bani-reminder" : "reminder", band, dayKey, to: &out)
+                Self.append(",\"bani\":", to: &out)
+                Self.appendString(bani, to: &out)
+                Self.append(late ? ",\"late\":true" : ",\"late\":false", to: &out)
+            case .reminderSkipped(let at, let band, let dayKey, let reason):
+                Self.appendReminder(at, "reminder-skipped", band, dayKey, to: &out)
+                Self.append(",\"reason\":", to: &out)
+                Self.appendString(reason, to: &out)
+            case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
+                Self.appendReminder(at, "bani-reminder-skipped", band, dayKey, to: &out)
+                Self.append(",\"bani\":", to: &out)
+                Self.appendString(bani, to: &out)
+                Self.append(",\"reason\":", to: &out)
+                Self.appendString(reason, to: &out)
+            }
+            Self.append("}\n", to: &out)
+        }
+
+        /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`.
+        private static func appendReminder(
+            _ at: String, _ event: String, _ band: String, _ dayKey: String, to out: inout [UInt8]
+        ) {
+            append("{\"at\":", to: &out)
+            appendString(at, to: &out)
+            append(",\"event\":\"" + event + "\",\"band\":", to: &out)
+            appendString(band, to: &out)
+            append(",\"dayKey\":", to: &out)
+            appendString(dayKey, to: &out)
+        }
+
+        private static func append(_ text: String, to out: inout [UInt8]) {
+            out.append(contentsOf: text.utf8)
+        }
+
+        /// A JSON string: printable ASCII without `"` or `\\` as is (every id, key and time here);
+        /// anything else through `JSONValue`'s own escaping, so the bytes are always the same.
+        private static func appendString(_ text: String, to out: inout [UInt8]) {
+            let plain = text.utf8.allSatisfy {
+                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            }
+            if plain {
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: text.utf8)
+                out.append(UInt8(ascii: "\""))
+            } else {
+                out.append(contentsOf: JSONValue.string(text).compact.utf8)
+            }
+        }
+    }
+}
