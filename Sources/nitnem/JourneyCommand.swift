@@ -10,7 +10,7 @@ import Snapshot
 enum JourneyCommand {
     static let month = OptionSpec(
         name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's"))
-    static let format = OptionSpec.format()
+    static let format = ChoiceOption<OutputFormat>.format()
     static let yes = OptionSpec.flag("yes", "Do it: write the backup, then empty every completedDays.")
 
     static let spec = CommandSpec(
@@ -18,7 +18,7 @@ enum JourneyCommand {
         abstract: "Show the reading journey of a month: which days the daily banis were all read.",
         options: [
             month,
-            format,
+            format.spec,
             .group,
         ],
         discussion: """
@@ -75,7 +75,7 @@ enum JourneyCommand {
         let files = try context.loadFiles(group)
         let journey = Journey(
             year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
-        Output.line(args.value(Self.format) == "json" ? journey.json.compact : journey.text(context.localizer))
+        Output.line(args.value(Self.format) == .json ? journey.json.compact : journey.text(context.localizer))
     }
 
     static func runClear(_ args: ParsedArguments) throws(CLIError) {
@@ -86,7 +86,7 @@ enum JourneyCommand {
         do {
             plan = try ProgressStore.clearPlan(in: group)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         guard plan.changed else {
             Output.line("Nothing to clear: no completed days in \(path)")
@@ -105,7 +105,8 @@ enum JourneyCommand {
             cleared = try ProgressStore.clear(
                 in: group, stamp: stamp, at: context.clock.now(), now: context.clock.realNow())
         } catch {
-            throw .failure(error.description)
+            // The file was read once already: whatever stops the clear now is a failure.
+            throw CLIError(error, as: .failure)
         }
         guard let backup = cleared.backup else {
             Output.line("Nothing to clear: no completed days in \(path)")
@@ -126,7 +127,8 @@ enum JourneyCommand {
         do {
             restored = try ProgressStore.restore(from: backup, in: group, now: context.clock.realNow())
         } catch {
-            throw error.code == .notWritten ? .failure(error.description) : .badInput(error.description)
+            // A backup of a newer schema is a wrong argument, not a refused write.
+            throw CLIError(error, as: error.code == .newerSchema ? .badInput : nil)
         }
         let days = restored.banis.values.map { $0.completedDays.count }.reduce(0, +)
         Output.line(

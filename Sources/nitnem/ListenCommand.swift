@@ -48,7 +48,7 @@ enum ListenCommand {
         do {
             config = try AgentConfig.load(path: configPath)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         guard let listen = config.listen else {
             throw .badInput(
@@ -61,7 +61,7 @@ enum ListenCommand {
         do {
             pid = try launcher.start(launch, quiet: true)
         } catch {
-            throw .failure(error.description)
+            throw CLIError(error)
         }
         // A player that fails at once (a file it cannot play) is said; one that plays is left to.
         for _ in 0..<(settleMilliseconds / 20) {

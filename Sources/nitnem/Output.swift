@@ -41,10 +41,3 @@ enum Output {
         return true
     }
 }
-
-extension String {
-    /// The text padded with spaces to `width` characters (never cut), for aligned columns.
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}
