@@ -2,8 +2,9 @@
 /// One thing `nitnem doctor` checked: how it stands, what it is about, what was found and, when
 /// something can be done about it, what.
 ///
-/// Data, not output: `Doctor` makes findings and the command prints them (its words for a level,
-/// its columns, its escaping of control characters).
+/// Data, not output: `Doctor`'s diagnosis makes findings from the facts its probe collected, and
+/// the command prints them (its words for a level, its columns, its escaping of control characters).
+/// Tests and programs tell findings apart by `code`, never by their words.
 package struct Finding: Equatable, Sendable {
     /// How a check stands.
     package enum Level: Equatable, Sendable {
@@ -71,17 +72,19 @@ package struct Finding: Equatable, Sendable {
 
     /// How it stands.
     package var level: Level
-    /// What it is about.
-    package var subject: Subject
+    /// What was found, as a program tells it from the others (a stable name; see `Code`).
+    package var code: Code
+    /// What it is about (its code's subject).
+    package var subject: Subject { code.subject }
     /// What was found.
     package var detail: String
     /// What to do about it, when there is something.
     package var remedy: Remedy?
 
-    /// A finding about `subject`.
-    package init(_ level: Level, _ subject: Subject, _ detail: String, remedy: Remedy? = nil) {
+    /// A finding of kind `code`.
+    package init(_ level: Level, _ code: Code, _ detail: String, remedy: Remedy? = nil) {
         self.level = level
-        self.subject = subject
+        self.code = code
         self.detail = detail
         self.remedy = remedy
     }
