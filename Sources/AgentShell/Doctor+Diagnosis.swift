@@ -43,7 +43,9 @@ extension Doctor {
         ]
         found += warnings.map { Finding(.warn, .snapshotWarning, $0) }
         guard case .success(let progress)? = facts.progress else {
-            if case .failure(let error)? = facts.progress { found.append(Finding(.fail, .filesUnreadable, error.description)) }
+            if case .failure(let error)? = facts.progress {
+                found.append(Finding(.fail, .filesUnreadable, error.description))
+            }
             return (found, nil)
         }
         let level: Finding.Level = progress.warnings.isEmpty ? .ok : .warn
@@ -73,13 +75,15 @@ extension Doctor {
         if let problem = files.mineProblem {
             found.append(
                 Finding(
-                    .warn, .setsUnreadable, problem.description, remedy: .init("using the snapshot's sets", .semicolon)))
+                    .warn, .setsUnreadable, problem.description, remedy: .init("using the snapshot's sets", .semicolon))
+            )
         }
         for set in DailySet.allCases {
             for id in files.mine?.sets[set] ?? [] where files.snapshot.bani(id: id) == nil {
                 found.append(
                     Finding(
-                        .warn, .setsUnknownID, "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(id)'; skipped"))
+                        .warn, .setsUnknownID,
+                        "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(id)'; skipped"))
             }
         }
         return found
@@ -105,7 +109,8 @@ extension Doctor {
             found.append(
                 Finding(
                     .warn, .timelineBehind,
-                    "\(facts.path) is older than \(behind): it does not reflect it (is the agent watching this group?)"))
+                    "\(facts.path) is older than \(behind): it does not reflect it (is the agent watching this group?)")
+            )
         }
         return found
     }
@@ -126,7 +131,8 @@ extension Doctor {
                     problems.isEmpty ? .ok : .warn, .config,
                     (reading != nil ? path : "defaults (no \(path))")
                         + "; reminders \(config.remindersOn ? "on: \(slots)" : "off")",
-                    remedy: problems.isEmpty ? nil : .init("nitnem config shows every setting and its line", .parentheses)
+                    remedy: problems.isEmpty
+                        ? nil : .init("nitnem config shows every setting and its line", .parentheses)
                 ))
             return (found, config)
         case .failure(let error):

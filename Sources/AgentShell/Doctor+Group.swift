@@ -101,7 +101,8 @@ extension Doctor {
             let who = owner(access.owner)
             if !access.writable {
                 return Finding(
-                    .fail, .groupNotWritable, "\(path) (mode \(mode(access)), owned by \(who.name)) is not writable by this user",
+                    .fail, .groupNotWritable,
+                    "\(path) (mode \(mode(access)), owned by \(who.name)) is not writable by this user",
                     remedy: .init("ask \(who.ask) for write access, or \(another)", .semicolon))
             }
             return Finding(

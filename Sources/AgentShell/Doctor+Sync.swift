@@ -23,7 +23,8 @@ extension Doctor {
             if facts.missing.isEmpty {
                 found.append(
                     Finding(
-                        .ok, .syncIgnored, "\(facts.ignorePath) keeps widgets/, the lock and temp files on this machine"))
+                        .ok, .syncIgnored, "\(facts.ignorePath) keeps widgets/, the lock and temp files on this machine"
+                    ))
             } else {
                 found.append(
                     Finding(
@@ -32,22 +33,17 @@ extension Doctor {
                         remedy: .init("run nitnem sync setup", .semicolon)))
             }
         }
-        let waiting = facts.waiting
-        if !waiting.isEmpty {
+        func copies(_ n: Int) -> String { "\(n) conflict cop\(n == 1 ? "y" : "ies")" }
+        if !facts.waiting.isEmpty {
+            let names = facts.waiting.joined(separator: ", ")
+            let remedy = Finding.Remedy("the agent merges them; or run nitnem sync merge", .semicolon)
             found.append(
-                Finding(
-                    .warn, .syncWaiting,
-                    "\(waiting.count) conflict cop\(waiting.count == 1 ? "y" : "ies") not merged yet: "
-                        + waiting.joined(separator: ", "),
-                    remedy: .init("the agent merges them; or run nitnem sync merge", .semicolon)))
+                Finding(.warn, .syncWaiting, "\(copies(facts.waiting.count)) not merged yet: \(names)", remedy: remedy))
         }
         let recent = facts.recent
         if !recent.isEmpty {
-            found.append(
-                Finding(
-                    .ok, .syncMerged,
-                    "\(recent.count) conflict cop\(recent.count == 1 ? "y" : "ies") merged in the last "
-                        + "\(SyncMerger.keptDays) days (kept in \(facts.mergedFolder))"))
+            let kept = "in the last \(SyncMerger.keptDays) days (kept in \(facts.mergedFolder))"
+            found.append(Finding(.ok, .syncMerged, "\(copies(recent.count)) merged \(kept)"))
         }
         let marker = " merged into \(AppGroup.mynitnemName): "
         if let sets = recent.last(where: { $0.contains(marker) }),

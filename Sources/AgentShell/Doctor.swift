@@ -86,7 +86,8 @@ package struct Doctor {
         let pause = PauseStore.active(path: paths.pause, now: now)
         Self.diagnosePause(until: pause.until, problem: pause.problem, wall: { wall($0, now: now) }).forEach(report)
         report(Self.diagnose(ledgerFacts()))
-        report(Self.diagnoseNotify(Result(catching: notificationServer), banisAvailable: files?.snapshot.banisAvailable))
+        report(
+            Self.diagnoseNotify(Result(catching: notificationServer), banisAvailable: files?.snapshot.banisAvailable))
         report(Self.diagnose(fontFacts()))
         report(Self.diagnose(handlerFacts()))
         report(Self.diagnose(readerFacts(config ?? AgentConfig())))
@@ -107,8 +108,9 @@ package struct Doctor {
             return FileFacts.LoadedSnapshot(snapshot: snapshot, source: source, warnings: warnings)
         }
         let progress: Result<NitnemProgress, GroupFileError>? =
-            if case .success = snapshot { Result { () throws(GroupFileError) in try GroupFiles.loadProgress(group) } }
-            else { nil }
+            if case .success = snapshot {
+                Result { () throws(GroupFileError) in try GroupFiles.loadProgress(group) }
+            } else { nil }
         return FileFacts(
             group: group, snapshot: snapshot, progress: progress, progressExists: FileReader.exists(group.progressPath),
             mine: Result { () throws(GroupFileError) in try GroupFiles.readMine(group) })

@@ -46,57 +46,38 @@ package struct Finding: Equatable, Sendable {
         }
     }
 
-    /// What the user can do about a finding, and how it reads after the detail.
+    /// What the user can do about a finding (`run chmod 700 on it`), and how it reads after the detail.
     package struct Remedy: Equatable, Sendable {
-        /// How the remedy joins the detail in one sentence.
-        package enum Joint: Equatable, Sendable {
-            /// `detail; remedy`.
-            case semicolon
-            /// `detail: remedy`.
-            case colon
-            /// `detail (remedy)`.
-            case parentheses
-        }
+        /// How the remedy joins the detail in one sentence: `detail; remedy`, `detail: remedy` or
+        /// `detail (remedy)`.
+        package enum Joint: Equatable, Sendable { case semicolon, colon, parentheses }
 
-        /// What to do: `run chmod 700 on it`.
-        package var text: String
-        /// How it follows the detail.
-        package var joint: Joint
+        /// What to do, and how it follows the detail.
+        package var text: String, joint: Joint
 
         /// `text`, joined to the detail by `joint`.
-        package init(_ text: String, _ joint: Joint) {
-            self.text = text
-            self.joint = joint
-        }
+        package init(_ text: String, _ joint: Joint) { (self.text, self.joint) = (text, joint) }
     }
 
-    /// How it stands.
-    package var level: Level
-    /// What was found, as a program tells it from the others (a stable name; see `Code`).
-    package var code: Code
+    /// How it stands; what was found, as a program tells it from the others (a stable name, `Code`);
+    /// what was found, in words; what to do about it, when there is something.
+    package var level: Level, code: Code, detail: String, remedy: Remedy?
     /// What it is about (its code's subject).
     package var subject: Subject { code.subject }
-    /// What was found.
-    package var detail: String
-    /// What to do about it, when there is something.
-    package var remedy: Remedy?
 
     /// A finding of kind `code`.
     package init(_ level: Level, _ code: Code, _ detail: String, remedy: Remedy? = nil) {
-        self.level = level
-        self.code = code
-        self.detail = detail
-        self.remedy = remedy
+        (self.level, self.code, self.detail, self.remedy) = (level, code, detail, remedy)
     }
 
     /// The detail and the remedy as one sentence: `/g (mode 755); run chmod 700 on it`. Raw text
     /// (paths and file contents as they are): the printer escapes control characters.
     package var sentence: String {
-        guard let remedy else { return detail }
-        switch remedy.joint {
-        case .semicolon: return detail + "; " + remedy.text
-        case .colon: return detail + ": " + remedy.text
-        case .parentheses: return detail + " (" + remedy.text + ")"
+        switch remedy?.joint {
+        case nil: detail
+        case .semicolon?: "\(detail); \(remedy!.text)"
+        case .colon?: "\(detail): \(remedy!.text)"
+        case .parentheses?: "\(detail) (\(remedy!.text))"
         }
     }
 }

@@ -67,7 +67,8 @@ extension SetEdit {
     ) throws(Problem) -> [MyNitnemWriter.Change] {
         var changes: [MyNitnemWriter.Change] = []
         if moving {
-            changes = removing(ids, from: DailySet.allCases.filter { $0 != set }, mine: mine, snapshotSets: snapshotSets)
+            changes = removing(
+                ids, from: DailySet.allCases.filter { $0 != set }, mine: mine, snapshotSets: snapshotSets)
         }
         let list = current(set, mine: mine, snapshotSets: snapshotSets)
         changes.append(.set(set, try inserting(ids, into: list, at: place, set: set)))

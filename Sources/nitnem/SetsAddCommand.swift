@@ -50,7 +50,8 @@ enum SetsAddCommand {
         if let anchor = args.value(SetsCommand.after) {
             do throws(NitnemSnapshot.NameProblem) {
                 place = try SetEdit.place(
-                    after: anchor, in: set, snapshot: files.snapshot, mine: files.mine, snapshotSets: files.snapshotSets)
+                    after: anchor, in: set, snapshot: files.snapshot, mine: files.mine, snapshotSets: files.snapshotSets
+                )
             } catch {
                 problems.append(error)
             }

@@ -98,7 +98,9 @@ import Testing
         #expect(
             Doctor.diagnose(Doctor.LedgerFacts(path: "/s/r.json", entries: 1, problem: nil))
                 == Finding(.ok, .ledger, "/s/r.json: 1 entry"))
-        #expect(Doctor.diagnose(Doctor.LedgerFacts(path: "/s/r.json", entries: 0, problem: "bad")).code == .ledgerUnreadable)
+        #expect(
+            Doctor.diagnose(Doctor.LedgerFacts(path: "/s/r.json", entries: 0, problem: "bad")).code == .ledgerUnreadable
+        )
         #expect(Doctor.diagnosePause(until: nil, problem: nil, wall: { _ in "" }).isEmpty)
         #expect(
             Doctor.diagnosePause(until: Self.now, problem: nil, wall: { _ in "18:00" }).map(\.sentence)
@@ -107,7 +109,9 @@ import Testing
 
     @Test func timeline() {
         let later = Self.now.addingTimeInterval(3600)
-        func codes(_ facts: Doctor.TimelineFacts) -> [Finding.Code] { Doctor.diagnose(facts, now: Self.now).map(\.code) }
+        func codes(_ facts: Doctor.TimelineFacts) -> [Finding.Code] {
+            Doctor.diagnose(facts, now: Self.now).map(\.code)
+        }
         #expect(codes(.init(path: "/t", validUntil: nil, olderThan: nil)) == [.timelineMissing])
         #expect(codes(.init(path: "/t", validUntil: ("x", later), olderThan: nil)) == [.timeline])
         #expect(codes(.init(path: "/t", validUntil: ("x", Self.now), olderThan: nil)) == [.timelineStale])

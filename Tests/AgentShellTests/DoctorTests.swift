@@ -50,7 +50,8 @@ import Testing
             Finding(.warn, .groupShared, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon)).sentence
                 == "/g (mode 755); run chmod 700 on it")
         #expect(
-            Finding(.warn, .timelineMissing, "t missing", remedy: .init("start it", .colon)).sentence == "t missing: start it")
+            Finding(.warn, .timelineMissing, "t missing", remedy: .init("start it", .colon)).sentence
+                == "t missing: start it")
         #expect(
             Finding(.warn, .agentNotRunning, "not running", remedy: .init("start it", .parentheses)).sentence
                 == "not running (start it)")
@@ -106,11 +107,14 @@ import Testing
         (.notAFolder, me, Finding(.fail, .groupNotAFolder, "/g is not a folder")),
         (
             .missing(ancestor: "/", access: Access(permissions: 0o755, owner: me, writable: true)), me,
-            Finding(.warn, .groupMissing, "/g does not exist yet (the agent creates it; status uses the embedded registry)")
+            Finding(
+                .warn, .groupMissing, "/g does not exist yet (the agent creates it; status uses the embedded registry)")
         ),
         (
             .missing(ancestor: "/f", access: nil), me,
-            Finding(.fail, .groupCannotBeCreated, "/g cannot be created: /f is not a folder", remedy: .init(another, .semicolon))
+            Finding(
+                .fail, .groupCannotBeCreated, "/g cannot be created: /f is not a folder",
+                remedy: .init(another, .semicolon))
         ),
         (
             .missing(ancestor: "/p", access: Access(permissions: 0o555, owner: me, writable: false)), me,
@@ -121,7 +125,8 @@ import Testing
         (
             .missing(ancestor: "/", access: Access(permissions: 0o755, owner: 0, writable: false)), me,
             Finding(
-                .fail, .groupCannotBeCreated, "/g cannot be created: / (mode 755, owned by root) is not writable by this user",
+                .fail, .groupCannotBeCreated,
+                "/g cannot be created: / (mode 755, owned by root) is not writable by this user",
                 remedy: .init("ask root for write access, or \(another)", .semicolon))
         ),
     ]
@@ -169,7 +174,9 @@ import Testing
                 root + "/locked",
                 uid == 0
                     ? Finding(.ok, .group, "\(root)/locked (mode 500)")
-                    : Finding(.fail, .groupNotWritable, "\(root)/locked (mode 500) is not writable by this user", remedy: chmod700)
+                    : Finding(
+                        .fail, .groupNotWritable, "\(root)/locked (mode 500) is not writable by this user",
+                        remedy: chmod700)
             ),
             (
                 root + "/locked/g",
@@ -250,7 +257,9 @@ import Testing
         let pid = getpid()
         #expect(
             doctor.agent()
-                == Finding(.ok, .agentUnrecorded, "running (pid \(pid)); the group it watches is not recorded (an older agent?)"))
+                == Finding(
+                    .ok, .agentUnrecorded,
+                    "running (pid \(pid)); the group it watches is not recorded (an older agent?)"))
         AgentRecord.write(beside: home.lock, group: AppGroup(path: home.group))
         #expect(doctor.agent() == Finding(.ok, .agentRunning, "running (pid \(pid)), watching \(home.group)"))
         var other = doctor
@@ -258,7 +267,8 @@ import Testing
         #expect(
             other.agent()
                 == Finding(
-                    .warn, .agentOtherGroup, "running (pid \(pid)) but it watches \(home.group), not \(home.root)/other",
+                    .warn, .agentOtherGroup,
+                    "running (pid \(pid)) but it watches \(home.group), not \(home.root)/other",
                     remedy: .init("restart it with --group, or check SGGS_APP_GROUP", .parentheses)))
     }
 
