@@ -86,21 +86,11 @@ enum CompletionsCommand {
         }
     }
 
-    /// `id<TAB>title` (or `link<TAB>title`) per bani, in registry order: ids, links and English
-    /// titles only (control characters escaped, so one bani is one line), never the Gurmukhi.
+    /// What `--list` prints (`CompletionCandidates`).
     static func list(_ listing: Listing, _ snapshot: NitnemSnapshot) -> [String] {
-        func title(_ bani: NitnemSnapshot.Bani) -> String {
-            Printable.escaped(
-                bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))")
-        }
         switch listing {
-        case .banis:
-            return snapshot.banis.map { Printable.escaped($0.id) + "\t" + title($0) }
-        case .links:
-            let banis = snapshot.banis.map {
-                DeepLink.bani(key: $0.key, variant: $0.isDefault ? nil : $0.variant).url + "\t" + title($0)
-            }
-            return ["sggs://nitnem\tWhat nitnem status shows next"] + banis
+        case .banis: CompletionCandidates.banis(snapshot)
+        case .links: CompletionCandidates.links(snapshot)
         }
     }
 }
