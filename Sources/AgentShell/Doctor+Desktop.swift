@@ -11,9 +11,7 @@ extension Doctor {
         let output: String
         switch facts {
         case .noFcList:
-            return Finding(
-                .warn, .fontNoFcList,
-                "fc-list not found (install fontconfig): cannot tell whether a font covers Gurmukhi")
+            return notFound("fc-list", install: "fontconfig", .fontNoFcList, "whether a font covers Gurmukhi")
         case .failed(let status):
             return Finding(.warn, .fontFcListFailed, "fc-list :lang=pa failed (exit \(status))")
         case .cannotRun(let why):
@@ -41,9 +39,7 @@ extension Doctor {
             "run make install, or: xdg-mime default nitnem.desktop x-scheme-handler/sggs", .colon)
         switch facts {
         case .noXdgMime:
-            return Finding(
-                .warn, .handlerNoXdgMime,
-                "xdg-mime not found (install xdg-utils): cannot tell what opens sggs:// links")
+            return notFound("xdg-mime", install: "xdg-utils", .handlerNoXdgMime, "what opens sggs:// links")
         case .cannotAsk(let why):
             return Finding(.warn, .handlerCannotAsk, "cannot ask xdg-mime what opens sggs:// links: \(why)")
         case .answer(let output):
@@ -69,5 +65,11 @@ extension Doctor {
                 .warn, .readerNotFound, "\(what): program '\(facts.program)' not found on PATH (config key `\(key)`)")
         }
         return Finding(.ok, .reader, "\(what) (\(path))")
+    }
+
+    /// A program doctor asks is not on `PATH`: `fc-list not found (install fontconfig): cannot tell
+    /// whether a font covers Gurmukhi`.
+    static func notFound(_ program: String, install: String, _ code: Finding.Code, _ question: String) -> Finding {
+        Finding(.warn, code, "\(program) not found (install \(install)): cannot tell \(question)")
     }
 }

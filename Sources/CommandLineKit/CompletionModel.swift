@@ -50,6 +50,14 @@ extension CommandTable {
         String(word.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
+    /// The first lines of `shell`'s script: what it is and how to install it (`install`, then `more`).
+    func banner(_ shell: String, _ install: String, _ more: [String] = []) -> [String] {
+        [
+            "# \(shell) completion for \(program), generated from its command declarations by",
+            "# `\(program) completions \(shell)`. " + install,
+        ] + more
+    }
+
     /// The two-word command paths (`snapshot export`), in order.
     var twoWordSpecs: [CommandSpec] { specs.filter { $0.path.count == 2 } }
 

@@ -5,22 +5,23 @@ extension CommandTable {
     package func fishCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
         let p = identifier(program)
         let top = topWords
-        var lines = [
-            "# fish completion for \(program), generated from its command declarations by",
-            "# `\(program) completions fish`. Install it as ~/.config/fish/completions/\(program).fish",
-            "# (or in a vendor_completions.d folder).",
-            "",
-            "function __\(p)_at --description 'Whether the words before the cursor, less the program, are these'",
-            "    set -l words (commandline -opc)",
-            "    set -e words[1]",
-            "    test \"$words\" = \"$argv\"",
-            "end",
-            "",
-            "function __\(p)_command --description 'The declared command the line names'",
-            "    set -l w (commandline -opc)",
-            "    if test (count $w) -ge 3",
-            "        switch \"$w[2] $w[3]\"",
-        ]
+        var lines =
+            banner(
+                "fish", "Install it as ~/.config/fish/completions/\(program).fish",
+                ["# (or in a vendor_completions.d folder)."])
+            + [
+                "",
+                "function __\(p)_at --description 'Whether the words before the cursor, less the program, are these'",
+                "    set -l words (commandline -opc)",
+                "    set -e words[1]",
+                "    test \"$words\" = \"$argv\"",
+                "end",
+                "",
+                "function __\(p)_command --description 'The declared command the line names'",
+                "    set -l w (commandline -opc)",
+                "    if test (count $w) -ge 3",
+                "        switch \"$w[2] $w[3]\"",
+            ]
         let twoWord = twoWordSpecs
         if !twoWord.isEmpty {
             lines.append(

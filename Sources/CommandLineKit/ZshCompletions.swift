@@ -3,30 +3,31 @@ extension CommandTable {
     /// A zsh completion script (`#compdef`): install it as `_<program>` in a folder of `$fpath`.
     package func zshCompletion(positionalDefaults: [String: ValueCompletion] = [:]) -> String {
         let p = identifier(program)
-        var lines = [
-            "#compdef \(program)",
-            "# zsh completion for \(program), generated from its command declarations by",
-            "# `\(program) completions zsh`. Install it as _\(program) in a folder of $fpath",
-            "# (e.g. /usr/share/zsh/vendor-completions).",
-            "",
-            "# The candidates the program lists (a tab, then a description): LABEL, the options to forward",
-            "# from the command line, the program's arguments.",
-            "__\(p)_program() {",
-            "    local label=$1 forward=$2 f i line",
-            "    shift 2",
-            "    local -a extra lines items",
-            "    for f in ${=forward}; do",
-            "        i=${words[(I)--$f]}",
-            "        ((i > 0 && i < CURRENT - 1)) && extra+=(--$f ${words[i + 1]})",
-            "    done",
-            "    lines=(${(f)\"$($__\(p)_prog \"$@\" $extra 2>/dev/null)\"})",
-            "    for line in $lines; do",
-            "        items+=(\"${${line%%$'\\t'*}//:/\\\\:}:${line#*$'\\t'}\")",
-            "    done",
-            "    _describe -t $label $label items",
-            "}",
-            "",
-        ]
+        var lines =
+            ["#compdef \(program)"]
+            + banner(
+                "zsh", "Install it as _\(program) in a folder of $fpath",
+                ["# (e.g. /usr/share/zsh/vendor-completions)."])
+            + [
+                "",
+                "# The candidates the program lists (a tab, then a description): LABEL, the options to forward",
+                "# from the command line, the program's arguments.",
+                "__\(p)_program() {",
+                "    local label=$1 forward=$2 f i line",
+                "    shift 2",
+                "    local -a extra lines items",
+                "    for f in ${=forward}; do",
+                "        i=${words[(I)--$f]}",
+                "        ((i > 0 && i < CURRENT - 1)) && extra+=(--$f ${words[i + 1]})",
+                "    done",
+                "    lines=(${(f)\"$($__\(p)_prog \"$@\" $extra 2>/dev/null)\"})",
+                "    for line in $lines; do",
+                "        items+=(\"${${line%%$'\\t'*}//:/\\\\:}:${line#*$'\\t'}\")",
+                "    done",
+                "    _describe -t $label $label items",
+                "}",
+                "",
+            ]
         for spec in specs {
             lines.append("\(functionName(spec))() {")
             lines.append("    _arguments -s -S \\")
