@@ -81,23 +81,16 @@ enum JourneyCommand {
     static func runClear(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let path = Printable.escaped(group.progressPath)
+        let path = group.progressPath
         let plan: ProgressWriter.Clearing
         do {
             plan = try ProgressStore.clearPlan(in: group)
         } catch {
             throw CLIError(error)
         }
-        guard plan.changed else {
-            Output.line("Nothing to clear: no completed days in \(path)")
-            return
-        }
-        let what =
-            "\(plan.days) completed day\(plan.days == 1 ? "" : "s") of \(plan.banis) bani\(plan.banis == 1 ? "" : "s")"
+        guard plan.changed else { return Output.line(JourneyClearReport.nothing(path)) }
         guard args.flag(Self.yes) else {
-            Output.line("Would remove \(what) from \(path); nothing changed.")
-            Output.line("Run 'nitnem journey clear --yes' to do it (a backup is written first).")
-            return
+            return JourneyClearReport.wouldRemove(days: plan.days, banis: plan.banis, from: path).forEach(Output.line)
         }
         let stamp = RFC3339.utcTimestamp(context.clock.now()).filter { $0 != "-" && $0 != ":" }
         let cleared: ProgressStore.Cleared
@@ -108,15 +101,9 @@ enum JourneyCommand {
             // The file was read once already: whatever stops the clear now is a failure.
             throw CLIError(error, as: .failure)
         }
-        guard let backup = cleared.backup else {
-            Output.line("Nothing to clear: no completed days in \(path)")
-            return
-        }
-        let done =
-            "\(cleared.days) completed day\(cleared.days == 1 ? "" : "s") of \(cleared.banis) bani\(cleared.banis == 1 ? "" : "s")"
-        Output.line("Removed \(done) from \(path)")
-        Output.line(
-            "Backup: \(Printable.escaped(backup)) (undo with 'nitnem journey restore \(Printable.escaped(backup))')")
+        guard let backup = cleared.backup else { return Output.line(JourneyClearReport.nothing(path)) }
+        JourneyClearReport.removed(days: cleared.days, banis: cleared.banis, from: path, backup: backup)
+            .forEach(Output.line)
     }
 
     static func runRestore(_ args: ParsedArguments) throws(CLIError) {
@@ -130,9 +117,6 @@ enum JourneyCommand {
             // A backup of a newer schema is a wrong argument, not a refused write.
             throw CLIError(error, as: error.code == .newerSchema ? .badInput : nil)
         }
-        let days = restored.banis.values.map { $0.completedDays.count }.reduce(0, +)
-        Output.line(
-            "Restored \(Printable.escaped(group.progressPath)) from \(Printable.escaped(backup)) "
-                + "(\(days) completed day\(days == 1 ? "" : "s"))")
+        Output.line(JourneyClearReport.restored(group.progressPath, from: backup, progress: restored))
     }
 }
