@@ -19,23 +19,33 @@ extension Doctor {
         unitFolders.contains { FileReader.exists($0 + "/default.target.wants/" + Self.unitName) }
     }
 
+    /// The agent, as the lock says: running (and watching `group`), not running (and how to start
+    /// it), or the lock's problem.
+    static func diagnose(_ facts: AgentFacts, group: AppGroup) -> Finding {
+        switch facts {
+        case .free(let unit, let enabled): notRunning(unit: unit, enabled: enabled)
+        case .held(let pid, let record): running(pid: pid, record: record, group: group)
+        case .unknown(let problem): Finding(.fail, .agentLock, problem)
+        }
+    }
+
     /// No agent holds the lock: how to start one. With `unit` installed, its `systemctl` line (and
     /// when it is `enabled` yet not running, where to read why); else `nitnem run` or the unit in
     /// `contrib/`.
     static func notRunning(unit: String?, enabled: Bool) -> Finding {
         guard let unit else {
             return Finding(
-                .warn, .agent, "not running",
+                .warn, .agentNotRunning, "not running",
                 remedy: .init("start it: nitnem run, or the systemd unit in contrib/", .parentheses))
         }
         if enabled {
             return Finding(
-                .warn, .agent, "not running, though \(unitName) is enabled (\(unit))",
+                .warn, .agentEnabled, "not running, though \(unitName) is enabled (\(unit))",
                 remedy: .init(
                     "journalctl --user -u nitnem says why; run systemctl --user restart \(unitName)", .colon))
         }
         return Finding(
-            .warn, .agent, "not running, but \(unitName) is installed (\(unit))",
+            .warn, .agentInstalled, "not running, but \(unitName) is installed (\(unit))",
             remedy: .init("run systemctl --user enable --now \(unitName)", .colon))
     }
 
@@ -44,13 +54,13 @@ extension Doctor {
     static func running(pid: Int32?, record: AgentRecord?, group: AppGroup) -> Finding {
         let running = "running (pid \(pid.map(String.init) ?? "unknown"))"
         guard let record, pid == nil || record.pid == pid else {
-            return Finding(.ok, .agent, "\(running); the group it watches is not recorded (an older agent?)")
+            return Finding(.ok, .agentUnrecorded, "\(running); the group it watches is not recorded (an older agent?)")
         }
         if samePath(record.group, group.path) {
-            return Finding(.ok, .agent, "\(running), watching \(group.path)")
+            return Finding(.ok, .agentRunning, "\(running), watching \(group.path)")
         }
         return Finding(
-            .warn, .agent, "\(running) but it watches \(record.group), not \(group.path)",
+            .warn, .agentOtherGroup, "\(running) but it watches \(record.group), not \(group.path)",
             remedy: .init("restart it with --group, or check SGGS_APP_GROUP", .parentheses))
     }
 
@@ -72,11 +82,11 @@ extension Doctor {
         }
         if forms.count > 1 {
             return Finding(
-                .warn, .rehras,
+                .warn, .rehrasNoSuchVariant,
                 "rehras = \(variant.rawValue): the snapshot has no such Rehras (\(forms.map { $0.id }.joined(separator: ", "))); the setting has no effect"
             )
         }
         let which = source == .embedded ? "the embedded registry" : "the snapshot"
-        return Finding(.ok, .rehras, "rehras = \(variant.rawValue) has no effect: \(which) has one Rehras")
+        return Finding(.ok, .rehrasNoEffect, "rehras = \(variant.rawValue) has no effect: \(which) has one Rehras")
     }
 }

@@ -64,26 +64,26 @@ extension Doctor {
         func mayChmod(_ access: FolderAccess) -> Bool { access.owner == user || user == 0 }
         switch seen {
         case .notAFolder:
-            return Finding(.fail, .group, "\(path) is not a folder")
+            return Finding(.fail, .groupNotAFolder, "\(path) is not a folder")
         case .missing(let ancestor, nil):
             return Finding(
-                .fail, .group, "\(path) cannot be created: \(ancestor) is not a folder",
+                .fail, .groupCannotBeCreated, "\(path) cannot be created: \(ancestor) is not a folder",
                 remedy: .init(another, .semicolon))
         case .missing(let ancestor, let access?):
             if access.writable {
                 return Finding(
-                    .warn, .group,
+                    .warn, .groupMissing,
                     "\(path) does not exist yet (the agent creates it; status uses the embedded registry)")
             }
             if mayChmod(access) {
                 return Finding(
-                    .fail, .group,
+                    .fail, .groupCannotBeCreated,
                     "\(path) cannot be created: \(ancestor) (mode \(mode(access))) is not writable by this user",
                     remedy: .init("run chmod u+wx on \(ancestor), or \(another)", .semicolon))
             }
             let who = owner(access.owner)
             return Finding(
-                .fail, .group,
+                .fail, .groupCannotBeCreated,
                 "\(path) cannot be created: \(ancestor) (mode \(mode(access)), owned by \(who.name)) is not writable by this user",
                 remedy: .init("ask \(who.ask) for write access, or \(another)", .semicolon))
         case .folder(let access):
@@ -91,21 +91,22 @@ extension Doctor {
             if mayChmod(access) {
                 if !access.writable {
                     return Finding(
-                        .fail, .group, "\(path) (mode \(mode(access))) is not writable by this user",
+                        .fail, .groupNotWritable, "\(path) (mode \(mode(access))) is not writable by this user",
                         remedy: .init("run chmod 700 on it", .semicolon))
                 }
                 return Finding(
-                    shared ? .warn : .ok, .group, "\(path) (mode \(mode(access)))",
+                    shared ? .warn : .ok, shared ? .groupShared : .group, "\(path) (mode \(mode(access)))",
                     remedy: shared ? .init("run chmod 700 on it", .semicolon) : nil)
             }
             let who = owner(access.owner)
             if !access.writable {
                 return Finding(
-                    .fail, .group, "\(path) (mode \(mode(access)), owned by \(who.name)) is not writable by this user",
+                    .fail, .groupNotWritable,
+                    "\(path) (mode \(mode(access)), owned by \(who.name)) is not writable by this user",
                     remedy: .init("ask \(who.ask) for write access, or \(another)", .semicolon))
             }
             return Finding(
-                shared ? .warn : .ok, .group,
+                shared ? .warn : .ok, shared ? .groupShared : .group,
                 "\(path) (mode \(mode(access)), owned by \(who.name))" + (shared ? " is open to other users" : ""),
                 remedy: shared ? .init("only \(who.ask) can chmod 700 it: ask them, or \(another)", .semicolon) : nil)
         }

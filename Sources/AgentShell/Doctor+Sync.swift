@@ -6,45 +6,50 @@ extension Doctor {
     /// Sync (said only when the group lies in a Syncthing folder, or copies were merged or wait):
     /// the Syncthing folder and whether its `.stignore` keeps the device-local files here; conflict
     /// copies waiting to be merged; how many were merged in the last 30 days, and which version of
-    /// your sets won the last time they were merged.
-    func sync(now: Date) -> [Finding] {
-        var found: [Finding] = []
+    /// your sets won the last time they were merged: what the probe sees.
+    func syncFacts(now: Date) -> SyncFacts {
         let setup = SyncSetup(group: group)
-        if let root = setup.root {
-            found.append(Finding(.ok, .sync, "the group is in the Syncthing folder \(root)"))
-            if setup.missing.isEmpty {
+        return SyncFacts(
+            root: setup.root, ignorePath: setup.ignorePath, missing: setup.missing,
+            waiting: SyncMerger.copies(in: group).map(\.name), recent: SyncMerger.recent(in: paths.merged, now: now),
+            mergedFolder: paths.merged)
+    }
+
+    /// What `syncFacts` says, judged (pure).
+    static func diagnose(_ facts: SyncFacts) -> [Finding] {
+        var found: [Finding] = []
+        if let root = facts.root {
+            found.append(Finding(.ok, .syncFolder, "the group is in the Syncthing folder \(root)"))
+            if facts.missing.isEmpty {
                 found.append(
-                    Finding(.ok, .sync, "\(setup.ignorePath) keeps widgets/, the lock and temp files on this machine"))
+                    Finding(
+                        .ok, .syncIgnored, "\(facts.ignorePath) keeps widgets/, the lock and temp files on this machine"
+                    ))
             } else {
                 found.append(
                     Finding(
-                        .warn, .sync,
-                        "\(setup.ignorePath) does not ignore \(setup.missing.joined(separator: ", ")) (files that belong to one machine)",
+                        .warn, .syncNotIgnored,
+                        "\(facts.ignorePath) does not ignore \(facts.missing.joined(separator: ", ")) (files that belong to one machine)",
                         remedy: .init("run nitnem sync setup", .semicolon)))
             }
         }
-        let waiting = SyncMerger.copies(in: group)
-        if !waiting.isEmpty {
+        func copies(_ n: Int) -> String { "\(n) conflict cop\(n == 1 ? "y" : "ies")" }
+        if !facts.waiting.isEmpty {
+            let names = facts.waiting.joined(separator: ", ")
+            let remedy = Finding.Remedy("the agent merges them; or run nitnem sync merge", .semicolon)
             found.append(
-                Finding(
-                    .warn, .sync,
-                    "\(waiting.count) conflict cop\(waiting.count == 1 ? "y" : "ies") not merged yet: "
-                        + waiting.map(\.name).joined(separator: ", "),
-                    remedy: .init("the agent merges them; or run nitnem sync merge", .semicolon)))
+                Finding(.warn, .syncWaiting, "\(copies(facts.waiting.count)) not merged yet: \(names)", remedy: remedy))
         }
-        let recent = SyncMerger.recent(in: paths.merged, now: now)
+        let recent = facts.recent
         if !recent.isEmpty {
-            found.append(
-                Finding(
-                    .ok, .sync,
-                    "\(recent.count) conflict cop\(recent.count == 1 ? "y" : "ies") merged in the last "
-                        + "\(SyncMerger.keptDays) days (kept in \(paths.merged))"))
+            let kept = "in the last \(SyncMerger.keptDays) days (kept in \(facts.mergedFolder))"
+            found.append(Finding(.ok, .syncMerged, "\(copies(recent.count)) merged \(kept)"))
         }
         let marker = " merged into \(AppGroup.mynitnemName): "
         if let sets = recent.last(where: { $0.contains(marker) }),
             let summary = sets.split(separator: marker, maxSplits: 1).last
         {
-            found.append(Finding(.ok, .sync, "your sets, last merged: " + summary))
+            found.append(Finding(.ok, .syncSetsMerged, "your sets, last merged: " + summary))
         }
         return found
     }

@@ -60,7 +60,8 @@ package struct Doctor {
     }
 
     /// Runs the checks in order, handing each finding to `report` as soon as it is made (asking the
-    /// notification server may take a while: what came before is shown meanwhile).
+    /// notification server may take a while: what came before is shown meanwhile). Each check probes
+    /// (`…Facts()`) and then judges what it saw (`Doctor.diagnose…`, pure).
     /// - Throws: `ConfigError` (`.missing`) for a named config file that does not exist, before any
     ///   finding is reported.
     package func check(_ report: (Finding) -> Void) throws(ConfigError) {
@@ -70,290 +71,124 @@ package struct Doctor {
         }
         if case .failure(let error) = configRead, error.code == .missing { throw error }
         let now = clock.now()
-        time(now: now).forEach(report)
+        Self.diagnose(timeFacts(now: now)).forEach(report)
         report(groupFolder())
-        let (fileFindings, files) = groupFiles()
+        let (fileFindings, files) = Self.diagnose(fileFacts())
         fileFindings.forEach(report)
-        sync(now: now).forEach(report)
-        timeline(now: now).forEach(report)
+        Self.diagnose(syncFacts(now: now)).forEach(report)
+        Self.diagnose(timelineFacts(), now: now).forEach(report)
         report(agent())
-        let (configFindings, config) = self.config(configRead)
+        let (configFindings, config) = Self.diagnose(configRead, path: paths.config)
         configFindings.forEach(report)
         if let variant = config?.rehras, let files {
             report(Self.rehras(variant, snapshot: files.snapshot, source: files.source))
         }
-        pause(now: now).forEach(report)
-        report(ledger())
-        report(notify(banisAvailable: files?.snapshot.banisAvailable))
-        report(font())
-        reader(config ?? AgentConfig()).forEach(report)
+        let pause = PauseStore.active(path: paths.pause, now: now)
+        Self.diagnosePause(until: pause.until, problem: pause.problem, wall: { wall($0, now: now) }).forEach(report)
+        report(Self.diagnose(ledgerFacts()))
+        report(
+            Self.diagnoseNotify(Result(catching: notificationServer), banisAvailable: files?.snapshot.banisAvailable))
+        report(Self.diagnose(fontFacts()))
+        report(Self.diagnose(handlerFacts()))
+        report(Self.diagnose(readerFacts(config ?? AgentConfig())))
     }
 
-    /// The zone (and where it comes from) and now; the Nitnem day and band, and when the day rolls.
-    func time(now: Date) -> [Finding] {
-        let zoneSource = environment["TZ"].map { "TZ=\($0)" } ?? "/etc/localtime"
-        let day = calendar.day(containing: now)
-        return [
-            Finding(
-                .ok, .timeZone,
-                "\(calendar.identifier) (from \(zoneSource)); now \(format(now))"
-                    + (clock.isPinned ? " — pinned by SGGS_CLOCK_NOW/SGGS_CLOCK_RATE" : "")),
-            Finding(
-                .ok, .nitnemDay,
-                "\(day.key), \(calendar.band(at: now).title); rolls at \(wall(day.interval.end, now: now))"),
-        ]
+    // MARK: The probe
+
+    func timeFacts(now: Date) -> TimeFacts {
+        TimeFacts(
+            now: now, calendar: calendar, zoneSource: environment["TZ"].map { "TZ=\($0)" } ?? "/etc/localtime",
+            pinned: clock.isPinned)
     }
 
-    /// The snapshot (or the embedded registry) and the progress file, with their warnings; a file
-    /// that cannot be read is a failure. Also the files read, for the checks that need them.
-    func groupFiles() -> (findings: [Finding], files: GroupFiles?) {
-        var found: [Finding] = []
-        do throws(GroupFileError) {
+    /// The snapshot, then (when it could be read) the progress file, and your sets' file.
+    func fileFacts() -> FileFacts {
+        let snapshot = Result { () throws(GroupFileError) in
             let (snapshot, source, warnings) = try GroupFiles.loadSnapshot(group)
-            let what =
-                source == .embedded
-                ? "none in the group: the embedded default registry (\(Self.counted(snapshot.banis.count, "bani")))"
-                : "\(group.snapshotPath): \(Self.counted(snapshot.banis.count, "bani"))"
-                    + (snapshot.banisAvailable ? "" : " — Nitnem not available in this database (no reminders)")
-            found.append(Finding(warnings.isEmpty && snapshot.banisAvailable ? .ok : .warn, .snapshot, what))
-            found += warnings.map { Finding(.warn, .snapshot, $0) }
-            let progress = try GroupFiles.loadProgress(group)
-            found.append(
-                Finding(
-                    progress.warnings.isEmpty ? .ok : .warn, .progress,
-                    FileReader.exists(group.progressPath)
-                        ? "\(group.progressPath): \(Self.counted(progress.banis.count, "bani")), schema \(progress.schema)"
-                            + (progress.isReadOnly ? " (newer than this nitnem: read-only)" : "")
-                        : "none yet (nothing read; `nitnem mark` creates it)"))
-            found += progress.warnings.map { Finding(.warn, .progress, $0) }
-            let loaded = GroupFiles(snapshot: snapshot, source: source, progress: progress, warnings: warnings)
-                .applying(
-                    Result { () throws(GroupFileError) in try GroupFiles.readMine(group) }, path: group.mynitnemPath)
-            return (found + sets(loaded), loaded)
-        } catch {
-            return (found + [Finding(.fail, .files, error.description)], nil)
+            return FileFacts.LoadedSnapshot(snapshot: snapshot, source: source, warnings: warnings)
         }
+        let progress: Result<NitnemProgress, GroupFileError>? =
+            if case .success = snapshot {
+                Result { () throws(GroupFileError) in try GroupFiles.loadProgress(group) }
+            } else { nil }
+        return FileFacts(
+            group: group, snapshot: snapshot, progress: progress, progressExists: FileReader.exists(group.progressPath),
+            mine: Result { () throws(GroupFileError) in try GroupFiles.readMine(group) })
     }
 
-    /// The daily sets that count, each said as yours (`nitnem-mynitnem.json`) or the snapshot's, and
-    /// each problem with your file (an unknown id, a file that cannot be read).
-    func sets(_ files: GroupFiles) -> [Finding] {
-        var found: [Finding] = DailySet.allCases.map { set in
-            let ids = files.snapshot.ids(in: set)
-            let whose = files.mine?.sets[set] != nil ? "yours" : "the snapshot's"
-            let titles = ids.map { files.snapshot.bani(id: $0)?.titleEn ?? $0 }
-            return Finding(
-                .ok, .sets,
-                "\(set.rawValue) (\(whose)): " + (titles.isEmpty ? "nothing to read" : titles.joined(separator: ", ")))
-        }
-        if let problem = files.mineProblem {
-            found.append(
-                Finding(.warn, .sets, problem.description, remedy: .init("using the snapshot's sets", .semicolon)))
-        }
-        for set in DailySet.allCases {
-            for id in files.mine?.sets[set] ?? [] where files.snapshot.bani(id: id) == nil {
-                found.append(
-                    Finding(.warn, .sets, "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(id)'; skipped"))
-            }
-        }
-        return found
-    }
-
-    /// The widget timeline: valid now, and written since the files it reflects last changed.
-    func timeline(now: Date) -> [Finding] {
-        guard let bytes = try? FileReader.read(group.timelinePath, limit: AppGroup.fileSizeLimit),
+    /// The timeline's `validUntil`, and the group file changed after it was written (`FileStatus`).
+    func timelineFacts() -> TimelineFacts {
+        var facts = TimelineFacts(path: group.timelinePath, validUntil: nil, olderThan: nil)
+        if let bytes = try? FileReader.read(group.timelinePath, limit: AppGroup.fileSizeLimit),
             let json = try? JSONParser.parse(bytes),
             case .string(let until)? = json["validUntil"], let validUntil = RFC3339.parseAbsolute(until)
-        else {
-            return [
-                Finding(
-                    .warn, .timeline, "\(group.timelinePath) missing or unreadable",
-                    remedy: .init("start the agent (nitnem run)", .colon))
-            ]
+        {
+            facts.validUntil = (until, validUntil)
+            func modified(_ path: String) -> Int? { FileStatus.lookup(path)?.modifiedSeconds }
+            if let timeline = modified(group.timelinePath) {
+                facts.olderThan = [group.progressPath, group.snapshotPath, group.mynitnemPath].first {
+                    (modified($0) ?? .min) > timeline
+                }
+            }
         }
-        var found = [
-            validUntil > now
-                ? Finding(.ok, .timeline, "\(group.timelinePath), valid until \(until)")
-                : Finding(
-                    .warn, .timeline, "\(group.timelinePath) is stale (since \(until))",
-                    remedy: .init("is the agent running?", .colon))
-        ]
-        // Valid is not enough: it must have been written since the files it reflects last changed.
-        if let behind = timelineBehind() {
-            found.append(
-                Finding(
-                    .warn, .timeline,
-                    "\(group.timelinePath) is older than \(behind): it does not reflect it (is the agent watching this group?)"
-                ))
-        }
-        return found
+        return facts
     }
 
-    /// The group file the timeline was last written before (its mtime is older), or nil when the
-    /// timeline is at least as new as both the progress file and the snapshot (`FileStatus`).
-    func timelineBehind() -> String? {
-        func modified(_ path: String) -> Int? { FileStatus.lookup(path)?.modifiedSeconds }
-        guard let timeline = modified(group.timelinePath) else { return nil }
-        for path in [group.progressPath, group.snapshotPath, group.mynitnemPath] {
-            if let changed = modified(path), changed > timeline { return path }
-        }
-        return nil
-    }
-
-    /// The agent: running (and watching this group), or not running (and how to start it: the
-    /// installed unit when there is one).
-    func agent() -> Finding {
+    /// Whether an agent holds the lock (taken and let go at once when none does).
+    func agentFacts() -> AgentFacts {
         do {
             let lock = try InstanceLock(path: lockPath)
             lock.close()
-            return Self.notRunning(unit: installedUnit(), enabled: unitEnabled())
+            return .free(unit: installedUnit(), enabled: unitEnabled())
         } catch {
             switch error {
-            case .alreadyRunning(let pid):
-                return Self.running(pid: pid, record: AgentRecord.read(beside: lockPath), group: group)
-            default:
-                return Finding(.fail, .agent, error.description)
+            case .alreadyRunning(let pid): return .held(pid: pid, record: AgentRecord.read(beside: lockPath))
+            default: return .unknown(error.description)
             }
         }
     }
 
-    /// The config file's settings and bad lines (each a failure); the settings, unless the file
-    /// could not be read at all.
-    func config(_ read: Result<ConfigReading?, ConfigError>) -> (findings: [Finding], config: AgentConfig?) {
-        switch read {
-        case .success(let reading):
-            let config = reading?.config ?? AgentConfig()
-            let problems = reading?.problems ?? []
-            var found = problems.map { Finding(.fail, .config, reading?.explained($0) ?? $0.description) }
-            let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
-            found.append(
-                Finding(
-                    problems.isEmpty ? .ok : .warn, .config,
-                    (reading != nil ? paths.config : "defaults (no \(paths.config))")
-                        + "; reminders \(config.remindersOn ? "on: \(slots)" : "off")",
-                    remedy: problems.isEmpty
-                        ? nil : .init("nitnem config shows every setting and its line", .parentheses)
-                ))
-            return (found, config)
-        case .failure(let error):
-            return ([Finding(.fail, .config, "\(error.description); using the defaults")], nil)
-        }
-    }
+    /// The agent: running (and watching this group), or not running (and how to start it).
+    func agent() -> Finding { Self.diagnose(agentFacts(), group: group) }
 
-    /// A pause of reminders in force, or a pause file that cannot be read.
-    func pause(now: Date) -> [Finding] {
-        let pause = PauseStore.active(path: paths.pause, now: now)
-        if let problem = pause.problem {
-            return [
-                Finding(
-                    .warn, .pause, "\(problem.description); not paused",
-                    remedy: .init("nitnem reminders resume removes it", .parentheses))
-            ]
-        }
-        if let until = pause.until {
-            return [
-                Finding(
-                    .warn, .pause, "reminders paused until \(wall(until, now: now))",
-                    remedy: .init("nitnem reminders resume", .parentheses))
-            ]
-        }
-        return []
-    }
-
-    /// The reminder ledger: how many entries, or why it cannot be read.
-    func ledger() -> Finding {
+    func ledgerFacts() -> LedgerFacts {
         let ledger = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
-        return Finding(
-            ledger.problem == nil ? .ok : .warn, .ledger,
-            ledger.problem ?? "\(paths.ledger): \(Self.counted(ledger.ledger.entries.count, "entry", "entries"))")
+        return LedgerFacts(path: paths.ledger, entries: ledger.ledger.entries.count, problem: ledger.problem)
     }
 
-    /// The notification server and whether it offers actions. Without one, a failure, unless the
-    /// snapshot has no Nitnem to remind of (`banisAvailable` false).
-    func notify(banisAvailable: Bool?) -> Finding {
-        do throws(NotifyError) {
-            let caps = try notificationServer()
-            return Finding(
-                .ok, .notify,
-                "server found; \(caps.contains("actions") ? "offers actions (Read now)" : "no actions: Read now is not offered")"
-            )
-        } catch {
-            return Finding(banisAvailable == false ? .warn : .fail, .notify, error.description)
-        }
-    }
-
-    /// The `sggs://` handler (`xdg-mime query default x-scheme-handler/sggs` is `nitnem.desktop`)
-    /// and the reader's program (on `PATH`): warnings, never failures — `nitnem open URL` works
-    /// without either being set up.
-    func reader(_ config: AgentConfig) -> [Finding] {
-        let search = environment["PATH"] ?? "/usr/bin:/bin"
-        let register = Finding.Remedy(
-            "run make install, or: xdg-mime default nitnem.desktop x-scheme-handler/sggs", .colon)
-        let handler: Finding
-        if CleanSpawn.locate("xdg-mime", searchPath: search) == nil {
-            handler = Finding(
-                .warn, .handler, "xdg-mime not found (install xdg-utils): cannot tell what opens sggs:// links")
-        } else {
-            do {
-                let query = try CleanSpawn.capture("xdg-mime", ["query", "default", "x-scheme-handler/sggs"])
-                let answer = String(Substring(String(decoding: query.output, as: UTF8.self)).trimmingWhitespace())
-                if answer == "nitnem.desktop" {
-                    handler = Finding(.ok, .handler, "sggs:// links open with nitnem.desktop (nitnem open)")
-                } else if answer.isEmpty {
-                    handler = Finding(
-                        .warn, .handler, "nothing opens sggs:// links (Read now, bar clicks)", remedy: register)
-                } else {
-                    handler = Finding(
-                        .warn, .handler, "sggs:// links open with \(answer), not nitnem.desktop", remedy: register)
-                }
-            } catch {
-                handler = Finding(.warn, .handler, "cannot ask xdg-mime what opens sggs:// links: \(error)")
-            }
-        }
-        let launch = config.reader.resolve(.bani(key: "japji", variant: nil), opener: config.opener)
-        let key = launch.via == .opener ? "open" : "reader"
-        let what = launch.via == .opener ? "\(config.reader) with \(launch.program)" : "\(config.reader)"
-        let program =
-            if let path = CleanSpawn.locate(launch.program, searchPath: search) {
-                Finding(.ok, .reader, "\(what) (\(path))")
-            } else {
-                Finding(.warn, .reader, "\(what): program '\(launch.program)' not found on PATH (config key `\(key)`)")
-            }
-        return [handler, program]
-    }
-
-    /// Whether an installed font covers Gurmukhi (`fc-list :lang=pa family`): without one, Gurmukhi
-    /// titles and the Punjabi words show as boxes in the bar, the reminders and the terminal. A
-    /// warning, never a failure.
-    func font() -> Finding {
-        let search = environment["PATH"] ?? "/usr/bin:/bin"
-        guard let fcList = CleanSpawn.locate("fc-list", searchPath: search) else {
-            return Finding(
-                .warn, .font, "fc-list not found (install fontconfig): cannot tell whether a font covers Gurmukhi")
-        }
-        let families: [String]
+    /// `fc-list :lang=pa family`, when there is one on `PATH`.
+    func fontFacts() -> FontFacts {
+        guard let fcList = CleanSpawn.locate("fc-list", searchPath: searchPath) else { return .noFcList }
         do {
             let listed = try CleanSpawn.capture(fcList, [":lang=pa", "family"], searchPath: false)
-            guard listed.status == 0 else {
-                return Finding(.warn, .font, "fc-list :lang=pa failed (exit \(listed.status))")
-            }
-            // One line per font, `Family[,Other name]`: the first name of each family, once.
-            let names = String(decoding: listed.output, as: UTF8.self).split(separator: "\n").compactMap {
-                $0.split(separator: ",").first.map { String(Substring($0).trimmingWhitespace()) }
-            }
-            families = Array(Set(names.filter { !$0.isEmpty })).sorted()
+            guard listed.status == 0 else { return .failed(status: listed.status) }
+            return .listed(String(decoding: listed.output, as: UTF8.self))
         } catch {
-            return Finding(.warn, .font, "cannot run fc-list: \(error)")
+            return .cannotRun("\(error)")
         }
-        guard !families.isEmpty else {
-            return Finding(
-                .warn, .font,
-                "no installed font covers Gurmukhi (fc-list :lang=pa): Gurmukhi titles and Punjabi words show as boxes",
-                remedy: .init("install one, such as Debian's fonts-noto-core or fonts-lohit-guru", .semicolon))
-        }
-        let shown = families.prefix(3).joined(separator: ", ") + (families.count > 3 ? ", …" : "")
-        return Finding(.ok, .font, "Gurmukhi: \(shown) (fc-list :lang=pa)")
     }
+
+    /// `xdg-mime query default x-scheme-handler/sggs`, when there is one on `PATH`.
+    func handlerFacts() -> HandlerFacts {
+        guard CleanSpawn.locate("xdg-mime", searchPath: searchPath) != nil else { return .noXdgMime }
+        do {
+            let query = try CleanSpawn.capture("xdg-mime", ["query", "default", "x-scheme-handler/sggs"])
+            return .answer(String(decoding: query.output, as: UTF8.self))
+        } catch {
+            return .cannotAsk("\(error)")
+        }
+    }
+
+    /// The program `config`'s reader runs for a bani, and where it is on `PATH`.
+    func readerFacts(_ config: AgentConfig) -> ReaderFacts {
+        let launch = config.reader.resolve(.bani(key: "japji", variant: nil), opener: config.opener)
+        return ReaderFacts(
+            reader: "\(config.reader)", viaOpener: launch.via == .opener, program: launch.program,
+            located: CleanSpawn.locate(launch.program, searchPath: searchPath))
+    }
+
+    /// Where programs are looked for.
+    var searchPath: String { environment["PATH"] ?? "/usr/bin:/bin" }
 
     /// `instant` as doctor shows it: RFC 3339 in the zone.
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }

@@ -2,8 +2,9 @@
 /// One thing `nitnem doctor` checked: how it stands, what it is about, what was found and, when
 /// something can be done about it, what.
 ///
-/// Data, not output: `Doctor` makes findings and the command prints them (its words for a level,
-/// its columns, its escaping of control characters).
+/// Data, not output: `Doctor`'s diagnosis makes findings from the facts its probe collected, and
+/// the command prints them (its words for a level, its columns, its escaping of control characters).
+/// Tests and programs tell findings apart by `code`, never by their words.
 package struct Finding: Equatable, Sendable {
     /// How a check stands.
     package enum Level: Equatable, Sendable {
@@ -45,55 +46,38 @@ package struct Finding: Equatable, Sendable {
         }
     }
 
-    /// What the user can do about a finding, and how it reads after the detail.
+    /// What the user can do about a finding (`run chmod 700 on it`), and how it reads after the detail.
     package struct Remedy: Equatable, Sendable {
-        /// How the remedy joins the detail in one sentence.
-        package enum Joint: Equatable, Sendable {
-            /// `detail; remedy`.
-            case semicolon
-            /// `detail: remedy`.
-            case colon
-            /// `detail (remedy)`.
-            case parentheses
-        }
+        /// How the remedy joins the detail in one sentence: `detail; remedy`, `detail: remedy` or
+        /// `detail (remedy)`.
+        package enum Joint: Equatable, Sendable { case semicolon, colon, parentheses }
 
-        /// What to do: `run chmod 700 on it`.
-        package var text: String
-        /// How it follows the detail.
-        package var joint: Joint
+        /// What to do, and how it follows the detail.
+        package var text: String, joint: Joint
 
         /// `text`, joined to the detail by `joint`.
-        package init(_ text: String, _ joint: Joint) {
-            self.text = text
-            self.joint = joint
-        }
+        package init(_ text: String, _ joint: Joint) { (self.text, self.joint) = (text, joint) }
     }
 
-    /// How it stands.
-    package var level: Level
-    /// What it is about.
-    package var subject: Subject
-    /// What was found.
-    package var detail: String
-    /// What to do about it, when there is something.
-    package var remedy: Remedy?
+    /// How it stands; what was found, as a program tells it from the others (a stable name, `Code`);
+    /// what was found, in words; what to do about it, when there is something.
+    package var level: Level, code: Code, detail: String, remedy: Remedy?
+    /// What it is about (its code's subject).
+    package var subject: Subject { code.subject }
 
-    /// A finding about `subject`.
-    package init(_ level: Level, _ subject: Subject, _ detail: String, remedy: Remedy? = nil) {
-        self.level = level
-        self.subject = subject
-        self.detail = detail
-        self.remedy = remedy
+    /// A finding of kind `code`.
+    package init(_ level: Level, _ code: Code, _ detail: String, remedy: Remedy? = nil) {
+        (self.level, self.code, self.detail, self.remedy) = (level, code, detail, remedy)
     }
 
     /// The detail and the remedy as one sentence: `/g (mode 755); run chmod 700 on it`. Raw text
     /// (paths and file contents as they are): the printer escapes control characters.
     package var sentence: String {
-        guard let remedy else { return detail }
-        switch remedy.joint {
-        case .semicolon: return detail + "; " + remedy.text
-        case .colon: return detail + ": " + remedy.text
-        case .parentheses: return detail + " (" + remedy.text + ")"
+        switch remedy?.joint {
+        case nil: detail
+        case .semicolon?: "\(detail); \(remedy!.text)"
+        case .colon?: "\(detail): \(remedy!.text)"
+        case .parentheses?: "\(detail) (\(remedy!.text))"
         }
     }
 }

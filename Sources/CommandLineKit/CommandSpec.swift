@@ -18,11 +18,8 @@ package struct CommandSpec: Sendable, Equatable {
         path: [String], abstract: String, options: [OptionSpec] = [], positionals: [PositionalSpec] = [],
         discussion: String? = nil
     ) {
-        self.path = path
-        self.abstract = abstract
-        self.options = options
-        self.positionals = positionals
-        self.discussion = discussion
+        (self.path, self.abstract, self.options) = (path, abstract, options)
+        (self.positionals, self.discussion) = (positionals, discussion)
     }
 
     /// The usage line: `nitnem mark [--undo] [--day YYYY-MM-DD] <bani>`.

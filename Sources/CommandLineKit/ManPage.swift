@@ -22,8 +22,7 @@ package struct ManPage: Sendable, Equatable {
 
         /// A section `title` of `blocks`.
         package init(_ title: String, _ blocks: [Block]) {
-            self.title = title
-            self.blocks = blocks
+            (self.title, self.blocks) = (title, blocks)
         }
     }
 

@@ -29,7 +29,7 @@ struct Context {
                 environment: environment, calendar: calendar, clock: clock,
                 localizer: Language.localizer(environment: environment))
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
     }
 
@@ -52,7 +52,7 @@ struct Context {
         do {
             return (try AgentConfig.load(path: paths.config, required: flag != nil), paths)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
     }
 
@@ -78,7 +78,7 @@ struct Context {
         do {
             reading = try AgentConfig.read(path: paths.agent(configFlag: flag).config, required: flag != nil)
         } catch {
-            if error.code == .missing || strict { throw .badInput(error.description) }
+            if error.code == .missing || strict { throw CLIError(error) }
             return (AgentConfig(), ["\(error.description); using the defaults"])
         }
         guard let reading else { return (AgentConfig(), []) }
@@ -91,7 +91,7 @@ struct Context {
         do {
             return try GroupFiles.load(group)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
     }
 }

@@ -30,7 +30,7 @@ enum DoctorCommand {
             }
         } catch {
             // A `--config FILE` that does not exist is bad input (exit 2), as for every command.
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         if failed { throw .failure("some checks failed") }
     }

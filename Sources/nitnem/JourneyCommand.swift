@@ -10,7 +10,7 @@ import Snapshot
 enum JourneyCommand {
     static let month = OptionSpec(
         name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's"))
-    static let format = OptionSpec.format()
+    static let format = ChoiceOption<OutputFormat>.format()
     static let yes = OptionSpec.flag("yes", "Do it: write the backup, then empty every completedDays.")
 
     static let spec = CommandSpec(
@@ -18,7 +18,7 @@ enum JourneyCommand {
         abstract: "Show the reading journey of a month: which days the daily banis were all read.",
         options: [
             month,
-            format,
+            format.spec,
             .group,
         ],
         discussion: """
@@ -75,29 +75,22 @@ enum JourneyCommand {
         let files = try context.loadFiles(group)
         let journey = Journey(
             year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
-        Output.line(args.value(Self.format) == "json" ? journey.json.compact : journey.text(context.localizer))
+        Output.line(args.value(Self.format) == .json ? journey.json.compact : journey.text(context.localizer))
     }
 
     static func runClear(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let path = Printable.escaped(group.progressPath)
+        let path = group.progressPath
         let plan: ProgressWriter.Clearing
         do {
             plan = try ProgressStore.clearPlan(in: group)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
-        guard plan.changed else {
-            Output.line("Nothing to clear: no completed days in \(path)")
-            return
-        }
-        let what =
-            "\(plan.days) completed day\(plan.days == 1 ? "" : "s") of \(plan.banis) bani\(plan.banis == 1 ? "" : "s")"
+        guard plan.changed else { return Output.line(JourneyClearReport.nothing(path)) }
         guard args.flag(Self.yes) else {
-            Output.line("Would remove \(what) from \(path); nothing changed.")
-            Output.line("Run 'nitnem journey clear --yes' to do it (a backup is written first).")
-            return
+            return JourneyClearReport.wouldRemove(days: plan.days, banis: plan.banis, from: path).forEach(Output.line)
         }
         let stamp = RFC3339.utcTimestamp(context.clock.now()).filter { $0 != "-" && $0 != ":" }
         let cleared: ProgressStore.Cleared
@@ -105,17 +98,12 @@ enum JourneyCommand {
             cleared = try ProgressStore.clear(
                 in: group, stamp: stamp, at: context.clock.now(), now: context.clock.realNow())
         } catch {
-            throw .failure(error.description)
+            // The file was read once already: whatever stops the clear now is a failure.
+            throw CLIError(error, as: .failure)
         }
-        guard let backup = cleared.backup else {
-            Output.line("Nothing to clear: no completed days in \(path)")
-            return
-        }
-        let done =
-            "\(cleared.days) completed day\(cleared.days == 1 ? "" : "s") of \(cleared.banis) bani\(cleared.banis == 1 ? "" : "s")"
-        Output.line("Removed \(done) from \(path)")
-        Output.line(
-            "Backup: \(Printable.escaped(backup)) (undo with 'nitnem journey restore \(Printable.escaped(backup))')")
+        guard let backup = cleared.backup else { return Output.line(JourneyClearReport.nothing(path)) }
+        JourneyClearReport.removed(days: cleared.days, banis: cleared.banis, from: path, backup: backup)
+            .forEach(Output.line)
     }
 
     static func runRestore(_ args: ParsedArguments) throws(CLIError) {
@@ -126,11 +114,9 @@ enum JourneyCommand {
         do {
             restored = try ProgressStore.restore(from: backup, in: group, now: context.clock.realNow())
         } catch {
-            throw error.code == .notWritten ? .failure(error.description) : .badInput(error.description)
+            // A backup of a newer schema is a wrong argument, not a refused write.
+            throw CLIError(error, as: error.code == .newerSchema ? .badInput : nil)
         }
-        let days = restored.banis.values.map { $0.completedDays.count }.reduce(0, +)
-        Output.line(
-            "Restored \(Printable.escaped(group.progressPath)) from \(Printable.escaped(backup)) "
-                + "(\(days) completed day\(days == 1 ? "" : "s"))")
+        Output.line(JourneyClearReport.restored(group.progressPath, from: backup, progress: restored))
     }
 }

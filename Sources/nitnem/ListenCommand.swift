@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentShell
 import CommandLineKit
-import Glibc
 import NitnemClockKit
-import Posix
 import Scheduler
 import Snapshot
 
@@ -48,7 +46,7 @@ enum ListenCommand {
         do {
             config = try AgentConfig.load(path: configPath)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         guard let listen = config.listen else {
             throw .badInput(
@@ -56,22 +54,15 @@ enum ListenCommand {
         }
         let link = try Self.link(args, context: context, config: config)
         let launch = listen.resolve(link, home: context.paths.home)
-        let launcher = ReaderLauncher()
-        let pid: Int32
+        let started: ReaderLauncher.Start
         do {
-            pid = try launcher.start(launch, quiet: true)
+            started = try ReaderLauncher().startPlayer(launch, settleMilliseconds: settleMilliseconds)
         } catch {
-            throw .failure(error.description)
+            throw CLIError(error)
         }
         // A player that fails at once (a file it cannot play) is said; one that plays is left to.
-        for _ in 0..<(settleMilliseconds / 20) {
-            if let status = CleanSpawn.reap(pid) {
-                guard status == 0 else {
-                    throw .failure("\(launch.program) exited \(status) for \(Printable.escaped(launch.target))")
-                }
-                return
-            }
-            usleep(20_000)
+        if case .exited(let status) = started {
+            throw .failure("\(launch.program) exited \(status) for \(Printable.escaped(launch.target))")
         }
     }
 

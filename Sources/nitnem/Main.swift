@@ -4,7 +4,7 @@ import Glibc
 import NitnemClockKit
 import Scheduler
 
-/// The top-level `nitnem` command: picks a subcommand and maps errors to exit codes.
+/// The top-level `nitnem` command: picks a subcommand, runs it and says how it ended (`fail`).
 @main
 enum Main {
     /// What runs a command. (A struct, not the bare function type as the table's `Action`: Swift 6.3
@@ -33,22 +33,22 @@ enum Main {
             .init(OpenCommand.spec, Action(OpenCommand.run)),
             .init(ListenCommand.spec, Action(ListenCommand.run)),
             .init(MarkCommand.spec, Action(MarkCommand.run)),
-            .init(SetsCommand.listSpec, Action(SetsCommand.runList)),
-            .init(SetsCommand.addSpec, Action(SetsCommand.runAdd)),
-            .init(SetsCommand.removeSpec, Action(SetsCommand.runRemove)),
-            .init(SetsCommand.moveSpec, Action(SetsCommand.runMove)),
-            .init(SetsCommand.resetSpec, Action(SetsCommand.runReset)),
-            .init(SetsCommand.remindSpec, Action(SetsCommand.runRemind)),
-            .init(SetsCommand.availableSpec, Action(SetsCommand.runAvailable)),
+            .init(SetsListCommand.spec, Action(SetsListCommand.run)),
+            .init(SetsAddCommand.spec, Action(SetsAddCommand.run)),
+            .init(SetsRemoveCommand.spec, Action(SetsRemoveCommand.run)),
+            .init(SetsMoveCommand.spec, Action(SetsMoveCommand.run)),
+            .init(SetsResetCommand.spec, Action(SetsResetCommand.run)),
+            .init(SetsRemindCommand.spec, Action(SetsRemindCommand.run)),
+            .init(SetsAvailableCommand.spec, Action(SetsAvailableCommand.run)),
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
             .init(JourneyCommand.clearSpec, Action(JourneyCommand.runClear)),
             .init(JourneyCommand.restoreSpec, Action(JourneyCommand.runRestore)),
             .init(SyncCommand.mergeSpec, Action(SyncCommand.runMerge)),
             .init(SyncCommand.setupSpec, Action(SyncCommand.runSetup)),
-            .init(RemindersCommand.listSpec, Action(RemindersCommand.runList)),
-            .init(RemindersCommand.testSpec, Action(RemindersCommand.runTest)),
-            .init(RemindersCommand.pauseSpec, Action(RemindersCommand.runPause)),
-            .init(RemindersCommand.resumeSpec, Action(RemindersCommand.runResume)),
+            .init(RemindersCommand.spec, Action(RemindersCommand.run)),
+            .init(RemindersTestCommand.spec, Action(RemindersTestCommand.run)),
+            .init(RemindersPauseCommand.spec, Action(RemindersPauseCommand.run)),
+            .init(RemindersPauseCommand.resumeSpec, Action(RemindersPauseCommand.runResume)),
             .init(TimelineCommand.spec, Action(TimelineCommand.run)),
             .init(SimulateCommand.spec, Action(SimulateCommand.run)),
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
@@ -73,20 +73,20 @@ enum Main {
             Output.line(text)
             return 0
         case .usageError(let error):
-            // A usage error is one line, even when the argument it quotes holds a line break.
-            Output.error(Printable.escaped(error.message), usages: error.usages)
-            return 2
+            return fail(CLIError(error))
         case .run(let action, _, let parsed):
             do throws(CLIError) {
                 try action.run(parsed)
                 return 0
             } catch {
-                switch error {
-                case .usage(let message, let usage): Output.error(Printable.escaped(message), usages: [usage])
-                case .badInput(let message), .failure(let message), .alreadyRunning(let message): Output.error(message)
-                }
-                return error.exitCode
+                return fail(error)
             }
         }
+    }
+
+    /// Says `error` on stderr (`nitnem: …`, then its usage lines) and returns its exit status.
+    static func fail(_ error: CLIError) -> Int32 {
+        Output.error(error.shownMessage, usages: error.usages)
+        return error.exitCode
     }
 }

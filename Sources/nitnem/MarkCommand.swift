@@ -19,13 +19,13 @@ enum MarkCommand {
     ).completing(.words(["today", "yesterday"]))
     static let list = OptionSpec.flag(
         "list", "Mark nothing: list the day's banis, read (✓) or not (○), and the next.")
-    static let format = OptionSpec.format()
+    static let format = ChoiceOption<OutputFormat>.format()
 
     static let spec = CommandSpec(
         path: ["mark"],
         abstract: "Record banis as read today (or on --day), or undo that with --undo.",
         options: [
-            next, band, undo, day, list, format,
+            next, band, undo, day, list, format.spec,
             .group,
         ],
         positionals: [
@@ -77,7 +77,7 @@ enum MarkCommand {
             } catch {
                 switch error.code {
                 case .malformed: throw spec.usageError(error.description)
-                case .future: throw .badInput(error.description)
+                case .future: throw CLIError(error)
                 }
             }
         }
@@ -88,7 +88,7 @@ enum MarkCommand {
         do {
             (snapshot, setWarnings) = try GroupFiles.loadSnapshotWithSets(group)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         // A progress file that cannot be read is bad input (exit 2), as for every command; what the
         // writer refuses after that (a newer schema, a failed write) is a failure (exit 1).
@@ -96,7 +96,7 @@ enum MarkCommand {
         do {
             progress = try GroupFiles.loadProgress(group)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         // The band and order `status` shows now; the day's reads decide what is next on `day`.
         let state = TodayState(snapshot: snapshot, progress: progress.banis, at: now, calendar: context.calendar)
@@ -107,9 +107,9 @@ enum MarkCommand {
             let (config, configWarnings) = try context.displayConfig(args)
             for warning in configWarnings + setWarnings + progress.warnings { Output.error("warning: \(warning)") }
             Output.line(
-                args.value(Self.format) == "json"
+                args.value(Self.format) == .json
                     ? checklist.json(titles: config.titles).compact
-                    : text(checklist, today: today, titles: config.titles, localizer: context.localizer))
+                    : checklist.text(today: today, titles: config.titles, localizer: context.localizer))
             return
         }
         let plan: MarkPlan
@@ -125,66 +125,24 @@ enum MarkCommand {
                 throw .badInput(snapshot.explain(problems))
             }
         }
-        let daily = snapshot.dailyIDs
-        func tally(_ progress: NitnemProgress) -> String {
-            let done = daily.filter { progress.isRead($0, on: day) }.count
-            return daily.isEmpty ? "" : " (\(done) of \(daily.count) \(day == today ? "today" : "that day"))"
-        }
+        let report = MarkReport(day: day, today: today, daily: snapshot.dailyIDs, undo: undo)
         var latest = progress
-        var warned = false
-        for bani in plan.banis {
+        for (index, bani) in plan.banis.enumerated() {
             let outcome: ProgressStore.Outcome
             do {
                 outcome = try ProgressStore.update(
                     bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today,
                     in: group, now: context.clock.realNow())
             } catch {
-                throw .failure(error.description)
+                // The files were read above: whatever the writer refuses now is a failure.
+                throw CLIError(error, as: .failure)
             }
             latest = outcome.progress
-            if !warned {
+            if index == 0 {
                 for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
-                warned = true
             }
-            let title = Printable.escaped(
-                bani.isDefault || bani.variant.isEmpty ? bani.titleEn : "\(bani.titleEn) (\(bani.variant))")
-            let count = tally(outcome.progress)
-            switch (undo, outcome.wasMarked) {
-            case (false, false): Output.line("Marked \(title) read on \(day)\(count)")
-            case (false, true):
-                let updated = day == today ? "; last read time updated" : ""
-                Output.line("\(title) was already marked read on \(day)\(updated)\(count)")
-            case (true, true): Output.line("Unmarked \(title) on \(day)\(count)")
-            case (true, false): Output.line("\(title) was not marked read on \(day); nothing to undo\(count)")
-            }
+            Output.line(report.line(bani, wasMarked: outcome.wasMarked, progress: outcome.progress.banis))
         }
-        for note in plan.notes {
-            Output.line(Printable.escaped(note.prefix(1).uppercased() + note.dropFirst()) + tally(latest))
-        }
-    }
-
-    /// `--list` for a person: the day and band, then one line per daily bani.
-    static func text(
-        _ checklist: DayChecklist, today: CivilDate, titles: TitleForm? = nil, localizer: Localizer = .english
-    ) -> String {
-        let l = localizer
-        var lines = [
-            l(
-                checklist.day == today ? .listHeadingToday : .listHeadingThatDay,
-                [
-                    "band": l.band(checklist.band), "day": checklist.day.description, "done": "\(checklist.done)",
-                    "total": "\(checklist.items.count)",
-                ])
-        ]
-        let width = checklist.items.map { $0.bani.id.count }.max() ?? 0
-        for item in checklist.items {
-            let b = item.bani
-            var line = "\(item.read ? "✓" : "○") \(b.id.padded(to: width))  "
-            line += titles.or(.both).titleWithVariant(b, Printable.escaped)
-            if item.next { line = l(.listNext, ["line": line]) }
-            lines.append(line)
-        }
-        if checklist.items.isEmpty { lines.append(l(.noDailyBanis)) }
-        return lines.joined(separator: "\n")
+        for note in plan.notes { Output.line(report.line(note: note, progress: latest.banis)) }
     }
 }

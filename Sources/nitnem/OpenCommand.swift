@@ -51,7 +51,7 @@ enum OpenCommand {
         do {
             config = try AgentConfig.load(path: context.paths.config(flag: args.value(.config)))
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         // Nothing named: what `status` shows next (the Nitnem home once the day is read).
         let link = try context.link(args, config: config) { state throws(CLIError) in state.url }
@@ -60,7 +60,7 @@ enum OpenCommand {
         do {
             try ReaderLauncher().run(launch)
         } catch {
-            throw .failure(error.description)
+            throw CLIError(error)
         }
     }
 }
@@ -92,7 +92,7 @@ extension Context {
         do {
             return try DeepLink(parsing: text)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
     }
 }

@@ -30,10 +30,3 @@ enum Output {
         (try? FileDescriptor.writeAll(Array(text.utf8), to: fd)) != nil
     }
 }
-
-extension String {
-    /// The text padded with spaces to `width` characters (never cut), for aligned columns.
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -56,9 +56,9 @@ enum RunCommand {
             // is bad input (exit 2, not restarted either: it would fail the same way every time). No
             // lock or descriptors: a failure (exit 1).
             switch error {
-            case .lock(.alreadyRunning(pid: _)): throw .alreadyRunning(error.description)
-            case .group: throw .badInput(error.description)
-            case .lock, .system: throw .failure(error.description)
+            case .lock(.alreadyRunning(pid: _)): throw CLIError(.alreadyRunning, error.description)
+            case .group: throw CLIError(.badInput, error.description)
+            case .lock, .system: throw CLIError(.failure, error.description)
             }
         }
     }

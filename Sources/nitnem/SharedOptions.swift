@@ -19,8 +19,18 @@ extension OptionSpec {
         defaultValue: .described("$XDG_RUNTIME_DIR/nitnem/agent.lock, else /tmp/nitnem-$UID/agent.lock"))
 
     /// `--format FORMAT`: one of `choices`, `text` when absent.
-    static func format(_ choices: [String] = ["text", "json"]) -> OptionSpec {
+    static func format(_ choices: [String] = OutputFormat.allCases.map(\.rawValue)) -> OptionSpec {
         OptionSpec(
             name: "format", value: "FORMAT", help: "Output format.", choices: choices, defaultValue: .value("text"))
     }
+}
+
+/// What most commands print: text for a person, or JSON for a program.
+enum OutputFormat: String, CaseIterable, Sendable {
+    case text, json
+}
+
+extension ChoiceOption {
+    /// `--format FORMAT`: one of `Value`'s cases (which include `text`), `text` when absent.
+    static func format() -> ChoiceOption { ChoiceOption(.format(Value.allCases.map(\.rawValue))) }
 }

@@ -49,7 +49,8 @@ enum SnapshotCommand {
                 snapshot.preferences.rehrasVariant = variant
             }
         } catch {
-            throw .failure(error.description)
+            // The database is an argument, but one that cannot be exported is a failure (exit 1).
+            throw CLIError(error, as: .failure)
         }
         // An older corpus (no registry) would take the banis away from the applets and the agent:
         // only on purpose.
@@ -63,7 +64,7 @@ enum SnapshotCommand {
         do throws(FileError) {
             try AtomicFile.write(Array(snapshot.json.pretty.utf8), to: group.snapshotPath)
         } catch {
-            throw .failure(error.description)
+            throw CLIError(error)
         }
         guard snapshot.banisAvailable else {
             Output.line(

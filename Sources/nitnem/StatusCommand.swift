@@ -8,7 +8,7 @@ import Snapshot
 
 /// `nitnem status`: the next bani and today's progress, for a person or a status bar.
 enum StatusCommand {
-    static let format = OptionSpec.format(StatusFormat.allCases.map { $0.rawValue })
+    static let format = ChoiceOption<StatusFormat>.format()
     static let follow = OptionSpec.flag(
         "follow", "Keep running: print a new line each time what is shown changes (for bars).")
     static let changedFrom = OptionSpec(
@@ -21,7 +21,7 @@ enum StatusCommand {
         path: ["status"],
         abstract: "Show the next bani and today's progress (for a person or a status bar).",
         options: [
-            format,
+            format.spec,
             .group,
             .config,
             follow,
@@ -50,7 +50,7 @@ enum StatusCommand {
 
     static func run(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
-        let format = StatusFormat(rawValue: args.value(Self.format) ?? "text") ?? .text
+        let format = args.value(Self.format) ?? .text
         let group = context.group(args)
         let paths = context.paths.agent(configFlag: args.value(.config))
         if let token = args.value(Self.changedFrom) {
@@ -66,7 +66,7 @@ enum StatusCommand {
             do {
                 try follower.run(watching: 1, until: ChangeWait(from: token)) { Output.write(fd: 1, $0 + "\n") }
             } catch {
-                throw .failure(error.description)
+                throw CLIError(error)
             }
             return
         }
@@ -83,7 +83,7 @@ enum StatusCommand {
             do {
                 try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             } catch {
-                throw .failure(error.description)
+                throw CLIError(error)
             }
             return
         }
@@ -98,7 +98,7 @@ enum StatusCommand {
         } catch {
             // A bar reads stdout only: it gets the same error line `--follow` would show.
             if format.isBar { Output.line(StatusView.unavailable(error: error.description, format: format)) }
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         let now = context.clock.now()
         let state = TodayState(

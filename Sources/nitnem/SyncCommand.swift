@@ -64,7 +64,7 @@ enum SyncCommand {
         do {
             added = try setup.write()
         } catch {
-            throw .failure(error.description)
+            throw CLIError(error)
         }
         let path = Printable.escaped(setup.ignorePath)
         if added.isEmpty {

@@ -35,7 +35,7 @@ enum TimelineCommand {
             do {
                 try AtomicFile.write(Array(text.utf8), to: group.timelinePath)
             } catch {
-                throw .failure(error.description)
+                throw CLIError(error)
             }
         }
     }

@@ -47,12 +47,13 @@ import Testing
     @Test func aRemedyJoinsTheDetailAsItsJointSays() {
         #expect(Finding(.ok, .group, "/g (mode 700)").sentence == "/g (mode 700)")
         #expect(
-            Finding(.warn, .group, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon)).sentence
+            Finding(.warn, .groupShared, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon)).sentence
                 == "/g (mode 755); run chmod 700 on it")
         #expect(
-            Finding(.warn, .timeline, "t missing", remedy: .init("start it", .colon)).sentence == "t missing: start it")
+            Finding(.warn, .timelineMissing, "t missing", remedy: .init("start it", .colon)).sentence
+                == "t missing: start it")
         #expect(
-            Finding(.warn, .agent, "not running", remedy: .init("start it", .parentheses)).sentence
+            Finding(.warn, .agentNotRunning, "not running", remedy: .init("start it", .parentheses)).sentence
                 == "not running (start it)")
         #expect(Finding.Subject.timeZone.name == "time zone")
         #expect(Finding.Subject.nitnemDay.name == "nitnem day")
@@ -70,58 +71,62 @@ import Testing
         (.folder(Access(permissions: 0o700, owner: me, writable: true)), me, Finding(.ok, .group, "/g (mode 700)")),
         (
             .folder(Access(permissions: 0o755, owner: me, writable: true)), me,
-            Finding(.warn, .group, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
+            Finding(.warn, .groupShared, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
         ),
         // Not writable, but the user's own: the chmod they can run.
         (
             .folder(Access(permissions: 0o500, owner: me, writable: false)), me,
             Finding(
-                .fail, .group, "/g (mode 500) is not writable by this user",
+                .fail, .groupNotWritable, "/g (mode 500) is not writable by this user",
                 remedy: .init("run chmod 700 on it", .semicolon))
         ),
         // Someone else's: who owns it, no chmod.
         (
             .folder(Access(permissions: 0o755, owner: 0, writable: false)), me,
             Finding(
-                .fail, .group, "/g (mode 755, owned by root) is not writable by this user",
+                .fail, .groupNotWritable, "/g (mode 755, owned by root) is not writable by this user",
                 remedy: .init("ask root for write access, or \(another)", .semicolon))
         ),
         (
             .folder(Access(permissions: 0o755, owner: 4242, writable: false)), me,
             Finding(
-                .fail, .group, "/g (mode 755, owned by uid 4242) is not writable by this user",
+                .fail, .groupNotWritable, "/g (mode 755, owned by uid 4242) is not writable by this user",
                 remedy: .init("ask its owner for write access, or \(another)", .semicolon))
         ),
         (
             .folder(Access(permissions: 0o770, owner: 1001, writable: true)), me,
             Finding(
-                .warn, .group, "/g (mode 770, owned by alice) is open to other users",
+                .warn, .groupShared, "/g (mode 770, owned by alice) is open to other users",
                 remedy: .init("only alice can chmod 700 it: ask them, or \(another)", .semicolon))
         ),
         // Root may chmod anything.
         (
             .folder(Access(permissions: 0o755, owner: 1001, writable: true)), 0,
-            Finding(.warn, .group, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
+            Finding(.warn, .groupShared, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
         ),
-        (.notAFolder, me, Finding(.fail, .group, "/g is not a folder")),
+        (.notAFolder, me, Finding(.fail, .groupNotAFolder, "/g is not a folder")),
         (
             .missing(ancestor: "/", access: Access(permissions: 0o755, owner: me, writable: true)), me,
-            Finding(.warn, .group, "/g does not exist yet (the agent creates it; status uses the embedded registry)")
+            Finding(
+                .warn, .groupMissing, "/g does not exist yet (the agent creates it; status uses the embedded registry)")
         ),
         (
             .missing(ancestor: "/f", access: nil), me,
-            Finding(.fail, .group, "/g cannot be created: /f is not a folder", remedy: .init(another, .semicolon))
+            Finding(
+                .fail, .groupCannotBeCreated, "/g cannot be created: /f is not a folder",
+                remedy: .init(another, .semicolon))
         ),
         (
             .missing(ancestor: "/p", access: Access(permissions: 0o555, owner: me, writable: false)), me,
             Finding(
-                .fail, .group, "/g cannot be created: /p (mode 555) is not writable by this user",
+                .fail, .groupCannotBeCreated, "/g cannot be created: /p (mode 555) is not writable by this user",
                 remedy: .init("run chmod u+wx on /p, or \(another)", .semicolon))
         ),
         (
             .missing(ancestor: "/", access: Access(permissions: 0o755, owner: 0, writable: false)), me,
             Finding(
-                .fail, .group, "/g cannot be created: / (mode 755, owned by root) is not writable by this user",
+                .fail, .groupCannotBeCreated,
+                "/g cannot be created: / (mode 755, owned by root) is not writable by this user",
                 remedy: .init("ask root for write access, or \(another)", .semicolon))
         ),
     ]
@@ -151,34 +156,36 @@ import Testing
         let chmod700 = Finding.Remedy("run chmod 700 on it", .semicolon)
         let table: [(path: String, finding: Finding)] = [
             (root + "/private", Finding(.ok, .group, "\(root)/private (mode 700)")),
-            (root + "/open", Finding(.warn, .group, "\(root)/open (mode 755)", remedy: chmod700)),
+            (root + "/open", Finding(.warn, .groupShared, "\(root)/open (mode 755)", remedy: chmod700)),
             (
                 root + "/new/deeper",
                 Finding(
-                    .warn, .group,
+                    .warn, .groupMissing,
                     "\(root)/new/deeper does not exist yet (the agent creates it; status uses the embedded registry)")
             ),
-            (root + "/file", Finding(.fail, .group, "\(root)/file is not a folder")),
+            (root + "/file", Finding(.fail, .groupNotAFolder, "\(root)/file is not a folder")),
             (
                 root + "/file/g",
                 Finding(
-                    .fail, .group, "\(root)/file/g cannot be created: \(root)/file is not a folder",
+                    .fail, .groupCannotBeCreated, "\(root)/file/g cannot be created: \(root)/file is not a folder",
                     remedy: .init(Self.another, .semicolon))
             ),
             (
                 root + "/locked",
                 uid == 0
                     ? Finding(.ok, .group, "\(root)/locked (mode 500)")
-                    : Finding(.fail, .group, "\(root)/locked (mode 500) is not writable by this user", remedy: chmod700)
+                    : Finding(
+                        .fail, .groupNotWritable, "\(root)/locked (mode 500) is not writable by this user",
+                        remedy: chmod700)
             ),
             (
                 root + "/locked/g",
                 uid == 0
                     ? Finding(
-                        .warn, .group,
+                        .warn, .groupMissing,
                         "\(root)/locked/g does not exist yet (the agent creates it; status uses the embedded registry)")
                     : Finding(
-                        .fail, .group,
+                        .fail, .groupCannotBeCreated,
                         "\(root)/locked/g cannot be created: \(root)/locked (mode 500) is not writable by this user",
                         remedy: .init("run chmod u+wx on \(root)/locked, or \(Self.another)", .semicolon))
             ),
@@ -210,7 +217,7 @@ import Testing
         #expect(
             Self.notRunning(doctor)
                 == Finding(
-                    .warn, .agent, "not running",
+                    .warn, .agentNotRunning, "not running",
                     remedy: .init("start it: nitnem run, or the systemd unit in contrib/", .parentheses)))
 
         // `make install` into ~/.local: the unit in $XDG_DATA_HOME/systemd/user.
@@ -220,7 +227,7 @@ import Testing
         #expect(
             Self.notRunning(doctor)
                 == Finding(
-                    .warn, .agent, "not running, but nitnem.service is installed (\(installed))",
+                    .warn, .agentInstalled, "not running, but nitnem.service is installed (\(installed))",
                     remedy: .init("run systemctl --user enable --now nitnem.service", .colon)))
 
         // Enabled (`systemctl --user enable` links it from the config folder's default.target.wants).
@@ -230,7 +237,7 @@ import Testing
         #expect(
             Self.notRunning(doctor)
                 == Finding(
-                    .warn, .agent, "not running, though nitnem.service is enabled (\(installed))",
+                    .warn, .agentEnabled, "not running, though nitnem.service is enabled (\(installed))",
                     remedy: .init(
                         "journalctl --user -u nitnem says why; run systemctl --user restart nitnem.service", .colon)))
 
@@ -250,15 +257,18 @@ import Testing
         let pid = getpid()
         #expect(
             doctor.agent()
-                == Finding(.ok, .agent, "running (pid \(pid)); the group it watches is not recorded (an older agent?)"))
+                == Finding(
+                    .ok, .agentUnrecorded,
+                    "running (pid \(pid)); the group it watches is not recorded (an older agent?)"))
         AgentRecord.write(beside: home.lock, group: AppGroup(path: home.group))
-        #expect(doctor.agent() == Finding(.ok, .agent, "running (pid \(pid)), watching \(home.group)"))
+        #expect(doctor.agent() == Finding(.ok, .agentRunning, "running (pid \(pid)), watching \(home.group)"))
         var other = doctor
         other.group = AppGroup(path: home.root + "/other")
         #expect(
             other.agent()
                 == Finding(
-                    .warn, .agent, "running (pid \(pid)) but it watches \(home.group), not \(home.root)/other",
+                    .warn, .agentOtherGroup,
+                    "running (pid \(pid)) but it watches \(home.group), not \(home.root)/other",
                     remedy: .init("restart it with --group, or check SGGS_APP_GROUP", .parentheses)))
     }
 
@@ -303,7 +313,7 @@ import Testing
         let found = try home.doctor(caps: []).findings()
         let fails = found.filter { $0.level == .fail }.map(\.subject)
         #expect(fails == [.files, .config])
-        #expect(found.contains(Finding(.ok, .notify, "server found; no actions: Read now is not offered")))
+        #expect(found.contains(Finding(.ok, .notifyNoActions, "server found; no actions: Read now is not offered")))
         let summary = found.first { $0.subject == .config && $0.level == .warn }
         #expect(summary?.remedy == .init("nitnem config shows every setting and its line", .parentheses))
     }

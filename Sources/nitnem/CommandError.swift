@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AgentShell
+import NitnemClockKit
+import Notify
+import Posix
+import Scheduler
+import Snapshot
+
+/// A library's error as a command ends on it: each says, from its own code, whether it is bad
+/// input (exit 2) or a failure (exit 1). Every such decision is in this file.
+protocol CommandError: Error, CustomStringConvertible {
+    /// How a command that meets it ends.
+    var cliCode: CLIError.Code { get }
+}
+
+extension GroupFileError: CommandError {
+    /// A file that cannot be read or is wrong is bad input; a write refused (a newer schema) or failed
+    /// is a failure.
+    var cliCode: CLIError.Code {
+        switch code {
+        case .notWritten, .newerSchema: .failure
+        case .unreadable, .empty, .syntax, .truncated, .shape: .badInput
+        }
+    }
+}
+
+/// A malformed `TZ`, zone link or `SGGS_CLOCK_NOW`: bad input.
+extension ClockError: CommandError { var cliCode: CLIError.Code { .badInput } }
+/// A config file that is missing (when named), unreadable or wrong: bad input.
+extension ConfigError: CommandError { var cliCode: CLIError.Code { .badInput } }
+/// A `--until` that names no time to come: bad input.
+extension PauseUntilError: CommandError { var cliCode: CLIError.Code { .badInput } }
+/// A link that names nothing to open: bad input.
+extension DeepLinkError: CommandError { var cliCode: CLIError.Code { .badInput } }
+/// A `--day` after today: bad input (one that names no day is bad usage, said with the usage line).
+extension MarkDayError: CommandError { var cliCode: CLIError.Code { .badInput } }
+/// A file that could not be written: a failure.
+extension FileError: CommandError { var cliCode: CLIError.Code { .failure } }
+/// A system call that failed: a failure.
+extension SystemError: CommandError { var cliCode: CLIError.Code { .failure } }
+/// No notification server, or one that refused: a failure.
+extension NotifyError: CommandError { var cliCode: CLIError.Code { .failure } }
+/// A reader or player that could not run: a failure.
+extension ReaderLauncher.Failure: CommandError { var cliCode: CLIError.Code { .failure } }

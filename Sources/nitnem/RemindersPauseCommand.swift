@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AgentShell
+import CommandLineKit
+import NitnemClockKit
+import Posix
+import Scheduler
+import Snapshot
+
+/// `nitnem reminders pause [--until WHEN]` and `nitnem reminders resume`: a pause of reminders.
+enum RemindersPauseCommand {
+    static let until = OptionSpec(
+        name: "until", value: "WHEN",
+        help: "When reminders come back: YYYY-MM-DD (that Nitnem day's start), HH:MM (its next time) or tomorrow.",
+        defaultValue: .described("tomorrow, the next Nitnem day's start at 03:00"))
+
+    static let spec = CommandSpec(
+        path: ["reminders", "pause"],
+        abstract: "Pause reminders (travel, illness) until the next Nitnem day, or until --until.",
+        options: [
+            until
+        ],
+        discussion: """
+            Writes $XDG_STATE_HOME/nitnem/pause.json; a running agent notices at once. A reminder
+            slot that passes while paused is recorded as skipped (paused) and never fires late after
+            the pause ends. Pausing again replaces the pause; nitnem reminders resume ends it.
+            """
+    )
+
+    static let resumeSpec = CommandSpec(
+        path: ["reminders", "resume"],
+        abstract: "End a pause of reminders (removes $XDG_STATE_HOME/nitnem/pause.json).",
+        options: []
+    )
+
+    static func run(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let now = context.clock.now()
+        let until: Date
+        do throws(PauseUntilError) {
+            until = try Pause.until(args.value(Self.until), now: now, calendar: context.calendar)
+        } catch {
+            throw CLIError(error)
+        }
+        let path = context.paths.pause
+        do throws(FileError) {
+            try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar)
+        } catch {
+            throw CLIError(error)
+        }
+        let day = context.calendar.dayKey(at: until)
+        let start = context.calendar.dayStart(day) == until ? " (the start of Nitnem day \(day))" : ""
+        let shown = WallStamp.format(until, day: context.calendar.dayKey(at: now), in: context.calendar)
+        Output.line("Reminders paused until \(shown)\(start)")
+    }
+
+    static func runResume(_ args: ParsedArguments) throws(CLIError) {
+        let context = try Context.load()
+        let path = context.paths.pause
+        let was = PauseStore.active(path: path, now: context.clock.now())
+        let removed: Bool
+        do throws(FileError) {
+            removed = try PauseStore.remove(path: path)
+        } catch {
+            throw CLIError(error)
+        }
+        if was.until != nil {
+            Output.line("Reminders resumed")
+        } else if removed {
+            Output.line(
+                "Reminders were not paused (removed \(was.problem == nil ? "an ended" : "an unreadable") pause)")
+        } else {
+            Output.line("Reminders were not paused")
+        }
+    }
+}
