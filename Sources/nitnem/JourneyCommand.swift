@@ -110,13 +110,13 @@ enum JourneyCommand {
         let context = try Context.load()
         let group = context.group(args)
         let backup = args.positionals[0]
-        let restored: NitnemProgress
+        let progress: NitnemProgress
         do {
-            restored = try ProgressStore.restore(from: backup, in: group, now: context.clock.realNow())
+            progress = try ProgressStore.restore(from: backup, in: group, now: context.clock.realNow())
         } catch {
             // A backup of a newer schema is a wrong argument, not a refused write.
             throw CLIError(error, as: error.code == .newerSchema ? .badInput : nil)
         }
-        Output.line(JourneyClearReport.restored(group.progressPath, from: backup, progress: restored))
+        Output.line(JourneyClearReport.restored(group.progressPath, from: backup, progress: progress))
     }
 }
