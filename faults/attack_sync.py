@@ -27,6 +27,7 @@ UNKNOWN_TOP = '"appOnly": [1.50E2, true]'
 UNKNOWN_ENTRY = '"fontScale": 1.250'
 SOON = 90  # seconds a round may take to converge before it fails
 STALL = 240  # how long a failed round is still watched (does it ever converge?)
+LATE = 30  # seconds from the reconnect (or a burst's start) to convergence past which a round fails
 
 
 def days_of(data):
@@ -110,6 +111,7 @@ class Rounds:
         self.undone = []
         self.marks = 0
         self.apart, self.together, self.ours, self.failures, self.notes = [], [], [], [], []
+        self.connect = []  # resume → both connected (Syncthing's alone)
         self.merges = self.scans = self.pulls = 0
         self.last_write = {a.name: 0.0, b.name: 0.0}
 
@@ -141,14 +143,11 @@ class Rounds:
             time.sleep(2)  # still so a moment later (no ping-pong)
             if converged(self.a, self.b, self.expected, self.undone):
                 if os.environ.get("NITNEM_FAULTS_SYNC_KEEP"):  # diagnosis: every round's logs
-                    for p in self.peers:
-                        p.keep(os.path.join(self.keep_root, label.replace(" ", "-"), p.name))
+                    self.keep(label, t0, took)
                 return took
         lost, back = missing(self.a.progress(), self.expected, self.undone)
         lost_b, back_b = missing(self.b.progress(), self.expected, self.undone)
-        dest = os.path.join(self.keep_root, label.replace(" ", "-"))
-        for p in self.peers:
-            p.keep(os.path.join(dest, p.name))
+        dest = self.keep(label, t0, None)
         later = wait_until(lambda: converged(self.a, self.b, self.expected, self.undone), STALL - limit, 0.2)
         self.failures.append(label)
         self.notes += [
@@ -158,6 +157,22 @@ class Rounds:
             f" undone {back_b}; copies {self.a.copies()} {self.b.copies()}; identical:"
             f" {self.a.progress() == self.b.progress()}; logs kept in {dest}"]
         return None
+
+    def late(self, label, t0, took, since, what):
+        """A round that converged, but more than LATE seconds after `what`: a failure (logs kept)."""
+        if since > LATE:
+            self.failures.append(label)
+            self.notes.append(f"{label}: converged {since:.1f} s after {what} (over {LATE} s); logs kept in "
+                              f"{self.keep(label, t0, took)}")
+
+    def keep(self, label, t0, took):
+        """Keeps both machines' logs, events and groups for the round `label` begun at `t0`."""
+        dest = os.path.join(self.keep_root, label.replace(" ", "-"))
+        for p in self.peers:
+            p.keep(os.path.join(dest, p.name))
+        with open(os.path.join(dest, "round.json"), "w") as f:
+            json.dump({"round": label, "began": t0, "took": took}, f)
+        return dest
 
     def round(self, r, n, burst):
         a, b, day = self.a, self.b, self.day
@@ -184,9 +199,14 @@ class Rounds:
             p.rest("POST", f"/rest/system/resume?device={q.id}")
         took = self.settle(f"round {r} apart", t0, SOON)
         if took is not None:
-            self.apart.append(took)
-            ours, merges = agent_part(self.peers, t0, t0 + took)
-            scans, pulls = syncthing_counts(self.peers, t0, t0 + took)
+            # From the reconnect (the later DeviceConnected of the two) on.
+            ats = [p.connected_at(t0) for p in self.peers]
+            tc = max(ats) if all(ats) else t0
+            self.connect.append(tc - t0)
+            self.apart.append(t0 + took - tc)
+            self.late(f"round {r} apart", t0, took, t0 + took - tc, "reconnecting")
+            ours, merges = agent_part(self.peers, tc, t0 + took)
+            scans, pulls = syncthing_counts(self.peers, tc, t0 + took)
             self.ours.append(ours)
             self.merges += merges
             self.scans += scans
@@ -213,6 +233,7 @@ class Rounds:
         took = self.settle(f"round {r} burst", t1, SOON)
         if took is not None:
             self.together.append(took)
+            self.late(f"round {r} burst", t1, took, took, "the burst began")
 
 
 def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
@@ -261,7 +282,7 @@ def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
         fig = (f"{label}: {rounds} round(s), {ro.marks} marks, {len(ro.undone)} undone while apart, "
                f"{len(ro.failures)} failed round(s); lost {len(lost)}, undone back {len(back)}, files "
                f"{'identical' if final == b.progress() else 'DIFFERENT'}, unknown fields {'intact' if unknown else 'LOST'}; "
-               f"resume→converged {quantiles(ro.apart)} (Syncthing's part {quantiles(syncthing)}; the agents' "
+               f"resume→reconnected {quantiles(ro.connect)}; reconnected→converged {quantiles(ro.apart)} (Syncthing's part {quantiles(syncthing)}; the agents' "
                f"{quantiles(ro.ours)} over {ro.merges} merge(s); {ro.scans} scans, {ro.pulls} pulls)"
                + (f"; burst→converged {quantiles(ro.together)}" if ro.together else ""))
         return ok, fig, notes

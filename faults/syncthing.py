@@ -126,7 +126,7 @@ class Peer:
         ET.SubElement(dev, "address").text = f"tcp://127.0.0.1:{other.listen}"
         ET.SubElement(dev, "paused").text = "false"
         folder = ET.SubElement(root, "folder", id=FOLDER, label=FOLDER, path=self.box.group, type="sendreceive",
-                               rescanIntervalS="3600", fsWatcherEnabled="true", fsWatcherDelayS="1",
+                               rescanIntervalS=os.environ.get("NITNEM_FAULTS_SYNC_RESCAN", "3600"), fsWatcherEnabled="true", fsWatcherDelayS="1",
                                ignorePerms="false", autoNormalize="true")
         ET.SubElement(folder, "filesystemType").text = "basic"
         for d in (self.id, other.id):
@@ -212,6 +212,11 @@ class Peer:
         if not os.path.isdir(folder):
             return {}
         return {n: os.stat(os.path.join(folder, n)).st_mtime for n in os.listdir(folder) if n != "merged.log"}
+
+    def connected_at(self, after):
+        """When this Syncthing last connected to its peer after `after` (POSIX seconds), or None."""
+        times = [e["t"] for e in self.events_since(after) if e["type"] == "DeviceConnected"]
+        return max(times) if times else None
 
     def keep(self, dest):
         """Copies what shows a failing round (Syncthing's log and events, the agent's log, the group and
