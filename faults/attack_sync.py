@@ -1,16 +1,25 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The `sync` attack: two real Syncthing instances on loopback share one App Group folder each, one
 agent per "machine"; rounds of marks on both sides while the connection is paused (an undo on one
-side, a mark on the other, both touching one bani), then resumed; then a burst of marks on both sides
-at once, connected. After every round: every mark in both main files, byte-identical, no conflict copy
+side, a mark on the other, both touching one bani), then resumed (in turn: once both Syncthings have
+scanned the marks, at once before they have, and with a mark on each side while they reconnect); then
+a burst of marks on both sides at once, connected. After every round: every mark in both main files, byte-identical, no conflict copy
 left, every unknown field intact, every undo made while apart still undone.
 
 Two pairs: both peers on the host's Syncthing (Debian 12's 1.19), and one on Debian 13's (1.29,
-scripts/syncthing-debian13.sh). Each round's convergence (from the resume to identical files and no
-copy) is timed and split into the agent's part (from the Syncthing event that brought a copy's main
-file or the copy to the agent's merge of it) and Syncthing's own (connecting, its watcher's delay,
-scanning, the index exchange, pulling). A failing round's Syncthing logs and events, the agents'
-logs and both groups are kept (the folder is printed).
+scripts/syncthing-debian13.sh). Each round's convergence is timed from the reconnect (the later
+DeviceConnected of the two; the reconnect itself is Syncthing's and timed apart) to identical files and
+no copy, and split into the agent's part (from the Syncthing event that brought a copy or its main file
+to the agent's merge of it) and Syncthing's own (its watcher's delay, scanning, the index exchange,
+pulling). A round fails when it has not converged 90 s after the resume, or converged more than 30 s
+after the reconnect (or after the burst began); its Syncthing logs and events, the agents' logs and
+both groups are then kept (the folder is printed).
+
+The full pass runs 30 rounds per pair (`make faults`), the short one 1 (`make test`: the undo made
+apart is in it). For a diagnosis: NITNEM_FAULTS_SYNC_ROUNDS=N rounds, NITNEM_FAULTS_SYNC_PAIRS=host or
+debian13 (one pair), NITNEM_FAULTS_SYNC_KEEP=1 keeps every round's logs, NITNEM_FAULTS_SYNC_RESCAN=S
+Syncthing's full rescan interval (default 3600 s: its watcher alone), STTRACE=model,scanner Syncthing's
+trace in its log.
 """
 
 import datetime
@@ -57,12 +66,13 @@ def converged(a, b, expected, undone):
     return not lost and not back
 
 
-def quantiles(xs):
+def quantiles(xs, digits=1):
     s = sorted(xs)
     if not s:
         return "none"
+    median = s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
     p90 = s[min(len(s) - 1, int(round(0.9 * (len(s) - 1))))]
-    return f"median {s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2:.1f} s, p90 {p90:.1f} s, worst {s[-1]:.1f} s"
+    return f"median {median:.{digits}f} s, p90 {p90:.{digits}f} s, worst {s[-1]:.{digits}f} s"
 
 
 def agent_part(peers, t0, t1):
@@ -289,7 +299,7 @@ def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
                f"{len(ro.failures)} failed round(s); lost {len(lost)}, undone back {len(back)}, files "
                f"{'identical' if final == b.progress() else 'DIFFERENT'}, unknown fields {'intact' if unknown else 'LOST'}; "
                f"resume→reconnected {quantiles(ro.connect)}; reconnected→converged {quantiles(ro.apart)} (Syncthing's part {quantiles(syncthing)}; the agents' "
-               f"{quantiles(ro.ours)} over {ro.merges} merge(s); {ro.scans} scans, {ro.pulls} pulls)"
+               f"{quantiles(ro.ours, 2)} over {ro.merges} merge(s); {ro.scans} scans, {ro.pulls} pulls)"
                + (f"; burst→converged {quantiles(ro.together)}" if ro.together else ""))
         return ok, fig, notes
     finally:
