@@ -22,8 +22,8 @@ struct TimelineWriter: Sendable {
         let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
         let timeline = WidgetTimeline(
             now: now, today: today.day, points: points, options: options,
-            journey: { Journey(monthOf: $0, snapshot: files.snapshot, progress: files.progress.banis) }
-        ) { plan.state($0, files: files) }
+            journey: { Journey(monthOf: $0, snapshot: files.snapshot, progress: files.progress.banis) },
+            state: { plan.state($0, files: files) })
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline
         return [.writeTimeline(timeline)]

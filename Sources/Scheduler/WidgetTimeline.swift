@@ -58,13 +58,13 @@ package struct WidgetTimeline: Hashable, Sendable {
     ) {
         let today = calendar.nitnemDay(containing: now)
         let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1, from: today)
-        self.init(
-            now: now, today: today, points: points, options: options,
-            journey: { Journey(monthOf: $0, snapshot: snapshot, progress: progress) }
-        ) { slot in
+        func state(_ slot: SlotKey) -> TodayState {
             let day = slot.day == today.key ? today : calendar.nitnemDay(slot.day)
             return TodayState(snapshot: snapshot, progress: progress, day: day, band: slot.band)
         }
+        self.init(
+            now: now, today: today, points: points, options: options,
+            journey: { Journey(monthOf: $0, snapshot: snapshot, progress: progress) }, state: state)
     }
 
     /// The timeline at `now`, in the Nitnem day `today`, with the next `fixedPointsAhead + 1`
