@@ -247,7 +247,9 @@ case "$plasma_version" in
     fi ;;
 esac
 if [ -n "$plasmoid" ]; then
-  for f in metadata.json contents/ui/main.qml contents/ui/logic.js; do
+  for f in metadata.json contents/ui/main.qml contents/ui/logic.js contents/ui/settings.js \
+    contents/ui/NitnemSettings.qml contents/ui/configReminders.qml contents/ui/configReading.qml \
+    contents/ui/configSets.qml contents/config/config.qml; do
     put 644 "$root/contrib/plasma/$plasmoid/$f" "$DATADIR/plasma/plasmoids/org.nitnem.nitnem/$f"
   done
   say "KDE Plasma $plasma_version widget in $DATADIR/plasma/plasmoids/org.nitnem.nitnem" \
