@@ -148,6 +148,16 @@ def main():
     info = shell("GetExtensionInfo", GLib.Variant("(s)", (UUID,)), "(a{sv})").unpack()[0]
     if not check(info.get("hasPrefs") is True, "GetExtensionInfo: hasPrefs (prefs.js is there)", str(info.get("hasPrefs"))):
         finish()
+    # The window is the Extensions app, started by the session bus: it needs the Shell's display,
+    # which the bus (started before the Shell) does not have.
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    display = {"DISPLAY": os.environ["DISPLAY"]} if os.environ.get("DISPLAY") else {}
+    sockets = sorted(n for n in os.listdir(runtime) if n.startswith("wayland-") and not n.endswith(".lock"))
+    if sockets and not display:
+        display = {"WAYLAND_DISPLAY": sockets[0]}
+    bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                  "UpdateActivationEnvironment", GLib.Variant("(a{ss})", (display,)), None,
+                  Gio.DBusCallFlags.NONE, 10000, None)
     shell("OpenExtensionPrefs", GLib.Variant("(ssa{sv})", (UUID, "", {})), None)
     app = wait(prefs_app, timeout=40)
     if not check(app is not None, "OpenExtensionPrefs: the window shows a reminder.evening row (AT-SPI)"):
