@@ -126,14 +126,28 @@ def config_file():
         return None
 
 
-def type_and_apply(app, entry_name, text, use_x11):
-    entry = wait(lambda: find(app, entry_name, ("text", "entry", "editbar")))
+def type_and_apply(app, entry_name, text):
+    """Clicks the entry named `entry_name` (xdotool, at its extents in the window), selects what is in
+    it and types `text`, then Enter: as a person does (X11)."""
+    entry = wait(lambda: find(app, entry_name))
     if not entry:
         return False
-    entry.queryEditableText().setTextContents(text)
-    entry.queryComponent().grabFocus()
-    if use_x11:
-        subprocess.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True)
+    pid = str(app.get_process_id())
+    wids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", pid], capture_output=True,
+                          text=True).stdout.split()
+    if not wids:
+        return False
+    geo = dict(line.split("=", 1) for line in subprocess.run(
+        ["xdotool", "getwindowgeometry", "--shell", wids[0]], capture_output=True, text=True).stdout.split())
+    ext = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    x, y = int(geo["X"]) + ext.x + ext.width // 2, int(geo["Y"]) + ext.y + ext.height // 2
+    print(f"     {entry_name}: {entry.getRoleName()} at {ext.x},{ext.y} {ext.width}x{ext.height} in window "
+          f"{geo.get('X')},{geo.get('Y')} {geo.get('WIDTH')}x{geo.get('HEIGHT')}: click at {x},{y}")
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], check=True)
+    subprocess.run(["xdotool", "type", "--delay", "50", text], check=True)
+    subprocess.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True)
     return True
 
 
@@ -161,6 +175,11 @@ def main():
     shell("OpenExtensionPrefs", GLib.Variant("(ssa{sv})", (UUID, "", {})), None)
     app = wait(prefs_app, timeout=40)
     if not check(app is not None, "OpenExtensionPrefs: the window shows a reminder.evening row (AT-SPI)"):
+        # What is there instead: each application and the first names in its tree.
+        for other in pyatspi.Registry.getDesktop(0):
+            if other is not None:
+                names = [f"{n.getRoleName()}:{n.name}" for n in list(walk(other, limit=12))[:40] if n.name]
+                print(f"     {other.name}: {names}")
         finish()
     window_pid = app.get_process_id()
     keys = ["reminders", "reminder.amritVela", "reminder.evening", "reminder.night", "snooze", "sound"]
@@ -169,14 +188,14 @@ def main():
 
     if a.input == "x11":
         before = config_file()
-        type_and_apply(app, "reminder.evening", "18:45", True)
+        check(type_and_apply(app, "reminder.evening", "18:45"), "reminder.evening clicked and typed into (xdotool)")
         got = wait(lambda: "reminder.evening = 18:45" in (config_file() or ""), timeout=15)
         check(got, "reminder.evening typed and applied: the config file has reminder.evening = 18:45",
               repr(config_file()))
         shown = nitnem("config").stdout
         check("reminder.evening = 18:45" in shown, "nitnem config says so", shown)
         after_good = config_file()
-        type_and_apply(app, "reminder.evening", "22:00", True)
+        type_and_apply(app, "reminder.evening", "22:00")
         error = "reminder.evening: 22:00 is outside the Evening band (17:00–20:59)"
         said = wait(lambda: any(error in t for t in labels(app)), timeout=15)
         check(said, "a refused time: nitnem's one-line error is in the window", str(labels(app)[-5:]))
@@ -185,6 +204,10 @@ def main():
     else:
         print("     (typing needs a keyboard: X11 only; this Shell runs on Wayland)")
 
+    # The Your Nitnem page: its tab in the window's switcher (AT-SPI action), so its rows are in the tree.
+    tab = find(app, "Your Nitnem")
+    if tab is not None and tab.queryAction().nActions > 0:
+        tab.queryAction().doAction(0)
     add = wait(lambda: find(app, "Add the chosen bani to evening", ("push button", "button")))
     if check(add is not None, "the evening set's add button is in the tree"):
         first = add.queryAction()
@@ -202,4 +225,8 @@ def main():
     finish()
 
 
-main()
+try:
+    main()
+except Exception as e:  # noqa: BLE001 - one FAIL line, then the summary
+    check(False, "real-prefs.py ran to its end", f"{type(e).__name__}: {e}")
+    finish()
