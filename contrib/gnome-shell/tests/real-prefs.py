@@ -126,28 +126,54 @@ def config_file():
         return None
 
 
-def type_and_apply(app, entry_name, text):
-    """Clicks the entry named `entry_name` (xdotool, at its extents in the window), selects what is in
-    it and types `text`, then Enter: as a person does (X11)."""
-    entry = wait(lambda: find(app, entry_name))
-    if not entry:
-        return False
-    pid = str(app.get_process_id())
-    wids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", pid], capture_output=True,
-                          text=True).stdout.split()
+def click_node(app, node):
+    """A real click (xdotool) at the centre of `node`, from its extents in the window (GTK 4 gives
+    them relative to the window) and the window's place on the screen."""
+    wids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.get_process_id())],
+                          capture_output=True, text=True).stdout.split()
     if not wids:
         return False
     geo = dict(line.split("=", 1) for line in subprocess.run(
-        ["xdotool", "getwindowgeometry", "--shell", wids[0]], capture_output=True, text=True).stdout.split())
-    ext = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        ["xdotool", "getwindowgeometry", "--shell", wids[-1]], capture_output=True, text=True).stdout.split())
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     x, y = int(geo["X"]) + ext.x + ext.width // 2, int(geo["Y"]) + ext.y + ext.height // 2
-    print(f"     {entry_name}: {entry.getRoleName()} at {ext.x},{ext.y} {ext.width}x{ext.height} in window "
-          f"{geo.get('X')},{geo.get('Y')} {geo.get('WIDTH')}x{geo.get('HEIGHT')}: click at {x},{y}")
+    print(f"     click {node.getRoleName()} {node.name!r} at {x},{y}")
     subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
     time.sleep(0.5)
-    subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], check=True)
-    subprocess.run(["xdotool", "type", "--delay", "50", text], check=True)
-    subprocess.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True)
+    return True
+
+
+def row_of(node):
+    """The list row a node is in (an Adw row)."""
+    while node is not None and node.getRoleName() not in ("list item", "row", "table row"):
+        node = node.parent
+    return node
+
+
+def type_and_apply(app, entry_name, text):
+    """Puts `text` in the entry named `entry_name` and applies it: the text through AT-SPI
+    (EditableText) when the toolkit offers it, else typed after a click; then the row's Apply button
+    clicked, or Enter."""
+    entry = wait(lambda: find(app, entry_name, ("text", "entry")))
+    label = find(app, entry_name)
+    target = entry or label
+    if target is None:
+        return False
+    click_node(app, target)
+    try:
+        target.queryEditableText().setTextContents(text)
+        print("     text set through AT-SPI EditableText")
+    except Exception:  # noqa: BLE001 - GTK 4 may not offer it: type as a person does
+        subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], check=True)
+        subprocess.run(["xdotool", "type", "--delay", "50", text], check=True)
+    time.sleep(0.5)
+    row = row_of(target)
+    buttons = [n for n in walk(row)] if row is not None else []
+    apply = [n for n in buttons if n.getRoleName() in ("push button", "button") and not n.name.startswith("Reset")]
+    if apply:
+        click_node(app, apply[0])
+    else:
+        subprocess.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True)
     return True
 
 
@@ -206,12 +232,14 @@ def main():
 
     # The Your Nitnem page: its tab in the window's switcher (AT-SPI action), so its rows are in the tree.
     tab = find(app, "Your Nitnem")
-    if tab is not None and tab.queryAction().nActions > 0:
-        tab.queryAction().doAction(0)
+    if tab is not None and a.input == "x11":
+        click_node(app, tab)
     add = wait(lambda: find(app, "Add the chosen bani to evening", ("push button", "button")))
     if check(add is not None, "the evening set's add button is in the tree"):
-        first = add.queryAction()
-        first.doAction(0)
+        if a.input == "x11":
+            click_node(app, add)
+        else:
+            add.queryAction().doAction(0)
         group = os.environ["SGGS_APP_GROUP"]
 
         def evening():

@@ -95,5 +95,4 @@ else
   gnome-shell --headless --wayland --virtual-monitor "$screen" > shell.log 2>&1 &
   input=remote-desktop
 fi
-[ "$shell" -lt 45 ] || python3 "$here/real-prefs.py" --input "$input"
 python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --screenshot "$work/panel-menu.png"
