@@ -151,7 +151,9 @@ class NitnemSettings {
         }
         const row = new Adw.EntryRow({title, text: key.value ?? '', show_apply_button: true});
         row.set_tooltip_text(`${key.problem ? `⚠ ${key.problem}` : key.help} Values: ${key.accepted}.`);
+        // The apply button, or Enter (which libadwaita gives as entry-activated while the button shows).
         row.connect('apply', () => this._change(S.argv.set(this._program, key.name, row.text)));
+        row.connect('entry-activated', () => this._change(S.argv.set(this._program, key.name, row.text)));
         row.add_suffix(button('edit-undo-symbolic', `Reset ${key.name} to its default (${key.defaultText})`, reset));
         return row;
     }

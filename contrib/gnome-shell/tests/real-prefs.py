@@ -169,6 +169,7 @@ def type_and_apply(app, entry_name, text):
     time.sleep(0.5)
     row = row_of(target)
     buttons = [n for n in walk(row)] if row is not None else []
+    print(f"     row: {row.getRoleName() if row else None}: {[(n.getRoleName(), n.name) for n in buttons][:12]}")
     apply = [n for n in buttons if n.getRoleName() in ("push button", "button") and not n.name.startswith("Reset")]
     if apply:
         click_node(app, apply[0])
