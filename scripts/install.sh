@@ -215,7 +215,9 @@ if [ -n "$extension" ]; then
   src=$root/contrib/gnome-shell/$extension
   grep -q "\"$shell_version\"" "$src/metadata.json" ||
     say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
-  for f in extension.js metadata.json stylesheet.css timeline.js; do
+  for f in extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js; do
+    # The Preferences window (prefs.js, settings.js) is for 45 and later only.
+    [ -f "$src/$f" ] || continue
     put 644 "$src/$f" "$DATADIR/gnome-shell/extensions/nitnem@nitnem/$f"
   done
   say "GNOME Shell $shell_version extension in $DATADIR/gnome-shell/extensions/nitnem@nitnem" \
@@ -245,7 +247,9 @@ case "$plasma_version" in
     fi ;;
 esac
 if [ -n "$plasmoid" ]; then
-  for f in metadata.json contents/ui/main.qml contents/ui/logic.js; do
+  for f in metadata.json contents/ui/main.qml contents/ui/logic.js contents/ui/settings.js \
+    contents/ui/NitnemSettings.qml contents/ui/configReminders.qml contents/ui/configReading.qml \
+    contents/ui/configSets.qml contents/config/config.qml; do
     put 644 "$root/contrib/plasma/$plasmoid/$f" "$DATADIR/plasma/plasmoids/org.nitnem.nitnem/$f"
   done
   say "KDE Plasma $plasma_version widget in $DATADIR/plasma/plasmoids/org.nitnem.nitnem" \

@@ -61,7 +61,9 @@ package final class StatusFollower {
             warnings: files.warnings + extraWarnings + (view.problem.map { [$0] } ?? []),
             pausedUntil: view.pausedUntil.map { RFC3339.format($0, in: core.calendar) },
             pausedUntilShown: view.pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
-            listen: core.config.listen != nil, titles: core.config.titles, localizer: localizer)
+            listen: core.config.listen != nil, titles: core.config.titles,
+            journey: Journey(monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis),
+            localizer: localizer)
         // One line per change: a multi-line format is joined so the reader sees one update, and a
         // control character in a title is folded to a space (JSON escapes its own).
         switch format {

@@ -31,13 +31,16 @@ package struct StatusView: Sendable {
     package let titles: TitleForm?
     /// The words of the texts (JSON and classes stay as they are).
     package let localizer: Localizer
+    /// The month of the day, for the display's calendar (nil: none shown).
+    package let journey: Journey?
 
     /// A view of `state`; `pausedUntil` (and how text shows it) while reminders are paused.
     package init(
         state: TodayState, source: GroupFiles.Source, warnings: [String], pausedUntil: String? = nil,
-        pausedUntilShown: String? = nil, listen: Bool = false, titles: TitleForm? = nil,
+        pausedUntilShown: String? = nil, listen: Bool = false, titles: TitleForm? = nil, journey: Journey? = nil,
         localizer: Localizer = .english
     ) {
+        self.journey = journey
         self.listen = listen
         self.state = state
         self.source = source
@@ -57,7 +60,7 @@ package struct StatusView: Sendable {
     package var display: WidgetDisplay {
         WidgetDisplay(
             state: state, titles: titles, listen: listen, pausedUntilShown: pausedUntilShown, warnings: warnings,
-            localizer: localizer)
+            journey: journey, localizer: localizer)
     }
 
     /// The output in `format`, without a trailing newline.

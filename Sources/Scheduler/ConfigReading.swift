@@ -108,6 +108,14 @@ package struct ConfigReading: Equatable, Sendable {
         }
     }
 
+    /// Every line that gives `key`, in line order: the one that counts first, then each line giving
+    /// it again (in any spelling); empty when no line does.
+    package func lines(of key: ConfigKey) -> [Int] {
+        guard let first = given[key.name] else { return [] }
+        let again = problems.filter { $0.code == .duplicateKey && $0.key == key.name }.compactMap(\.line)
+        return [first.line] + again
+    }
+
     /// Where the value of `key` comes from.
     package func source(of key: ConfigKey) -> Source {
         guard let first = given[key.name] else { return .default }

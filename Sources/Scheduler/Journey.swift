@@ -186,26 +186,12 @@ package struct Journey: Hashable, Sendable {
                 let text = l(day)
                 return String(repeating: " ", count: max(3 - Printable.columns(text), 1)) + text
             }.joined(separator: " "))
-        // 1970-01-01 was a Thursday (index 3 with Monday = 0).
-        let offset = ((days[0].dayKey.daysSinceEpoch + 3) % 7 + 7) % 7
         var numbers = Array(repeating: "    ", count: offset)
         var marks = numbers
         for day in days {
             let n = day.dayKey.day
             numbers.append((n < 10 ? "  \(n)" : " \(n)") + " ")
-            let mark: String
-            if day.future {
-                mark = " "
-            } else if day.complete {
-                mark = "✓"
-            } else if day.inProgress {
-                mark = "…"
-            } else if day.done == 0 {
-                mark = "·"
-            } else {
-                mark = "\(day.done)"
-            }
-            marks.append("  \(mark) ")
+            marks.append("  \(day.future ? " " : day.mark) ")
         }
         var week = 0
         while week * 7 < numbers.count {

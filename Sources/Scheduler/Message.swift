@@ -37,6 +37,9 @@ package enum Message: String, CaseIterable, Sendable {
     case monthYear, journeyAfterToday, journeyBeforeFirstRecord, journeyBeforeAnyRecord, journeyHeading
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
     case journeyTodayInProgress, journeyLegend
+    // The journey in a widget's menu.
+    case journeyDate, journeyStreaks, journeyDayComplete, journeyDayPartial, journeyDayNone, journeyDayInProgress
+    case journeyDayToCome
 
     // reminders list.
     case remindersHeading, remindersOffNote, remindersPausedNote
@@ -160,6 +163,17 @@ package enum Message: String, CaseIterable, Sendable {
             return e(
                 "✓ all {total} daily banis read · n = banis read · · none · … today, in progress",
                 "nitnem journey's legend: keep the marks ✓ n · … as they are.")
+        case .journeyDate: return e("{day} {month}", "A day of the widget's calendar: 2 December.")
+        case .journeyStreaks:
+            return e("Current streak {streak} · longest {overall}", "The widget's calendar: complete days in a row.")
+        case .journeyDayComplete:
+            return e(
+                "{day}: complete, {done} of {total}", "A day of the widget's calendar, as a screen reader says it.")
+        case .journeyDayPartial: return e("{day}: {done} of {total} read", "A day of the widget's calendar.")
+        case .journeyDayNone: return e("{day}: none of {total} read", "A day of the widget's calendar.")
+        case .journeyDayInProgress:
+            return e("{day}: today, {done} of {total} read, in progress", "A day of the widget's calendar.")
+        case .journeyDayToCome: return e("{day}: to come", "A day of the widget's calendar after today.")
 
         case .remindersHeading: return e("Reminders for Nitnem day {day}", "nitnem reminders list, first line.")
         case .remindersOffNote: return e("{line} (reminders = off)", "Config key and value: keep as they are.")

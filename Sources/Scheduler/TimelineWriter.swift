@@ -20,9 +20,10 @@ struct TimelineWriter: Sendable {
     ) -> [AgentCore.Action] {
         let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
         let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
-        let timeline = WidgetTimeline(now: now, today: today.day, points: points, options: options) {
-            plan.state($0, files: files)
-        }
+        let timeline = WidgetTimeline(
+            now: now, today: today.day, points: points, options: options,
+            journey: { Journey(monthOf: $0, snapshot: files.snapshot, progress: files.progress.banis) },
+            state: { plan.state($0, files: files) })
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline
         return [.writeTimeline(timeline)]

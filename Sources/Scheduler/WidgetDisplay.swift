@@ -52,12 +52,15 @@ package struct WidgetDisplay: Hashable, Sendable {
     package let items: [Item]
     /// Read now, Mark read (while a bani is next), Listen (while one is and config `listen` is set).
     package let actions: [Action]
+    /// The month of the day as a calendar, worded (`Journey.display`); nil when not given.
+    package let journey: JSONValue?
 
     /// The display of `state`; `warnings` (one line each) end the lines.
     package init(
         state: TodayState, titles: TitleForm?, listen: Bool, pausedUntilShown: String? = nil,
-        warnings: [String] = [], localizer: Localizer
+        warnings: [String] = [], journey: Journey? = nil, localizer: Localizer
     ) {
+        self.journey = journey?.display(localizer)
         let wording = StatusWording(
             state: state, titles: titles, pausedUntilShown: pausedUntilShown, localizer: localizer)
         label = wording.label
@@ -90,10 +93,11 @@ package struct WidgetDisplay: Hashable, Sendable {
         lines = [Printable.folded(error)]
         items = []
         actions = []
+        journey = nil
     }
 
-    /// `{"label","lines":[…],"items":[{"id","label","state","next","argv"}],"actions":[{"id","label","argv"}]}`;
-    /// an item's `state` is `read` or `unread`.
+    /// `{"label","lines":[…],"items":[{"id","label","state","next","argv"}],"actions":[{"id","label","argv"}],
+    /// "journey"}`; an item's `state` is `read` or `unread`; `journey` the month (`Journey.display`) or null.
     package var json: JSONValue {
         func words(_ argv: [String]) -> JSONValue { .array(argv.map { .string($0) }) }
         return .object([
@@ -119,6 +123,7 @@ package struct WidgetDisplay: Hashable, Sendable {
                         ])
                     })
             ),
+            ("journey", journey ?? .null),
         ])
     }
 }

@@ -23,6 +23,8 @@ package struct WidgetTimeline: Hashable, Sendable {
     package let validUntil: Date
     /// How the entries' `display` words titles and whether it offers Listen.
     package let options: DisplayOptions
+    /// The month of each entry's Nitnem day, as of that day (its `display.journey`), by day.
+    package let journeys: [CivilDate: Journey]
 
     /// The config a widget's display follows: config `titles` and whether config `listen` is set.
     package struct DisplayOptions: Hashable, Sendable {
@@ -56,17 +58,21 @@ package struct WidgetTimeline: Hashable, Sendable {
     ) {
         let today = calendar.nitnemDay(containing: now)
         let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1, from: today)
-        self.init(now: now, today: today, points: points, options: options) { slot in
+        func state(_ slot: SlotKey) -> TodayState {
             let day = slot.day == today.key ? today : calendar.nitnemDay(slot.day)
             return TodayState(snapshot: snapshot, progress: progress, day: day, band: slot.band)
         }
+        self.init(
+            now: now, today: today, points: points, options: options,
+            journey: { Journey(monthOf: $0, snapshot: snapshot, progress: progress) }, state: state)
     }
 
     /// The timeline at `now`, in the Nitnem day `today`, with the next `fixedPointsAhead + 1`
-    /// fixed `points`, each entry showing `state` of its slot (the day and band it falls in).
+    /// fixed `points`, each entry showing `state` of its slot (the day and band it falls in) and
+    /// the `journey` of its day's month.
     init(
         now: Date, today: NitnemDay, points: [FixedPoint], options: DisplayOptions = DisplayOptions(),
-        state: (SlotKey) -> TodayState
+        journey: (CivilDate) -> Journey? = { _ in nil }, state: (SlotKey) -> TodayState
     ) {
         var entries = [Entry(date: now, state: state(SlotKey(day: today.key, band: today.band(at: now))))]
         // A fixed point starts a band that lasts, so it falls in that band of its day.
@@ -76,6 +82,11 @@ package struct WidgetTimeline: Hashable, Sendable {
         self.entries = entries
         validUntil = points[Self.fixedPointsAhead].at
         self.options = options
+        var journeys: [CivilDate: Journey] = [:]
+        for entry in entries where journeys[entry.state.dayKey] == nil {
+            journeys[entry.state.dayKey] = journey(entry.state.dayKey)
+        }
+        self.journeys = journeys
     }
 
     /// Whether the file would say what `other`'s says, apart from when it was made: then nothing
@@ -83,7 +94,8 @@ package struct WidgetTimeline: Hashable, Sendable {
     package func saysSame(as other: WidgetTimeline?) -> Bool {
         guard let other else { return false }
         // The "now" entry's date moves with every wake; what it shows does not.
-        return validUntil == other.validUntil && options == other.options && entries[0].state == other.entries[0].state
+        return validUntil == other.validUntil && options == other.options && journeys == other.journeys
+            && entries[0].state == other.entries[0].state
             && entries.dropFirst() == other.entries.dropFirst()
     }
 
@@ -120,7 +132,7 @@ package struct WidgetTimeline: Hashable, Sendable {
                                 "display",
                                 WidgetDisplay(
                                     state: e.state, titles: options.titles, listen: options.listen,
-                                    localizer: localizer
+                                    journey: journeys[e.state.dayKey], localizer: localizer
                                 ).json
                             ),
                         ])

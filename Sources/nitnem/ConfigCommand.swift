@@ -4,6 +4,7 @@ import CommandLineKit
 import NitnemClockKit
 import Posix
 import Scheduler
+import Snapshot
 
 /// `nitnem config`: the settings in effect, each with the line that set it (or `default`), and
 /// every bad line of the file; `--init` writes the commented template (`AgentConfig.template`).
@@ -13,12 +14,15 @@ enum ConfigCommand {
         "Write the commented template (every key, its values and its default) to the config file, never over an existing one."
     )
 
+    static let format = OptionSpec.format()
+
     static let spec = CommandSpec(
         path: ["config"],
         abstract: "Show the settings in effect and where each comes from; --init writes a commented config file.",
         options: [
             .config,
             initialise,
+            format,
         ],
         discussion: """
             Prints the config file's path, then one 'key = value  # source' line per key: the source
@@ -28,7 +32,10 @@ enum ConfigCommand {
             line that gave it); the other lines still count, as they do for status, timeline and
             doctor. Exit 0 when the file is good or missing, 1 when a line is bad or the file cannot
             be read (or, with --init, when the file exists), 2 for a --config FILE that does not
-            exist.
+            exist. --format json is for programs (a settings window): per key its value, default,
+            source (file and line, or default), the words it takes (choices) and the form of any
+            other value, what it does, and the problem of a bad line; no environment variable sets
+            a key. 'nitnem config set' and 'config unset' change one key.
             """
     )
 
@@ -46,6 +53,12 @@ enum ConfigCommand {
             reading = nil
             fileProblem = error
         }
+        if args.value(Self.format) == "json" {
+            let shown = reading ?? ConfigReading(parsing: "", path: path)
+            Output.line(shown.json(exists: reading != nil || fileProblem != nil).compact)
+            if let fileProblem { throw .failure(fileProblem.description) }
+            return
+        }
         if fileProblem != nil {
             Output.line("# \(Printable.escaped(path)): cannot be read; every setting is its default")
         } else if reading == nil {
@@ -56,16 +69,7 @@ enum ConfigCommand {
             Output.line("# \(Printable.escaped(path))")
         }
         let shown = reading ?? ConfigReading(parsing: "", path: path)
-        let lines = ConfigKey.all.map { key in
-            let setting = key.value(in: shown.config).map { "\(key.name) = \($0)" } ?? "#\(key.name) ="
-            let source: String
-            switch shown.source(of: key) {
-            case .line(let line): source = "\(path):\(line)"
-            case .default: source = key.defaultValue == nil ? "default: \(key.defaultText)" : "default"
-            case .defaultForBadLine(let line): source = "default (\(path):\(line) is bad)"
-            }
-            return (setting: Printable.escaped(setting), source: Printable.escaped(source))
-        }
+        let lines = ConfigKey.all.map { shown.shown($0) }
         // Sources in one column, except after a setting too long for it (the reader's URL).
         let width = lines.map(\.setting.count).filter { $0 <= 40 }.max() ?? 0
         Output.line(lines.map { "\($0.setting.padded(to: width))  # \($0.source)" }.joined(separator: "\n"))
@@ -91,5 +95,20 @@ enum ConfigCommand {
         Output.line(
             "Wrote \(Printable.escaped(path)): every key with its default, commented out (nitnem config shows what is in effect)"
         )
+    }
+}
+
+extension ConfigReading {
+    /// `key`'s line as `nitnem config` shows it: `reminders = on` (`#listen =` when not set) and
+    /// where it comes from (`/c:3`, `default`, `default (/c:3 is bad)`), control characters escaped.
+    func shown(_ key: ConfigKey) -> (setting: String, source: String) {
+        let setting = key.value(in: config).map { "\(key.name) = \($0)" } ?? "#\(key.name) ="
+        let from: String
+        switch source(of: key) {
+        case .line(let line): from = "\(path):\(line)"
+        case .default: from = key.defaultValue == nil ? "default: \(key.defaultText)" : "default"
+        case .defaultForBadLine(let line): from = "default (\(path):\(line) is bad)"
+        }
+        return (Printable.escaped(setting), Printable.escaped(from))
     }
 }

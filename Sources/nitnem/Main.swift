@@ -53,6 +53,8 @@ enum Main {
             .init(SimulateCommand.spec, Action(SimulateCommand.run)),
             .init(DoctorCommand.spec, Action(DoctorCommand.run)),
             .init(ConfigCommand.spec, Action(ConfigCommand.run)),
+            .init(ConfigSetCommand.setSpec, Action(ConfigSetCommand.runSet)),
+            .init(ConfigSetCommand.unsetSpec, Action(ConfigSetCommand.runUnset)),
             .init(ClockCommand.spec, Action(ClockCommand.run)),
             .init(SnapshotCommand.exportSpec, Action(SnapshotCommand.runExport)),
             .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),

@@ -109,7 +109,9 @@ enum StatusCommand {
             state: state, source: files.source, warnings: files.warnings + configWarnings,
             pausedUntil: pause.until.map(context.format),
             pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) },
-            listen: config.listen != nil, titles: config.titles, localizer: context.localizer)
+            listen: config.listen != nil, titles: config.titles,
+            journey: Journey(monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis),
+            localizer: context.localizer)
         Output.line(view.render(format))
         if format == .text {
             for warning in files.warnings { Output.error("warning: \(warning)") }

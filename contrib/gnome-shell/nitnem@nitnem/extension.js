@@ -282,6 +282,8 @@ class NitnemIndicator extends PanelMenu.Button {
             item.label.clutter_text.line_wrap = true;
             this.menu.addMenuItem(item);
         }
+        if (model.journey)
+            this._addJourney(model.journey);
         for (const [i, group] of [model.items, model.actions].entries()) {
             if (group.length > 0)
                 this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
@@ -294,6 +296,39 @@ class NitnemIndicator extends PanelMenu.Button {
                 this.menu.addMenuItem(item);
             }
         }
+    }
+
+    /** The month as nitnem words it: its title, the streaks, and a grid of days, each named for a screen reader. */
+    _addJourney(journey) {
+        this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+        const item = new PopupMenu.PopupBaseMenuItem({reactive: false, can_focus: false});
+        const box = new St.BoxLayout({vertical: true, style_class: 'nitnem-journey', x_expand: true});
+        box.add_child(new St.Label({text: journey.title, style_class: 'nitnem-journey-title'}));
+        box.add_child(new St.Label({text: journey.streaks, style_class: 'nitnem-journey-streaks'}));
+        const rows = Timeline.journeyRows(journey);
+        const head = new St.BoxLayout({style_class: 'nitnem-journey-week'});
+        for (const name of rows.weekdays)
+            head.add_child(new St.Label({text: name, style_class: 'nitnem-journey-weekday'}));
+        box.add_child(head);
+        for (const week of rows.weeks) {
+            const row = new St.BoxLayout({style_class: 'nitnem-journey-week'});
+            for (const day of week) {
+                const cell = new St.BoxLayout({vertical: true, style_class: 'nitnem-journey-day'});
+                if (day) {
+                    cell.add_style_class_name(`nitnem-day-${day.state}`);
+                    if (day.today)
+                        cell.add_style_class_name('nitnem-day-today');
+                    cell.add_child(new St.Label({text: day.number, x_align: Clutter.ActorAlign.CENTER}));
+                    cell.add_child(new St.Label({text: day.mark || ' ', x_align: Clutter.ActorAlign.CENTER}));
+                    cell.accessible_name = day.name;
+                    cell.can_focus = true;
+                }
+                row.add_child(cell);
+            }
+            box.add_child(row);
+        }
+        item.add_child(box);
+        this.menu.addMenuItem(item);
     }
 
     destroy() {

@@ -120,7 +120,50 @@ function command(value, path) {
         next: c.next === true};
 }
 
-/** nitnem's `display`, checked: `{label, lines[], items[{id, label, next, argv}], actions[{id, label, argv}]}`. */
+const DAY_STATES = ['complete', 'inProgress', 'partial', 'none', 'future'];
+
+/**
+ * nitnem's `display.journey` (the month as nitnem words it), checked; `null` when it has none:
+ * `{title, streaks, weekdays[7], offset 0–6, days[{number, mark, state, today, name}]}`.
+ */
+export function parseJourney(value, path) {
+    if (value === undefined || value === null)
+        return null;
+    const j = object(value, path);
+    const weekdays = array(j.weekdays, `${path}.weekdays`).map((w, i) => string(w, `${path}.weekdays[${i}]`));
+    if (weekdays.length !== 7)
+        fail(`${path}.weekdays`, 'expected 7 names', weekdays.length);
+    if (!Number.isInteger(j.offset) || j.offset < 0 || j.offset > 6)
+        fail(`${path}.offset`, 'expected a whole number from 0 to 6', j.offset);
+    const days = array(j.days, `${path}.days`).map((v, i) => {
+        const at = `${path}.days[${i}]`;
+        const d = object(v, at);
+        if (!DAY_STATES.includes(d.state))
+            fail(`${at}.state`, `expected one of ${DAY_STATES.join(', ')}`, d.state);
+        return {number: string(d.number, `${at}.number`), mark: string(d.mark, `${at}.mark`), state: d.state,
+            today: d.today === true, name: string(d.name, `${at}.name`)};
+    });
+    if (days.length > 31)
+        fail(`${path}.days`, 'expected at most 31 days', days.length);
+    return {title: string(j.title, `${path}.title`), streaks: string(j.streaks, `${path}.streaks`), weekdays,
+        offset: j.offset, days};
+}
+
+/**
+ * The month's calendar as rows of 7 cells, Monday first: the weekday names, then each week, a cell
+ * `null` before the 1st (nitnem's `offset`) and after the last day. Layout only: nitnem words it.
+ */
+export function journeyRows(journey) {
+    const cells = [...Array(journey.offset).fill(null), ...journey.days];
+    while (cells.length % 7 !== 0)
+        cells.push(null);
+    const weeks = [];
+    for (let i = 0; i < cells.length; i += 7)
+        weeks.push(cells.slice(i, i + 7));
+    return {weekdays: journey.weekdays, weeks};
+}
+
+/** nitnem's `display`, checked: `{label, lines[], items[{id, label, next, argv}], actions[{id, label, argv}], journey}`. */
 export function parseDisplay(value, path) {
     const d = object(value, path);
     return {
@@ -128,6 +171,7 @@ export function parseDisplay(value, path) {
         lines: array(d.lines, `${path}.lines`).map((l, i) => string(l, `${path}.lines[${i}]`)),
         items: array(d.items, `${path}.items`).map((c, i) => command(c, `${path}.items[${i}]`)),
         actions: array(d.actions, `${path}.actions`).map((c, i) => command(c, `${path}.actions[${i}]`)),
+        journey: parseJourney(d.journey, `${path}.journey`),
     };
 }
 
@@ -216,8 +260,8 @@ export function view(timeline, now) {
 
 /** What the indicator shows when there is nothing of nitnem's to show: `Nitnem ⚠` and the reason. */
 export function errorView(reason, wake = null) {
-    return {display: {label: 'Nitnem ⚠', lines: [reason], items: [], actions: []}, complete: false, stale: false,
-        warning: reason, wake};
+    return {display: {label: 'Nitnem ⚠', lines: [reason], items: [], actions: [], journey: null}, complete: false,
+        stale: false, warning: reason, wake};
 }
 
 /** The argv of `nitnem status --format json`, whose `display` is the state right now. */
@@ -245,5 +289,6 @@ export function programPath(findInPath, home, isExecutable) {
 export function menuModel(v, program) {
     const run = c => ({id: c.id, label: c.label, next: c.next, argv: commandArgv(c.argv, program)});
     const d = v.display;
-    return {label: d.label, lines: d.lines, items: d.items.map(run), actions: d.actions.map(run)};
+    return {label: d.label, lines: d.lines, items: d.items.map(run), actions: d.actions.map(run),
+        journey: d.journey ? d.journey : null};
 }

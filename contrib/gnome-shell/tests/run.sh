@@ -7,7 +7,9 @@
 # - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
 #   fixtures/golden/display: lines, banis and actions, and the argv each runs);
 # - test_legacy43.js: the generated 43/44 extension checked against the 45+ one (the 45+ extension.js
-#   parsed as an ES module).
+#   parsed as an ES module);
+# - test_prefs.js: the Preferences window's pure half (settings.js) against the built nitnem
+#   ($NITNEM_BIN, else .build/debug/nitnem: swift build first), in a temp home.
 # (harness.js is the test()/eq() both gjs test files use.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
 # exits non-zero on any failure.
@@ -61,6 +63,7 @@ run "test_timeline.js esm" "$here/test_timeline.js" esm
 run "test_menu.js legacy" "$here/test_menu.js" legacy
 run "test_menu.js esm" "$here/test_menu.js" esm
 run "test_legacy43.js" "$here/test_legacy43.js"
+run "test_prefs.js" "$here/test_prefs.js" "${NITNEM_BIN:-$(cd "$here/../../.." && pwd)/.build/debug/nitnem}"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

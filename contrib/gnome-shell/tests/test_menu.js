@@ -111,7 +111,8 @@ test('status could not read the group: its error display, a warning', () => {
     const v = T.parseStatus('{"error":"/g/nitnem-progress.json: not JSON","display":{"label":"Nitnem ⚠",' +
         '"lines":["/g/nitnem-progress.json: not JSON"],"items":[],"actions":[]}}');
     eq([v.warning, v.display.lines], ['/g/nitnem-progress.json: not JSON', ['/g/nitnem-progress.json: not JSON']]);
-    eq(T.menuModel(v, NITNEM), {label: 'Nitnem ⚠', lines: ['/g/nitnem-progress.json: not JSON'], items: [], actions: []});
+    eq(T.menuModel(v, NITNEM), {label: 'Nitnem ⚠', lines: ['/g/nitnem-progress.json: not JSON'], items: [], actions: [],
+        journey: null});
 });
 
 test('statusArgv asks for JSON, with no shell', () => {
@@ -134,6 +135,38 @@ test('bad status output is one line naming the JSON path', () => {
     c.display.items[2].argv = ['nitnem', 'mark', '--group=/tmp/x'];
     throwsTimelineError(() => T.parseStatus(JSON.stringify(c)), /^\$\.display\.items\[2\]\.argv: expected a nitnem/);
     throwsTimelineError(() => T.parseStatus(' '.repeat(T.MAX_BYTES + 1)), /more than nitnem prints/);
+});
+
+test('the journey: the month as nitnem words it, each day named, laid out Monday first', () => {
+    const raw = JSON.parse(golden('en-evening')).display.journey;
+    const j = T.menuModel(T.parseStatus(golden('en-evening')), NITNEM).journey;
+    eq([j.title, j.streaks, j.weekdays], [raw.title, raw.streaks, raw.weekdays], 'title, streaks, weekdays');
+    eq(j.days.map(d => [d.number, d.mark, d.state, d.today, d.name]),
+        raw.days.map(d => [d.number, d.mark, d.state, d.today, d.name]), 'days');
+    const rows = T.journeyRows(j);
+    eq(rows.weeks.every(w => w.length === 7), true, 'weeks of 7');
+    eq(rows.weeks[0].slice(0, raw.offset), Array(raw.offset).fill(null), 'blank cells before the 1st');
+    eq(rows.weeks[0][raw.offset].number, '1', 'the 1st after them');
+    eq(rows.weeks.flat().filter(c => c).map(c => c.name), raw.days.map(d => d.name), 'every day once, in order');
+    const today = j.days.find(d => d.today);
+    eq(today.state === 'inProgress' || today.state === 'complete', true, `today ${today.state}`);
+    const pa = T.menuModel(T.parseStatus(golden('pa-evening')), NITNEM).journey;
+    eq(pa.title === j.title, false, 'the Punjabi month is nitnem\'s words');
+});
+
+test('the journey of the timeline entry at 17:00 is the status one; a bad one is a one-line error', () => {
+    const t = T.parseTimeline(readText(`${displayDir}/en-evening.timeline.json`));
+    eq(T.menuModel(T.view(t, t.entries[0].date), NITNEM).journey,
+        T.menuModel(T.parseStatus(golden('en-evening')), NITNEM).journey);
+    const c = JSON.parse(golden('en-evening'));
+    c.display.journey.offset = 7;
+    throwsTimelineError(() => T.parseStatus(JSON.stringify(c)), /^\$\.display\.journey\.offset: expected a whole number/);
+    const d = JSON.parse(golden('en-evening'));
+    d.display.journey.days[0].state = 'missed';
+    throwsTimelineError(() => T.parseStatus(JSON.stringify(d)), /^\$\.display\.journey\.days\[0\]\.state: expected one of/);
+    const none = JSON.parse(golden('en-evening'));
+    delete none.display.journey;
+    eq(T.parseStatus(JSON.stringify(none)).display.journey, null, 'an older nitnem: no journey');
 });
 
 finish();

@@ -255,7 +255,7 @@ test('decodeTimeline reads the golden bytes like parseTimeline reads the text', 
 test('errorView: "Nitnem ⚠", the reason as the only line, nothing to run, no wake', () => {
     const v = T.errorView('/g/widgets/NitnemNow.json: not JSON (x)');
     eq([v.display, v.wake, v.stale], [{label: 'Nitnem ⚠', lines: ['/g/widgets/NitnemNow.json: not JSON (x)'], items: [],
-        actions: []}, null, false]);
+        actions: [], journey: null}, null, false]);
 });
 
 // ---- paths and timeouts -----------------------------------------------------------------------

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The KDE Plasma widget's logic tests: gen-5.sh --check (the Plasma 5.27 variant is what gen-5.sh
-# makes from the Plasma 6 one), then tst_logic.qml under qmltestrunner against each variant's
+# makes from the Plasma 6 one), then tst_logic.qml and tst_settings.qml (the settings pages' pure
+# half, settings.js, against what the built nitnem prints) under qmltestrunner against each variant's
 # logic.js — Qt 5 on this machine (Debian 12) for both, and with each --root Qt 6's qmltestrunner
 # in that root too, run by the root's script, which builds and caches the root: 13 or auto,
 # scripts/debian13-root.sh (Debian 13, Qt 6.8); testing, scripts/testing-root.sh (Debian testing);
@@ -46,16 +47,34 @@ for var, name in [("statusMorning", "status/demo-morning.json"), ("polybarMornin
                   ("emptyEvening", "display/en-empty-evening.status.json")]:
     print(f"var {var} = {json.dumps(text(name), ensure_ascii=False)};")
 PY
+# What the built nitnem ($NITNEM_BIN, else .build/debug/nitnem) prints for the settings pages, in a
+# temp home: config --format json (one key set in the file), sets --format json, sets available.
+nitnem=${NITNEM_BIN:-$repo/.build/debug/nitnem}
+[ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
+mkdir -p "$work/home/config/nitnem"
+printf 'reminder.evening = 18:30\n' > "$work/home/config/nitnem/config"
+settings_env=(env HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" XDG_STATE_HOME="$work/home/state"
+  SGGS_APP_GROUP="$work/home/group" TZ=UTC SGGS_CLOCK_NOW=2026-12-02T10:00:00Z LANG=C.UTF-8)
+python3 - "$work" "${settings_env[@]}" "$nitnem" >> "$work/fixtures.js" <<'PY'
+import json, subprocess, sys
+work, cmd = sys.argv[1], sys.argv[2:]
+for var, args in [("configJson", ["config", "--format", "json"]), ("setsJson", ["sets", "--format", "json"]),
+                  ("availableText", ["sets", "available"])]:
+    out = subprocess.run(cmd + args, check=True, capture_output=True, text=True).stdout.rstrip("\n")
+    print(f"var {var} = {json.dumps(out, ensure_ascii=False)};")
+PY
 failed=0
 for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
   mkdir -p "$work/$variant"
-  cp "$here/tst_logic.qml" "$work/fixtures.js" "$plasma/$variant/contents/ui/logic.js" "$work/$variant/"
+  cp "$here/tst_logic.qml" "$here/tst_settings.qml" "$work/fixtures.js" "$plasma/$variant/contents/ui/logic.js" \
+    "$plasma/$variant/contents/ui/settings.js" "$work/$variant/"
 done
 # qmltestrunner wants a display platform; the offscreen one needs none.
 export QT_QPA_PLATFORM=offscreen
 for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
   echo "== Qt 5 (host), $variant" >&2
   /usr/lib/qt5/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
+  /usr/lib/qt5/bin/qmltestrunner -input "$work/$variant/tst_settings.qml" || failed=1
 done
 chmod -R a+rX "$work"
 # qmltestrunner runs no nitnem: the file the root's script binds at /usr/local/bin/nitnem is /bin/true
@@ -63,7 +82,9 @@ chmod -R a+rX "$work"
 for root in "${roots[@]}"; do
   for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
     echo "== Qt 6 ($(basename "$root" .sh)), $variant" >&2
-    "$root" run --bin /bin/true -- env QT_QPA_PLATFORM=offscreen /usr/lib/qt6/bin/qmltestrunner -input "$work/$variant/tst_logic.qml" || failed=1
+    for t in tst_logic tst_settings; do
+      "$root" run --bin /bin/true -- env QT_QPA_PLATFORM=offscreen /usr/lib/qt6/bin/qmltestrunner -input "$work/$variant/$t.qml" || failed=1
+    done
   done
 done
 exit $failed

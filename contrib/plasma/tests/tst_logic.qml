@@ -162,4 +162,34 @@ TestCase {
         verify(Logic.isCommand(["nitnem", "open", "sggs://bani/rehras?variant=taksal"]))
         verify(Logic.isCommand(["nitnem", "open"]))
     }
+
+    // The journey: the month as nitnem words it, each day named; blank cells before the 1st only.
+    function test_theJourneyIsNitnemsMonthLaidOutInWeeks() {
+        var raw = JSON.parse(Fixtures.enEvening).display.journey
+        var j = Logic.parseStatus(Fixtures.enEvening).journey
+        compare(j.title, raw.title)
+        compare(j.streaks, raw.streaks)
+        compare(j.weekdays, raw.weekdays)
+        compare(j.cells.length, raw.offset + raw.days.length)
+        for (var b = 0; b < raw.offset; b++)
+            verify(j.cells[b].blank, "cell " + b + " is blank")
+        var named = j.cells.filter(function (c) { return !c.blank })
+        compare(named.map(function (c) { return c.name }), raw.days.map(function (d) { return d.name }))
+        compare(named.map(function (c) { return c.mark }), raw.days.map(function (d) { return d.mark }))
+        compare(named[0].number, "1")
+        compare(named.filter(function (c) { return c.today }).length, 1, "one today")
+        var pa = Logic.parseStatus(Fixtures.paEvening).journey
+        verify(pa.title !== j.title, "the Punjabi month is nitnem's words")
+    }
+
+    function test_aBadJourneyIsAnErrorAndNoneIsNull() {
+        var c = JSON.parse(Fixtures.enEvening)
+        c.display.journey.offset = 9
+        var message = ""
+        try { Logic.parseStatus(JSON.stringify(c)) } catch (e) { message = e.message }
+        compare(message, "$.display.journey.offset: expected a whole number from 0 to 6")
+        var d = JSON.parse(Fixtures.enEvening)
+        delete d.display.journey
+        compare(Logic.parseStatus(JSON.stringify(d)).journey, null)
+    }
 }

@@ -150,7 +150,45 @@ function parseStatus(text) {
         lines: lines,
         items: commands(d.items, '$.display.items'),
         actions: commands(d.actions, '$.display.actions'),
+        journey: parseJourney(d.journey, '$.display.journey'),
     };
+}
+
+/** The states nitnem gives a day of the journey. */
+var DAY_STATES = ['complete', 'inProgress', 'partial', 'none', 'future'];
+
+/**
+ * nitnem's `display.journey` (the month as nitnem words it), checked, with its days as the cells of
+ * a 7-column grid: `offset` (nitnem's) blank cells first, so the 1st falls under its weekday. Layout
+ * only, no date arithmetic: `{title, streaks, weekdays[7], cells[{blank, number, mark, state, today,
+ * name}]}`; null when the display has none (an older nitnem).
+ *
+ * @param {*} value - `display.journey`
+ * @param {string} path - where it is, for errors
+ * @returns {(object|null)} the journey
+ */
+function parseJourney(value, path) {
+    if (value === undefined || value === null)
+        return null;
+    var j = object(value, path);
+    var weekdays = array(j.weekdays, path + '.weekdays').map(function (w, i) { return string(w, path + '.weekdays[' + i + ']') });
+    if (weekdays.length !== 7)
+        fail(path + '.weekdays: expected 7 names');
+    if (typeof j.offset !== 'number' || j.offset % 1 !== 0 || j.offset < 0 || j.offset > 6)
+        fail(path + '.offset: expected a whole number from 0 to 6');
+    var cells = [];
+    for (var b = 0; b < j.offset; b++)
+        cells.push({blank: true, number: '', mark: '', state: '', today: false, name: ''});
+    array(j.days, path + '.days').forEach(function (v, i) {
+        var at = path + '.days[' + i + ']';
+        var d = object(v, at);
+        if (DAY_STATES.indexOf(d.state) < 0)
+            fail(at + '.state: expected one of ' + DAY_STATES.join(', '));
+        cells.push({blank: false, number: string(d.number, at + '.number'), mark: string(d.mark, at + '.mark'),
+            state: d.state, today: d.today === true, name: string(d.name, at + '.name')});
+    });
+    return {title: string(j.title, path + '.title'), streaks: string(j.streaks, path + '.streaks'),
+        weekdays: weekdays, cells: cells};
 }
 
 /**

@@ -158,6 +158,53 @@ Item {
                 }
             }
         }
+        // The month of the journey, as nitnem words it: each day a cell named for a screen reader.
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            Layout.topMargin: 6
+            visible: root.shown !== null && root.shown.journey !== null
+            text: visible ? root.shown.journey.title : ""
+            font.bold: true
+        }
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            visible: root.shown !== null && root.shown.journey !== null
+            text: visible ? root.shown.journey.streaks : ""
+        }
+        GridLayout {
+            id: journeyGrid
+            objectName: "journeyGrid"
+            columns: 7
+            rowSpacing: 2
+            columnSpacing: 2
+            visible: root.shown !== null && root.shown.journey !== null
+            Accessible.role: Accessible.Table
+            Accessible.name: visible ? root.shown.journey.title : ""
+            Repeater {
+                model: journeyGrid.visible ? root.shown.journey.weekdays : []
+                delegate: PlasmaComponents3.Label {
+                    Layout.preferredWidth: 36
+                    horizontalAlignment: Text.AlignHCenter
+                    text: modelData
+                    opacity: 0.7
+                    Accessible.role: Accessible.ColumnHeader
+                    Accessible.name: modelData
+                }
+            }
+            Repeater {
+                model: journeyGrid.visible ? root.shown.journey.cells : []
+                delegate: PlasmaComponents3.Label {
+                    Layout.preferredWidth: 36
+                    horizontalAlignment: Text.AlignHCenter
+                    text: modelData.blank ? "" : modelData.number + "\n" + (modelData.mark || " ")
+                    font.bold: modelData.today
+                    opacity: modelData.state === "future" ? 0.5 : 1
+                    Accessible.role: Accessible.Cell
+                    Accessible.name: modelData.name
+                    Accessible.ignored: modelData.blank
+                }
+            }
+        }
         PlasmaComponents3.Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Posix
+import Scheduler
+
+/// Writes the config file for `nitnem config set|unset`: read, change (`ConfigEdit`), replace
+/// atomically, never losing an edit saved meanwhile.
+package enum ConfigStore {
+    /// Why the file was not written.
+    package enum Failure: Error, CustomStringConvertible {
+        /// The file as it is cannot be read or is not text (its error names it): nothing written.
+        case unreadable(ConfigError)
+        /// The new file could not be put in place (the old one is untouched).
+        case unwritten(FileError)
+
+        package var description: String {
+            switch self {
+            case .unreadable(let error): error.description
+            case .unwritten(let error): error.description
+            }
+        }
+    }
+
+    /// What `edit` did.
+    package struct Outcome: Sendable {
+        /// The change, on the text the file held when it was replaced.
+        package let edited: ConfigEdit.Edited
+        /// The file as written (or as it is, when nothing changed).
+        package let reading: ConfigReading
+    }
+
+    /// Applies `change` to the text of the config file at `path` (empty when it does not exist) and
+    /// replaces the file with the result: a temp file beside it, then a swap that notices a version
+    /// saved since it was read (an editor's), to which the change is applied again. The file keeps
+    /// its permissions (a new one is 0644, as `config --init` writes it); nothing is written when
+    /// the text does not change.
+    package static func edit(
+        path: String, _ change: (String) -> ConfigEdit.Edited
+    ) throws(Failure) -> Outcome {
+        // `base`: the version the change applies to; `expected`: what the file holds meanwhile.
+        var base = try read(path)
+        var expected = base
+        let mode = FileStatus.lookup(path)?.permissions ?? 0o644
+        while true {
+            let edited = change(base.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            let bytes = Array(edited.text.utf8)
+            let reading = ConfigReading(parsing: edited.text, path: path)
+            if !edited.changed, base == expected { return Outcome(edited: edited, reading: reading) }
+            let replacement: AtomicFile.Replacement
+            do {
+                replacement = try AtomicFile.replace(bytes, at: path, expecting: expected, mode: mode)
+            } catch {
+                throw .unwritten(error)
+            }
+            guard case .raced(let landed, let now) = replacement else {
+                return Outcome(edited: edited, reading: reading)
+            }
+            // Another version was saved after the read (an editor's): apply the change to it.
+            if let landed, String(validating: landed, as: UTF8.self) == nil {
+                // Not ours to change: put it back as it landed.
+                _ = try? AtomicFile.replace(landed, at: path, expecting: now, mode: mode)
+                throw .unreadable(ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text"))
+            }
+            base = landed
+            expected = now
+        }
+    }
+
+    /// The file's bytes; nil when it does not exist.
+    /// - Throws: `.unreadable` for a file that exists and cannot be read or is not UTF-8 text.
+    static func read(_ path: String) throws(Failure) -> [UInt8]? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileReader.read(path, limit: 64 << 10)
+        } catch {
+            throw .unreadable(ConfigError(.unreadable, path: path, line: nil, problem: error.problem))
+        }
+        if let bytes, String(validating: bytes, as: UTF8.self) == nil {
+            throw .unreadable(ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text"))
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AgentShell
+import CommandLineKit
+import NitnemClockKit
+import Scheduler
+
+/// `nitnem config set KEY VALUE` and `config unset KEY`: the one way a program (a settings window)
+/// changes a setting. The value is checked as the agent reads it; every other line stays byte for
+/// byte; the file is replaced atomically and a running agent applies it at once.
+enum ConfigSetCommand {
+    static let keyHelp = "A key, as the file takes it (any case, with or without -, . and _): reminder.evening."
+    static let key = PositionalSpec(name: "key", help: keyHelp)
+        .completing(.words(ConfigKey.all.map(\.name)))
+
+    static let setSpec = CommandSpec(
+        path: ["config", "set"],
+        abstract: "Set one key of the config file, checked as the agent reads it; every other line stays as it is.",
+        options: [.config],
+        positionals: [key, PositionalSpec(name: "value", help: "Its value, one argument (quote a command line).")],
+        discussion: """
+            The line that gives the key gets the new value (its spelling, indentation and comment
+            stay; a line giving the key again is removed); a key not in the file goes after its
+            commented-out line of the template (#reminder.evening = 18:00), else at the end. A new
+            file is made when there is none. Prints the key as 'nitnem config' shows it. An unknown
+            key or a value the key does not take is one line on stderr and exit 2, with nothing
+            written. The file is replaced atomically (an edit saved meanwhile is kept) and a running
+            agent applies the change at once.
+            """
+    )
+
+    static let unsetSpec = CommandSpec(
+        path: ["config", "unset"],
+        abstract: "Remove one key from the config file (it goes back to its default); every other line stays.",
+        options: [.config],
+        positionals: [key],
+        discussion: """
+            Removes every line that gives the key (the template's commented-out line stays) and
+            prints the key as 'nitnem config' shows it. A key the file does not set is no change.
+            """
+    )
+
+    static func runSet(_ args: ParsedArguments) throws(CLIError) {
+        let key = try named(args.positionals[0])
+        let value: String
+        do {
+            value = try ConfigEdit.validated(args.positionals[1], for: key)
+        } catch {
+            throw .badInput(error.description)
+        }
+        try edit(args) {
+            ConfigEdit.setting(key, to: value, in: $0)
+        } report: {
+            key
+        }
+    }
+
+    static func runUnset(_ args: ParsedArguments) throws(CLIError) {
+        let key = try named(args.positionals[0])
+        try edit(args) {
+            ConfigEdit.unsetting(key, in: $0)
+        } report: {
+            key
+        }
+    }
+
+    static func named(_ spelling: String) throws(CLIError) -> ConfigKey {
+        do {
+            return try ConfigEdit.key(spelling)
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
+    /// Applies `change` to the config file and prints the key as `nitnem config` shows it.
+    static func edit(
+        _ args: ParsedArguments, _ change: (String) -> ConfigEdit.Edited, report: () -> ConfigKey
+    ) throws(CLIError) {
+        let path = try Context.load().paths.config(flag: args.value(.config))
+        let outcome: ConfigStore.Outcome
+        do {
+            outcome = try ConfigStore.edit(path: path, change)
+        } catch {
+            switch error {
+            case .unreadable(let problem) where problem.code == .notText: throw .badInput(error.description)
+            default: throw .failure(error.description)
+            }
+        }
+        let shown = outcome.reading.shown(report())
+        Output.line("\(shown.setting)  # \(shown.source)")
+        for line in outcome.edited.removed where outcome.edited.line != nil {
+            Output.line("# removed \(Printable.escaped(path)):\(line), which gave \(report().name) again")
+        }
+    }
+}

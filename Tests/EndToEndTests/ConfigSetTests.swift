@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Scheduler
+import TestSupport
+import Testing
+
+/// `nitnem config set|unset` and `config --format json` on a real file, and an agent that follows.
+@Suite struct ConfigSetTests {
+    typealias Home = ConfigCommandTests.Home
+
+    @Test func setLeavesEveryOtherLineByteForByte() throws {
+        let home = Home()
+        defer { home.remove() }
+        #expect(try home.run(["config", "--init"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home.config)
+        let before = String(decoding: Support.bytes(home.config), as: UTF8.self)
+        let r = try home.run(["config", "set", "reminder.evening", "18:30"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "")
+        let after = String(decoding: Support.bytes(home.config), as: UTF8.self)
+        let old = before.components(separatedBy: "\n")
+        let new = after.components(separatedBy: "\n")
+        let added = try #require(new.firstIndex(of: "reminder.evening = 18:30"))
+        #expect(r.stdout == "reminder.evening = 18:30  # \(home.config):\(added + 1)\n")
+        var without = new
+        without.remove(at: added)
+        #expect(without == old)
+        #expect(new[added - 1] == "#reminder.evening = 18:00")
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.config)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let shown = try home.run(["config"])
+        #expect(shown.stdout.contains("reminder.evening = 18:30    # \(home.config):\(added + 1)\n"))
+
+        // Set again, in another spelling: the same line changes, nothing else.
+        #expect(try home.run(["config", "set", "Reminder.Evening", "off"]).status == 0)
+        var offLines = old
+        offLines.insert("reminder.evening = off", at: added)
+        #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == offLines.joined(separator: "\n"))
+
+        let unset = try home.run(["config", "unset", "reminder_evening"])
+        #expect(unset.status == 0, "\(unset.stderr)")
+        #expect(unset.stdout == "reminder.evening = 18:00  # default\n")
+        #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == before)
+    }
+
+    @Test(arguments: [
+        (["reminder.evening", "22:00"], "reminder.evening: 22:00 is outside the Evening band (17:00–20:59)"),
+        (["snooze", "forever"], "snooze must be a duration from 1m to 3h, such as 15m, 1h30m or 90s, not 'forever'"),
+        (["colour", "blue"], "unknown key 'colour'; known: \(ConfigKey.all.map(\.name).joined(separator: ", "))"),
+        (["sound", "on # loud"], "sound: a value cannot hold '#' (it starts a comment in the file), not 'on # loud'"),
+    ])
+    func aRefusedValueIsOneLineExit2AndNothingWritten(_ words: [String], _ message: String) throws {
+        let home = Home()
+        defer { home.remove() }
+        try home.write("# mine\nreminder.evening = 18:15\n")
+        let r = try home.run(["config", "set"] + words)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "nitnem: \(message)\n")
+        #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == "# mine\nreminder.evening = 18:15\n")
+        // And without a file, none is made.
+        try FileManager.default.removeItem(atPath: home.config)
+        #expect(try home.run(["config", "set"] + words).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: home.config))
+    }
+
+    @Test func setMakesTheFileWhenThereIsNoneAndUnsetOfAMissingKeyIsNoChange() throws {
+        let home = Home()
+        defer { home.remove() }
+        let r = try home.run(["config", "set", "titles", "both"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == "titles = both\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.config)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644)
+        let unset = try home.run(["config", "unset", "listen"])
+        #expect(unset.status == 0)
+        #expect(unset.stdout == "#listen =  # default: not set (no Listen button)\n")
+        #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == "titles = both\n")
+    }
+
+    @Test func jsonGivesEveryKeyItsValueChoicesAndSource() throws {
+        let home = Home()
+        defer { home.remove() }
+        try home.write("reminder.night = 22:15\nsnooze = never\n")
+        let r = try home.run(["config", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["path"] as? String == home.config)
+        #expect(object["exists"] as? Bool == true)
+        let keys = try #require(object["keys"] as? [[String: Any]])
+        #expect(keys.map { $0["key"] as? String } == ConfigKey.all.map(\.name))
+        let night = try #require(keys.first { $0["key"] as? String == "reminder.night" })
+        #expect(night["value"] as? String == "22:15")
+        #expect(night["default"] as? String == "21:30")
+        #expect(night["source"] as? String == "file")
+        #expect(night["line"] as? Int == 1)
+        #expect(night["choices"] as? [String] == ["off"])
+        #expect(night["form"] as? String == "H:MM")
+        let snooze = try #require(keys.first { $0["key"] as? String == "snooze" })
+        #expect(snooze["value"] as? String == "15m")
+        #expect(snooze["source"] as? String == "default")
+        #expect(snooze["line"] as? Int == 2)
+        #expect((snooze["problem"] as? String)?.hasPrefix("\(home.config):2: snooze must be") == true)
+        let listen = try #require(keys.first { $0["key"] as? String == "listen" })
+        #expect(listen["value"] is NSNull)
+        #expect(listen["source"] as? String == "default")
+        #expect((object["problems"] as? [String])?.count == 1)
+    }
+
+    /// The agent watches the file: a `config set` applies at once, without a signal.
+    @Test func aRunningAgentFollowsASetAtOnce() throws {
+        let home = Home()
+        defer { home.remove() }
+        try home.write("reminders = on\n")
+        var env = home.environment
+        env["TZ"] = "UTC"
+        env["SGGS_CLOCK_NOW"] = "2026-11-29T10:00:00Z"
+        let agent = try NitnemProcess(["run"], environment: env, stderrPath: home.root + "/log")
+        defer { agent.send(SIGKILL) }
+        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(try home.run(["config", "set", "reminder.evening", "18:30"]).status == 0)
+        #expect(
+            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("<5>configuration reloaded") },
+            "\(agent.stderr)")
+        let list = try home.run(["reminders", "list"])
+        #expect(list.stdout.contains("18:30"), "\(list.stdout)")
+        agent.send(SIGTERM)
+        #expect(agent.waitForExit(timeout: 10) == 0)
+    }
+}

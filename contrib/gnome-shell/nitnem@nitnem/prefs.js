@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// nitnem's Preferences window (GNOME Shell 45 and later, libadwaita), opened from the Extensions app:
+// Reminders, Reading and Your Nitnem. Every control runs a nitnem command as argv (Gio.Subprocess,
+// never a shell) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders pause|resume` —
+// and shows what it reported, or its one-line error for a value it refused; then the page is read
+// again from nitnem. The values each key takes, its default and what it does are nitnem's
+// (`config --format json`): nothing is decided here (settings.js is the pure half).
+
+import Adw from 'gi://Adw';
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import Gtk from 'gi://Gtk';
+
+import {ExtensionPreferences} from 'resource:///org/gnome/Shell/Extensions/js/extensions/prefs.js';
+
+import * as S from './settings.js';
+import * as Timeline from './timeline.js';
+
+/** Runs `argv`; `done(ok, stdout, stderr, status)` when it has exited. */
+function spawn(argv, done) {
+    let proc;
+    try {
+        proc = Gio.Subprocess.new(argv, Gio.SubprocessFlags.STDOUT_PIPE | Gio.SubprocessFlags.STDERR_PIPE);
+    } catch (e) {
+        done(false, '', e.message, -1);
+        return;
+    }
+    proc.communicate_utf8_async(null, null, (p, res) => {
+        let stdout = '';
+        let stderr = '';
+        try {
+            [, stdout, stderr] = p.communicate_utf8_finish(res);
+        } catch (e) {
+            done(false, '', e.message, -1);
+            return;
+        }
+        done(p.get_successful(), stdout || '', stderr || '', p.get_exit_status());
+    });
+}
+
+function button(icon, label, onClick) {
+    const b = new Gtk.Button({icon_name: icon, tooltip_text: label, valign: Gtk.Align.CENTER});
+    b.add_css_class('flat');
+    b.update_property([Gtk.AccessibleProperty.LABEL], [label]);
+    b.connect('clicked', onClick);
+    return b;
+}
+
+class NitnemSettings {
+    constructor(window) {
+        this._window = window;
+        this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
+            path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) && !GLib.file_test(path, GLib.FileTest.IS_DIR));
+        this._reminders = new Adw.PreferencesPage({title: 'Reminders', icon_name: 'alarm-symbolic'});
+        this._reading = new Adw.PreferencesPage({title: 'Reading', icon_name: 'accessories-dictionary-symbolic'});
+        this._mine = new Adw.PreferencesPage({title: 'Your Nitnem', icon_name: 'view-list-symbolic'});
+        for (const page of [this._reminders, this._reading, this._mine])
+            window.add(page);
+        this._groups = [];
+        // What the last command reported (or its error), at the foot of every page.
+        this._reports = new Map();
+        this._said = {ok: true, text: ''};
+        this.reload();
+    }
+
+    /** Shows what a command reported: its first line, or its error (marked as one). */
+    _say(ok, text) {
+        this._said = {ok, text};
+        for (const label of this._reports.values())
+            this._showSaid(label);
+        this._window.add_toast(new Adw.Toast({title: GLib.markup_escape_text(text, -1), timeout: ok ? 3 : 8}));
+    }
+
+    /** Runs a command that changes something, says what it reported, then reads everything again. */
+    _change(argv) {
+        spawn(argv, (ok, stdout, stderr, status) => {
+            this._say(ok, ok ? S.reportLine(stdout) || argv.slice(1).join(' ') : S.errorLine(stderr, status));
+            this.reload();
+        });
+    }
+
+    reload() {
+        spawn(S.argv.config(this._program), (ok, stdout, stderr, status) => {
+            if (!ok && stdout === '') {
+                this._say(false, S.errorLine(stderr, status));
+                return;
+            }
+            let config;
+            try {
+                config = S.parseConfig(stdout);
+            } catch (e) {
+                this._say(false, e.message);
+                return;
+            }
+            spawn(S.argv.status(this._program), (sok, sout) => {
+                let until = null;
+                try {
+                    until = sok ? S.pausedUntil(sout) : null;
+                } catch (e) {
+                    until = null;
+                }
+                this._showConfig(config, until);
+            });
+        });
+        spawn(S.argv.sets(this._program), (ok, stdout, stderr, status) => {
+            if (!ok) {
+                this._say(false, S.errorLine(stderr, status));
+                return;
+            }
+            spawn(S.argv.available(this._program), (aok, aout) => {
+                try {
+                    this._showSets(S.parseSets(stdout), aok ? S.parseAvailable(aout) : []);
+                } catch (e) {
+                    this._say(false, e.message);
+                }
+            });
+        });
+    }
+
+    _clear(page, name) {
+        for (const g of this._groups.filter(x => x.name === name))
+            page.remove(g.group);
+        this._groups = this._groups.filter(x => x.name !== name);
+    }
+
+    _group(page, name, title, description = '') {
+        const group = new Adw.PreferencesGroup({title, description});
+        page.add(group);
+        this._groups.push({name, group});
+        return group;
+    }
+
+    /** A row for `key`: its choices as a drop-down, or an entry for any other value; a reset button. */
+    _keyRow(key) {
+        const title = key.name;
+        const subtitle = GLib.markup_escape_text(key.problem ? `⚠ ${key.problem}` : key.help, -1);
+        const reset = () => this._change(S.argv.unset(this._program, key.name));
+        if (!key.form && key.choices.length > 0) {
+            const row = new Adw.ComboRow({title, subtitle, model: Gtk.StringList.new(key.choices)});
+            const at = key.choices.indexOf(key.value ?? '');
+            if (at >= 0)
+                row.selected = at;
+            row.connect('notify::selected', () => {
+                const value = key.choices[row.selected];
+                if (value !== undefined && value !== key.value)
+                    this._change(S.argv.set(this._program, key.name, value));
+            });
+            row.add_suffix(button('edit-undo-symbolic', `Reset ${key.name} to its default (${key.defaultText})`,
+                reset));
+            return row;
+        }
+        const row = new Adw.EntryRow({title, text: key.value ?? '', show_apply_button: true});
+        row.set_tooltip_text(`${key.problem ? `⚠ ${key.problem}` : key.help} Values: ${key.accepted}.`);
+        // The apply button, or Enter (which libadwaita gives as entry-activated while the button shows).
+        row.connect('apply', () => this._change(S.argv.set(this._program, key.name, row.text)));
+        row.connect('entry-activated', () => this._change(S.argv.set(this._program, key.name, row.text)));
+        row.add_suffix(button('edit-undo-symbolic', `Reset ${key.name} to its default (${key.defaultText})`, reset));
+        return row;
+    }
+
+    _showConfig(config, pausedUntil) {
+        this._clear(this._reminders, 'config');
+        this._clear(this._reading, 'config');
+        const reminders = this._group(this._reminders, 'config', 'Reminders', config.path);
+        for (const name of S.REMINDER_KEYS) {
+            if (config.keys[name])
+                reminders.add(this._keyRow(config.keys[name]));
+        }
+        const pause = this._group(this._reminders, 'config', 'Pause',
+            pausedUntil ? `Paused until ${pausedUntil}` : 'Not paused');
+        const until = new Adw.EntryRow({title: 'Pause until (YYYY-MM-DD, HH:MM or tomorrow)', show_apply_button: true});
+        until.connect('apply', () => this._change(S.argv.pause(this._program, until.text.trim())));
+        pause.add(until);
+        const resume = new Adw.ActionRow({title: 'Resume reminders'});
+        resume.add_suffix(button('media-playback-start-symbolic', 'Resume reminders',
+            () => this._change(S.argv.resume(this._program))));
+        pause.add(resume);
+        const reading = this._group(this._reading, 'config', 'Reading', config.path);
+        for (const name of S.READING_KEYS) {
+            if (config.keys[name])
+                reading.add(this._keyRow(config.keys[name]));
+        }
+        for (const page of [this._reminders, this._reading])
+            this._reportGroup(page, 'config');
+    }
+
+    _showSaid(label) {
+        label.label = this._said.text;
+        if (this._said.ok)
+            label.remove_css_class('error');
+        else
+            label.add_css_class('error');
+    }
+
+    /** The foot of `page`: a label with what the last command reported. */
+    _reportGroup(page, name) {
+        const group = this._group(page, name, '');
+        const label = new Gtk.Label({wrap: true, xalign: 0, selectable: true, name: 'nitnem-report'});
+        label.update_property([Gtk.AccessibleProperty.DESCRIPTION], ['What nitnem reported']);
+        this._showSaid(label);
+        this._reports.set(page, label);
+        group.add(label);
+    }
+
+    _showSets(sets, available) {
+        this._clear(this._mine, 'sets');
+        for (const set of S.SETS) {
+            const {banis, yours} = sets[set];
+            const group = this._group(this._mine, 'sets', set, yours ? 'yours' : "the snapshot's");
+            banis.forEach((b, i) => {
+                const row = new Adw.ActionRow({title: GLib.markup_escape_text(b.title, -1), subtitle: b.id});
+                const time = new Gtk.Entry({text: b.remind ?? '', placeholder_text: 'off', max_width_chars: 5,
+                    width_chars: 5, valign: Gtk.Align.CENTER, tooltip_text: `Daily reminder for ${b.title} (HH:MM)`});
+                time.update_property([Gtk.AccessibleProperty.LABEL], [`Reminder time for ${b.title}`]);
+                time.connect('activate', () => this._change(S.argv.remind(this._program, b.id, time.text.trim())));
+                row.add_suffix(time);
+                for (const [icon, label, step] of [['go-up-symbolic', 'Move up', -1], ['go-down-symbolic', 'Move down', 1]]) {
+                    const move = S.argv.move(this._program, set, banis, i, step);
+                    const bt = button(icon, `${label}: ${b.title}`, () => move && this._change(move));
+                    bt.sensitive = move !== null;
+                    row.add_suffix(bt);
+                }
+                row.add_suffix(button('list-remove-symbolic', `Remove ${b.title} from ${set}`,
+                    () => this._change(S.argv.remove(this._program, b.id, set))));
+                group.add(row);
+            });
+            const add = new Adw.ComboRow({title: `Add to ${set}`,
+                model: Gtk.StringList.new(available.map(a => `${a.id}  ${a.label}`))});
+            add.add_suffix(button('list-add-symbolic', `Add the chosen bani to ${set}`, () => {
+                const a = available[add.selected];
+                if (a)
+                    this._change(S.argv.add(this._program, a.id, set));
+            }));
+            group.add(add);
+            const reset = new Adw.ActionRow({title: `Reset ${set} to the snapshot's`});
+            reset.add_suffix(button('edit-undo-symbolic', `Reset ${set}`,
+                () => this._change(S.argv.reset(this._program, set))));
+            group.add(reset);
+        }
+        this._reportGroup(this._mine, 'sets');
+    }
+}
+
+export default class NitnemPreferences extends ExtensionPreferences {
+    fillPreferencesWindow(window) {
+        window._nitnem = new NitnemSettings(window);
+    }
+}

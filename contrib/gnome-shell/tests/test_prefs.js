@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of the Preferences window's pure half (settings.js) with plain `gjs`, no Shell: what the real
+// nitnem prints for it (`config --format json`, `sets --format json`, `sets available`), and the argv
+// each control runs — run against the built nitnem in a temp home, so a changed output fails here.
+// Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_prefs.js NITNEM)
+import GLib from 'gi://GLib';
+import System from 'system';
+
+import {eq, finish, test as harnessTest} from './harness.js';
+
+const [testFile] = GLib.filename_from_uri(import.meta.url);
+const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
+const S = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/settings.js`, null));
+
+const NITNEM = System.programArgs[0];
+function test(name, fn) {
+    harnessTest('prefs', name, fn);
+}
+
+const home = GLib.dir_make_tmp('nitnem-prefs-XXXXXX');
+const env = [`HOME=${home}`, `XDG_CONFIG_HOME=${home}/config`, `XDG_STATE_HOME=${home}/state`,
+    `XDG_RUNTIME_DIR=${home}`, `SGGS_APP_GROUP=${home}/group`, 'TZ=UTC', 'SGGS_CLOCK_NOW=2026-12-02T10:00:00Z',
+    'LANG=C.UTF-8', `PATH=${GLib.getenv('PATH')}`];
+
+/** Runs argv as the window would, with the temp home: `{ok, stdout, stderr, status}`. */
+function run(argv) {
+    const [, stdout, stderr, wait] = GLib.spawn_sync(null, argv, env, GLib.SpawnFlags.DEFAULT, null);
+    const d = new TextDecoder();
+    let status = 0;
+    try {
+        GLib.spawn_check_wait_status(wait);
+    } catch (e) {
+        status = wait >> 8;
+    }
+    return {ok: status === 0, stdout: d.decode(stdout), stderr: d.decode(stderr), status};
+}
+function readFile(path) {
+    const [ok, bytes] = GLib.file_get_contents(path);
+    return ok ? new TextDecoder().decode(bytes) : null;
+}
+
+test('config --format json gives every key the window shows, with nitnem\'s choices and form', () => {
+    const c = S.parseConfig(run(S.argv.config(NITNEM)).stdout);
+    for (const name of [...S.REMINDER_KEYS, ...S.READING_KEYS])
+        eq(c.keys[name] !== undefined, true, `key ${name}`);
+    eq(c.keys.reminders.choices, ['on', 'off'], 'reminders');
+    eq([c.keys['reminder.evening'].value, c.keys['reminder.evening'].form], ['18:00', 'H:MM'], 'evening');
+    eq(c.keys.titles.choices, ['english', 'gurmukhi', 'both'], 'titles');
+    eq(c.path, `${home}/config/nitnem/config`, 'path');
+});
+
+test('a band\'s time set through its argv lands in the file; a refused one is nitnem\'s one-line error', () => {
+    const r = run(S.argv.set(NITNEM, 'reminder.evening', '18:30'));
+    eq(r.ok, true, r.stderr);
+    eq(S.reportLine(r.stdout), `reminder.evening = 18:30  # ${home}/config/nitnem/config:1`);
+    eq(readFile(`${home}/config/nitnem/config`), 'reminder.evening = 18:30\n');
+    const bad = run(S.argv.set(NITNEM, 'reminder.evening', '22:00'));
+    eq([bad.ok, bad.status], [false, 2]);
+    eq(S.errorLine(bad.stderr, bad.status), 'reminder.evening: 22:00 is outside the Evening band (17:00–20:59)');
+    eq(readFile(`${home}/config/nitnem/config`), 'reminder.evening = 18:30\n', 'nothing written');
+    eq(S.parseConfig(run(S.argv.config(NITNEM)).stdout).keys['reminder.evening'].source, 'file');
+    eq(run(S.argv.unset(NITNEM, 'reminder.evening')).ok, true);
+    eq(S.parseConfig(run(S.argv.config(NITNEM)).stdout).keys['reminder.evening'].source, 'default');
+});
+
+test('your Nitnem: add from the banis available, reorder, remind, remove, reset', () => {
+    const available = S.parseAvailable(run(S.argv.available(NITNEM)).stdout);
+    const sukhmani = available.find(a => a.id === 'sukhmani');
+    eq(sukhmani !== undefined, true, 'sukhmani is offered');
+    eq(sukhmani.label.startsWith('Sukhmani Sahib'), true, sukhmani.label);
+    eq(run(S.argv.add(NITNEM, 'sukhmani', 'evening')).ok, true);
+    let sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
+    eq(sets.evening.banis.map(b => b.id), ['rehras', 'sukhmani'], 'added at the end');
+    eq(sets.evening.yours, true, 'yours now');
+    eq(S.argv.move(NITNEM, 'evening', sets.evening.banis, 0, -1), null, 'the first cannot go up');
+    eq(run(S.argv.move(NITNEM, 'evening', sets.evening.banis, 1, -1)).ok, true);
+    sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
+    eq(sets.evening.banis.map(b => b.id), ['sukhmani', 'rehras'], 'moved up');
+    eq(run(S.argv.remind(NITNEM, 'sukhmani', '19:15')).ok, true);
+    eq(S.parseSets(run(S.argv.sets(NITNEM)).stdout).evening.banis[0].remind, '19:15', 'reminder');
+    const mine = JSON.parse(readFile(`${home}/group/nitnem-mynitnem.json`));
+    eq(mine.sets.evening, ['sukhmani', 'rehras'], 'nitnem-mynitnem.json');
+    eq(run(S.argv.remove(NITNEM, 'sukhmani', 'evening')).ok, true);
+    eq(run(S.argv.reset(NITNEM, 'evening')).ok, true);
+    sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
+    eq([sets.evening.yours, sets.evening.banis.map(b => b.id)], [false, ['rehras']], 'reset');
+});
+
+test('pause and resume through their argv; status says until when', () => {
+    eq(S.pausedUntil(run(S.argv.status(NITNEM)).stdout), null, 'not paused');
+    eq(run(S.argv.pause(NITNEM, 'tomorrow')).ok, true);
+    eq(typeof S.pausedUntil(run(S.argv.status(NITNEM)).stdout), 'string', 'paused');
+    eq(run(S.argv.resume(NITNEM)).ok, true);
+    eq(S.pausedUntil(run(S.argv.status(NITNEM)).stdout), null, 'resumed');
+    eq(S.argv.pause(NITNEM, ''), [NITNEM, 'reminders', 'pause'], 'no date: nitnem\'s default');
+});
+
+test('what nitnem printed that is not what the window expects is one line', () => {
+    for (const [fn, text] of [[S.parseConfig, '{'], [S.parseConfig, '{}'], [S.parseSets, '{"sets":{}}']]) {
+        let message = null;
+        try {
+            fn(text);
+        } catch (e) {
+            message = e instanceof S.SettingsError ? e.message : `not a SettingsError: ${e}`;
+        }
+        eq(message !== null && !message.includes('\n'), true, `${text}: ${message}`);
+    }
+    eq(S.errorLine('', 1), 'nitnem exited with status 1');
+});
+
+GLib.spawn_command_line_sync(`rm -rf ${GLib.shell_quote(home)}`);
+finish();

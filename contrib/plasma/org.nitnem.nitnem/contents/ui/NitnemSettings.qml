@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The widget's settings pages for KDE Plasma 6 (one section each: reminders, reading, sets). Every
+// control runs a nitnem command as argv through the executable data source (each word quoted,
+// logic.js) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders pause|resume` — and
+// shows what it reported, or its one-line error for a refused value; then the page is read again
+// from nitnem. The values each key takes, its default and what it does are nitnem's (`config
+// --format json`); settings.js is the pure half.
+//
+// gen-5.sh makes the Plasma 5.27 copy: a line ending in a `plasma5:` comment becomes its text.
+import QtQuick // plasma5: import QtQuick 2.15
+import QtQuick.Controls as QQC2 // plasma5: import QtQuick.Controls 2.15 as QQC2
+import QtQuick.Layouts // plasma5: import QtQuick.Layouts 1.15
+import org.kde.plasma.plasma5support as P5Support // plasma5: import org.kde.plasma.core 2.0 as P5Support
+import "logic.js" as Logic
+import "settings.js" as Settings
+
+ColumnLayout {
+    id: page
+
+    /** reminders, reading or sets. */
+    property string section: "reminders"
+    /** The keys of this section (Settings.parseConfig), the sets (Settings.parseSets), the banis to add. */
+    property var keys: []
+    property var sets: []
+    property var available: []
+    property string pausedUntil: ""
+    /** What the last command reported, or its error. */
+    property string report: ""
+    property bool reportOk: true
+    property int runs: 0
+    property var handlers: ({})
+
+    function run(argv, handler) {
+        runs += 1
+        var name = Logic.command(argv, runs)
+        handlers[name] = handler
+        source.connectSource(name)
+    }
+
+    function say(ok, text) {
+        reportOk = ok
+        report = text
+    }
+
+    /** Runs a command that changes something, says what it reported, then reads the page again. */
+    function change(argv) {
+        if (argv === null)
+            return
+        run(argv, function (r) {
+            page.say(r.ok, r.ok ? Settings.reportLine(r.stdout) || argv.slice(1).join(" ") : r.error)
+            page.reload()
+        })
+    }
+
+    function reload() {
+        if (section === "sets") {
+            run(Settings.setsArgv(), function (r) {
+                if (!r.ok)
+                    return page.say(false, r.error)
+                try {
+                    page.sets = Settings.parseSets(r.stdout)
+                } catch (e) {
+                    page.say(false, e.message)
+                }
+            })
+            run(Settings.availableArgv(), function (r) {
+                if (r.ok)
+                    page.available = Settings.parseAvailable(r.stdout)
+            })
+            return
+        }
+        run(Settings.configArgv(), function (r) {
+            try {
+                page.keys = Settings.parseConfig(r.stdout,
+                    page.section === "reading" ? Settings.READING_KEYS : Settings.REMINDER_KEYS)
+            } catch (e) {
+                page.say(false, r.ok ? e.message : r.error)
+            }
+        })
+        if (section === "reminders") {
+            run(Settings.statusArgv(), function (r) {
+                try {
+                    page.pausedUntil = r.ok ? Settings.pausedUntil(r.stdout) : ""
+                } catch (e) {
+                    page.pausedUntil = ""
+                }
+            })
+        }
+    }
+
+    Component.onCompleted: reload()
+
+    P5Support.DataSource {
+        id: source
+        engine: "executable"
+        connectedSources: []
+        onNewData: function (sourceName, data) {
+            disconnectSource(sourceName)
+            var handler = page.handlers[sourceName]
+            delete page.handlers[sourceName]
+            if (handler)
+                handler(Logic.result(data))
+        }
+    }
+
+    // A key: its choices as a drop-down, or a field for any other value (Enter applies); Default unsets it.
+    Repeater {
+        model: page.section === "sets" ? [] : page.keys
+        delegate: ColumnLayout {
+            Layout.fillWidth: true
+            RowLayout {
+                Layout.fillWidth: true
+                QQC2.Label {
+                    text: modelData.name
+                    Layout.preferredWidth: 160
+                }
+                QQC2.ComboBox {
+                    visible: modelData.choicesOnly
+                    model: modelData.choices
+                    currentIndex: modelData.choices.indexOf(modelData.value)
+                    Accessible.name: modelData.name
+                    onActivated: function (index) {
+                        if (modelData.choices[index] !== modelData.value)
+                            page.change(Settings.setArgv(modelData.name, modelData.choices[index]))
+                    }
+                }
+                QQC2.TextField {
+                    visible: !modelData.choicesOnly
+                    Layout.fillWidth: true
+                    text: modelData.value
+                    placeholderText: modelData.defaultText
+                    Accessible.name: modelData.name
+                    Accessible.description: modelData.accepted
+                    onAccepted: page.change(Settings.setArgv(modelData.name, text))
+                }
+                QQC2.Button {
+                    text: "Default"
+                    Accessible.name: "Reset " + modelData.name + " to its default (" + modelData.defaultText + ")"
+                    enabled: modelData.source === "file"
+                    onClicked: page.change(Settings.unsetArgv(modelData.name))
+                }
+            }
+            QQC2.Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                opacity: 0.7
+                text: modelData.problem !== "" ? "⚠ " + modelData.problem : modelData.help
+            }
+        }
+    }
+
+    // Pause and resume (the reminders page).
+    RowLayout {
+        visible: page.section === "reminders"
+        QQC2.Label {
+            text: page.pausedUntil !== "" ? "Paused until " + page.pausedUntil : "Pause until"
+        }
+        QQC2.TextField {
+            id: pauseUntil
+            Layout.fillWidth: true
+            placeholderText: "YYYY-MM-DD, HH:MM or tomorrow"
+            Accessible.name: "Pause until"
+            onAccepted: page.change(Settings.pauseArgv(text.trim()))
+        }
+        QQC2.Button {
+            text: "Pause"
+            onClicked: page.change(Settings.pauseArgv(pauseUntil.text.trim()))
+        }
+        QQC2.Button {
+            text: "Resume"
+            Accessible.name: "Resume reminders"
+            onClicked: page.change(Settings.resumeArgv())
+        }
+    }
+
+    // Your Nitnem: each daily set, its banis in order with a reminder time, move, remove; add; reset.
+    Repeater {
+        model: page.section === "sets" ? page.sets : []
+        delegate: ColumnLayout {
+            id: setColumn
+            property var set: modelData
+            Layout.fillWidth: true
+            QQC2.Label {
+                text: setColumn.set.set + (setColumn.set.yours ? " (yours)" : " (the snapshot's)")
+                font.bold: true
+            }
+            Repeater {
+                model: setColumn.set.banis
+                delegate: RowLayout {
+                    Layout.fillWidth: true
+                    QQC2.Label {
+                        Layout.fillWidth: true
+                        text: modelData.title
+                    }
+                    QQC2.TextField {
+                        Layout.preferredWidth: 70
+                        text: modelData.remind
+                        placeholderText: "off"
+                        Accessible.name: "Reminder time for " + modelData.title
+                        onAccepted: page.change(Settings.remindArgv(modelData.id, text.trim()))
+                    }
+                    QQC2.Button {
+                        text: "↑"
+                        Accessible.name: "Move up: " + modelData.title
+                        enabled: index > 0
+                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, -1))
+                    }
+                    QQC2.Button {
+                        text: "↓"
+                        Accessible.name: "Move down: " + modelData.title
+                        enabled: index < setColumn.set.banis.length - 1
+                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, 1))
+                    }
+                    QQC2.Button {
+                        text: "Remove"
+                        Accessible.name: "Remove " + modelData.title + " from " + setColumn.set.set
+                        onClicked: page.change(Settings.removeArgv(modelData.id, setColumn.set.set))
+                    }
+                }
+            }
+            RowLayout {
+                QQC2.ComboBox {
+                    id: toAdd
+                    Layout.fillWidth: true
+                    model: page.available.map(function (a) { return a.label })
+                    Accessible.name: "Bani to add to " + setColumn.set.set
+                }
+                QQC2.Button {
+                    text: "Add"
+                    Accessible.name: "Add to " + setColumn.set.set
+                    onClicked: {
+                        var a = page.available[toAdd.currentIndex]
+                        if (a)
+                            page.change(Settings.addArgv(a.id, setColumn.set.set))
+                    }
+                }
+                QQC2.Button {
+                    text: "Reset"
+                    Accessible.name: "Reset " + setColumn.set.set + " to the snapshot's"
+                    onClicked: page.change(Settings.resetArgv(setColumn.set.set))
+                }
+            }
+        }
+    }
+
+    QQC2.Label {
+        objectName: "nitnemReport"
+        Layout.fillWidth: true
+        wrapMode: Text.Wrap
+        visible: page.report !== ""
+        text: (page.reportOk ? "" : "⚠ ") + page.report
+        Accessible.name: text
+    }
+
+    Item {
+        Layout.fillHeight: true
+    }
+}
