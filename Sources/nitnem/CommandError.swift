@@ -42,3 +42,15 @@ extension SystemError: CommandError { var cliCode: CLIError.Code { .failure } }
 extension NotifyError: CommandError { var cliCode: CLIError.Code { .failure } }
 /// A reader or player that could not run: a failure.
 extension ReaderLauncher.Failure: CommandError { var cliCode: CLIError.Code { .failure } }
+/// A key or value `config set` does not take: bad input.
+extension ConfigEdit.Refusal: CommandError { var cliCode: CLIError.Code { .badInput } }
+
+extension ConfigStore.Failure: CommandError {
+    /// A config file that is not text is bad input; one that cannot be read or replaced, a failure.
+    var cliCode: CLIError.Code {
+        switch self {
+        case .unreadable(let problem) where problem.code == .notText: .badInput
+        case .unreadable, .unwritten: .failure
+        }
+    }
+}

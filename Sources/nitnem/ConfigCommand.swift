@@ -14,7 +14,7 @@ enum ConfigCommand {
         "Write the commented template (every key, its values and its default) to the config file, never over an existing one."
     )
 
-    static let format = OptionSpec.format()
+    static let format = ChoiceOption<OutputFormat>.format()
 
     static let spec = CommandSpec(
         path: ["config"],
@@ -22,7 +22,7 @@ enum ConfigCommand {
         options: [
             .config,
             initialise,
-            format,
+            format.spec,
         ],
         discussion: """
             Prints the config file's path, then one 'key = value  # source' line per key: the source
@@ -49,14 +49,14 @@ enum ConfigCommand {
         do {
             reading = try AgentConfig.read(path: path, required: flag != nil)
         } catch {
-            if error.code == .missing { throw .badInput(error.description) }
+            if error.code == .missing { throw CLIError(error, as: .badInput) }
             reading = nil
             fileProblem = error
         }
-        if args.value(Self.format) == "json" {
+        if args.value(Self.format) == .json {
             let shown = reading ?? ConfigReading(parsing: "", path: path)
             Output.line(shown.json(exists: reading != nil || fileProblem != nil).compact)
-            if let fileProblem { throw .failure(fileProblem.description) }
+            if let fileProblem { throw CLIError(fileProblem, as: .failure) }
             return
         }
         if fileProblem != nil {
@@ -73,7 +73,7 @@ enum ConfigCommand {
         // Sources in one column, except after a setting too long for it (the reader's URL).
         let width = lines.map(\.setting.count).filter { $0 <= 40 }.max() ?? 0
         Output.line(lines.map { "\($0.setting.padded(to: width))  # \($0.source)" }.joined(separator: "\n"))
-        if let fileProblem { throw .failure(fileProblem.description) }
+        if let fileProblem { throw CLIError(fileProblem, as: .failure) }
         for problem in shown.problems {
             Output.error(shown.explained(problem))
         }

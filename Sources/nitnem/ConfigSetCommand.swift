@@ -45,7 +45,7 @@ enum ConfigSetCommand {
         do {
             value = try ConfigEdit.validated(args.positionals[1], for: key)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
         try edit(args) {
             ConfigEdit.setting(key, to: value, in: $0)
@@ -67,7 +67,7 @@ enum ConfigSetCommand {
         do {
             return try ConfigEdit.key(spelling)
         } catch {
-            throw .badInput(error.description)
+            throw CLIError(error)
         }
     }
 
@@ -80,10 +80,7 @@ enum ConfigSetCommand {
         do {
             outcome = try ConfigStore.edit(path: path, change)
         } catch {
-            switch error {
-            case .unreadable(let problem) where problem.code == .notText: throw .badInput(error.description)
-            default: throw .failure(error.description)
-            }
+            throw CLIError(error)
         }
         let shown = outcome.reading.shown(report())
         Output.line("\(shown.setting)  # \(shown.source)")
