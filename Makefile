@@ -52,9 +52,9 @@ test: deps lint
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
 	scripts/check-docs.sh
+	$(SWIFT) build --build-tests
 	contrib/gnome-shell/tests/run.sh
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
-	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/check-doc-examples.py .build/debug/nitnem
 	scripts/real-waybar.sh

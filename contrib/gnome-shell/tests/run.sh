@@ -63,7 +63,9 @@ run "test_timeline.js esm" "$here/test_timeline.js" esm
 run "test_menu.js legacy" "$here/test_menu.js" legacy
 run "test_menu.js esm" "$here/test_menu.js" esm
 run "test_legacy43.js" "$here/test_legacy43.js"
-run "test_prefs.js" "$here/test_prefs.js" "${NITNEM_BIN:-$(cd "$here/../../.." && pwd)/.build/debug/nitnem}"
+nitnem=${NITNEM_BIN:-$(cd "$here/../../.." && pwd)/.build/debug/nitnem}
+[ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
+run "test_prefs.js" "$here/test_prefs.js" "$nitnem"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
