@@ -195,10 +195,11 @@ def _fill(folder):
 
 
 def full_disk(ctx):
-    """A 64 KiB tmpfs filled during a mark, a timeline write and a ledger write."""
+    """A 512 KiB tmpfs (room for the group's files and a temp copy of each: the timeline is 56 KB) filled
+    during a mark, a timeline write and a ledger write."""
     name = "full-disk"
     if os.geteuid() != 0:
-        return Result(name, None, "needs root to mount a 64 KiB tmpfs (mount -t tmpfs -o size=64k)")
+        return Result(name, None, "needs root to mount a 512 KiB tmpfs (mount -t tmpfs -o size=512k)")
     try:
         desk = Desktop()
     except Unavailable as e:
@@ -206,7 +207,7 @@ def full_disk(ctx):
     box = Sandbox("fulldisk")
     disk = os.path.join(box.root, "disk")
     os.mkdir(disk)
-    m = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", disk], capture_output=True,
+    m = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k,mode=0700", "tmpfs", disk], capture_output=True,
                        text=True)
     if m.returncode != 0:
         desk.stop()
