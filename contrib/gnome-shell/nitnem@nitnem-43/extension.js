@@ -272,8 +272,6 @@ class NitnemIndicator extends PanelMenu.Button {
             item.label.clutter_text.line_wrap = true;
             this.menu.addMenuItem(item);
         }
-        if (model.journey)
-            this._addJourney(model.journey);
         for (const [i, group] of [model.items, model.actions].entries()) {
             if (group.length > 0)
                 this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
@@ -286,6 +284,9 @@ class NitnemIndicator extends PanelMenu.Button {
                 this.menu.addMenuItem(item);
             }
         }
+        // Last: today's banis and the actions stay at the top of a screen too short for the whole menu.
+        if (model.journey)
+            this._addJourney(model.journey);
     }
 
     /** The month as nitnem words it: its title, the streaks, and a grid of days, each named for a screen reader. */
