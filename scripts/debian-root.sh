@@ -69,8 +69,9 @@ case ${1-} in
     packages=("${common[@]}" libplasma6) ;;
   testing) name=testing suite=forky script=/usr/share/debootstrap/scripts/sid
     packages=("${common[@]}"
-      # Plasma's library: libplasma7 in forky (its libplasma6 is gone)
-      libplasma7
+      # Plasma's library: libplasma7 in forky (its libplasma6 is gone); plasmashell's own desktop
+      # shell package (org.kde.plasma.desktop), so Plasma's notification server runs as users have it
+      libplasma7 plasma-desktop
       # waybar on a headless sway, its picture read back; the notification servers people run under
       # it, and their clients (makoctl, swaync-client, notify-send)
       sway waybar grim mako-notifier sway-notification-center xfce4-notifyd dunst libnotify-bin
