@@ -11,8 +11,9 @@ what the server shows and on disk:
 - Later closes it and the ledger says snoozed.
 
 Every press goes through the server: what a person does there, or the server's own command.
+Plasma's (plasmashell on kwin_wayland) is clicked with KWin's own pointer (kwin_pointer.py).
 
-Usage: real-server.py dunst|swaync|xfce4-notifyd|mako WORK
+Usage: real-server.py dunst|swaync|xfce4-notifyd|mako|plasma WORK
 Prints one line a check and `N passed, M failed`; exits 1 on a failure.
 """
 import json
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import time
 
+import kwin_pointer
 from harness import check, read, say, start, stop_all, summary, tail, wait_until
 
 SERVER, WORK = sys.argv[1], sys.argv[2]
@@ -404,7 +406,126 @@ class Xfce(Server):
         pass
 
 
-SERVERS = {"dunst": Dunst, "mako": Mako, "swaync": Swaync, "xfce4-notifyd": Xfce}
+class Plasma(Server):
+    """KDE Plasma's own server: plasmashell (its desktop shell, org.kde.plasma.desktop, with the
+    notifications applet in its system tray) on `kwin_wayland --virtual`. What it shows is its
+    popup, read through the accessibility tree (a `notification` whose header names the
+    application, its summary heading, its body text, its buttons); each press is a real left click
+    of KWin's pointer (kwin_pointer.py) on what the tree says is there: the summary for the body
+    click, each button's centre. Plasma closes a popup once one of its actions ran.
+    Plasma's rules (libnotificationmanager): the application named in the header comes from the
+    desktop file the `desktop-entry` hint resolves to (nitnem.desktop is installed in the user's
+    data folder first, as `make install` does), and only then does the notification stay in its
+    history; an identical notification within a second is dropped; popups wait while a window is
+    full screen (none is here)."""
+
+    def start(self, env):
+        self.env = env
+        # The desktop file as `make install` puts it, so the desktop-entry hint resolves.
+        apps = os.path.join(env["XDG_DATA_HOME"], "applications")
+        os.makedirs(apps, exist_ok=True)
+        subprocess.run(["cp", os.path.join(WORK, "nitnem.desktop"), apps], check=True)
+        env.update(QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", XDG_SESSION_TYPE="wayland",
+                   XDG_CURRENT_DESKTOP="KDE", KDE_FULL_SESSION="true", KDE_SESSION_VERSION="6",
+                   # KWin's fake input device (the pointer clicks) for a client no desktop file vouches for.
+                   KWIN_WAYLAND_NO_PERMISSION_CHECKS="1")
+        # The accessibility bus up before the shell, which registers on it as it starts.
+        run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress"], env)
+        kwin = start(["kwin_wayland", "--virtual", "--width", "1280", "--height", "800", "--socket", "wayland-kwin",
+                      "--no-lockscreen"], os.path.join(RUN, "kwin.log"), env)
+        up = wait_until(20, lambda: kwin.poll() is None and os.path.exists(os.path.join(RUN, "wayland-kwin")))
+        if not check("kwin_wayland starts (virtual output 1280×800)", bool(up), tail(os.path.join(RUN, "kwin.log"))):
+            finish()
+        say("     " + run(["kwin_wayland", "--version"], env).stdout.strip())
+        env.update(WAYLAND_DISPLAY="wayland-kwin", QT_QPA_PLATFORM="wayland")
+        # What the bus starts on request (the activity manager, kded) finds the compositor too.
+        run(["dbus-update-activation-environment", "--all"], env)
+        # plasmashell refuses to load its shell without the activity manager.
+        start(["/usr/lib/x86_64-linux-gnu/libexec/kactivitymanagerd"], os.path.join(RUN, "kactivitymanagerd.log"), env)
+        wait_until(10, lambda: "boolean true" in run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                                       "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                                       "string:org.kde.ActivityManager"], env).stdout)
+        self.log = os.path.join(RUN, "plasmashell.log")
+        start(["plasmashell", "--no-respawn"], self.log, env)
+        if not check("plasmashell owns org.freedesktop.Notifications", wait_until(40, lambda: owns_notifications(env)),
+                     tail(self.log)):
+            finish()
+        info = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                    "/org/freedesktop/Notifications", "org.freedesktop.Notifications.GetServerInformation"], env).stdout
+        names = re.findall(r'string "(.*?)"', info)
+        check(f"the server is Plasma's own: {names}", names[:1] == ["Plasma"], info)
+        check("plasmashell runs its desktop shell (org.kde.plasma.desktop: its Desktop on the accessibility bus)",
+              bool(wait_until(20, desktop_on_screen)) and "invalid corona" not in read(self.log), tail(self.log))
+        say(f"     plasma-workspace {version('plasma-workspace')}, plasma-desktop {version('plasma-desktop')}")
+
+    def shown(self):
+        for attempt in range(3):
+            try:
+                return plasma_popups()
+            except Exception:  # a popup going away while it is read
+                time.sleep(0.2)
+        return plasma_popups()
+
+    def press(self, n, action):
+        import pyatspi
+        node = n["summary_node"] if action is None else n["nodes"][action]
+        e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        what = "its summary" if action is None else f"{BUTTONS[action]!r}"
+        if check(f"{what} is on screen at {e.x},{e.y} ({e.width}×{e.height})", e.width > 0 and e.height > 0):
+            kwin_pointer.click(self.env, e.x + e.width / 2, e.y + e.height / 2)
+
+    def clear(self):
+        for n in self.shown():
+            close = n["close_node"]
+            if close is not None:
+                close.queryAction().doAction(0)
+
+
+def desktop_on_screen():
+    """Whether plasmashell's desktop (its `Desktop @ …` frame) is on the accessibility bus."""
+    return any(role == "frame" and name.startswith("Desktop") for role, name, _ in accessible_texts(["plasmashell"]))
+
+
+def plasma_popups():
+    """Plasma's notifications as its popups show them: [{"id", "app", "summary", "body", "buttons", …}]."""
+    import pyatspi
+
+    def under(node, depth=0):
+        if node is None or depth > 40:
+            return []
+        found = [node]
+        for i in range(node.childCount):
+            found += under(node.getChildAtIndex(i), depth + 1)
+        return found
+
+    popups = []
+    for role, name, node in accessible_texts(["plasmashell"]):
+        if role != "notification":
+            continue
+        inside = under(node)
+        header = next((x for x in inside if x.getRoleName() == "tool bar"), None)
+        in_header = set(under(header)) if header is not None else set()
+        headings = [x for x in inside if x.getRoleName() == "heading"]
+        app = next((x.name for x in headings if x in in_header), "")
+        summary_node = next((x for x in headings if x not in in_header), None)
+        body_node = next((x for x in inside if x.getRoleName() == "text"), None)
+        body = ""
+        if body_node is not None:
+            text = body_node.queryText()
+            body = text.getText(0, text.characterCount).strip()
+        buttons = [x for x in inside if x.getRoleName() in ("button", "push button") and x not in in_header]
+        ids = {label: key for key, label in BUTTONS.items()}
+        configure = next((x for x in in_header if x.getRoleName() == "button" and x.name == "Configure"), None)
+        popups.append({"id": 0, "app": app,
+                       "configurable": configure is not None and configure.getState().contains(pyatspi.STATE_SHOWING), "summary": summary_node.name if summary_node else name, "body": body,
+                       "buttons": {ids[b.name]: b.name for b in buttons if b.name in ids},
+                       "all_buttons": [b.name for b in buttons],
+                       "nodes": {ids[b.name]: b for b in buttons if b.name in ids}, "summary_node": summary_node,
+                       "close_node": next((x for x in in_header if x.getRoleName() == "button" and x.name == "Close"), None)})
+    return popups
+
+
+SERVERS = {"dunst": Dunst, "mako": Mako, "plasma": Plasma, "swaync": Swaync, "xfce4-notifyd": Xfce}
 
 
 def finish():
@@ -440,6 +561,11 @@ def episode(server, name, action, env):
               sorted(first["all_buttons"]) == sorted(BUTTONS.values()), str(first["all_buttons"]))
     if "default" in first:
         check(f"[{name}] it offers the click (the default action)", first["default"], str(first))
+    if "configurable" in first:
+        # Plasma offers Configure only for a notification whose desktop-entry resolved to an
+        # installed desktop file (libnotificationmanager: configurableService), as ours must.
+        check(f"[{name}] its header: {first['app']!r} with Configure (the desktop-entry resolved to nitnem.desktop)",
+              first["app"] == "nitnem" and first["configurable"], str(first))
     if "hints" in first:
         check(f"[{name}] the server read its hints: {first['hints']}", first["hints"] == HINTS, str(first))
     time.sleep(1)
@@ -506,7 +632,7 @@ def main():
     server.start(env)
     test = run(["nitnem", "reminders", "test", "--no-wait"], env)
     lines = test.stdout.splitlines()
-    named = {"dunst": "dunst shows no buttons", "mako": "mako shows no buttons", "swaync": "swaync shows the buttons",
+    named = {"dunst": "dunst shows no buttons", "mako": "mako shows no buttons", "plasma": "KDE Plasma shows the buttons", "swaync": "swaync shows the buttons",
              "xfce4-notifyd": "xfce4-notifyd shows the buttons"}[SERVER]
     check(f"reminders test says what {SERVER} shows: {lines[1] if len(lines) > 1 else test.stdout + test.stderr!r}",
           len(lines) > 1 and lines[1].startswith(named), test.stdout + test.stderr)
