@@ -8,7 +8,9 @@
 # accessibility tree, `makoctl list`); a click on it (the default action) and Read now open the
 # reader with its link (config `open`, a script that writes it down); Mark read reaches the
 # progress file and Later the ledger; each pressed through the server (dunst: a middle click on its
-# window and its context menu; swaync: `swaync-client --action`; xfce4-notifyd: a click on its
+# window and its context menu; swaync 0.12: `swaync-client --action`; swaync 0.7, which has no
+# `--action` and shows GTK 3's buttons only by name: its picture (grim) read by tesseract, and sway's
+# pointer clicked where the tree and the picture agree the summary or button is; xfce4-notifyd: a click on its
 # window and its buttons pressed through the accessibility tree; mako: `makoctl invoke`; Plasma: a
 # real left click of KWin's pointer on its summary and on each button, scripts/kwin_pointer.py), with the
 # ActionInvoked the server sent and our Notify's hints (urgency a byte, desktop-entry, category)
@@ -72,7 +74,7 @@ if [ -n "$distro" ]; then
 else
   case $server in
     dunst) tools=(dunst dunstctl Xvfb xdotool) ;;
-    swaync) tools=(swaync swaync-client sway) ;;
+    swaync) tools=(swaync swaync-client sway Xvfb grim tesseract) ;;
     xfce4-notifyd) tools=(/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd Xvfb xdotool) ;;
     mako) tools=(mako makoctl sway) ;;
   esac
