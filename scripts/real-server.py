@@ -495,12 +495,13 @@ class Plasma(Server):
     popup, read through the accessibility tree (a `notification` whose header names the
     application, its summary heading, its body text, its buttons); each press is a real left click
     of KWin's pointer (kwin_pointer.py) on what the tree says is there: the summary for the body
-    click, each button's centre. Plasma closes a popup once one of its actions ran.
-    Plasma's rules (libnotificationmanager): the application named in the header comes from the
-    desktop file the `desktop-entry` hint resolves to (nitnem.desktop is installed in the user's
-    data folder first, as `make install` does), and only then does the notification stay in its
-    history; an identical notification within a second is dropped; popups wait while a window is
-    full screen (none is here)."""
+    click, each button's centre. Our reminder is `resident`, so Plasma keeps it up after the click
+    and Read now (reading is not a mark); Mark read and Later withdraw it.
+    Plasma's rules (libnotificationmanager): only when the `desktop-entry` hint resolves to an
+    installed desktop file (nitnem.desktop is put in the user's data folder first, as `make
+    install` does) does the header offer Configure and its per-application settings (history among
+    them) apply; an identical notification within a second is dropped; popups wait while a window
+    is full screen (none is here)."""
 
     def start(self, env):
         self.env = env
