@@ -62,8 +62,10 @@ test: deps lint
 	scripts/real-server.sh mako
 	$(if $(TESTING_ROOT),scripts/real-server.sh mako $(TESTING_ROOT))
 	$(if $(TESTING_ROOT),scripts/real-server.sh dunst $(TESTING_ROOT))
+	scripts/real-server.sh swaync
 	$(if $(TESTING_ROOT),scripts/real-server.sh swaync $(TESTING_ROOT))
 	$(if $(TESTING_ROOT),scripts/real-server.sh xfce4-notifyd $(TESTING_ROOT))
+	$(if $(TESTING_ROOT),scripts/real-server.sh plasma $(TESTING_ROOT))
 	scripts/real-server.sh xfce4-notifyd
 	$(if $(TESTING_ROOT),scripts/real-sound.sh)
 	scripts/test-punjabi.sh

@@ -31,6 +31,7 @@ test=(
   sway waybar grim                           # waybar for real on a headless sway, its picture read back (grim)
   mako-notifier sway-notification-center    # the notification servers people run under sway (mako 1.7, swaync 0.7)
   xfce4-notifyd                              #   and Xfce's (0.7), each shown a reminder for real (scripts/real-server.sh)
+  tesseract-ocr tesseract-ocr-eng            #   swaync 0.7's popup read off its picture (GTK 3 hides its body from AT-SPI)
   python3-pyatspi at-spi2-core               # waybar's text read through the accessibility tree (AT-SPI)
   gnome-shell dconf-gsettings-backend        # a real GNOME Shell 43 (contrib/gnome-shell/tests/real-shell.sh),
   dconf-service libglib2.0-bin               #   its settings (gsettings) as the Shell reads them,

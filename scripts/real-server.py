@@ -11,8 +11,9 @@ what the server shows and on disk:
 - Later closes it and the ledger says snoozed.
 
 Every press goes through the server: what a person does there, or the server's own command.
+Plasma's (plasmashell on kwin_wayland) is clicked with KWin's own pointer (kwin_pointer.py).
 
-Usage: real-server.py dunst|swaync|xfce4-notifyd|mako WORK
+Usage: real-server.py dunst|swaync|xfce4-notifyd|mako|plasma WORK
 Prints one line a check and `N passed, M failed`; exits 1 on a failure.
 """
 import json
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import time
 
+import kwin_pointer
 from harness import check, read, say, start, stop_all, summary, tail, wait_until
 
 SERVER, WORK = sys.argv[1], sys.argv[2]
@@ -172,6 +174,10 @@ class Server:
     def ours(self):
         return [n for n in self.shown() if "Rehras" in n["summary"]]
 
+    def look(self, n):
+        """n with what is read only once a reminder is there (swaync 0.7: its picture)."""
+        return n
+
 
 class Dunst(Server):
     """dunst on Xvfb: what it shows is what it prints (-print) and has not closed; its buttons are
@@ -320,6 +326,85 @@ class Swaync(Server):
         run(["swaync-client", "--close-all"], self.env)
 
 
+class SwayncPicture(Swaync):
+    """swaync 0.7 (GTK 3) on sway: its popup is on the accessibility bus, but as GTK 3 shows a
+    button — the notification is one button named by its summary, whose labels (the body) GTK 3
+    does not expose — and its swaync-client has no `--action`. So what it shows is read off its
+    picture: grim takes the popup (top right; its size from the tree) at three times its size and
+    tesseract reads the lines; every press is a real left click of sway's pointer where the tree
+    puts the summary or the button, after the picture showed that very label there."""
+    SCALE = 3
+
+    def shown(self):
+        for attempt in range(3):
+            try:
+                return self.popups()
+            except Exception:  # a popup going away while it is read
+                time.sleep(0.2)
+        return self.popups()
+
+    def popups(self):
+        import pyatspi
+        items = accessible_texts(["swaync"])
+        summary = next((node for role, name, node in items if role == "push button" and "Rehras" in name), None)
+        if summary is None:
+            return []
+        frame = summary
+        while frame is not None and frame.getRoleName() != "frame":
+            frame = frame.parent
+        size = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        # A layer surface anchored top right: GTK 3 on Wayland knows only its coordinates inside it.
+        origin = (1280 - size.width, 0)
+
+        def on_screen(node):
+            e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return (origin[0] + e.x, origin[1] + e.y, e.width, e.height)
+        ids = {label: key for key, label in BUTTONS.items()}
+        inside = [(role, name, node) for role, name, node in items if role == "push button" and node is not summary
+                  and name and on_screen(node)[0] >= origin[0]]
+        return [{"id": 0, "summary": summary.name, "body": None, "window": origin + (size.width, size.height),
+                 "buttons": {ids[name]: name for role, name, node in inside if name in ids},
+                 "all_buttons": [name for role, name, node in inside],
+                 "rects": dict([(None, on_screen(summary))] + [(ids[name], on_screen(node)) for role, name, node in inside if name in ids]),
+                 "copies": sum(1 for role, name, node in items if role == "push button" and name == summary.name)}]
+
+    def look(self, n):
+        """What the popup's picture says: its lines, the body among them, and where each word is."""
+        x, y, w, h = n["window"]
+        picture = os.path.join(RUN, "popup.png")
+        run(["grim", "-s", str(self.SCALE), "-g", f"{x},{y} {w}x{h}", picture], self.env)
+        tsv = run(["tesseract", picture, "-", "tsv"], self.env, timeout=60).stdout
+        words = []
+        for line in tsv.splitlines()[1:]:
+            cells = line.split("\t")
+            if len(cells) == 12 and cells[11].strip() and float(cells[10]) >= 0:
+                left, top, width, height = (int(c) / self.SCALE for c in cells[6:10])
+                words.append((tuple(cells[2:5]), cells[11], (x + left + width / 2, y + top + height / 2)))
+        lines = {}
+        for key, word, _ in words:
+            lines.setdefault(key, []).append(word)
+        n["picture"] = [" ".join(ws) for ws in lines.values()]
+        n["words"] = [(word, point) for _, word, point in words]
+        n["body"] = next((line for line in n["picture"] if "of 7 today" in line), "")
+        return n
+
+    def press(self, n, action):
+        x, y, w, h = n["rects"][action]
+        # The body click on the summary's line (the notification's own button), a button's centre.
+        point = (x + w / 2, y + 16) if action is None else (x + w / 2, y + h / 2)
+        label = "Evening" if action is None else BUTTONS[action].split()[0]
+        seen = [p for word, p in n["words"] if word == label and x <= p[0] <= x + w and y <= p[1] <= y + h]
+        if check(f"its picture shows {label!r} where the pointer goes ({round(point[0])},{round(point[1])} in {x},{y} {w}×{h})",
+                 bool(seen), str(n["words"])):
+            click_at(self.env, round(point[0]), round(point[1]))
+
+
+def words_of(text):
+    """Letters and digits only, lower case, one space apart: what OCR and we agree on (tesseract
+    reads `·` as `-` or `«`)."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.lower()).split())
+
+
 def gtk_popups(app_names):
     """A GTK server's reminder as its window shows it: the labels (summary, body) and buttons."""
     for attempt in range(3):
@@ -404,7 +489,128 @@ class Xfce(Server):
         pass
 
 
-SERVERS = {"dunst": Dunst, "mako": Mako, "swaync": Swaync, "xfce4-notifyd": Xfce}
+class Plasma(Server):
+    """KDE Plasma's own server: plasmashell (its desktop shell, org.kde.plasma.desktop, with the
+    notifications applet in its system tray) on `kwin_wayland --virtual`. What it shows is its
+    popup, read through the accessibility tree (a `notification` whose header names the
+    application, its summary heading, its body text, its buttons); each press is a real left click
+    of KWin's pointer (kwin_pointer.py) on what the tree says is there: the summary for the body
+    click, each button's centre. Our reminder is `resident`, so Plasma keeps it up after the click
+    and Read now (reading is not a mark); Mark read and Later withdraw it.
+    Plasma's rules (libnotificationmanager): only when the `desktop-entry` hint resolves to an
+    installed desktop file (nitnem.desktop is put in the user's data folder first, as `make
+    install` does) does the header offer Configure and its per-application settings (history among
+    them) apply; an identical notification within a second is dropped; popups wait while a window
+    is full screen (none is here)."""
+
+    def start(self, env):
+        self.env = env
+        # The desktop file as `make install` puts it, so the desktop-entry hint resolves.
+        apps = os.path.join(env["XDG_DATA_HOME"], "applications")
+        os.makedirs(apps, exist_ok=True)
+        subprocess.run(["cp", os.path.join(WORK, "nitnem.desktop"), apps], check=True)
+        env.update(QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", XDG_SESSION_TYPE="wayland",
+                   XDG_CURRENT_DESKTOP="KDE", KDE_FULL_SESSION="true", KDE_SESSION_VERSION="6",
+                   # KWin's fake input device (the pointer clicks) for a client no desktop file vouches for.
+                   KWIN_WAYLAND_NO_PERMISSION_CHECKS="1")
+        # The accessibility bus up before the shell, which registers on it as it starts.
+        run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress"], env)
+        kwin = start(["kwin_wayland", "--virtual", "--width", "1280", "--height", "800", "--socket", "wayland-kwin",
+                      "--no-lockscreen"], os.path.join(RUN, "kwin.log"), env)
+        up = wait_until(20, lambda: kwin.poll() is None and os.path.exists(os.path.join(RUN, "wayland-kwin")))
+        if not check("kwin_wayland starts (virtual output 1280×800)", bool(up), tail(os.path.join(RUN, "kwin.log"))):
+            finish()
+        say("     " + run(["kwin_wayland", "--version"], env).stdout.strip())
+        env.update(WAYLAND_DISPLAY="wayland-kwin", QT_QPA_PLATFORM="wayland")
+        # What the bus starts on request (the activity manager, kded) finds the compositor too.
+        run(["dbus-update-activation-environment", "--all"], env)
+        # plasmashell refuses to load its shell without the activity manager: started by the bus, as
+        # in a session (before the line above it died looking for an X display).
+        activated = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                         "org.freedesktop.DBus.StartServiceByName", "string:org.kde.ActivityManager", "uint32:0"], env)
+        check("the bus starts the activity manager (kactivitymanagerd)", "uint32 1" in activated.stdout or "uint32 2" in activated.stdout,
+              activated.stdout + activated.stderr)
+        self.log = os.path.join(RUN, "plasmashell.log")
+        start(["plasmashell", "--no-respawn"], self.log, env)
+        if not check("plasmashell owns org.freedesktop.Notifications", wait_until(40, lambda: owns_notifications(env)),
+                     tail(self.log)):
+            finish()
+        info = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                    "/org/freedesktop/Notifications", "org.freedesktop.Notifications.GetServerInformation"], env).stdout
+        names = re.findall(r'string "(.*?)"', info)
+        check(f"the server is Plasma's own: {names}", names[:1] == ["Plasma"], info)
+        check("plasmashell runs its desktop shell (org.kde.plasma.desktop: its Desktop on the accessibility bus)",
+              bool(wait_until(20, desktop_on_screen)) and "invalid corona" not in read(self.log), tail(self.log))
+        say(f"     plasma-workspace {version('plasma-workspace')}, plasma-desktop {version('plasma-desktop')}")
+
+    def shown(self):
+        for attempt in range(3):
+            try:
+                return plasma_popups()
+            except Exception:  # a popup going away while it is read
+                time.sleep(0.2)
+        return plasma_popups()
+
+    def press(self, n, action):
+        import pyatspi
+        node = n["summary_node"] if action is None else n["nodes"][action]
+        e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        what = "its summary" if action is None else f"{BUTTONS[action]!r}"
+        if check(f"{what} is on screen at {e.x},{e.y} ({e.width}×{e.height})", e.width > 0 and e.height > 0):
+            kwin_pointer.click(self.env, e.x + e.width / 2, e.y + e.height / 2)
+
+    def clear(self):
+        for n in self.shown():
+            close = n["close_node"]
+            if close is not None:
+                close.queryAction().doAction(0)
+
+
+def desktop_on_screen():
+    """Whether plasmashell's desktop (its `Desktop @ …` frame) is on the accessibility bus."""
+    return any(role == "frame" and name.startswith("Desktop") for role, name, _ in accessible_texts(["plasmashell"]))
+
+
+def plasma_popups():
+    """Plasma's notifications as its popups show them: [{"id", "app", "summary", "body", "buttons", …}]."""
+    import pyatspi
+
+    def under(node, depth=0):
+        if node is None or depth > 40:
+            return []
+        found = [node]
+        for i in range(node.childCount):
+            found += under(node.getChildAtIndex(i), depth + 1)
+        return found
+
+    popups = []
+    for role, name, node in accessible_texts(["plasmashell"]):
+        if role != "notification":
+            continue
+        inside = under(node)
+        header = next((x for x in inside if x.getRoleName() == "tool bar"), None)
+        in_header = set(under(header)) if header is not None else set()
+        headings = [x for x in inside if x.getRoleName() == "heading"]
+        app = next((x.name for x in headings if x in in_header), "")
+        summary_node = next((x for x in headings if x not in in_header), None)
+        body_node = next((x for x in inside if x.getRoleName() == "text"), None)
+        body = ""
+        if body_node is not None:
+            text = body_node.queryText()
+            body = text.getText(0, text.characterCount).strip()
+        buttons = [x for x in inside if x.getRoleName() in ("button", "push button") and x not in in_header]
+        ids = {label: key for key, label in BUTTONS.items()}
+        configure = next((x for x in in_header if x.getRoleName() == "button" and x.name == "Configure"), None)
+        popups.append({"id": 0, "app": app,
+                       "configurable": configure is not None and configure.getState().contains(pyatspi.STATE_SHOWING), "summary": summary_node.name if summary_node else name, "body": body,
+                       "buttons": {ids[b.name]: b.name for b in buttons if b.name in ids},
+                       "all_buttons": [b.name for b in buttons],
+                       "nodes": {ids[b.name]: b for b in buttons if b.name in ids}, "summary_node": summary_node,
+                       "close_node": next((x for x in in_header if x.getRoleName() == "button" and x.name == "Close"), None)})
+    return popups
+
+
+SERVERS = {"dunst": Dunst, "mako": Mako, "plasma": Plasma, "swaync": Swaync, "xfce4-notifyd": Xfce}
 
 
 def finish():
@@ -432,14 +638,26 @@ def episode(server, name, action, env):
         agent.terminate()
         agent.wait(timeout=10)
         return
+    first = server.look(first)
     check(f"[{name}] its summary {first['summary']!r}", first["summary"] == SUMMARY, str(first))
-    check(f"[{name}] its body {first['body']!r}", "of 7 today" in first["body"], str(first))
+    if "picture" in first:
+        text = words_of(" ".join(first["picture"]))
+        check(f"[{name}] its picture (grim, read by tesseract): {first['picture']}",
+              words_of(SUMMARY) in text and all(words_of(label).replace(" ", "") in text.replace(" ", "") for label in BUTTONS.values()),
+              str(first["picture"]))
+    check(f"[{name}] its body {first['body']!r}{' (read off its picture)' if 'picture' in first else ''}",
+          "of 7 today" in first["body"], str(first))
     check(f"[{name}] its buttons: {first['buttons']}", first["buttons"] == BUTTONS, str(first))
     if "all_buttons" in first:
         check(f"[{name}] no other button on it: {first['all_buttons']}",
               sorted(first["all_buttons"]) == sorted(BUTTONS.values()), str(first["all_buttons"]))
     if "default" in first:
         check(f"[{name}] it offers the click (the default action)", first["default"], str(first))
+    if "configurable" in first:
+        # Plasma offers Configure only for a notification whose desktop-entry resolved to an
+        # installed desktop file (libnotificationmanager: configurableService), as ours must.
+        check(f"[{name}] its header: {first['app']!r} with Configure (the desktop-entry resolved to nitnem.desktop)",
+              first["app"] == "nitnem" and first["configurable"], str(first))
     if "hints" in first:
         check(f"[{name}] the server read its hints: {first['hints']}", first["hints"] == HINTS, str(first))
     time.sleep(1)
@@ -503,10 +721,12 @@ def main():
     global MONITOR
     MONITOR = Monitor(env)
     server = SERVERS[SERVER]()
+    if SERVER == "swaync" and version("sway-notification-center").startswith("0.7"):
+        server = SwayncPicture()
     server.start(env)
     test = run(["nitnem", "reminders", "test", "--no-wait"], env)
     lines = test.stdout.splitlines()
-    named = {"dunst": "dunst shows no buttons", "mako": "mako shows no buttons", "swaync": "swaync shows the buttons",
+    named = {"dunst": "dunst shows no buttons", "mako": "mako shows no buttons", "plasma": "KDE Plasma shows the buttons", "swaync": "swaync shows the buttons",
              "xfce4-notifyd": "xfce4-notifyd shows the buttons"}[SERVER]
     check(f"reminders test says what {SERVER} shows: {lines[1] if len(lines) > 1 else test.stdout + test.stderr!r}",
           len(lines) > 1 and lines[1].startswith(named), test.stdout + test.stderr)

@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A reminder in a notification server for real (part of `make test`): the server on its display (Xvfb for dunst and xfce4-notifyd, a headless
-# sway for swaync and mako), in a private session bus, and `nitnem run` with the clock two seconds
+# sway for swaync and mako, `kwin_wayland --virtual` for Plasma's plasmashell), in a private session bus, and `nitnem run` with the clock two seconds
 # before the Evening slot. scripts/real-server.py does the checks, in an episode per action (a fresh
 # group and state, a new agent): the reminder on screen with its summary, body and buttons, once, as
-# the server shows it (dunst's -print, swaync's and xfce4-notifyd's windows read through the
+# the server shows it (dunst's -print, swaync's, xfce4-notifyd's and Plasma's popups read through the
 # accessibility tree, `makoctl list`); a click on it (the default action) and Read now open the
 # reader with its link (config `open`, a script that writes it down); Mark read reaches the
 # progress file and Later the ledger; each pressed through the server (dunst: a middle click on its
-# window and its context menu; swaync: `swaync-client --action`; xfce4-notifyd: a click on its
-# window and its buttons pressed through the accessibility tree; mako: `makoctl invoke`), with the
+# window and its context menu; swaync 0.12: `swaync-client --action`; swaync 0.7, which has no
+# `--action` and shows GTK 3's buttons only by name: its picture (grim) read by tesseract, and sway's
+# pointer clicked where the tree and the picture agree the summary or button is; xfce4-notifyd: a click on its
+# window and its buttons pressed through the accessibility tree; mako: `makoctl invoke`; Plasma: a
+# real left click of KWin's pointer on its summary and on each button, scripts/kwin_pointer.py), with the
 # ActionInvoked the server sent and our Notify's hints (urgency a byte, desktop-entry, category)
 # read off the bus (dbus-monitor); `nitnem reminders test` says what the server shows.
 #
-#   scripts/real-server.sh dunst|swaync|xfce4-notifyd|mako [--root testing|SCRIPT]
+#   scripts/real-server.sh dunst|swaync|xfce4-notifyd|mako|plasma [--root testing|SCRIPT]
 #
 # Without --root: the host's server (Debian 12: dunst 1.9, swaync 0.7, xfce4-notifyd 0.7, mako 1.7;
 # scripts/deps.sh installs them), as the user nitnem-test when run as root. With --root testing:
-# Debian testing's (dunst 1.13, swaync 0.12, xfce4-notifyd 0.9, mako 1.11) in the testing root
+# Debian testing's (dunst 1.13, swaync 0.12, xfce4-notifyd 0.9, mako 1.11, Plasma 6.7's own server
+# in plasmashell, which runs only there) in the testing root
 # (scripts/testing-root.sh, built on first use and cached), as its user tester; root only.
 # NITNEM_BIN: the nitnem to run (default: the release build, made with `make release`'s flags).
 # REAL_SERVER_DUMP=1: when the reminder is not found, the accessibility tree is printed, and when a
@@ -26,8 +30,8 @@
 set -euo pipefail
 PATH=$PATH:/usr/sbin:/sbin   # useradd
 repo=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: $0 dunst|swaync|xfce4-notifyd|mako [--root testing|SCRIPT]" >&2; exit 2; }
-case ${1-} in dunst | swaync | xfce4-notifyd | mako) server=$1; shift ;; *) usage ;; esac
+usage() { echo "usage: $0 dunst|swaync|xfce4-notifyd|mako|plasma [--root testing|SCRIPT]" >&2; exit 2; }
+case ${1-} in dunst | swaync | xfce4-notifyd | mako | plasma) server=$1; shift ;; *) usage ;; esac
 distro=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -38,6 +42,8 @@ while [ $# -gt 0 ]; do
     *) usage ;;
   esac
 done
+# Plasma 6.7's shell is in the testing root only (the host's is Plasma 5.27, not run here).
+[ "$server" != plasma ] || [ -n "$distro" ] || { echo "real-server: plasma runs in the testing root: --root testing" >&2; exit 2; }
 start=$SECONDS
 if [ -z "${NITNEM_BIN:-}" ]; then
   export PATH=/opt/swift/usr/bin:$PATH
@@ -51,7 +57,7 @@ fi
 work=$(mktemp -d /tmp/nitnem-server-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
-cp "$repo/scripts/real-server.py" "$repo/scripts/harness.py" "$work/"
+cp "$repo/scripts/real-server.py" "$repo/scripts/harness.py" "$repo/scripts/kwin_pointer.py" "$repo/contrib/nitnem.desktop" "$work/"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
 mkdir -p "$work/home/.config/nitnem" "$work/run" "$work/bin"
 # The reader: a script that adds its last argument (the page) to a file, a line each start.
@@ -68,7 +74,7 @@ if [ -n "$distro" ]; then
 else
   case $server in
     dunst) tools=(dunst dunstctl Xvfb xdotool) ;;
-    swaync) tools=(swaync swaync-client sway) ;;
+    swaync) tools=(swaync swaync-client sway Xvfb grim tesseract) ;;
     xfce4-notifyd) tools=(/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd Xvfb xdotool) ;;
     mako) tools=(mako makoctl sway) ;;
   esac
