@@ -43,7 +43,7 @@ var package = Package(
         // The system layer: every system call, once.
         .target(name: "Posix", dependencies: ["CLinux", "NitnemClockKit"]),
         // Desktop notifications (libnotify) and the GLib pump.
-        .target(name: "Notify", dependencies: ["CLibnotify", "Posix"]),
+        .target(name: "Notify", dependencies: ["CLibnotify", "Posix", "NitnemClockKit"]),
         // The shell: loads and writes the files, runs the agent's and the follower's loops.
         .target(name: "AgentShell", dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify"]),
         // The command-line parser: declared commands and options, generated help.
