@@ -16,14 +16,16 @@ var package = Package(
     dependencies: [],
     targets: [
         // C libraries from Debian -dev packages, and a shim for Linux-only syscalls.
+        // The one dlopen/dlsym helper the two loaders below fill their tables of entry points through.
+        .target(name: "CLoader"),
         // SQLite is loaded with dlopen when `snapshot export` opens a database (nothing is linked); its
         // types and constants come from libsqlite3-dev's header.
-        .target(name: "CSQLite"),
+        .target(name: "CSQLite", dependencies: ["CLoader"]),
         // libnotify and GLib are loaded with dlopen at the first reminder (nothing is linked); the
         // loader's copied declarations are checked against the -dev headers by a test-only target.
         // Its flags come from the package's own .pc (only -I: libnotify.pc's would bring -pthread,
         // which SwiftPM warns about on every build).
-        .target(name: "CLibnotify", path: "Sources/CLibnotify/Loader"),
+        .target(name: "CLibnotify", dependencies: ["CLoader"], path: "Sources/CLibnotify/Loader"),
         .systemLibrary(
             name: "CLibnotifyHeaders",
             path: "Sources/CLibnotify/Headers",
@@ -43,7 +45,7 @@ var package = Package(
         // The system layer: every system call, once.
         .target(name: "Posix", dependencies: ["CLinux", "NitnemClockKit"]),
         // Desktop notifications (libnotify) and the GLib pump.
-        .target(name: "Notify", dependencies: ["CLibnotify", "Posix"]),
+        .target(name: "Notify", dependencies: ["CLibnotify", "Posix", "NitnemClockKit"]),
         // The shell: loads and writes the files, runs the agent's and the follower's loops.
         .target(name: "AgentShell", dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify"]),
         // The command-line parser: declared commands and options, generated help.

@@ -16,12 +16,6 @@ package struct AgentRecord: Equatable, Sendable {
     /// The App Group folder it watches, as it was given.
     package var group: String
 
-    /// A record of `pid` watching `group`.
-    package init(pid: Int32, group: String) {
-        self.pid = pid
-        self.group = group
-    }
-
     /// The record's file for the lock at `lockPath`: the lock's name with `.json` for `.lock`
     /// (`$XDG_RUNTIME_DIR/nitnem/agent.json` for the default lock).
     package static func path(beside lockPath: String) -> String {

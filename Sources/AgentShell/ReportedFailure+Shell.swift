@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
 import Notify
 import Posix
 import Scheduler
@@ -19,6 +20,6 @@ extension ReportedFailure {
 
     /// The notification server could not show a reminder.
     init(_ error: NotifyError) {
-        self.init(subject: "notification server", code: "\(error.code)", message: error.message)
+        self.init(subject: "notification server", code: "\(error.code)", message: error.problem)
     }
 }

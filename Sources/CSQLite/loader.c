@@ -1,35 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CSQLite.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <string.h>
+#include <CLoader.h>
 
 static struct nitnem_sqlite_api api;
 const struct nitnem_sqlite_api *nitnem_sqlite_loaded;
-static char failure[512];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static struct nitnem_library library = NITNEM_LIBRARY_INIT;
 
 static void load(void) {
-    // RTLD_LOCAL: nothing else in the process resolves against the library by accident.
-    void *library = dlopen(NITNEM_SQLITE_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *cause = dlerror();
-        snprintf(failure, sizeof failure, "%s", cause ? cause : NITNEM_SQLITE_SONAME ": cannot be loaded");
-        return;
-    }
+    void *handle = nitnem_library_open(&library, NITNEM_SQLITE_SONAME);
+    if (handle == NULL) return;
 #define RESOLVE(field, name)                                                                                \
-    do {                                                                                                    \
-        dlerror();                                                                                          \
-        void *symbol = dlsym(library, #name);                                                               \
-        if (symbol == NULL) {                                                                               \
-            const char *cause = dlerror();                                                                  \
-            snprintf(failure, sizeof failure, "%s", cause ? cause : "undefined symbol: " #name);            \
-            return;                                                                                         \
-        }                                                                                                   \
-        memcpy(&api.field, &symbol, sizeof symbol);                                                         \
-    } while (0)
+    do { if (!nitnem_library_resolve(&library, handle, #name, &api.field)) return; } while (0)
     RESOLVE(open_v2, sqlite3_open_v2);
     RESOLVE(close_v2, sqlite3_close_v2);
     RESOLVE(extended_result_codes, sqlite3_extended_result_codes);
@@ -51,11 +33,8 @@ static void load(void) {
 }
 
 const struct nitnem_sqlite_api *nitnem_sqlite_load(void) {
-    pthread_once(&once, load);
+    nitnem_library_load(&library, load);
     return nitnem_sqlite_loaded;
 }
 
-const char *nitnem_sqlite_load_error(void) {
-    pthread_once(&once, load);
-    return nitnem_sqlite_loaded ? NULL : failure;
-}
+const char *nitnem_sqlite_load_error(void) { return nitnem_library_load(&library, load); }

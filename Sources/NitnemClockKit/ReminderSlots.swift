@@ -43,11 +43,5 @@ package struct SlotError: Error, Equatable, CustomStringConvertible {
     /// The rejected time.
     package let time: WallTime
 
-    /// The error for `time` in `band`.
-    package init(band: Band, time: WallTime) {
-        self.band = band
-        self.time = time
-    }
-
     package var description: String { "\(time) is outside the \(band.title) band (\(band.wallTimes))" }
 }

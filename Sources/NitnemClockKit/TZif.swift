@@ -8,12 +8,6 @@ package struct LocalTimeType: Hashable, Sendable {
     package var isDST: Bool
     /// The abbreviation, e.g. `EET`.
     package var abbreviation: String
-
-    package init(offset: Int, isDST: Bool, abbreviation: String) {
-        self.offset = offset
-        self.isDST = isDST
-        self.abbreviation = abbreviation
-    }
 }
 
 /// A zone file that could not be read as TZif (RFC 8536), naming the file and what is wrong.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CLibnotify
+import NitnemClockKit
 
 /// libnotify and GLib, loaded at first use rather than linked (`nitnem_notify_load`): a process
 /// that never shows a notification maps neither library.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CLibnotify
+import NitnemClockKit
 
 #if canImport(Glibc)
     import Glibc

@@ -54,34 +54,25 @@ package struct MarkPlan: Hashable, Sendable {
         func read(_ id: String) -> Bool { progress.isRead(id, on: day) }
         let on = "on \(day)"
         if next {
-            let first = order.firstIndex { !read($0) }
-            if !undo {
-                if let first, let bani = snapshot.bani(id: order[first]) {
-                    add(bani)
-                } else {
-                    notes.append(
-                        order.isEmpty
-                            ? "nothing to mark next: no daily banis in this snapshot"
-                            : "nothing to mark next: every daily bani is read \(on)")
-                }
+            // With `undo`: the latest read time that day first; then the later in the order.
+            func readAt(_ id: String) -> Date {
+                guard let at = progress[id]?.lastReadAt, dayInterval.contains(at), at < dayInterval.end
+                else { return .distantPast }
+                return at
+            }
+            let index =
+                undo
+                ? order.indices.filter { read(order[$0]) }.max { a, b in (readAt(order[a]), a) < (readAt(order[b]), b) }
+                : order.firstIndex { !read($0) }
+            if let index, let bani = snapshot.bani(id: order[index]) {
+                add(bani)
+            } else if order.isEmpty {
+                notes.append("nothing to \(undo ? "undo" : "mark") next: no daily banis in this snapshot")
             } else {
-                // The latest read time that day first; then the later in the order.
-                func readAt(_ id: String) -> Date {
-                    guard let at = progress[id]?.lastReadAt, dayInterval.contains(at), at < dayInterval.end
-                    else { return .distantPast }
-                    return at
-                }
-                let last = order.indices.filter { read(order[$0]) }.max { a, b in
-                    (readAt(order[a]), a) < (readAt(order[b]), b)
-                }
-                if let last, let bani = snapshot.bani(id: order[last]) {
-                    add(bani)
-                } else {
-                    notes.append(
-                        order.isEmpty
-                            ? "nothing to undo next: no daily banis in this snapshot"
-                            : "nothing to undo next: no daily bani is read \(on)")
-                }
+                notes.append(
+                    undo
+                        ? "nothing to undo next: no daily bani is read \(on)"
+                        : "nothing to mark next: every daily bani is read \(on)")
             }
         }
         if band {

@@ -81,11 +81,6 @@ package struct PauseUntilError: Error, Equatable, CustomStringConvertible {
     /// What is wrong with it.
     package let problem: String
 
-    package init(text: String, problem: String) {
-        self.text = text
-        self.problem = problem
-    }
-
     /// `--until '<text>': <problem>`, control characters escaped.
     package var description: String { Printable.escaped("--until '\(text)': \(problem)") }
 }

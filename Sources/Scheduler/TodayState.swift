@@ -44,11 +44,6 @@ package struct TodayState: Hashable, Sendable {
         package let seq: Int
         /// The line count the position refers to (the progress file's own, when it has one).
         package let nLines: Int
-        /// A saved position.
-        package init(seq: Int, nLines: Int) {
-            self.seq = seq
-            self.nLines = nLines
-        }
 
         /// `seq / nLines` (0 when `nLines` is 0).
         package var fraction: Double { nLines == 0 ? 0 : Double(seq) / Double(nLines) }

@@ -55,7 +55,7 @@ package enum DeepLink: Hashable, Sendable {
     ///   control characters, a key or variant that is empty, holds a `/` or starts with `-`.
     package init(parsing text: String) throws(DeepLinkError) {
         func fail(_ code: DeepLinkError.Code, _ problem: String) -> DeepLinkError {
-            DeepLinkError(code: code, link: text, problem: problem)
+            DeepLinkError(code, subject: text, problem: problem)
         }
         if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || Printable.isControl($0) }) {
             throw fail(.malformed, "it holds whitespace or control characters")
@@ -112,18 +112,18 @@ package enum DeepLink: Hashable, Sendable {
     /// A percent-decoded key or variant: UTF-8, no control characters, no `/`, not starting with `-`.
     static func decodedName(_ raw: Substring, what: String, link: String) throws(DeepLinkError) -> String {
         guard let decoded = percentDecoded(raw) else {
-            throw DeepLinkError(code: .badEncoding, link: link, problem: "the \(what) has bad percent-encoding")
+            throw DeepLinkError(.badEncoding, subject: link, problem: "the \(what) has bad percent-encoding")
         }
-        guard !decoded.isEmpty else { throw DeepLinkError(code: .badName, link: link, problem: "the \(what) is empty") }
+        guard !decoded.isEmpty else { throw DeepLinkError(.badName, subject: link, problem: "the \(what) is empty") }
         guard !decoded.unicodeScalars.contains(where: Printable.isControl), !decoded.contains("/") else {
-            throw DeepLinkError(code: .badName, link: link, problem: "the \(what) holds a control character or '/'")
+            throw DeepLinkError(.badName, subject: link, problem: "the \(what) holds a control character or '/'")
         }
         // A reader command gets the key as an argument: it must never pass for an option.
         guard !decoded.hasPrefix("-") else {
-            throw DeepLinkError(code: .badName, link: link, problem: "the \(what) starts with '-'")
+            throw DeepLinkError(.badName, subject: link, problem: "the \(what) starts with '-'")
         }
         guard decoded.utf8.count <= 200 else {
-            throw DeepLinkError(code: .badName, link: link, problem: "the \(what) is longer than 200 bytes")
+            throw DeepLinkError(.badName, subject: link, problem: "the \(what) is longer than 200 bytes")
         }
         return decoded
     }
@@ -172,36 +172,24 @@ package enum DeepLink: Hashable, Sendable {
     }
 }
 
-/// A link `nitnem open` does not open: which link, and why.
-package struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What kind of problem.
-    package enum Code: Equatable, Hashable, Sendable {
-        /// Not a `sggs://` link at all.
-        case notSggs
-        /// A `sggs://` link of a kind this command does not open (`sggs://ang/5`).
-        case unknownKind
-        /// The right kind, the wrong shape (missing key, extra segment, unknown query, fragment…).
-        case malformed
-        /// A `%` not followed by two hex digits, or decoded bytes that are not UTF-8.
-        case badEncoding
-        /// A key or variant that is empty, holds a control character or `/`, or starts with `-`.
-        case badName
-    }
+/// A link `nitnem open` does not open: which link (`subject`, as given), and why.
+package typealias DeepLinkError = CodedError<DeepLinkErrorCode>
 
-    /// What kind of problem.
-    package let code: Code
-    /// The link as given.
-    package let link: String
-    /// Why it is refused.
-    package let problem: String
-
-    /// A refused `link`.
-    package init(code: Code, link: String, problem: String) {
-        self.code = code
-        self.link = link
-        self.problem = problem
-    }
+/// What kind of link `nitnem open` refuses.
+package enum DeepLinkErrorCode: ErrorCode {
+    /// Not a `sggs://` link at all.
+    case notSggs
+    /// A `sggs://` link of a kind this command does not open (`sggs://ang/5`).
+    case unknownKind
+    /// The right kind, the wrong shape (missing key, extra segment, unknown query, fragment…).
+    case malformed
+    /// A `%` not followed by two hex digits, or decoded bytes that are not UTF-8.
+    case badEncoding
+    /// A key or variant that is empty, holds a control character or `/`, or starts with `-`.
+    case badName
 
     /// One line: `cannot open 'sggs://ang/5': nitnem opens only …`, control characters escaped.
-    package var description: String { "cannot open '\(Printable.escaped(link))': \(problem)" }
+    package static func describe(subject: String, problem: String) -> String {
+        "cannot open '\(Printable.escaped(subject))': \(problem)"
+    }
 }

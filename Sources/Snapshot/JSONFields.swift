@@ -78,6 +78,17 @@ struct JSONFields {
         return n
     }
 
+    /// The `schema` of a document this code writes at version `current`: an integer ≥ 1, 1 when
+    /// absent. A newer one adds the warning that the file is read as far as understood and never
+    /// written to `warnings`.
+    func schema(current: Int, warnings: inout [String]) throws(GroupFileError) -> Int {
+        let schema = try optionalInt("schema", min: 1) ?? 1
+        if schema > current {
+            warnings.append("\(file): schema \(schema) is newer than \(current); read-only, never written")
+        }
+        return schema
+    }
+
     /// The integer a number's text spells (`120`, `-3`); `nil` for a fraction, an exponent or overflow.
     static func integer(_ v: JSONValue) -> Int? {
         guard case .number(let text) = v else { return nil }

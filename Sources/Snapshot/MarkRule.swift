@@ -49,12 +49,6 @@ package struct MarkRule: Hashable, Sendable {
             package var lastSeq: Int
             /// The new `lastReadAt`.
             package var lastReadAt: Date
-
-            /// A position: line `lastSeq`, read at `lastReadAt`.
-            package init(lastSeq: Int, lastReadAt: Date) {
-                self.lastSeq = lastSeq
-                self.lastReadAt = lastReadAt
-            }
         }
 
         /// What happens to the day key; `nil` when `completedDays` stays as it is.

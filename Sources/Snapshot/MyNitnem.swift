@@ -9,7 +9,7 @@ import NitnemClockKit
 /// - Important: Read as the progress file is: strict JSON, unknown members kept (`raw`), `schema` > 1
 ///   read-only; ids the snapshot does not have are skipped with a warning (`NitnemSnapshot.applying`)
 ///   and stay in the file.
-package struct MyNitnem: Hashable, Sendable {
+package struct MyNitnem: Hashable, Sendable, VersionedDocument {
     /// The schema this code reads and writes.
     package static let currentSchema = 1
 
@@ -28,9 +28,6 @@ package struct MyNitnem: Hashable, Sendable {
     /// A file that lists nothing.
     package static let empty = MyNitnem(
         schema: currentSchema, sets: [:], reminders: [], warnings: [], raw: .object([("schema", .int(currentSchema))]))
-
-    /// Whether the file is from a newer nitnem: read as far as understood, never written.
-    package var isReadOnly: Bool { schema > Self.currentSchema }
 
     /// A document.
     package init(
@@ -67,11 +64,8 @@ package struct MyNitnem: Hashable, Sendable {
     /// kept in the file and said; a duplicate id counts once.
     package static func decode(_ value: JSONValue, path: String) throws(GroupFileError) -> MyNitnem {
         let top = try JSONFields(value, file: path, jsonPath: "$")
-        let schema = try top.optionalInt("schema", min: 1) ?? 1
         var warnings: [String] = []
-        if schema > currentSchema {
-            warnings.append("\(path): schema \(schema) is newer than \(currentSchema); read-only, never written")
-        }
+        let schema = try top.schema(current: currentSchema, warnings: &warnings)
         var sets: [DailySet: [String]] = [:]
         if let setsValue = top.optional("sets") {
             guard case .object(let members) = setsValue else {

@@ -30,16 +30,7 @@ package enum MyNitnemMerge {
     package static func merge(main: JSONValue, copy: JSONValue, mainPath: String, copyPath: String)
         throws(GroupFileError) -> Merged
     {
-        for (value, path) in [(main, mainPath), (copy, copyPath)] {
-            let decoded = try MyNitnem.decode(value, path: path)
-            if decoded.isReadOnly {
-                throw GroupFileError(
-                    .newerSchema, path: path,
-                    problem:
-                        "is schema \(decoded.schema), newer than this nitnem (\(MyNitnem.currentSchema)); not merged"
-                )
-            }
-        }
+        try MyNitnem.checkMergeable([(main, mainPath), (copy, copyPath)])
         let mainAt = modified(main)
         let copyAt = modified(copy)
         let copyWon = (copyAt?.date ?? .distantPast) > (mainAt?.date ?? .distantPast)

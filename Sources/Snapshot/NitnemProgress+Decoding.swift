@@ -12,11 +12,8 @@ extension NitnemProgress {
     /// `schema` > 1: decoded as far as understood, with a warning that it is read-only.
     package static func decode(_ value: JSONValue, path: String) throws(GroupFileError) -> NitnemProgress {
         let top = try JSONFields(value, file: path, jsonPath: "$")
-        let schema = try top.optionalInt("schema", min: 1) ?? 1
         var warnings: [String] = []
-        if schema > currentSchema {
-            warnings.append("\(path): schema \(schema) is newer than \(currentSchema); read-only, never written")
-        }
+        let schema = try top.schema(current: currentSchema, warnings: &warnings)
         var banis: [String: BaniProgress] = [:]
         if let banisValue = top.optional("banis") {
             guard case .object(let entries) = banisValue else {

@@ -6,7 +6,7 @@ import NitnemClockKit
 ///
 /// Written by the reader app and `nitnem mark`; `raw` keeps the document as read so a writer can
 /// patch only what it changes.
-package struct NitnemProgress: Sendable {
+package struct NitnemProgress: Sendable, VersionedDocument {
     /// The file's schema; 1 when the file does not say.
     package var schema: Int
     /// Progress by bani id (`japji`, `rehras/taksal`).
@@ -18,9 +18,6 @@ package struct NitnemProgress: Sendable {
 
     /// Whether bani `id` was read to the end on Nitnem day `day`.
     package func isRead(_ id: String, on day: CivilDate) -> Bool { banis.isRead(id, on: day) }
-
-    /// A file of a newer schema is read as far as understood and never written.
-    package var isReadOnly: Bool { schema > 1 }
 
     /// The schema this code reads and writes.
     package static let currentSchema = 1

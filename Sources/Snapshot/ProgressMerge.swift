@@ -41,15 +41,7 @@ package enum ProgressMerge {
     package static func merge(main: JSONValue, copy: JSONValue, mainPath: String, copyPath: String)
         throws(GroupFileError) -> Merged
     {
-        for (value, path) in [(main, mainPath), (copy, copyPath)] {
-            let decoded = try NitnemProgress.decode(value, path: path)
-            if decoded.isReadOnly {
-                throw GroupFileError(
-                    .newerSchema, path: path,
-                    problem: "is schema \(decoded.schema), newer than this nitnem (\(NitnemProgress.currentSchema)); "
-                        + "not merged")
-            }
-        }
+        try NitnemProgress.checkMergeable([(main, mainPath), (copy, copyPath)])
         guard case .object(var top) = main, case .object(let copyTop) = copy else {
             throw GroupFileError(path: mainPath, jsonPath: "$", problem: "expected an object; not merged")
         }

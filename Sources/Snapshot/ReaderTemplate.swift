@@ -253,32 +253,22 @@ package struct ReaderLaunch: Hashable, Sendable {
     package var program: String { argv.first ?? "" }
 }
 
-/// A reader template that cannot be used.
-package struct ReaderTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What kind of problem.
-    package enum Code: Equatable, Hashable, Sendable {
-        /// Nothing but whitespace.
-        case empty
-        /// A `'` or `"` never closed.
-        case unterminatedQuote
-        /// `{name}` that is not `{banidb}`, `{key}`, `{variant}` or `{url}`.
-        case unknownPlaceholder
-        /// A web template with a space or tab in it.
-        case whitespaceInURL
-        /// A control character anywhere.
-        case controlCharacter
-        /// A web page where a command is needed (config `listen`).
-        case notACommand
-    }
+/// A reader template that cannot be used: what kind of problem, and what is wrong in words a user
+/// can act on.
+package typealias ReaderTemplateError = CodedError<ReaderTemplateErrorCode>
 
-    /// What kind of problem.
-    package let code: Code
-    /// What is wrong, in words a user can act on.
-    package let description: String
-
-    /// A problem of `code`.
-    package init(_ code: Code, _ description: String) {
-        self.code = code
-        self.description = description
-    }
+/// What is wrong with a reader template.
+package enum ReaderTemplateErrorCode: ErrorCode {
+    /// Nothing but whitespace.
+    case empty
+    /// A `'` or `"` never closed.
+    case unterminatedQuote
+    /// `{name}` that is not `{banidb}`, `{key}`, `{variant}` or `{url}`.
+    case unknownPlaceholder
+    /// A web template with a space or tab in it.
+    case whitespaceInURL
+    /// A control character anywhere.
+    case controlCharacter
+    /// A web page where a command is needed (config `listen`).
+    case notACommand
 }

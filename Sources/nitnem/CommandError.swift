@@ -13,6 +13,14 @@ protocol CommandError: Error, CustomStringConvertible {
     var cliCode: CLIError.Code { get }
 }
 
+/// The kinds of a `CodedError` that all end a command alike.
+protocol CommandErrorCode: ErrorCode {
+    /// How a command that meets an error of these kinds ends.
+    static var cliCode: CLIError.Code { get }
+}
+
+extension CodedError: CommandError where Kinds: CommandErrorCode { var cliCode: CLIError.Code { Code.cliCode } }
+
 extension GroupFileError: CommandError {
     /// A file that cannot be read or is wrong is bad input; a write refused (a newer schema) or failed
     /// is a failure.
@@ -31,7 +39,7 @@ extension ConfigError: CommandError { var cliCode: CLIError.Code { .badInput } }
 /// A `--until` that names no time to come: bad input.
 extension PauseUntilError: CommandError { var cliCode: CLIError.Code { .badInput } }
 /// A link that names nothing to open: bad input.
-extension DeepLinkError: CommandError { var cliCode: CLIError.Code { .badInput } }
+extension DeepLinkErrorCode: CommandErrorCode { static var cliCode: CLIError.Code { .badInput } }
 /// A `--day` after today: bad input (one that names no day is bad usage, said with the usage line).
 extension MarkDayError: CommandError { var cliCode: CLIError.Code { .badInput } }
 /// A file that could not be written: a failure.
@@ -39,7 +47,7 @@ extension FileError: CommandError { var cliCode: CLIError.Code { .failure } }
 /// A system call that failed: a failure.
 extension SystemError: CommandError { var cliCode: CLIError.Code { .failure } }
 /// No notification server, or one that refused: a failure.
-extension NotifyError: CommandError { var cliCode: CLIError.Code { .failure } }
+extension NotifyErrorCode: CommandErrorCode { static var cliCode: CLIError.Code { .failure } }
 /// A reader or player that could not run: a failure.
 extension ReaderLauncher.Failure: CommandError { var cliCode: CLIError.Code { .failure } }
 /// A key or value `config set` does not take: bad input.

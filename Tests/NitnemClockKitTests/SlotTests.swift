@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import NitnemClockKit
 import Testing
+
+@testable import NitnemClockKit
 
 @Suite struct SlotTests {
     struct Case: Sendable, CustomTestStringConvertible {

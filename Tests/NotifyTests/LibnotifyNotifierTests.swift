@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import NitnemClockKit
 import Notify
 import Posix
 import TestSupport
@@ -319,15 +320,15 @@ import Testing
         first.stop()
 
         let error = #expect(throws: NotifyError.self) { try notifier.show(Self.reminder) }
-        #expect(error?.message.contains("DBUS_SESSION_BUS_ADDRESS=\(address)") == true)
+        #expect(error?.problem.contains("DBUS_SESSION_BUS_ADDRESS=\(address)") == true)
 
         // Nothing listening at the address at all: a clear error, not a crash.
         setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=\(first.directory.path)/gone", 1)
         let noBus = #expect(throws: NotifyError.self) { try notifier.show(Self.reminder) }
         #expect(
-            noBus?.message.hasPrefix(
+            noBus?.problem.hasPrefix(
                 "cannot connect to the session bus (DBUS_SESSION_BUS_ADDRESS=unix:path=\(first.directory.path)/gone): "
-            ) == true, "\(noBus?.message ?? "")")
+            ) == true, "\(noBus?.problem ?? "")")
 
         let second = try session()
         defer { second.stop() }

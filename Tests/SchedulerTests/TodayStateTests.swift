@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import NitnemClockKit
-import Scheduler
 import Snapshot
 import TestSupport
 import Testing
+
+@testable import Scheduler
 
 @Suite struct TodayStateTests {
     static let utc = ZoneFiles.calendar("UTC")

@@ -93,14 +93,14 @@ import Testing
 
     @Test(arguments: bad)
     func refuses(_ c: Bad) {
-        #expect(throws: DeepLinkError(code: c.code, link: c.text, problem: c.problem)) {
+        #expect(throws: DeepLinkError(c.code, subject: c.text, problem: c.problem)) {
             try DeepLink(parsing: c.text)
         }
     }
 
     /// The message is one line naming the link, its control characters escaped.
     @Test func messageIsOneLineWithControlCharactersEscaped() {
-        let error = DeepLinkError(code: .malformed, link: "sggs://bani/x\u{1B}[31m\n\t\u{9B}", problem: "p")
+        let error = DeepLinkError(.malformed, subject: "sggs://bani/x\u{1B}[31m\n\t\u{9B}", problem: "p")
         #expect(error.description == #"cannot open 'sggs://bani/x\u{1B}[31m\n\t\u{9B}': p"#)
     }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import NitnemClockKit
-import Snapshot
 import Testing
+
+@testable import Snapshot
 
 /// The one rule for marking a bani read, as a table, and proof that the JSON patch and the
 /// in-memory progress follow it alike.

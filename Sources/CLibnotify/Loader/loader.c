@@ -1,36 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CLibnotify.h"
 
+#include <CLoader.h>
 #include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
 #include <string.h>
 
 static struct nitnem_notify_api api;
 const struct nitnem_notify_api *nitnem_notify_loaded;
-static char failure[512];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static struct nitnem_library library = NITNEM_LIBRARY_INIT;
 
 static void load(void) {
-    // RTLD_LOCAL: nothing else in the process resolves against these libraries by accident.
-    void *library = dlopen(NITNEM_LIBNOTIFY_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *cause = dlerror();
-        snprintf(failure, sizeof failure, "%s", cause ? cause : NITNEM_LIBNOTIFY_SONAME ": cannot be loaded");
-        return;
-    }
+    void *handle = nitnem_library_open(&library, NITNEM_LIBNOTIFY_SONAME);
+    if (handle == NULL) return;
     // dlsym on libnotify's handle also searches the libraries it depends on (GLib, GObject, GIO).
 #define RESOLVE(name)                                                                                       \
-    do {                                                                                                    \
-        dlerror();                                                                                          \
-        void *symbol = dlsym(library, #name);                                                               \
-        if (symbol == NULL) {                                                                               \
-            const char *cause = dlerror();                                                                  \
-            snprintf(failure, sizeof failure, "%s", cause ? cause : "undefined symbol: " #name);            \
-            return;                                                                                         \
-        }                                                                                                   \
-        memcpy(&api.name, &symbol, sizeof symbol);                                                          \
-    } while (0)
+    do { if (!nitnem_library_resolve(&library, handle, #name, &api.name)) return; } while (0)
     RESOLVE(notify_init);
     RESOLVE(notify_uninit);
     RESOLVE(notify_is_initted);
@@ -70,20 +54,17 @@ static void load(void) {
     RESOLVE(g_dbus_connection_set_exit_on_close);
 #undef RESOLVE
     // Optional: libnotify before 0.8 has no activation tokens (the reader then opens without one).
-    void *token = dlsym(library, "notify_notification_get_activation_token");
+    void *token = dlsym(handle, "notify_notification_get_activation_token");
     memcpy(&api.notify_notification_get_activation_token, &token, sizeof token);
     // The library stays loaded for the life of the process: GLib cannot be unloaded safely.
     __atomic_store_n(&nitnem_notify_loaded, &api, __ATOMIC_RELEASE);
 }
 
 const struct nitnem_notify_api *nitnem_notify_load(void) {
-    pthread_once(&once, load);
+    nitnem_library_load(&library, load);
     return nitnem_notify_loaded;
 }
 
-const char *nitnem_notify_load_error(void) {
-    pthread_once(&once, load);
-    return nitnem_notify_loaded ? NULL : failure;
-}
+const char *nitnem_notify_load_error(void) { return nitnem_library_load(&library, load); }
 
 int nitnem_notify_is_loaded(void) { return __atomic_load_n(&nitnem_notify_loaded, __ATOMIC_ACQUIRE) != NULL; }
