@@ -102,6 +102,7 @@ import Testing
         Surface(golden: "mark-list.json", arguments: ["mark", "--list", "--format", "json"]),
         Surface(golden: "sets.text", arguments: ["sets"]),
         Surface(golden: "sets.json", arguments: ["sets", "--format", "json"]),
+        Surface(golden: "sets-available.json", arguments: ["sets", "available", "--format", "json"]),
         Surface(golden: "reminders-list.text", arguments: ["reminders", "list"], now: "2026-11-29T18:20"),
     ]
 
@@ -145,6 +146,24 @@ import Testing
             let out = try home.run(["reminders", "list"], language)
             #expect(out == (try Golden.expected("language/\(name)-bani-reminders-list.text", actual: out)))
         }
+    }
+
+    /// The settings pages' words (`config --format json`) in Punjabi: the pages, a key's label and
+    /// reset button, the pause line; `help` stays English, like the man page.
+    @Test func settingsWords() throws {
+        let home = try Home()
+        let r = try NitnemBinary.run(
+            ["config", "--format", "json"], environment: home.environment(Self.punjabi, now: "2026-11-29T13:00"))
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let words = try #require(object["words"] as? [String: Any])
+        #expect((words["pages"] as? [String: String])?["sets"] == "ਤੁਹਾਡਾ ਨਿਤਨੇਮ")
+        #expect((words["pause"] as? [String: String])?["state"] == "ਯਾਦ-ਦਹਾਨੀਆਂ ਰੁਕੀਆਂ ਨਹੀਂ")
+        let keys = try #require(object["keys"] as? [[String: Any]])
+        let evening = try #require(keys.first { $0["key"] as? String == "reminder.evening" })
+        #expect(evening["label"] as? String == "ਸ਼ਾਮ ਦੀ ਯਾਦ-ਦਹਾਨੀ")
+        #expect(evening["reset"] as? String == "ਸ਼ਾਮ ਦੀ ਯਾਦ-ਦਹਾਨੀ ਨੂੰ ਮੂਲ (18:00) ਉੱਤੇ ਮੋੜੋ")
+        #expect((evening["help"] as? String)?.hasPrefix("When the Evening reminder is due") == true)
     }
 
     /// A reminded, a snoozed and a skipped slot, so `reminders list` names a bani and a reason.
