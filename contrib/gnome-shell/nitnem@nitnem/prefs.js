@@ -41,7 +41,14 @@ function spawn(argv, done) {
 }
 
 function button(icon, label, onClick) {
-    const b = new Gtk.Button({icon_name: icon, tooltip_text: label,class NitnemSettings {
+    const b = new Gtk.Button({icon_name: icon, tooltip_text: label, valign: Gtk.Align.CENTER});
+    b.add_css_class('flat');
+    b.update_property([Gtk.AccessibleProperty.LABEL], [label]);
+    b.connect('clicked', onClick);
+    return b;
+}
+
+class NitnemSettings {
     constructor(window) {
         this._window = window;
         this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
@@ -236,14 +243,6 @@ function button(icon, label, onClick) {
             group.add(add);
             const reset = new Adw.ActionRow({title: GLib.markup_escape_text(sets[set].reset, -1)});
             reset.add_suffix(button('edit-undo-symbolic', sets[set].reset,
-                () => this._change(S.argv.reset(this._program, set))));
-            group.add(reset);
-        }
-        this._reportGroup(this._mine, 'sets');
-    }
-}
-
-et}`,
                 () => this._change(S.argv.reset(this._program, set))));
             group.add(reset);
         }

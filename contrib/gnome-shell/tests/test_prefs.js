@@ -125,6 +125,19 @@ test('what nitnem printed that is not what the window expects is one line', () =
     eq(S.errorLine('', 1), 'nitnem exited with status 1');
 });
 
+test('prefs.js parses (it needs the Extensions app to run; a syntax error there would only show in a real Shell)', () => {
+    const code = readFile(`${gnomeDir}/nitnem@nitnem/prefs.js`)
+        .replace(/^import .*$/gm, '').replace(/^export default /gm, '').replace(/^export /gm, '');
+    let error = null;
+    try {
+        // eslint-disable-next-line no-new-func
+        new Function(code);
+    } catch (e) {
+        error = `${e.name}: ${e.message} (line ${e.lineNumber})`;
+    }
+    eq(error, null);
+});
+
 test('prefs.js and settings.js word nothing: no English words in their strings (nitnem words every label)', () => {
     for (const name of ['prefs.js', 'settings.js']) {
         const code = readFile(`${gnomeDir}/nitnem@nitnem/${name}`)
