@@ -31,6 +31,10 @@ package enum Message: String, CaseIterable, Sendable {
 
     // sets.
     case setsYours, setsSnapshots, setsNothingToRead, setsRemind
+    // sets add, remove, move, reset (the sets after an edit) and sets remind.
+    case setsYourMorning, setsYourEvening, setsYourNight
+    case setsSnapshotsMorning, setsSnapshotsEvening, setsSnapshotsNight
+    case setsRemindAt, setsNoReminder
 
     // journey.
     case january, february, march, april, may, june, july, august, september, october, november, december
@@ -134,6 +138,20 @@ package enum Message: String, CaseIterable, Sendable {
         case .setsSnapshots: return e("{set} (the snapshot's)", "nitnem sets: a set as the snapshot has it.")
         case .setsNothingToRead: return e("nothing to read", "nitnem sets: an empty set.")
         case .setsRemind: return e("{line} · remind {time}", "nitnem sets: a bani's reminder time, 10:00.")
+        case .setsYourMorning:
+            return e("Your morning set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsYourEvening:
+            return e("Your evening set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsYourNight:
+            return e("Your night set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsSnapshotsMorning:
+            return e("The snapshot's morning set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsSnapshotsEvening:
+            return e("The snapshot's evening set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsSnapshotsNight:
+            return e("The snapshot's night set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsRemindAt: return e("{title}: remind at {time}", "nitnem sets remind: a bani's daily reminder, 10:00.")
+        case .setsNoReminder: return e("{title}: no reminder", "nitnem sets remind … off.")
 
         case .january: return e("January", "A month.")
         case .february: return e("February", "A month.")
