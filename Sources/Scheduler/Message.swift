@@ -47,6 +47,8 @@ package enum Message: String, CaseIterable, Sendable {
 
     // reminders list.
     case remindersHeading, remindersOffNote, remindersPausedNote
+    // reminders pause and resume.
+    case pausedDayStart, resumed, notPaused, notPausedEndedRemoved, notPausedUnreadableRemoved
     case slotOff, slotRemindersOff, slotUnavailable, slotReminded, slotRemindedLate, slotWithdrawn, slotShownAgain
     case slotSnoozed, slotDueAgain, slotThenSkipped, slotNotShownAgain, slotSkipped, slotScheduled, slotDue
     case slotPaused, slotWillBeSkipped, slotMissed
@@ -206,6 +208,14 @@ package enum Message: String, CaseIterable, Sendable {
         case .remindersOffNote: return e("{line} (reminders = off)", "Config key and value: keep as they are.")
         case .remindersPausedNote:
             return e("paused until {time} (nitnem reminders resume)", "Keep the command as it is.")
+        case .pausedDayStart:
+            return e("{line} (the start of Nitnem day {day})", "nitnem reminders pause; {line}: Reminders paused until ….")
+        case .resumed: return e("Reminders resumed", "nitnem reminders resume.")
+        case .notPaused: return e("Reminders were not paused", "nitnem reminders resume, with no pause.")
+        case .notPausedEndedRemoved:
+            return e("Reminders were not paused (removed an ended pause)", "nitnem reminders resume.")
+        case .notPausedUnreadableRemoved:
+            return e("Reminders were not paused (removed an unreadable pause)", "nitnem reminders resume.")
         case .slotOff: return e("off (reminder.{band} = off)", "Config key and value: keep as they are.")
         case .slotRemindersOff: return e("off (reminders = off)", "Config key and value: keep as they are.")
         case .slotUnavailable: return e("none: the snapshot has no bani registry", "nitnem reminders list.")
