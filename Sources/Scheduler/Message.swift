@@ -5,8 +5,9 @@
 /// refuses a translation that loses or renames one). `po/nitnem.pot` is generated from this table
 /// (`Message.pot`, `scripts/update-po.sh`); a test fails when it is stale.
 ///
-/// - Important: Errors, `--help` and the man page are not here: they stay English. Titles of banis
-///   are names and are never a message; no scripture is ever one.
+/// - Important: Errors, `--help` and the man page are not here: they stay English (so do a config
+///   key's `help` and `accepted` in `config --format json`). Titles of banis are names and are never
+///   a message; no scripture is ever one.
 package enum Message: String, CaseIterable, Sendable {
     // Bands.
     case bandAmritVela, bandMorning, bandEvening, bandNight
