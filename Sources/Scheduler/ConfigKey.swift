@@ -45,12 +45,36 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
     /// What an unset key means (only keys without a default value have one).
     let unsetText: String
 
+    /// The settings page that shows a key (GNOME Preferences, the Plasma widget's settings).
+    package enum Page: String, Sendable {
+        /// Reminders: on/off, the bands' times, snooze, sound, the click.
+        case reminders
+        /// Reading: the title form, the reader, what opens a web page, Listen, the Rehras.
+        case reading
+    }
+
+    /// The page that shows the key.
+    package let page: Page
+    /// The key's short label on that page (`{band} reminder` for a band's time).
+    let label: Message
+    /// The band a `reminder.<band>` key times (its label names it).
+    let band: Band?
+
+    /// The key's label on a settings page in the user's language: `Evening reminder`.
+    package func label(_ l: Localizer) -> String {
+        band.map { l(label, ["band": l.band($0)]) } ?? l(label)
+    }
+
     init(
-        _ name: String, syntax: String, accepted: String, help: String, unset: String = "",
+        _ name: String, page: Page, label: Message, band: Band? = nil, syntax: String, accepted: String,
+        help: String, unset: String = "",
         apply: @escaping @Sendable (inout AgentConfig, Substring) throws(Refusal) -> Void,
         show: @escaping @Sendable (AgentConfig) -> String?
     ) {
         self.name = name
+        self.page = page
+        self.label = label
+        self.band = band
         self.syntax = syntax
         self.accepted = accepted
         self.help = help
@@ -62,7 +86,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
     /// Every key, in the order `nitnem config`, the template and the man page list them.
     package static let all: [ConfigKey] = [
         ConfigKey(
-            "reminders", syntax: "on|off", accepted: "on or off (also yes/no, true/false)",
+            "reminders", page: .reminders, label: .keyReminders, syntax: "on|off", accepted: "on or off (also yes/no, true/false)",
             help: "Whether the agent shows reminders at all (running the agent is the opt-in).",
             apply: { config, value throws(Refusal) in config.remindersOn = try boolean(value) },
             show: { $0.remindersOn ? "on" : "off" }),
@@ -70,7 +94,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
         slot(.evening),
         slot(.night),
         ConfigKey(
-            "snooze", syntax: "DURATION", accepted: "a duration from 1m to 3h, such as 15m, 1h30m or 90s",
+            "snooze", page: .reminders, label: .keySnooze, syntax: "DURATION", accepted: "a duration from 1m to 3h, such as 15m, 1h30m or 90s",
             help: "How long Later defers a reminder; never past the end of its band.",
             apply: { config, value throws(Refusal) in
                 guard let seconds = duration(value), (60...3 * 3600).contains(seconds) else { throw .notAccepted }
@@ -78,7 +102,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { duration(Int($0.snooze)) }),
         ConfigKey(
-            "sound", syntax: "off|on|NAME", accepted: "off, on or a sound name such as message-new-instant",
+            "sound", page: .reminders, label: .keySound, syntax: "off|on|NAME", accepted: "off, on or a sound name such as message-new-instant",
             help: "The reminder's sound: none, the theme's message-new-instant, or another sound of the theme.",
             apply: { config, value throws(Refusal) in
                 if let on = try? boolean(value) {
@@ -92,7 +116,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.sound ?? "off" }),
         ConfigKey(
-            "click", syntax: "read|mark|listen|later", accepted: "read, mark, listen or later",
+            "click", page: .reminders, label: .keyClick, syntax: "read|mark|listen|later", accepted: "read, mark, listen or later",
             help:
                 "What a click on the reminder itself does (its default action); listen needs listen set, else a click reads.",
             apply: { config, value throws(Refusal) in
@@ -101,7 +125,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.click.rawValue }),
         ConfigKey(
-            "open", syntax: "PROGRAM [ARG]...", accepted: "a program and its arguments, such as xdg-open",
+            "open", page: .reading, label: .keyOpen, syntax: "PROGRAM [ARG]...", accepted: "a program and its arguments, such as xdg-open",
             help:
                 "What opens a web page (a web reader's): run with the URL as one more argument, never through a shell.",
             apply: { config, value throws(Refusal) in
@@ -111,7 +135,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.opener.joined(separator: " ") }),
         ConfigKey(
-            "reader", syntax: "TEMPLATE", accepted: readerValues,
+            "reader", page: .reading, label: .keyReader, syntax: "TEMPLATE", accepted: readerValues,
             help:
                 "What nitnem open and Read now run for a bani: a web page opened with open, or a command run as argv (see nitnem open --help).",
             apply: { config, value throws(Refusal) in
@@ -124,7 +148,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.reader.text }),
         ConfigKey(
-            "listen", syntax: "COMMAND", accepted: listenValues,
+            "listen", page: .reading, label: .keyListen, syntax: "COMMAND", accepted: listenValues,
             help:
                 "What nitnem listen and the reminder's Listen button run to play a bani's recorded paath, such as mpv --no-video ~/Music/Nitnem/{key}.mp3 (see nitnem listen --help).",
             unset: "not set (no Listen button)",
@@ -137,7 +161,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.listen?.description }),
         ConfigKey(
-            "rehras", syntax: "sgpc|taksal", accepted: "sgpc or taksal",
+            "rehras", page: .reading, label: .keyRehras, syntax: "sgpc|taksal", accepted: "sgpc or taksal",
             help:
                 "The Rehras the evening set counts, over the snapshot's own preference (no effect with the embedded registry, which has one).",
             unset: "not set (the snapshot's own preference)",
@@ -147,7 +171,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.rehras?.rawValue }),
         ConfigKey(
-            "titles", syntax: "english|gurmukhi|both", accepted: "english, gurmukhi or both",
+            "titles", page: .reading, label: .keyTitles, syntax: "english|gurmukhi|both", accepted: "english, gurmukhi or both",
             help:
                 "Which title of a bani status, the bars, reminders, mark --list, sets and reminders list show: Japji Sahib, ਜਪੁ ਜੀ ਸਾਹਿਬ or both. Titles are names: never translated.",
             unset: "not set (English; both in the text of status, the bar's tooltip and mark --list)",
@@ -157,7 +181,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.titles?.rawValue }),
         ConfigKey(
-            "remind-when-done", syntax: "yes|no", accepted: "yes or no (also on/off, true/false)",
+            "remind-when-done", page: .reminders, label: .keyRemindWhenDone, syntax: "yes|no", accepted: "yes or no (also on/off, true/false)",
             help: "Remind even when the band's set is already read.",
             apply: { config, value throws(Refusal) in config.remindWhenDone = try boolean(value) },
             show: { $0.remindWhenDone ? "yes" : "no" }),
@@ -179,7 +203,7 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             help += " After midnight it belongs to the Nitnem day that began the previous 03:00."
         }
         return ConfigKey(
-            "reminder.\(band.rawValue)", syntax: "H:MM|off",
+            "reminder.\(band.rawValue)", page: .reminders, label: .keyBandReminder, band: band, syntax: "H:MM|off",
             accepted: "a time H:MM or HH:MM (24-hour, \(range)) or off", help: help,
             apply: { config, value throws(Refusal) in
                 if (try? boolean(value)) == false {

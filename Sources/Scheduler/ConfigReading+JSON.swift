@@ -19,10 +19,14 @@ extension ConfigReading {
     /// `config --format json`: the file (`path`, `exists`) and, per key of `ConfigKey.all`, its
     /// `value` in effect (null: not set), `default`, `source` (`file` with its `line`, or
     /// `default`), `choices`, `form`, `syntax`, `accepted`, `help` and the `problem` of a bad line
-    /// giving it; then every bad line's `problems`.
+    /// giving it, then for a settings window its `page` (`reminders` or `reading`), `label` and
+    /// `reset` (the reset button's name) in the user's language; then every bad line's `problems`,
+    /// `paused` (`{"until": RFC 3339}` while reminders are paused, else null) and `words`, the
+    /// pages' own words (`SettingsWords.json`).
     ///
-    /// - Important: No environment variable sets a key: `source` is `file` or `default`.
-    package func json(exists: Bool) -> JSONValue {
+    /// - Important: No environment variable sets a key: `source` is `file` or `default`. `help`,
+    ///   `accepted` and `problem` are English, like the man page and errors.
+    package func json(exists: Bool, words: SettingsWords, pausedUntil: String? = nil) -> JSONValue {
         let keys: [JSONValue] = ConfigKey.all.map { key in
             var members: [(key: String, value: JSONValue)] = [
                 ("key", .string(key.name)), ("value", .optional(key.value(in: config))),
@@ -38,12 +42,16 @@ extension ConfigReading {
                 ("choices", .array(key.choices.map { .string($0) })), ("form", .optional(key.form)),
                 ("syntax", .string(key.syntax)), ("accepted", .string(key.accepted)), ("help", .string(key.help)),
                 ("problem", .optional(problem.map { explained($0) })),
+                ("page", .string(key.page.rawValue)), ("label", .string(key.label(words.localizer))),
+                ("reset", .string(words.reset(key))),
             ]
             return .object(members)
         }
         return .object([
             ("path", .string(path)), ("exists", .bool(exists)), ("keys", .array(keys)),
             ("problems", .array(problems.map { .string(explained($0)) })),
+            ("paused", pausedUntil.map { .object([("until", .string($0))]) } ?? .null),
+            ("words", words.json),
         ])
     }
 }

@@ -5,8 +5,9 @@
 /// refuses a translation that loses or renames one). `po/nitnem.pot` is generated from this table
 /// (`Message.pot`, `scripts/update-po.sh`); a test fails when it is stale.
 ///
-/// - Important: Errors, `--help` and the man page are not here: they stay English. Titles of banis
-///   are names and are never a message; no scripture is ever one.
+/// - Important: Errors, `--help` and the man page are not here: they stay English (so do a config
+///   key's `help` and `accepted` in `config --format json`). Titles of banis are names and are never
+///   a message; no scripture is ever one.
 package enum Message: String, CaseIterable, Sendable {
     // Bands.
     case bandAmritVela, bandMorning, bandEvening, bandNight
@@ -31,6 +32,10 @@ package enum Message: String, CaseIterable, Sendable {
 
     // sets.
     case setsYours, setsSnapshots, setsNothingToRead, setsRemind
+    // sets add, remove, move, reset (the sets after an edit) and sets remind.
+    case setsYourMorning, setsYourEvening, setsYourNight
+    case setsSnapshotsMorning, setsSnapshotsEvening, setsSnapshotsNight
+    case setsRemindAt, setsNoReminder
 
     // journey.
     case january, february, march, april, may, june, july, august, september, october, november, december
@@ -43,12 +48,23 @@ package enum Message: String, CaseIterable, Sendable {
 
     // reminders list.
     case remindersHeading, remindersOffNote, remindersPausedNote
+    // reminders pause and resume.
+    case pausedDayStart, resumed, notPaused, notPausedEndedRemoved, notPausedUnreadableRemoved
     case slotOff, slotRemindersOff, slotUnavailable, slotReminded, slotRemindedLate, slotWithdrawn, slotShownAgain
     case slotSnoozed, slotDueAgain, slotThenSkipped, slotNotShownAgain, slotSkipped, slotScheduled, slotDue
     case slotPaused, slotWillBeSkipped, slotMissed
     case reasonBandComplete, reasonEmptySet, reasonPaused, reasonBaniRead
     case nextSlot, nextDue, nextAgain, nextNone
     case baniSlotsHeading, baniSlotName, nextBaniSlot, nextBaniDue, nextBaniAgain
+
+    // The settings pages (GNOME Preferences, the Plasma widget's settings): config --format json's
+    // words and labels, sets --format json's.
+    case settingsReminders, settingsReading, settingsYourNitnem, settingsPause, settingsNotPaused
+    case settingsPauseUntil, settingsPauseForms, settingsResume, settingsDefault, settingsResetKey, settingsReport
+    case keyReminders, keyBandReminder, keySnooze, keySound, keyClick, keyOpen, keyReader, keyListen, keyRehras
+    case keyTitles, keyRemindWhenDone
+    case setAdd, setChoose, setReset, baniRemindTime, baniMoveUp, baniMoveDown, baniRemove
+    case buttonAdd, buttonReset, buttonRemove, buttonMoveUp, buttonMoveDown
 
     /// One entry of the catalogue: the English text (the msgid), its plural (msgid_plural) when the
     /// text counts something, and a note for translators.
@@ -125,6 +141,20 @@ package enum Message: String, CaseIterable, Sendable {
         case .setsSnapshots: return e("{set} (the snapshot's)", "nitnem sets: a set as the snapshot has it.")
         case .setsNothingToRead: return e("nothing to read", "nitnem sets: an empty set.")
         case .setsRemind: return e("{line} · remind {time}", "nitnem sets: a bani's reminder time, 10:00.")
+        case .setsYourMorning:
+            return e("Your morning set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsYourEvening:
+            return e("Your evening set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsYourNight:
+            return e("Your night set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsSnapshotsMorning:
+            return e("The snapshot's morning set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsSnapshotsEvening:
+            return e("The snapshot's evening set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsSnapshotsNight:
+            return e("The snapshot's night set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsRemindAt: return e("{title}: remind at {time}", "nitnem sets remind: a bani's daily reminder, 10:00.")
+        case .setsNoReminder: return e("{title}: no reminder", "nitnem sets remind … off.")
 
         case .january: return e("January", "A month.")
         case .february: return e("February", "A month.")
@@ -179,6 +209,14 @@ package enum Message: String, CaseIterable, Sendable {
         case .remindersOffNote: return e("{line} (reminders = off)", "Config key and value: keep as they are.")
         case .remindersPausedNote:
             return e("paused until {time} (nitnem reminders resume)", "Keep the command as it is.")
+        case .pausedDayStart:
+            return e("{line} (the start of Nitnem day {day})", "nitnem reminders pause; {line}: Reminders paused until ….")
+        case .resumed: return e("Reminders resumed", "nitnem reminders resume.")
+        case .notPaused: return e("Reminders were not paused", "nitnem reminders resume, with no pause.")
+        case .notPausedEndedRemoved:
+            return e("Reminders were not paused (removed an ended pause)", "nitnem reminders resume.")
+        case .notPausedUnreadableRemoved:
+            return e("Reminders were not paused (removed an unreadable pause)", "nitnem reminders resume.")
         case .slotOff: return e("off (reminder.{band} = off)", "Config key and value: keep as they are.")
         case .slotRemindersOff: return e("off (reminders = off)", "Config key and value: keep as they are.")
         case .slotUnavailable: return e("none: the snapshot has no bani registry", "nitnem reminders list.")
@@ -216,6 +254,46 @@ package enum Message: String, CaseIterable, Sendable {
         case .nextBaniDue: return e("Next: {title}, due now", "nitnem reminders list: a per-bani reminder next.")
         case .nextBaniAgain:
             return e("Next: {title} again at {time} (Later)", "Later: the reminder's button.")
+
+        case .settingsReminders: return e("Reminders", "A settings page (and its group): reminder times, snooze, sound.")
+        case .settingsReading: return e("Reading", "A settings page: the title form, the reader, Listen.")
+        case .settingsYourNitnem: return e("Your Nitnem", "A settings page: the three daily sets, yours to change.")
+        case .settingsPause: return e("Pause", "The settings' group that pauses reminders, and its button.")
+        case .settingsNotPaused: return e("Not paused", "The settings' pause group: reminders are not paused.")
+        case .settingsPauseUntil: return e("Pause until", "The settings: the field for when paused reminders come back.")
+        case .settingsPauseForms:
+            return e(
+                "YYYY-MM-DD, HH:MM or tomorrow",
+                "What the pause field takes: keep YYYY-MM-DD, HH:MM and tomorrow as they are (the command's words).")
+        case .settingsResume: return e("Resume reminders", "The settings: a button that ends a pause.")
+        case .settingsDefault: return e("Default", "The settings: a button that gives a setting back its default.")
+        case .settingsResetKey:
+            return e("Reset {setting} to its default ({value})", "{setting}: a setting's label; {value}: 18:00.")
+        case .settingsReport:
+            return e("What nitnem reported", "The settings: the line under a page, what the last change said.")
+        case .keyReminders: return e("Reminders", "A setting: reminders on or off.")
+        case .keyBandReminder: return e("{band} reminder", "A setting: the band's reminder time; {band}: Evening.")
+        case .keySnooze: return e("Snooze (Later)", "A setting: how long Later defers a reminder.")
+        case .keySound: return e("Sound", "A setting: the reminder's sound.")
+        case .keyClick: return e("Click on a reminder", "A setting: what a click on the reminder itself does.")
+        case .keyOpen: return e("Web pages open with", "A setting: the program that opens a web page.")
+        case .keyReader: return e("Reader", "A setting: what opens a bani to read.")
+        case .keyListen: return e("Listen command", "A setting: what plays a bani's recorded paath.")
+        case .keyRehras: return e("Rehras", "A setting: which Rehras the evening set counts (a name).")
+        case .keyTitles: return e("Titles", "A setting: which title of a bani is shown.")
+        case .keyRemindWhenDone: return e("Remind when done", "A setting: remind even when the band's set is read.")
+        case .setAdd: return e("Add to {set}", "The settings: adds the chosen bani to a daily set.")
+        case .setChoose: return e("Bani to add to {set}", "The settings: the list of banis to add.")
+        case .setReset: return e("Reset {set} to the snapshot's", "The settings: gives a set back to the snapshot.")
+        case .baniRemindTime: return e("Reminder time for {title}", "The settings: a bani's own daily reminder.")
+        case .baniMoveUp: return e("Move up: {title}", "The settings: moves a bani one place up in its set.")
+        case .baniMoveDown: return e("Move down: {title}", "The settings: moves a bani one place down in its set.")
+        case .baniRemove: return e("Remove {title} from {set}", "The settings: takes a bani out of a set.")
+        case .buttonAdd: return e("Add", "The settings: a button's text (adds a bani to a set).")
+        case .buttonReset: return e("Reset", "The settings: a button's text (gives a set back to the snapshot).")
+        case .buttonRemove: return e("Remove", "The settings: a button's text (takes a bani out of a set).")
+        case .buttonMoveUp: return e("Move up", "The settings: a button's text.")
+        case .buttonMoveDown: return e("Move down", "The settings: a button's text.")
         }
     }
 }

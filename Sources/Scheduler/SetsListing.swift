@@ -19,20 +19,33 @@ package struct SetsListing {
     /// Whether your file lists `set`.
     func isYours(_ set: DailySet) -> Bool { mine?.sets[set] != nil }
 
-    /// `sets list --format json`: `{"dayKey","sets":{"morning":{"yours","banis":[{id,title,read,remind}]}}}`.
-    package func json(today: CivilDate, progress: [String: BaniProgress], titles form: TitleForm) -> JSONValue {
+    /// `sets list --format json`:
+    /// `{"dayKey","sets":{"morning":{"yours","title","heading","add","choose","reset","banis":[{id,title,
+    /// read,remind,labels:{remind,up,down,remove}}]},…},"words":{add,reset,remove,up,down,off}}` — a
+    /// settings page's words for each set and bani from `words` (`SettingsWords`), in the user's
+    /// language; a bani's `title` in the title form `form` (its id when the snapshot has no such bani).
+    package func json(
+        today: CivilDate, progress: [String: BaniProgress], titles form: TitleForm, words: SettingsWords
+    ) -> JSONValue {
         let sets = DailySet.allCases.map { set -> (key: String, value: JSONValue) in
             let banis = snapshot.ids(in: set).map { id -> JSONValue in
-                .object([
+                let title = snapshot.bani(id: id).map { form.title($0) }
+                return .object([
                     ("id", .string(id)),
-                    ("title", .optional(snapshot.bani(id: id).map { form.title($0) })),
+                    ("title", .optional(title)),
                     ("read", .bool(progress.isRead(id, on: today))),
                     ("remind", .optional(mine?.reminder(for: id)?.description)),
+                    ("labels", words.bani(title: title ?? id, in: set)),
                 ])
             }
-            return (set.rawValue, .object([("yours", .bool(isYours(set))), ("banis", .array(banis))]))
+            var members: [(key: String, value: JSONValue)] = [("yours", .bool(isYours(set)))]
+            members += words.set(set, yours: isYours(set))
+            members.append(("banis", .array(banis)))
+            return (set.rawValue, .object(members))
         }
-        return .object([("dayKey", .string(today.description)), ("sets", .object(sets))])
+        return .object([
+            ("dayKey", .string(today.description)), ("sets", .object(sets)), ("words", words.setsJSON),
+        ])
     }
 
     /// `sets list` for a person: per set a heading, then `  ✓ japji  Japji Sahib · remind 06:00`.
@@ -56,12 +69,21 @@ package struct SetsListing {
         return lines.joined(separator: "\n")
     }
 
-    /// The sets `sets` after an edit: `Your morning set: Japji Sahib, Sukhmani Sahib`.
-    package func shown(_ sets: [DailySet]) -> [String] {
+    /// The sets `sets` after an edit, in the user's language: `Your morning set: Japji Sahib, Sukhmani
+    /// Sahib` (English titles: names).
+    package func shown(_ sets: [DailySet], localizer l: Localizer = .english) -> [String] {
         sets.map { set in
             let titles = snapshot.ids(in: set).map { Printable.escaped(snapshot.bani(id: $0)?.titleEn ?? $0) }
-            return "\(isYours(set) ? "Your" : "The snapshot's") \(set.rawValue) set: "
-                + (titles.isEmpty ? "nothing to read" : titles.joined(separator: ", "))
+            let message: Message
+            switch (isYours(set), set) {
+            case (true, .morning): message = .setsYourMorning
+            case (true, .evening): message = .setsYourEvening
+            case (true, .night): message = .setsYourNight
+            case (false, .morning): message = .setsSnapshotsMorning
+            case (false, .evening): message = .setsSnapshotsEvening
+            case (false, .night): message = .setsSnapshotsNight
+            }
+            return l(message, ["titles": titles.isEmpty ? l(.setsNothingToRead) : titles.joined(separator: ", ")])
         }
     }
 
@@ -79,9 +101,28 @@ package struct SetsListing {
         }
     }
 
-    /// `sets remind`: `Japji Sahib: remind at 06:00`, or `Japji Sahib: no reminder`.
-    package static func reminded(_ bani: NitnemSnapshot.Bani, at time: WallTime?) -> String {
-        Printable.escaped(bani.titleEn) + (time.map { ": remind at \($0)" } ?? ": no reminder")
+    /// `sets available --format json`: `{"banis":[{"id","title","sets","source","lines"}]}` — every
+    /// bani of the snapshot in its order, `title` in the title form `form` with a non-default variant
+    /// named (`Rehras Sahib (taksal)`), so no two read alike; `sets` the daily sets it is in now
+    /// (`["night"]`); `lines` its line count, null when the snapshot gives none.
+    package func availableJSON(titles form: TitleForm) -> JSONValue {
+        let banis = snapshot.banis.map { bani -> JSONValue in
+            let inSets = DailySet.allCases.filter { snapshot.ids(in: $0).contains(bani.id) }
+            return .object([
+                ("id", .string(bani.id)), ("title", .string(form.titleWithVariant(bani))),
+                ("sets", .array(inSets.map { .string($0.rawValue) })), ("source", .string(bani.source)),
+                ("lines", bani.nLines == 0 ? .null : .int(bani.nLines)),
+            ])
+        }
+        return .object([("banis", .array(banis))])
+    }
+
+    /// `sets remind`, in the user's language: `Japji Sahib: remind at 06:00`, or `Japji Sahib: no reminder`.
+    package static func reminded(
+        _ bani: NitnemSnapshot.Bani, at time: WallTime?, localizer l: Localizer = .english
+    ) -> String {
+        let title = Printable.escaped(bani.titleEn)
+        return time.map { l(.setsRemindAt, ["title": title, "time": "\($0)"]) } ?? l(.setsNoReminder, ["title": title])
     }
 
     /// `--after`'s bani is not in the set: nothing was written.

@@ -34,8 +34,10 @@ enum ConfigCommand {
             be read (or, with --init, when the file exists), 2 for a --config FILE that does not
             exist. --format json is for programs (a settings window): per key its value, default,
             source (file and line, or default), the words it takes (choices) and the form of any
-            other value, what it does, and the problem of a bad line; no environment variable sets
-            a key. 'nitnem config set' and 'config unset' change one key.
+            other value, what it does, the problem of a bad line, and its settings page, label and
+            reset button's name in your language; then the pause and the settings pages' own words
+            (titles, buttons). No environment variable sets a key. 'nitnem config set' and 'config
+            unset' change one key.
             """
     )
 
@@ -55,7 +57,16 @@ enum ConfigCommand {
         }
         if args.value(Self.format) == .json {
             let shown = reading ?? ConfigReading(parsing: "", path: path)
-            Output.line(shown.json(exists: reading != nil || fileProblem != nil).compact)
+            // The pause, as status words it, for the settings pages' pause group.
+            let now = context.clock.now()
+            let pause = PauseStore.active(path: context.paths.pause, now: now)
+            let day = context.calendar.dayKey(at: now)
+            let words = SettingsWords(
+                localizer: context.localizer,
+                pausedUntilShown: pause.until.map { WallStamp.format($0, day: day, in: context.calendar) })
+            let json = shown.json(
+                exists: reading != nil || fileProblem != nil, words: words, pausedUntil: pause.until.map(context.format))
+            Output.line(json.compact)
             if let fileProblem { throw CLIError(fileProblem, as: .failure) }
             return
         }

@@ -30,7 +30,9 @@ enum SetsListCommand {
         let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)
         let banis = files.progress.banis
         switch args.value(Self.format) ?? .text {
-        case .json: Output.line(listing.json(today: today, progress: banis, titles: form).compact)
+        case .json:
+            let words = SettingsWords(localizer: context.localizer)
+            Output.line(listing.json(today: today, progress: banis, titles: form, words: words).compact)
         case .text: Output.line(listing.text(today: today, progress: banis, titles: form, localizer: context.localizer))
         }
     }

@@ -105,6 +105,35 @@ import Testing
         #expect(listen["value"] is NSNull)
         #expect(listen["source"] as? String == "default")
         #expect((object["problems"] as? [String])?.count == 1)
+        // A settings window's words: each key's page, label and reset button, the pages' own words.
+        #expect(night["page"] as? String == "reminders")
+        #expect(night["label"] as? String == "Night reminder")
+        #expect(night["reset"] as? String == "Reset Night reminder to its default (21:30)")
+        #expect(keys.compactMap { $0["page"] as? String }.filter { $0 == "reading" }.count == 5)
+        #expect(object["paused"] is NSNull)
+        let words = try #require(object["words"] as? [String: Any])
+        #expect(
+            words["pages"] as? [String: String] == ["reminders": "Reminders", "reading": "Reading", "sets": "Your Nitnem"])
+        let pause = try #require(words["pause"] as? [String: String])
+        #expect(pause["state"] == "Not paused")
+        #expect(pause["resume"] == "Resume reminders")
+        #expect(words["report"] as? String == "What nitnem reported")
+    }
+
+    /// `config --format json` says a pause as `status` does: RFC 3339 for a program, worded for a page.
+    @Test func jsonSaysThePause() throws {
+        let home = Home()
+        defer { home.remove() }
+        var env = home.environment
+        env["TZ"] = "UTC"
+        env["SGGS_CLOCK_NOW"] = "2026-12-02T10:00:00Z"
+        let paused = try NitnemBinary.run(["reminders", "pause", "--until", "tomorrow"], environment: env)
+        #expect(paused.status == 0, "\(paused.stderr)")
+        let r = try NitnemBinary.run(["config", "--format", "json"], environment: env)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["paused"] as? [String: String] == ["until": "2026-12-03T03:00:00+00:00"])
+        let words = try #require(object["words"] as? [String: Any])
+        #expect((words["pause"] as? [String: String])?["state"] == "Reminders paused until 2026-12-03 03:00")
     }
 
     /// The agent watches the file: a `config set` applies at once, without a signal.

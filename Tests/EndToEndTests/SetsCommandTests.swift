@@ -121,6 +121,17 @@ import Testing
         #expect(
             available.stdout.contains("\ndukh_bhanjani      Dukh Bhanjani Sahib · ਦੁਖ ਭੰਜਨੀ ਸਾਹਿਬ · sggs · no line count\n"),
             "\(available.stdout)")
+        // For a program: the title in config titles' form, the sets it is in, null for no line count.
+        let json = try run(["sets", "available", "--format", "json"], dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let banis = try #require(root["banis"] as? [[String: Any]])
+        #expect(banis.count == available.stdout.split(separator: "\n").count)
+        let sohila = try #require(banis.first { $0["id"] as? String == "kirtan_sohila" })
+        #expect(sohila["title"] as? String == "Kirtan Sohila")
+        #expect(sohila["sets"] as? [String] == ["night"])
+        #expect(sohila["source"] as? String == "sggs")
+        #expect(banis.first { $0["id"] as? String == "dukh_bhanjani" }?["lines"] is NSNull)
         let added = try run(["sets", "add", "Salok Mahalla 9", "--to", "night"], dir)
         #expect(added.stdout == "Your night set: Kirtan Sohila, Salok Mahalla 9\n", "\(added.stderr)")
         // The default sets do not change: only yours.

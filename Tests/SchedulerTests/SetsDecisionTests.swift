@@ -95,11 +95,16 @@ import Testing
                 "The snapshot's evening set: Rehras Sahib", "Your night set: nothing to read",
             ])
         let progress = ["japji": BaniProgress(completedDays: [Self.day])]
-        let json = listing.json(today: Self.day, progress: progress, titles: .english).compact
+        let words = SettingsWords(localizer: .english)
+        let json = listing.json(today: Self.day, progress: progress, titles: .english, words: words).compact
         #expect(
             json.hasPrefix(
-                #"{"dayKey":"2026-11-29","sets":{"morning":{"yours":false,"banis":[{"id":"japji","title":"Japji Sahib","read":true,"remind":"06:00"}"#
-            ))
+                #"{"dayKey":"2026-11-29","sets":{"morning":{"yours":false,"title":"Morning (Amrit Vela and Morning)","heading":"Morning (Amrit Vela and Morning) (the snapshot's)","add":"Add to Morning (Amrit Vela and Morning)","choose":"Bani to add to Morning (Amrit Vela and Morning)","reset":"Reset Morning (Amrit Vela and Morning) to the snapshot's","banis":[{"id":"japji","title":"Japji Sahib","read":true,"remind":"06:00","labels":{"remind":"Reminder time for Japji Sahib","up":"Move up: Japji Sahib","down":"Move down: Japji Sahib","remove":"Remove Japji Sahib from Morning (Amrit Vela and Morning)"}}"#
+            ), "\(json)")
+        #expect(
+            json.hasSuffix(
+                #""words":{"add":"Add","reset":"Reset","remove":"Remove","up":"Move up","down":"Move down","off":"off"}}"#
+            ), "\(json)")
         #expect(SetsListing.reminded(Self.registry.bani(id: "japji")!, at: nil) == "Japji Sahib: no reminder")
     }
 

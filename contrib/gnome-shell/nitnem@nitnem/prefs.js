@@ -3,8 +3,10 @@
 // Reminders, Reading and Your Nitnem. Every control runs a nitnem command as argv (Gio.Subprocess,
 // never a shell) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders pause|resume` —
 // and shows what it reported, or its one-line error for a value it refused; then the page is read
-// again from nitnem. The values each key takes, its default and what it does are nitnem's
-// (`config --format json`): nothing is decided here (settings.js is the pure half).
+// again from nitnem. The values each key takes, its default, what it does, which page shows it and
+// every word here (titles, labels, buttons, the pause line) are nitnem's, in the user's language
+// (`config --format json`, `sets --format json`, `sets available --format json`): nothing is decided
+// or worded here (settings.js is the pure half).
 
 import Adw from 'gi://Adw';
 import Gio from 'gi://Gio';
@@ -51,15 +53,17 @@ class NitnemSettings {
         this._window = window;
         this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
             path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) && !GLib.file_test(path, GLib.FileTest.IS_DIR));
-        this._reminders = new Adw.PreferencesPage({title: 'Reminders', icon_name: 'alarm-symbolic'});
-        this._reading = new Adw.PreferencesPage({title: 'Reading', icon_name: 'accessories-dictionary-symbolic'});
-        this._mine = new Adw.PreferencesPage({title: 'Your Nitnem', icon_name: 'view-list-symbolic'});
+        // Titled from nitnem's words once `config --format json` has been read.
+        this._reminders = new Adw.PreferencesPage({icon_name: 'alarm-symbolic', name: 'reminders'});
+        this._reading = new Adw.PreferencesPage({icon_name: 'accessories-dictionary-symbolic', name: 'reading'});
+        this._mine = new Adw.PreferencesPage({icon_name: 'view-list-symbolic', name: 'sets'});
         for (const page of [this._reminders, this._reading, this._mine])
             window.add(page);
         this._groups = [];
         // What the last command reported (or its error), at the foot of every page.
         this._reports = new Map();
         this._said = {ok: true, text: ''};
+        this._words = null;
         this.reload();
     }
 
@@ -92,24 +96,24 @@ class NitnemSettings {
                 this._say(false, e.message);
                 return;
             }
-            spawn(S.argv.status(this._program), (sok, sout) => {
-                let until = null;
-                try {
-                    until = sok ? S.pausedUntil(sout) : null;
-                } catch (e) {
-                    until = null;
-                }
-                this._showConfig(config, until);
-            });
+            this._words = config.words;
+            this._showConfig(config);
+            this._readSets();
         });
+    }
+
+    /** Your Nitnem, after the config (whose words the page's title and report line take). */
+    _readSets() {
         spawn(S.argv.sets(this._program), (ok, stdout, stderr, status) => {
             if (!ok) {
                 this._say(false, S.errorLine(stderr, status));
                 return;
             }
-            spawn(S.argv.available(this._program), (aok, aout) => {
+            spawn(S.argv.available(this._program), (aok, aout, aerr, astatus) => {
                 try {
                     this._showSets(S.parseSets(stdout), aok ? S.parseAvailable(aout) : []);
+                    if (!aok)
+                        this._say(false, S.errorLine(aerr, astatus));
                 } catch (e) {
                     this._say(false, e.message);
                 }
@@ -124,19 +128,21 @@ class NitnemSettings {
     }
 
     _group(page, name, title, description = '') {
-        const group = new Adw.PreferencesGroup({title, description});
+        const group = new Adw.PreferencesGroup({title: GLib.markup_escape_text(title, -1),
+            description: GLib.markup_escape_text(description, -1)});
         page.add(group);
         this._groups.push({name, group});
         return group;
     }
 
-    /** A row for `key`: its choices as a drop-down, or an entry for any other value; a reset button. */
+    /** A row for `key`, titled with its label: its choices as a drop-down, or an entry for any other value; a reset button. */
     _keyRow(key) {
-        const title = key.name;
-        const subtitle = GLib.markup_escape_text(key.problem ? `⚠ ${key.problem}` : key.help, -1);
+        const title = GLib.markup_escape_text(key.label, -1);
+        const about = key.problem ? `⚠ ${key.problem}` : key.help;
         const reset = () => this._change(S.argv.unset(this._program, key.name));
         if (!key.form && key.choices.length > 0) {
-            const row = new Adw.ComboRow({title, subtitle, model: Gtk.StringList.new(key.choices)});
+            const row = new Adw.ComboRow({title, subtitle: GLib.markup_escape_text(about, -1),
+                model: Gtk.StringList.new(key.choices)});
             const at = key.choices.indexOf(key.value ?? '');
             if (at >= 0)
                 row.selected = at;
@@ -145,41 +151,48 @@ class NitnemSettings {
                 if (value !== undefined && value !== key.value)
                     this._change(S.argv.set(this._program, key.name, value));
             });
-            row.add_suffix(button('edit-undo-symbolic', `Reset ${key.name} to its default (${key.defaultText})`,
-                reset));
+            row.add_suffix(button('edit-undo-symbolic', key.reset, reset));
             return row;
         }
         const row = new Adw.EntryRow({title, text: key.value ?? '', show_apply_button: true});
-        row.set_tooltip_text(`${key.problem ? `⚠ ${key.problem}` : key.help} Values: ${key.accepted}.`);
-        // The apply button, or Enter (which libadwaita gives as entry-activated while the button shows).
+        row.set_tooltip_text(about);
+        // The text field itself carries the label, so a screen reader (and the real-Shell test) finds it.
+        row.get_delegate()?.update_property([Gtk.AccessibleProperty.LABEL], [key.label]);
+        // The apply button or Enter after typing (libadwaita: apply); Enter on the value as it was
+        // (entry-activated) sets it again.
         row.connect('apply', () => this._change(S.argv.set(this._program, key.name, row.text)));
         row.connect('entry-activated', () => this._change(S.argv.set(this._program, key.name, row.text)));
-        row.add_suffix(button('edit-undo-symbolic', `Reset ${key.name} to its default (${key.defaultText})`, reset));
+        row.add_suffix(button('edit-undo-symbolic', key.reset, reset));
         return row;
     }
 
-    _showConfig(config, pausedUntil) {
+    _showConfig(config) {
+        const w = config.words;
+        this._reminders.title = w.pages.reminders;
+        this._reading.title = w.pages.reading;
+        this._mine.title = w.pages.sets;
         this._clear(this._reminders, 'config');
         this._clear(this._reading, 'config');
-        const reminders = this._group(this._reminders, 'config', 'Reminders', config.path);
-        for (const name of S.REMINDER_KEYS) {
-            if (config.keys[name])
-                reminders.add(this._keyRow(config.keys[name]));
-        }
-        const pause = this._group(this._reminders, 'config', 'Pause',
-            pausedUntil ? `Paused until ${pausedUntil}` : 'Not paused');
-        const until = new Adw.EntryRow({title: 'Pause until (YYYY-MM-DD, HH:MM or tomorrow)', show_apply_button: true});
+        const reminders = this._group(this._reminders, 'config', w.pages.reminders, config.path);
+        for (const key of S.pageKeys(config, 'reminders'))
+            reminders.add(this._keyRow(key));
+        const pause = this._group(this._reminders, 'config', w.pause.title, w.pause.state);
+        const until = new Adw.EntryRow({title: GLib.markup_escape_text(w.pause.until, -1), show_apply_button: true});
+        until.set_tooltip_text(w.pause.forms);
+        until.get_delegate()?.update_property([Gtk.AccessibleProperty.LABEL], [w.pause.until]);
+        until.get_delegate()?.update_property([Gtk.AccessibleProperty.DESCRIPTION], [w.pause.forms]);
+        // The apply button or Enter after typing (apply); Enter on the text as it was (entry-activated:
+        // empty, nitnem's own default pause), as for a key's row.
         until.connect('apply', () => this._change(S.argv.pause(this._program, until.text.trim())));
+        until.connect('entry-activated', () => this._change(S.argv.pause(this._program, until.text.trim())));
         pause.add(until);
-        const resume = new Adw.ActionRow({title: 'Resume reminders'});
-        resume.add_suffix(button('media-playback-start-symbolic', 'Resume reminders',
+        const resume = new Adw.ActionRow({title: GLib.markup_escape_text(w.pause.resume, -1)});
+        resume.add_suffix(button('media-playback-start-symbolic', w.pause.resume,
             () => this._change(S.argv.resume(this._program))));
         pause.add(resume);
-        const reading = this._group(this._reading, 'config', 'Reading', config.path);
-        for (const name of S.READING_KEYS) {
-            if (config.keys[name])
-                reading.add(this._keyRow(config.keys[name]));
-        }
+        const reading = this._group(this._reading, 'config', w.pages.reading, config.path);
+        for (const key of S.pageKeys(config, 'reading'))
+            reading.add(this._keyRow(key));
         for (const page of [this._reminders, this._reading])
             this._reportGroup(page, 'config');
     }
@@ -196,44 +209,44 @@ class NitnemSettings {
     _reportGroup(page, name) {
         const group = this._group(page, name, '');
         const label = new Gtk.Label({wrap: true, xalign: 0, selectable: true, name: 'nitnem-report'});
-        label.update_property([Gtk.AccessibleProperty.DESCRIPTION], ['What nitnem reported']);
+        label.update_property([Gtk.AccessibleProperty.DESCRIPTION], [this._words?.report ?? '']);
         this._showSaid(label);
         this._reports.set(page, label);
         group.add(label);
     }
 
-    _showSets(sets, available) {
+    _showSets({sets, words}, available) {
         this._clear(this._mine, 'sets');
         for (const set of S.SETS) {
-            const {banis, yours} = sets[set];
-            const group = this._group(this._mine, 'sets', set, yours ? 'yours' : "the snapshot's");
+            const {banis, heading} = sets[set];
+            const group = this._group(this._mine, 'sets', heading);
             banis.forEach((b, i) => {
                 const row = new Adw.ActionRow({title: GLib.markup_escape_text(b.title, -1), subtitle: b.id});
-                const time = new Gtk.Entry({text: b.remind ?? '', placeholder_text: 'off', max_width_chars: 5,
-                    width_chars: 5, valign: Gtk.Align.CENTER, tooltip_text: `Daily reminder for ${b.title} (HH:MM)`});
-                time.update_property([Gtk.AccessibleProperty.LABEL], [`Reminder time for ${b.title}`]);
+                const time = new Gtk.Entry({text: b.remind ?? '', placeholder_text: words.off, max_width_chars: 5,
+                    width_chars: 5, valign: Gtk.Align.CENTER, tooltip_text: b.labels.remind});
+                time.update_property([Gtk.AccessibleProperty.LABEL], [b.labels.remind]);
                 time.connect('activate', () => this._change(S.argv.remind(this._program, b.id, time.text.trim())));
                 row.add_suffix(time);
-                for (const [icon, label, step] of [['go-up-symbolic', 'Move up', -1], ['go-down-symbolic', 'Move down', 1]]) {
+                for (const [icon, label, step] of [['go-up-symbolic', b.labels.up, -1], ['go-down-symbolic', b.labels.down, 1]]) {
                     const move = S.argv.move(this._program, set, banis, i, step);
-                    const bt = button(icon, `${label}: ${b.title}`, () => move && this._change(move));
+                    const bt = button(icon, label, () => move && this._change(move));
                     bt.sensitive = move !== null;
                     row.add_suffix(bt);
                 }
-                row.add_suffix(button('list-remove-symbolic', `Remove ${b.title} from ${set}`,
+                row.add_suffix(button('list-remove-symbolic', b.labels.remove,
                     () => this._change(S.argv.remove(this._program, b.id, set))));
                 group.add(row);
             });
-            const add = new Adw.ComboRow({title: `Add to ${set}`,
-                model: Gtk.StringList.new(available.map(a => `${a.id}  ${a.label}`))});
-            add.add_suffix(button('list-add-symbolic', `Add the chosen bani to ${set}`, () => {
+            const add = new Adw.ComboRow({title: GLib.markup_escape_text(sets[set].choose, -1),
+                model: Gtk.StringList.new(available.map(a => a.title))});
+            add.add_suffix(button('list-add-symbolic', sets[set].add, () => {
                 const a = available[add.selected];
                 if (a)
                     this._change(S.argv.add(this._program, a.id, set));
             }));
             group.add(add);
-            const reset = new Adw.ActionRow({title: `Reset ${set} to the snapshot's`});
-            reset.add_suffix(button('edit-undo-symbolic', `Reset ${set}`,
+            const reset = new Adw.ActionRow({title: GLib.markup_escape_text(sets[set].reset, -1)});
+            reset.add_suffix(button('edit-undo-symbolic', sets[set].reset,
                 () => this._change(S.argv.reset(this._program, set))));
             group.add(reset);
         }

@@ -4,18 +4,19 @@
 # either in a Debian root (scripts/debian13-root.sh or scripts/testing-root.sh run --root) or on the
 # host (unshare), so the mounts below and every process started here end with it.
 #
-#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE [--lang en|pa]
+#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE [--lang en|pa] [--prefs-only]
 #
 # As root: hides /run/systemd (no seats: the Shell uses its dummy login manager) and starts a system
 # bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
 # clock fixed with SGGS_CLOCK_NOW), in a session bus (dbus-run-session): installs nitnem and the
 # extension with scripts/install.sh as `make install` does (PREFIX=~/.local, the extension for the
 # Shell `gnome-shell --version` names), enables it with gsettings, marks two banis read, writes the
-# widget timeline, starts the Shell and runs real-shell-check.py. A Shell that can be an X11 compositor
+# widget timeline, starts the Shell and runs real-shell-check.py, then (45 and later) real-prefs.py,
+# the Preferences window (--prefs-only: that alone), and prints both summaries added up. A Shell that can be an X11 compositor
 # (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
 # xdotool; one that cannot (50 dropped X11) runs headless on Wayland with a virtual monitor and is
 # clicked through mutter's RemoteDesktop API. The Shell's log is WORK/shell.log, the session's (its
-# buses) WORK/session.log, the screenshot WORK/panel-menu.png. --lang pa: the session in Punjabi as
+# buses) WORK/session.log, the screenshots WORK/panel-menu.png and (45+) WORK/prefs.png. --lang pa: the session in Punjabi as
 # the user guide's recipe has it, LANG=pa_IN.UTF-8, the locale generated first (localedef, as
 # locale-gen does, from the locale sources real-shell.sh copies beside WORK, into a LOCPATH of WORK):
 # the Shell, the extension's nitnem and the checks all run in it.
@@ -23,9 +24,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mode=root
 lang=en
+prefs_only=no
 while [ $# -gt 0 ]; do
   case $1 in
     --in-session) mode=session ;;
+    --prefs-only) prefs_only=yes ;;
     --shell) shell=$2; shift ;;
     --uid) uid=$2; shift ;;
     --repo) repo=$2; shift ;;
@@ -73,7 +76,7 @@ if [ "$mode" = root ]; then
     "${locale[@]}" TZ="$zone" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
     SGGS_CLOCK_NOW="$now" \
     dbus-run-session -- bash "$0" --in-session --shell "$shell" --uid "$uid" --repo "$repo" --work "$work" \
-    --nitnem "$nitnem" --lang "$lang" 2>> "$work/session.log"
+    --nitnem "$nitnem" --lang "$lang" $([ "$prefs_only" = no ] || echo --prefs-only) 2>> "$work/session.log"
 fi
 
 # In the session: install, enable, start, check.
@@ -109,5 +112,22 @@ else
   gnome-shell --headless --wayland --virtual-monitor "$screen" > shell.log 2>&1 &
   input=remote-desktop
 fi
-python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --lang "$lang" \
-  --screenshot "$work/panel-menu.png"
+# The panel's checks, then (45 and later: 43/44 have no Preferences window) the Preferences window's,
+# real-prefs.py; the last line adds both summaries up for real-shell.sh. --prefs-only: the window's alone.
+summary() { tail -n 1 "$1" | sed -n 's/^\(real-prefs: \)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2 \3/p'; }
+p=0 f=0 rc=0
+if [ "$prefs_only" = no ]; then
+  python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --lang "$lang" \
+    --screenshot "$work/panel-menu.png" | tee "$work/check.out" || rc=1
+  read -r cp cf <<< "$(summary "$work/check.out")" || true
+  [ -n "${cp:-}" ] || { echo "FAIL real-shell-check.py ended without a summary"; cp=0 cf=1; }
+  p=$((p + cp)) f=$((f + cf))
+fi
+if [ "$shell" -ge 45 ]; then
+  python3 "$here/real-prefs.py" --input "$input" --screenshot "$work/prefs.png" | tee "$work/prefs.out" || rc=1
+  read -r pp pf <<< "$(summary "$work/prefs.out")" || true
+  [ -n "${pp:-}" ] || { echo "FAIL real-prefs.py ended without a summary"; pp=0 pf=1; }
+  p=$((p + pp)) f=$((f + pf))
+fi
+echo "$p passed, $f failed"
+exit "$rc"

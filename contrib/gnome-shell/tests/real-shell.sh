@@ -10,9 +10,12 @@
 # `nitnem status` and `nitnem mark --list` say; a real click on the button opens the menu, and one on
 # an unread bani marks it on disk; a screenshot with the menu open; then a second agent's Evening
 # reminder: its banner, its buttons once the pointer is on it, a click on its body opening the reader.
+# In 48 and 50 real-prefs.py then drives the Preferences window from the keyboard and the
+# accessibility tree (a band's time typed, a refused one, a bani added and moved up; on disk and on
+# screen); 43/44 have no Preferences window. --prefs-only: that alone, in each Shell that has one.
 # Root only (namespaces, mounts, chroot).
 #
-#   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50]
+#   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50] [--lang en|pa] [--prefs-only]
 #
 # It also keeps the extension's `shell-version` lists honest: they must hold exactly the majors of
 # the Shells below (SHELLS), and the `gnome-shell --version` of each Shell that runs must be the
@@ -20,9 +23,10 @@
 # testing root fails the test until it has been run and listed; contrib/README.md says how).
 #
 # Each Shell runs twice: in English, and in Punjabi (LANG=pa_IN.UTF-8, generated), where the label
-# and the menu read through AT-SPI must be `nitnem status`'s Punjabi words.
+# and the menu read through AT-SPI must be `nitnem status`'s Punjabi words (--lang en or pa: that one alone).
 #
-# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png. The nitnem
+# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png and (45+)
+# gnome-<major>[-pa]-prefs.png, the Preferences window on its Your Nitnem page. The nitnem
 # binary: $NITNEM_BIN, else the release build (made when missing). Prints the checks, each Shell's
 # summary and a closing `N passed, M failed`; exits 1 on any failure, and keeps the Shells' logs
 # (its work folder is named) when there is one.
@@ -33,11 +37,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 shots=
 only=
+prefs_only=
+langs="en pa"
 while [ $# -gt 0 ]; do
   case $1 in
     --screenshot) shots=$2; shift ;;
     --only) only=$2; shift ;;
-    *) echo "usage: $0 [--screenshot DIR] [--only 43|48|50]" >&2; exit 2 ;;
+    --prefs-only) prefs_only=--prefs-only ;;
+    --lang) langs=$2; shift ;;
+    *) echo "usage: $0 [--screenshot DIR] [--only 43|48|50] [--lang en|pa] [--prefs-only]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -182,29 +190,34 @@ shell() {
     cp "$work/$v/panel-menu.png" "$shots/gnome-$v-panel-menu.png"
     echo "-- screenshot: $shots/gnome-$v-panel-menu.png"
   fi
+  if [ -n "$shots" ] && [ -f "$work/$v/prefs.png" ]; then
+    cp "$work/$v/prefs.png" "$shots/gnome-$v-prefs.png"
+    echo "-- screenshot: $shots/gnome-$v-prefs.png"
+  fi
 }
 
 # Each Shell twice: in English (C.UTF-8), then in Punjabi (LANG=pa_IN.UTF-8).
 for entry in "${SHELLS[@]}"; do
   m=${entry%%:*} where=${entry#*:}
   [ -z "$only" ] || [ "$only" = "$m" ] || continue
+  [ -z "$prefs_only" ] || [ "$m" -ge 45 ] || continue
   case $where in
     host) command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; } ;;
     *) "$repo/scripts/debian-root.sh" "$where" build ;;
   esac
   version_check "$m" "$where"
-  for lang in en pa; do
+  for lang in $langs; do
     v=$m
     [ "$lang" = en ] || v=$m-$lang
     case $where in
       host)
         shell "$v" unshare --mount --propagation private --pid --fork --kill-child --mount-proc \
           bash "$work/src/contrib/gnome-shell/tests/real-shell-session.sh" --shell "$m" --uid 65534 \
-          --repo "$work/src" --work "$work/$v" --nitnem "$work/nitnem" --lang "$lang" ;;
+          --repo "$work/src" --work "$work/$v" --nitnem "$work/nitnem" --lang "$lang" $prefs_only ;;
       *)
         shell "$v" "$repo/scripts/debian-root.sh" "$where" run --root --bin "$bin" --bind "$work/src:/src" -- \
           bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell "$m" --uid 1000 --repo /src \
-          --work "$work/$v" --nitnem /usr/local/bin/nitnem --lang "$lang" ;;
+          --work "$work/$v" --nitnem /usr/local/bin/nitnem --lang "$lang" $prefs_only ;;
     esac
   done
 done

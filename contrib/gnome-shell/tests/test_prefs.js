@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of the Preferences window's pure half (settings.js) with plain `gjs`, no Shell: what the real
-// nitnem prints for it (`config --format json`, `sets --format json`, `sets available`), and the argv
+// nitnem prints for it (`config --format json`, `sets --format json`, `sets available --format json`),
+// every word the window shows among it, and the argv
 // each control runs — run against the built nitnem in a temp home, so a changed output fails here.
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_prefs.js NITNEM)
 import GLib from 'gi://GLib';
@@ -39,14 +40,20 @@ function readFile(path) {
     return ok ? new TextDecoder().decode(bytes) : null;
 }
 
-test('config --format json gives every key the window shows, with nitnem\'s choices and form', () => {
+test('config --format json gives every key its page and label, and the pages\' words, all nitnem\'s', () => {
     const c = S.parseConfig(run(S.argv.config(NITNEM)).stdout);
-    for (const name of [...S.REMINDER_KEYS, ...S.READING_KEYS])
-        eq(c.keys[name] !== undefined, true, `key ${name}`);
+    eq(S.pageKeys(c, 'reminders').map(k => k.name), ['reminders', 'reminder.amritVela', 'reminder.evening',
+        'reminder.night', 'snooze', 'sound', 'click', 'remind-when-done'], 'the Reminders page');
+    eq(S.pageKeys(c, 'reading').map(k => k.name), ['open', 'reader', 'listen', 'rehras', 'titles'], 'the Reading page');
     eq(c.keys.reminders.choices, ['on', 'off'], 'reminders');
-    eq([c.keys['reminder.evening'].value, c.keys['reminder.evening'].form], ['18:00', 'H:MM'], 'evening');
+    const evening = c.keys['reminder.evening'];
+    eq([evening.value, evening.form, evening.label], ['18:00', 'H:MM', 'Evening reminder'], 'evening');
+    eq(evening.reset, 'Reset Evening reminder to its default (18:00)', 'its reset button');
     eq(c.keys.titles.choices, ['english', 'gurmukhi', 'both'], 'titles');
     eq(c.path, `${home}/config/nitnem/config`, 'path');
+    eq(c.words.pages, {reminders: 'Reminders', reading: 'Reading', sets: 'Your Nitnem'}, 'page titles');
+    eq([c.words.pause.title, c.words.pause.state, c.words.pause.resume], ['Pause', 'Not paused', 'Resume reminders']);
+    eq([c.words.default, c.words.report], ['Default', 'What nitnem reported']);
 });
 
 test('a band\'s time set through its argv lands in the file; a refused one is nitnem\'s one-line error', () => {
@@ -63,40 +70,50 @@ test('a band\'s time set through its argv lands in the file; a refused one is ni
     eq(S.parseConfig(run(S.argv.config(NITNEM)).stdout).keys['reminder.evening'].source, 'default');
 });
 
-test('your Nitnem: add from the banis available, reorder, remind, remove, reset', () => {
+test('your Nitnem: add from the banis available, reorder, remind, remove, reset; every word nitnem\'s', () => {
     const available = S.parseAvailable(run(S.argv.available(NITNEM)).stdout);
     const sukhmani = available.find(a => a.id === 'sukhmani');
-    eq(sukhmani !== undefined, true, 'sukhmani is offered');
-    eq(sukhmani.label.startsWith('Sukhmani Sahib'), true, sukhmani.label);
+    eq(sukhmani, {id: 'sukhmani', title: 'Sukhmani Sahib', sets: []}, 'sukhmani is offered');
+    eq(available.find(a => a.id === 'kirtan_sohila').sets, ['night'], 'the sets a bani is in');
     eq(run(S.argv.add(NITNEM, 'sukhmani', 'evening')).ok, true);
-    let sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
+    let {sets, words} = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
     eq(sets.evening.banis.map(b => b.id), ['rehras', 'sukhmani'], 'added at the end');
     eq(sets.evening.yours, true, 'yours now');
+    eq([sets.evening.heading, sets.evening.add, sets.evening.choose, sets.evening.reset],
+        ['Evening (yours)', 'Add to Evening', 'Bani to add to Evening', 'Reset Evening to the snapshot\'s']);
+    eq(sets.evening.banis[1].labels, {remind: 'Reminder time for Sukhmani Sahib', up: 'Move up: Sukhmani Sahib',
+        down: 'Move down: Sukhmani Sahib', remove: 'Remove Sukhmani Sahib from Evening'}, 'a bani\'s controls');
+    eq(words, {add: 'Add', reset: 'Reset', remove: 'Remove', up: 'Move up', down: 'Move down', off: 'off'});
     eq(S.argv.move(NITNEM, 'evening', sets.evening.banis, 0, -1), null, 'the first cannot go up');
     eq(run(S.argv.move(NITNEM, 'evening', sets.evening.banis, 1, -1)).ok, true);
-    sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
+    sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout).sets;
     eq(sets.evening.banis.map(b => b.id), ['sukhmani', 'rehras'], 'moved up');
     eq(run(S.argv.remind(NITNEM, 'sukhmani', '19:15')).ok, true);
-    eq(S.parseSets(run(S.argv.sets(NITNEM)).stdout).evening.banis[0].remind, '19:15', 'reminder');
+    eq(S.parseSets(run(S.argv.sets(NITNEM)).stdout).sets.evening.banis[0].remind, '19:15', 'reminder');
     const mine = JSON.parse(readFile(`${home}/group/nitnem-mynitnem.json`));
     eq(mine.sets.evening, ['sukhmani', 'rehras'], 'nitnem-mynitnem.json');
+    eq(S.parseAvailable(run(S.argv.available(NITNEM)).stdout).find(a => a.id === 'sukhmani').sets, ['evening']);
     eq(run(S.argv.remove(NITNEM, 'sukhmani', 'evening')).ok, true);
     eq(run(S.argv.reset(NITNEM, 'evening')).ok, true);
-    sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout);
-    eq([sets.evening.yours, sets.evening.banis.map(b => b.id)], [false, ['rehras']], 'reset');
+    sets = S.parseSets(run(S.argv.sets(NITNEM)).stdout).sets;
+    eq([sets.evening.yours, sets.evening.banis.map(b => b.id), sets.evening.heading],
+        [false, ['rehras'], 'Evening (the snapshot\'s)'], 'reset');
 });
 
-test('pause and resume through their argv; status says until when', () => {
-    eq(S.pausedUntil(run(S.argv.status(NITNEM)).stdout), null, 'not paused');
+test('pause and resume through their argv; config --format json says until when, worded', () => {
+    const config = () => S.parseConfig(run(S.argv.config(NITNEM)).stdout);
+    eq([config().paused, config().words.pause.state], [null, 'Not paused'], 'not paused');
     eq(run(S.argv.pause(NITNEM, 'tomorrow')).ok, true);
-    eq(typeof S.pausedUntil(run(S.argv.status(NITNEM)).stdout), 'string', 'paused');
+    eq([config().paused, config().words.pause.state],
+        ['2026-12-03T03:00:00+00:00', 'Reminders paused until 2026-12-03 03:00'], 'paused');
     eq(run(S.argv.resume(NITNEM)).ok, true);
-    eq(S.pausedUntil(run(S.argv.status(NITNEM)).stdout), null, 'resumed');
+    eq(config().paused, null, 'resumed');
     eq(S.argv.pause(NITNEM, ''), [NITNEM, 'reminders', 'pause'], 'no date: nitnem\'s default');
 });
 
 test('what nitnem printed that is not what the window expects is one line', () => {
-    for (const [fn, text] of [[S.parseConfig, '{'], [S.parseConfig, '{}'], [S.parseSets, '{"sets":{}}']]) {
+    for (const [fn, text] of [[S.parseConfig, '{'], [S.parseConfig, '{}'], [S.parseConfig, '{"keys":[]}'],
+        [S.parseSets, '{"sets":{}}'], [S.parseAvailable, 'japji  Japji Sahib'], [S.parseAvailable, '{}']]) {
         let message = null;
         try {
             fn(text);
@@ -106,6 +123,31 @@ test('what nitnem printed that is not what the window expects is one line', () =
         eq(message !== null && !message.includes('\n'), true, `${text}: ${message}`);
     }
     eq(S.errorLine('', 1), 'nitnem exited with status 1');
+});
+
+test('prefs.js parses (it needs the Extensions app to run; a syntax error there would only show in a real Shell)', () => {
+    const code = readFile(`${gnomeDir}/nitnem@nitnem/prefs.js`)
+        .replace(/^import .*$/gm, '').replace(/^export default /gm, '').replace(/^export /gm, '');
+    let error = null;
+    try {
+        // eslint-disable-next-line no-new-func
+        new Function(code);
+    } catch (e) {
+        error = `${e.name}: ${e.message} (line ${e.lineNumber})`;
+    }
+    eq(error, null);
+});
+
+test('prefs.js and settings.js word nothing: no English words in their strings (nitnem words every label)', () => {
+    for (const name of ['prefs.js', 'settings.js']) {
+        const code = readFile(`${gnomeDir}/nitnem@nitnem/${name}`)
+            .replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
+        // A string literal holding two words with a space between them: a label written here.
+        const worded = (code.match(/'[^'\n]*'|`[^`\n]*`|"[^"\n]*"/g) ?? [])
+            .filter(lit => /[A-Za-z]{2,} [a-z]{2,}/.test(lit.replace(/\$\{[^}]*\}/g, '')))
+            .filter(lit => !lit.includes('is not JSON') && !lit.startsWith("'nitnem ") && !lit.startsWith('`nitnem '));
+        eq(worded, [], name);
+    }
 });
 
 GLib.spawn_command_line_sync(`rm -rf ${GLib.shell_quote(home)}`);
