@@ -17,6 +17,8 @@ TestCase {
         var evening = reminders[2]
         compare([evening.name, evening.value, evening.source, evening.form], ["reminder.evening", "18:30", "file", "H:MM"])
         compare(evening.choicesOnly, false, "a time is typed")
+        compare([evening.label, evening.reset], ["Evening reminder", "Reset Evening reminder to its default (18:00)"],
+            "the field's and its reset button's accessible names are nitnem's")
         compare(reminders[0].choices, ["on", "off"])
         compare(reminders[0].choicesOnly, true, "reminders is a drop-down")
         compare(reminders[0].source, "default")
@@ -31,6 +33,8 @@ TestCase {
         compare(sets.map(function (s) { return s.set }), ["morning", "evening", "night"])
         compare(sets[1].banis.map(function (b) { return b.id }), ["rehras"])
         compare(sets[1].banis[0].title, "Rehras Sahib")
+        compare(sets[1].banis[0].labels.up, "Move up: Rehras Sahib", "the controls' accessible names are nitnem's")
+        compare(sets[1].choose, "Bani to add to Evening")
         var available = Settings.parseAvailable(Fixtures.availableText)
         var ids = available.map(function (a) { return a.id })
         verify(ids.indexOf("sukhmani") >= 0, "sukhmani is offered")

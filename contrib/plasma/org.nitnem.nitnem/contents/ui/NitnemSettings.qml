@@ -19,6 +19,8 @@ ColumnLayout {
 
     /** reminders, reading or sets. */
     property string section: "reminders"
+    /** The page's heading: Plasma 6's settings window sets it (the category's name) and shows it. */
+    property string title: ""
     /** The keys of this section (Settings.parseConfig), the sets (Settings.parseSets), the banis to add. */
     property var keys: []
     property var sets: []
@@ -118,7 +120,7 @@ ColumnLayout {
                     visible: modelData.choicesOnly
                     model: modelData.choices
                     currentIndex: modelData.choices.indexOf(modelData.value)
-                    Accessible.name: modelData.name
+                    Accessible.name: modelData.label
                     onActivated: function (index) {
                         if (modelData.choices[index] !== modelData.value)
                             page.change(Settings.setArgv(modelData.name, modelData.choices[index]))
@@ -129,13 +131,13 @@ ColumnLayout {
                     Layout.fillWidth: true
                     text: modelData.value
                     placeholderText: modelData.defaultText
-                    Accessible.name: modelData.name
+                    Accessible.name: modelData.label
                     Accessible.description: modelData.accepted
                     onAccepted: page.change(Settings.setArgv(modelData.name, text))
                 }
                 QQC2.Button {
                     text: "Default"
-                    Accessible.name: "Reset " + modelData.name + " to its default (" + modelData.defaultText + ")"
+                    Accessible.name: modelData.reset
                     enabled: modelData.source === "file"
                     onClicked: page.change(Settings.unsetArgv(modelData.name))
                 }
@@ -196,24 +198,24 @@ ColumnLayout {
                         Layout.preferredWidth: 70
                         text: modelData.remind
                         placeholderText: "off"
-                        Accessible.name: "Reminder time for " + modelData.title
+                        Accessible.name: modelData.labels.remind
                         onAccepted: page.change(Settings.remindArgv(modelData.id, text.trim()))
                     }
                     QQC2.Button {
                         text: "↑"
-                        Accessible.name: "Move up: " + modelData.title
+                        Accessible.name: modelData.labels.up
                         enabled: index > 0
                         onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, -1))
                     }
                     QQC2.Button {
                         text: "↓"
-                        Accessible.name: "Move down: " + modelData.title
+                        Accessible.name: modelData.labels.down
                         enabled: index < setColumn.set.banis.length - 1
                         onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, 1))
                     }
                     QQC2.Button {
                         text: "Remove"
-                        Accessible.name: "Remove " + modelData.title + " from " + setColumn.set.set
+                        Accessible.name: modelData.labels.remove
                         onClicked: page.change(Settings.removeArgv(modelData.id, setColumn.set.set))
                     }
                 }
@@ -223,11 +225,11 @@ ColumnLayout {
                     id: toAdd
                     Layout.fillWidth: true
                     model: page.available.map(function (a) { return a.label })
-                    Accessible.name: "Bani to add to " + setColumn.set.set
+                    Accessible.name: setColumn.set.choose
                 }
                 QQC2.Button {
                     text: "Add"
-                    Accessible.name: "Add to " + setColumn.set.set
+                    Accessible.name: setColumn.set.add
                     onClicked: {
                         var a = page.available[toAdd.currentIndex]
                         if (a)
@@ -236,7 +238,7 @@ ColumnLayout {
                 }
                 QQC2.Button {
                     text: "Reset"
-                    Accessible.name: "Reset " + setColumn.set.set + " to the snapshot's"
+                    Accessible.name: setColumn.set.reset
                     onClicked: page.change(Settings.resetArgv(setColumn.set.set))
                 }
             }

@@ -24,7 +24,8 @@ function parse(text, what) {
 
 /**
  * `nitnem config --format json`, the keys of `names` in that order:
- * `[{name, value, defaultText, source, choices[], form, help, accepted, problem, choicesOnly}]`.
+ * `[{name, value, defaultText, source, choices[], form, help, accepted, problem, choicesOnly, label, reset}]`
+ * (`label`, `reset`: nitnem's names for the key's field and its reset button).
  */
 function parseConfig(text, names) {
     var root = parse(text, 'nitnem config --format json');
@@ -39,20 +40,27 @@ function parseConfig(text, names) {
         return {name: n, value: typeof k.value === 'string' ? k.value : '', defaultText: String(k.defaultText || ''),
             source: k.source === 'file' ? 'file' : 'default', choices: choices, form: form,
             help: String(k.help || ''), accepted: String(k.accepted || ''),
-            problem: typeof k.problem === 'string' ? k.problem : '', choicesOnly: form === null && choices.length > 0};
+            problem: typeof k.problem === 'string' ? k.problem : '', choicesOnly: form === null && choices.length > 0,
+            label: String(k.label || n), reset: String(k.reset || '')};
     });
 }
 
-/** `nitnem sets --format json`: `[{set, yours, banis: [{id, title, remind}]}]` in SETS order. */
+/**
+ * `nitnem sets --format json`: `[{set, yours, choose, add, reset, banis: [{id, title, remind, labels: {remind,
+ * up, down, remove}}]}]` in SETS order (`choose`, `add`, `reset`, `labels`: nitnem's names for the controls).
+ */
 function parseSets(text) {
     var root = parse(text, 'nitnem sets --format json');
     return SETS.map(function (set) {
         var s = root && root.sets && root.sets[set];
         if (!s || !Array.isArray(s.banis))
             throw new Error('nitnem sets --format json: no ' + set + ' set');
-        return {set: set, yours: s.yours === true, banis: s.banis.map(function (b) {
+        return {set: set, yours: s.yours === true, choose: String(s.choose || ''), add: String(s.add || ''),
+            reset: String(s.reset || ''), banis: s.banis.map(function (b) {
+            var l = b.labels || {};
             return {id: String(b.id), title: typeof b.title === 'string' ? b.title : String(b.id),
-                remind: typeof b.remind === 'string' ? b.remind : ''};
+                remind: typeof b.remind === 'string' ? b.remind : '', labels: {remind: String(l.remind || ''),
+                up: String(l.up || ''), down: String(l.down || ''), remove: String(l.remove || '')}};
         })};
     });
 }
