@@ -134,6 +134,10 @@ ColumnLayout {
                     Accessible.name: modelData.label
                     Accessible.description: modelData.accepted
                     onAccepted: page.change(Settings.setArgv(modelData.name, text))
+                    // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
+                    Keys.priority: Keys.AfterItem
+                    Keys.onReturnPressed: function (event) { event.accepted = true }
+                    Keys.onEnterPressed: function (event) { event.accepted = true }
                 }
                 QQC2.Button {
                     text: "Default"
@@ -163,6 +167,10 @@ ColumnLayout {
             placeholderText: "YYYY-MM-DD, HH:MM or tomorrow"
             Accessible.name: "Pause until"
             onAccepted: page.change(Settings.pauseArgv(text.trim()))
+            // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
+            Keys.priority: Keys.AfterItem
+            Keys.onReturnPressed: function (event) { event.accepted = true }
+            Keys.onEnterPressed: function (event) { event.accepted = true }
         }
         QQC2.Button {
             text: "Pause"
@@ -200,6 +208,10 @@ ColumnLayout {
                         placeholderText: "off"
                         Accessible.name: modelData.labels.remind
                         onAccepted: page.change(Settings.remindArgv(modelData.id, text.trim()))
+                        // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
+                        Keys.priority: Keys.AfterItem
+                        Keys.onReturnPressed: function (event) { event.accepted = true }
+                        Keys.onEnterPressed: function (event) { event.accepted = true }
                     }
                     QQC2.Button {
                         text: "↑"
