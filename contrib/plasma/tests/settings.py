@@ -18,7 +18,8 @@ Configure Containment), then fails (exit 1) on any difference:
   and leaves the file byte for byte.
 - Your Nitnem: choosing Sukhmani Sahib in the Evening set's list and pressing its Add button writes
   nitnem-mynitnem.json, `sets --format json` lists it last in Evening and the page shows its row;
-  its Move up puts it first there, and the page's rows and the widget's own list follow.
+  its Move up puts it first there, and the page's rows, the panel's label (`nitnem status`) and the
+  widget's own list follow.
 
 It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
 it saw goes to stdout, ending with the number of checks and seconds."""
@@ -361,14 +362,25 @@ def drive():
     check(wait("the page's rows follow", rows_follow, 20), "the page shows Sukhmani Sahib's row above Rehras Sahib's")
     screenshot(extents(frame))
 
-    # The widget's own list (its popup) follows too: Sukhmani Sahib right before Rehras Sahib.
-    compact = next((n for n in nodes(viewer_frame) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.description), None)
+    # The panel follows: its label is `nitnem status`'s, and its list (the popup) has Sukhmani Sahib
+    # right before Rehras Sahib.
+    label = nitnem("status", "--format", "polybar").stdout.strip()
+
+    def compact_button():
+        return next((n for n in nodes(viewer_frame) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.description
+                     and n.name == label), None)
+
+    compact = wait(f"the panel's label {label!r}", compact_button, 30, viewer_frame)
+    check(compact is not None, f"the panel's label is `nitnem status --format polybar`: {label!r}")
     if compact is not None:
         compact.queryAction().doAction(0)
     titles = [now["sukhmani"]["title"], now[ids[0]]["title"]]
 
     def listed_in_order():
-        items = [n.name for n in nodes(a) if n.getRole() == pyatspi.ROLE_LIST_ITEM and n not in categories
+        # Its banis are list items in Plasma 5, buttons in 6 (probe.py's ROLES).
+        popups = [a.getChildAtIndex(i) for i in range(a.childCount)]
+        items = [n.name for p in popups if p not in (viewer_frame, frame) for n in nodes(p)
+                 if n.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_PUSH_BUTTON)
                  and any(t in (n.name or "") for t in titles)]
         order = [t for name in items for t in titles if t in name]
         return order if order[:2] == titles else None

@@ -80,12 +80,13 @@ if [ -z "$shots" ]; then shots=$work/shots; fi
 mkdir -p "$shots"
 shot=$(cd "$shots" && pwd)/plasma-$plasma-$drive.png
 
-# A private display (the first free number from 90), its socket in /tmp (the root sees the host's /tmp).
-display=90
-while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
-Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp -ac > "$work/xvfb.log" 2>&1 &
+# A private display, its socket in /tmp (the root sees the host's /tmp): Xvfb picks a free number
+# itself and writes it when it is ready (-displayfd); choosing one here raced other tests' servers.
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -ac 3> "$work/display" > "$work/xvfb.log" 2>&1 &
 xvfb=$!
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
+for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.05; done
+display=$(head -n 1 "$work/display")
+[ -n "$display" ] || { echo "widget.sh: Xvfb did not start:" >&2; cat "$work/xvfb.log" >&2; exit 1; }
 
 # The screenshot probe.py asks for, once the list shows its mark (settings.py: of the box its
 # request names, the settings window).
