@@ -191,9 +191,13 @@ def screenshot(box):
 if args.lang == "pa":
     # As probe.py's Punjabi run: the locale generated into a LOCPATH, the catalogue widget.sh compiled.
     locpath = os.path.join(args.work, "locpath")
+    os.makedirs(locpath, exist_ok=True)
     i18n = os.path.join(args.work, "i18n")
-    subprocess.run(["localedef", "-i", "pa_IN", "-c", "-f", os.path.join(i18n, "charmaps", "UTF-8"),
-                    os.path.join(locpath, "pa_IN.UTF-8")], env={**os.environ, "I18NPATH": i18n}, capture_output=True)
+    made = subprocess.run(["localedef", "-i", "pa_IN", "-c", "-f", os.path.join(i18n, "charmaps", "UTF-8"),
+                           os.path.join(locpath, "pa_IN.UTF-8")], env={**os.environ, "I18NPATH": i18n},
+                          capture_output=True, text=True)
+    check(os.path.exists(os.path.join(locpath, "pa_IN.UTF-8", "LC_CTYPE")),
+          f"localedef pa_IN.UTF-8 (exit {made.returncode}) {made.stderr.strip()[-200:]}")
     env.update(LANG="pa_IN.UTF-8", LOCPATH=locpath, NITNEM_LOCALEDIR=os.path.join(args.work, "locale"))
 
 # The config file holds a line of the user's own before the run, to be kept byte for byte.
@@ -210,6 +214,9 @@ sets = nitnem_json("sets")
 available = {b["id"]: b for b in nitnem_json("sets", "available")["banis"]}
 say(f"words: {config['words']['pages']}; the evening field {evening['label']!r}, its list "
     f"{sets['sets']['evening']['choose']!r}")
+if args.lang == "pa":
+    check(all(any("\u0a00" <= ch <= "\u0a7f" for ch in w) for w in (evening["label"], sets["sets"]["evening"]["choose"])),
+          "nitnem words the controls in Punjabi (Gurmukhi)")
 
 def drive():
     # As probe.py does between starting the viewer and looking for it: without this second start,
