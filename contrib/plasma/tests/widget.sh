@@ -18,7 +18,8 @@
 # testing, Plasma 6.7); or the path of such a script. The nitnem it binds there is $NITNEM_BIN (a
 # release build with the Swift runtime linked in), else the one the script makes. The screenshot
 # is DIR/plasma-5-widget.png or plasma-6-widget.png, with --settings plasma-5-settings.png or
-# plasma-6-settings.png (default: the work folder, named at the end).
+# plasma-6-settings.png (--lang pa: plasma-6-pa-settings.png; default DIR: the work folder, named
+# at the end).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 plasma_dir=$(dirname "$here")
@@ -78,7 +79,7 @@ cp -r /usr/share/i18n/locales "$work/i18n/"
 gzip -dc /usr/share/i18n/charmaps/UTF-8.gz > "$work/i18n/charmaps/UTF-8"
 if [ -z "$shots" ]; then shots=$work/shots; fi
 mkdir -p "$shots"
-shot=$(cd "$shots" && pwd)/plasma-$plasma-$drive.png
+shot=$(cd "$shots" && pwd)/plasma-$plasma${lang[1]:+-${lang[1]}}-$drive.png
 
 # A private display, its socket in /tmp (the root sees the host's /tmp): Xvfb picks a free number
 # itself and writes it when it is ready (-displayfd); choosing one here raced other tests' servers.
