@@ -32,6 +32,8 @@ import time
 
 import pyatspi
 
+import viewer as pv
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", required=True)
 parser.add_argument("--group", required=True)
@@ -71,33 +73,17 @@ def read(path):
         return None
 
 
-def walk(node, depth=0):
-    try:
-        yield node, depth
-        for i in range(node.childCount):
-            child = node.getChildAtIndex(i)
-            if child is not None:
-                yield from walk(child, depth + 1)
-    except Exception:  # a node went away while we read it (a page replaced)
-        return
-
-
-def app():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        a = desktop.getChildAtIndex(i)
-        if a is not None and "plasmoidviewer" in (a.name or ""):
-            return a
-    return None
+app = pv.app
+click = pv.click
 
 
 def nodes(root=None):
     root = root if root is not None else app()
-    return [] if root is None else [n for n, _ in walk(root)]
+    return [] if root is None else [n for n, _ in pv.walk(root)]
 
 
 def dump(root=None):
-    for node, depth in ([] if (root or app()) is None else walk(root or app())):
+    for node, depth in ([] if (root or app()) is None else pv.walk(root or app())):
         try:
             say(f"  tree: {'  ' * depth}{node.getRoleName()} {node.name!r}")
         except Exception:
@@ -147,13 +133,6 @@ def text_of(node):
         return None
 
 
-def click(node):
-    box = extents(node)
-    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"],
-                   check=True)
-    return box
-
-
 def type_into(field, text):
     """A click in the field, all of it selected, `text` typed, Enter: as a user edits a value."""
     click(field)
@@ -176,29 +155,11 @@ def shown_line(root, line):
     return None
 
 
-def screenshot(box):
-    request = os.path.join(args.work, "shot.request")
-    done = os.path.join(args.work, "shot.done")
-    with open(request + ".tmp", "w") as f:
-        f.write(f"{box.x},{box.y},{box.width},{box.height}")
-    os.rename(request + ".tmp", request)
-    deadline = time.monotonic() + 20
-    while not os.path.exists(done) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    check(os.path.exists(done), "the screenshot of the settings window was taken")
-
-
 if args.lang == "pa":
     # As probe.py's Punjabi run: the locale generated into a LOCPATH, the catalogue widget.sh compiled.
-    locpath = os.path.join(args.work, "locpath")
-    os.makedirs(locpath, exist_ok=True)
-    i18n = os.path.join(args.work, "i18n")
-    made = subprocess.run(["localedef", "-i", "pa_IN", "-c", "-f", os.path.join(i18n, "charmaps", "UTF-8"),
-                           os.path.join(locpath, "pa_IN.UTF-8")], env={**os.environ, "I18NPATH": i18n},
-                          capture_output=True, text=True)
-    check(os.path.exists(os.path.join(locpath, "pa_IN.UTF-8", "LC_CTYPE")),
-          f"localedef pa_IN.UTF-8 (exit {made.returncode}) {made.stderr.strip()[-200:]}")
-    env.update(LANG="pa_IN.UTF-8", LOCPATH=locpath, NITNEM_LOCALEDIR=os.path.join(args.work, "locale"))
+    added, problem = pv.punjabi(args.work)
+    check(problem is None, problem or "localedef pa_IN.UTF-8")
+    env.update(added)
 
 # The config file holds a line of the user's own before the run, to be kept byte for byte.
 config = nitnem_json("config")
@@ -367,7 +328,7 @@ def drive():
         return s is not None and r is not None and extents(s).y < extents(r).y or None
 
     check(wait("the page's rows follow", rows_follow, 20), "the page shows Sukhmani Sahib's row above Rehras Sahib's")
-    screenshot(extents(frame))
+    check(pv.screenshot(args.work, extents(frame)), "the screenshot of the settings window was taken")
 
     # The panel follows: its label is `nitnem status`'s, and its list (the popup) has Sukhmani Sahib
     # right before Rehras Sahib.
@@ -396,17 +357,11 @@ def drive():
     check(order is not None, f"the widget's list shows {titles[0]!r} before {titles[1]!r}")
 
 
-viewer = subprocess.Popen(
-    ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge",
-     "-y", "440", "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT, env=env)
+viewer = pv.start(log, env)
 try:
     drive()
 finally:
-    viewer.terminate()
-    try:
-        viewer.wait(10)
-    except subprocess.TimeoutExpired:
-        viewer.kill()
+    pv.stop(viewer)
 failed = checks.count(False)
 say(f"{len(checks)} checks, {failed} failed, in {time.monotonic() - started:.0f} s (Plasma {args.plasma}, {args.lang})")
 sys.exit(1 if failed else 0)

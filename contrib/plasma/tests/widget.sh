@@ -70,7 +70,7 @@ if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-
 cp -r "$plasma_dir/$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
-cp "$here/probe.py" "$here/settings.py" "$work/"
+cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$work/"
 # For probe.py's Punjabi run: the catalogue compiled here (the Debian 13 root has no msgfmt) and the
 # locale sources it generates pa_IN.UTF-8 from (that root has no locales package either).
 mkdir -p "$work/locale/pa/LC_MESSAGES" "$work/i18n/charmaps"
