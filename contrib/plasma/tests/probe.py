@@ -19,7 +19,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pyatspi
 
@@ -68,15 +67,11 @@ def nodes():
 
 
 def wait(what, find, timeout=120):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = find()
-        if found:
-            return found
-        time.sleep(0.2)
-    check(False, f"{what} (waited {timeout} s)")
-    dump()
-    return None
+    found = pv.until(find, timeout)
+    if not found:
+        check(False, f"{what} (waited {timeout} s)")
+        dump()
+    return found or None
 
 
 def dump():

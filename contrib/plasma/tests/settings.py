@@ -91,15 +91,11 @@ def dump(root=None):
 
 
 def wait(what, find, timeout=60, root=None):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = find()
-        if found:
-            return found
-        time.sleep(0.2)
-    check(False, f"{what} (waited {timeout} s)")
-    dump(root)
-    return None
+    found = pv.until(find, timeout)
+    if not found:
+        check(False, f"{what} (waited {timeout} s)")
+        dump(root)
+    return found or None
 
 
 def showing(node):

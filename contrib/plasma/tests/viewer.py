@@ -31,6 +31,16 @@ def app():
     return None
 
 
+def until(find, timeout):
+    """`find()`'s first true answer, asked every 0.2 s for `timeout` seconds; else its last."""
+    deadline = time.monotonic() + timeout
+    found = find()
+    while not found and time.monotonic() < deadline:
+        time.sleep(0.2)
+        found = find()
+    return found
+
+
 def click(node):
     """A real click (xdotool) at the middle of `node`'s accessible extents; returns them."""
     box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
