@@ -19,10 +19,11 @@ no coordinates: a text field is reached with Tab until AT-SPI says it has the fo
   does; its Move up button: it is first, on disk and in `nitnem sets --format json`; the page's
   rows follow (its Move up button is now the first bani's).
 
-Then closes the window (its process, by the pid AT-SPI gives). Prints `ok   …` / `FAIL …` lines and a
+With --screenshot, a picture of the window on that page (ScreenshotWindow). Then closes the window
+(its process, by the pid AT-SPI gives). Prints `ok   …` / `FAIL …` lines and a
 closing `real-prefs: N passed, M failed`; exits 1 on any failure.
 
-  python3 real-prefs.py --input x11|remote-desktop
+  python3 real-prefs.py --input x11|remote-desktop [--screenshot FILE]
 """
 import argparse
 import json
@@ -254,6 +255,30 @@ def press(node):
     node.queryAction().doAction(0)
 
 
+def screenshot(path):
+    """org.gnome.Shell.Screenshot.ScreenshotWindow (the focused window: this one), called as
+    org.gnome.SettingsDaemon.MediaKeys, one of the few names the Shell takes it from (see
+    real-shell-check.py's screenshot); the file it wrote."""
+    name = "org.gnome.SettingsDaemon.MediaKeys"
+    (r,) = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                GLib.Variant("(su)", (name, 4)), "(u)").unpack()
+    if r not in (1, 4):
+        raise RuntimeError(f"RequestName {name}: reply {r}")
+    last = None
+    for _ in range(20):  # the Shell learns who owns the name asynchronously
+        try:
+            ok_, used = call("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot",
+                             "ScreenshotWindow", GLib.Variant("(bbbs)", (True, False, False, path)), "(bs)",
+                             30000).unpack()
+            if ok_:
+                return used
+            last = "success false"
+        except GLib.Error as e:
+            last = e.message
+        time.sleep(0.5)
+    raise RuntimeError(f"ScreenshotWindow: {last}")
+
+
 def config_path():
     return nitnem_json("config")["path"]
 
@@ -300,6 +325,7 @@ def type_into(app, keys, label, value):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--input", required=True, choices=["x11", "remote-desktop"])
+    ap.add_argument("--screenshot", help="a PNG of the window on its Your Nitnem page, at the end")
     a = ap.parse_args()
     global window_pid
     # The Shell may still be starting: its Extensions interface answers once it is up.
@@ -352,10 +378,13 @@ def main():
     check(find(app, words["pages"]["sets"], TAB_ROLES) is not None,
           f"the window's switcher names the pages in nitnem's words ({words['pages']['sets']!r})")
 
+    # Whether the keyboard reaches the window shows next, as Tab moves the focus in it (AT-SPI's
+    # `active` state of its frame came late, or not at all, in GNOME Shell 50 after the panel's checks
+    # although the keys arrived: it is no check, only a hint for the log).
     if not wait(lambda: active(app), timeout=5):
-        print(f"     the window is not active: activating it ({'EWMH' if a.input == 'x11' else 'not possible'})")
+        print(f"     the window's frame is not `active` (AT-SPI): activating it "
+              f"({'EWMH' if a.input == 'x11' else 'not possible on Wayland; Tab will tell'})")
         keys.activate(window_pid)
-    check(wait(lambda: active(app), timeout=10), "the window is active (AT-SPI: its frame), so it has the keyboard")
 
     # A band's time, typed as a person does.
     before = config_bytes() or b""
@@ -440,6 +469,15 @@ def main():
         if len(want) == 2:
             check(first_up is not None and not first_up.getState().contains(pyatspi.STATE_SENSITIVE),
                   "…and the page follows: its Move up button is now the first one's, disabled")
+    if a.screenshot:
+        # The evening set in view: Tab to its last row's button, Reset (the page scrolls to the
+        # focus); then the toasts of the last changes gone (3 s each).
+        focus(app, keys, nitnem_json("sets")["sets"]["evening"]["reset"], BUTTON_ROLES, tabs=60)
+        time.sleep(7)
+        try:
+            check(bool(screenshot(a.screenshot)), f"org.gnome.Shell.Screenshot wrote the window to {a.screenshot}")
+        except (RuntimeError, GLib.Error) as e:
+            check(False, "a screenshot of the window", str(e))
     finish()
 
 

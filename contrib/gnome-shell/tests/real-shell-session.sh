@@ -16,7 +16,7 @@
 # (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
 # xdotool; one that cannot (50 dropped X11) runs headless on Wayland with a virtual monitor and is
 # clicked through mutter's RemoteDesktop API. The Shell's log is WORK/shell.log, the session's (its
-# buses) WORK/session.log, the screenshot WORK/panel-menu.png. --lang pa: the session in Punjabi as
+# buses) WORK/session.log, the screenshots WORK/panel-menu.png and (45+) WORK/prefs.png. --lang pa: the session in Punjabi as
 # the user guide's recipe has it, LANG=pa_IN.UTF-8, the locale generated first (localedef, as
 # locale-gen does, from the locale sources real-shell.sh copies beside WORK, into a LOCPATH of WORK):
 # the Shell, the extension's nitnem and the checks all run in it.
@@ -124,7 +124,7 @@ if [ "$prefs_only" = no ]; then
   p=$((p + cp)) f=$((f + cf))
 fi
 if [ "$shell" -ge 45 ]; then
-  python3 "$here/real-prefs.py" --input "$input" | tee "$work/prefs.out" || rc=1
+  python3 "$here/real-prefs.py" --input "$input" --screenshot "$work/prefs.png" | tee "$work/prefs.out" || rc=1
   read -r pp pf <<< "$(summary "$work/prefs.out")" || true
   [ -n "${pp:-}" ] || { echo "FAIL real-prefs.py ended without a summary"; pp=0 pf=1; }
   p=$((p + pp)) f=$((f + pf))

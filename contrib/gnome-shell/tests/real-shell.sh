@@ -25,7 +25,8 @@
 # Each Shell runs twice: in English, and in Punjabi (LANG=pa_IN.UTF-8, generated), where the label
 # and the menu read through AT-SPI must be `nitnem status`'s Punjabi words (--lang en or pa: that one alone).
 #
-# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png. The nitnem
+# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png and (45+)
+# gnome-<major>[-pa]-prefs.png, the Preferences window on its Your Nitnem page. The nitnem
 # binary: $NITNEM_BIN, else the release build (made when missing). Prints the checks, each Shell's
 # summary and a closing `N passed, M failed`; exits 1 on any failure, and keeps the Shells' logs
 # (its work folder is named) when there is one.
@@ -188,6 +189,10 @@ shell() {
   if [ -n "$shots" ] && [ -f "$work/$v/panel-menu.png" ]; then
     cp "$work/$v/panel-menu.png" "$shots/gnome-$v-panel-menu.png"
     echo "-- screenshot: $shots/gnome-$v-panel-menu.png"
+  fi
+  if [ -n "$shots" ] && [ -f "$work/$v/prefs.png" ]; then
+    cp "$work/$v/prefs.png" "$shots/gnome-$v-prefs.png"
+    echo "-- screenshot: $shots/gnome-$v-prefs.png"
   fi
 }
 

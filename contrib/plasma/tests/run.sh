@@ -48,7 +48,7 @@ for var, name in [("statusMorning", "status/demo-morning.json"), ("polybarMornin
     print(f"var {var} = {json.dumps(text(name), ensure_ascii=False)};")
 PY
 # What the built nitnem ($NITNEM_BIN, else .build/debug/nitnem) prints for the settings pages, in a
-# temp home: config --format json (one key set in the file), sets --format json, sets available.
+# temp home: config --format json (one key set in the file), sets --format json, sets available --format json.
 nitnem=${NITNEM_BIN:-$repo/.build/debug/nitnem}
 [ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
 mkdir -p "$work/home/config/nitnem"
@@ -59,7 +59,7 @@ python3 - "$work" "${settings_env[@]}" "$nitnem" >> "$work/fixtures.js" <<'PY'
 import json, subprocess, sys
 work, cmd = sys.argv[1], sys.argv[2:]
 for var, args in [("configJson", ["config", "--format", "json"]), ("setsJson", ["sets", "--format", "json"]),
-                  ("availableText", ["sets", "available"])]:
+                  ("availableJson", ["sets", "available", "--format", "json"])]:
     out = subprocess.run(cmd + args, check=True, capture_output=True, text=True).stdout.rstrip("\n")
     print(f"var {var} = {json.dumps(out, ensure_ascii=False)};")
 PY

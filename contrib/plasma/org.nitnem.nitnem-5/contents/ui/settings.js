@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The pure half of the widget's settings pages (NitnemSettings.qml), shared unchanged by the Plasma 6
 // and 5.27 variants: the nitnem commands each control runs (argv) and what nitnem prints for them to
-// show (`config --format json`, `sets --format json`, `sets available`, `status --format json`'s
-// pause). No rule is here: the values a key takes, its default and what it does are nitnem's, and a
-// refused value is shown in nitnem's own words. No Plasma or Qt imports: qmltestrunner tests it.
+// show (`config --format json`, `sets --format json`, `sets available --format json`). No rule and
+// no sentence is here: the values a key takes, its default, what it does, which page shows it and
+// every word on the pages (labels, buttons, the pause line) are nitnem's, in the user's language, and
+// a refused value is shown in nitnem's own words. No Plasma or Qt imports: qmltestrunner tests it.
 .pragma library
-
-/** The keys the Reminders page shows, in order, then the Reading page's: layout only. */
-var REMINDER_KEYS = ['reminders', 'reminder.amritVela', 'reminder.evening', 'reminder.night', 'snooze', 'sound',
-    'remind-when-done', 'click'];
-var READING_KEYS = ['titles', 'reader', 'open', 'listen', 'rehras'];
 
 /** The daily sets, in the order nitnem lists them. */
 var SETS = ['morning', 'evening', 'night'];
@@ -22,62 +18,72 @@ function parse(text, what) {
     }
 }
 
+function str(v, or) {
+    return typeof v === 'string' ? v : (or === undefined ? '' : or);
+}
+
+/** The words of `object` named in `names`, each a string ('' when nitnem gave none). */
+function pick(object, names) {
+    var out = {};
+    names.forEach(function (n) { out[n] = str(object && object[n]) });
+    return out;
+}
+
 /**
- * `nitnem config --format json`, the keys of `names` in that order:
- * `[{name, value, defaultText, source, choices[], form, help, accepted, problem, choicesOnly, label, reset}]`
- * (`label`, `reset`: nitnem's names for the key's field and its reset button).
+ * `nitnem config --format json`, the keys the page `page` (reminders or reading) shows, in nitnem's
+ * order: `{keys: [{name, label, reset, value, defaultText, source, choices[], form, help, accepted,
+ * problem, choicesOnly}], words: {pages: {reminders, reading, sets}, pause: {title, state, until,
+ * forms, button, resume}, default, report}}`.
  */
-function parseConfig(text, names) {
+function parseConfig(text, page) {
     var root = parse(text, 'nitnem config --format json');
     if (!root || !Array.isArray(root.keys))
         throw new Error('nitnem config --format json: no keys (is nitnem older than this widget?)');
-    var byName = {};
-    root.keys.forEach(function (k) { byName[k.key] = k });
-    return names.filter(function (n) { return byName[n] !== undefined }).map(function (n) {
-        var k = byName[n];
+    if (!root.words || !root.words.pause)
+        throw new Error('nitnem config --format json: no words (is nitnem older than this widget?)');
+    var keys = root.keys.filter(function (k) { return k.page === page }).map(function (k) {
         var choices = Array.isArray(k.choices) ? k.choices.map(String) : [];
         var form = typeof k.form === 'string' ? k.form : null;
-        return {name: n, value: typeof k.value === 'string' ? k.value : '', defaultText: String(k.defaultText || ''),
-            source: k.source === 'file' ? 'file' : 'default', choices: choices, form: form,
-            help: String(k.help || ''), accepted: String(k.accepted || ''),
-            problem: typeof k.problem === 'string' ? k.problem : '', choicesOnly: form === null && choices.length > 0,
-            label: String(k.label || n), reset: String(k.reset || '')};
+        return {name: String(k.key), label: str(k.label, String(k.key)), reset: str(k.reset),
+            value: str(k.value), defaultText: str(k.defaultText), source: k.source === 'file' ? 'file' : 'default',
+            choices: choices, form: form, help: str(k.help), accepted: str(k.accepted), problem: str(k.problem),
+            choicesOnly: form === null && choices.length > 0};
     });
+    var w = root.words;
+    return {keys: keys, words: {pages: pick(w.pages, ['reminders', 'reading', 'sets']),
+        pause: pick(w.pause, ['title', 'state', 'until', 'forms', 'button', 'resume']),
+        default: str(w.default), report: str(w.report)}};
 }
 
 /**
- * `nitnem sets --format json`: `[{set, yours, choose, add, reset, banis: [{id, title, remind, labels: {remind,
- * up, down, remove}}]}]` in SETS order (`choose`, `add`, `reset`, `labels`: nitnem's names for the controls).
+ * `nitnem sets --format json`: `{sets: [{set, yours, title, heading, add, choose, reset, banis: [{id,
+ * title, remind, labels: {remind, up, down, remove}}]}] in SETS order, words: {add, reset, remove,
+ * up, down, off}}`.
  */
 function parseSets(text) {
     var root = parse(text, 'nitnem sets --format json');
-    return SETS.map(function (set) {
+    var sets = SETS.map(function (set) {
         var s = root && root.sets && root.sets[set];
-        if (!s || !Array.isArray(s.banis))
-            throw new Error('nitnem sets --format json: no ' + set + ' set');
-        return {set: set, yours: s.yours === true, choose: String(s.choose || ''), add: String(s.add || ''),
-            reset: String(s.reset || ''), banis: s.banis.map(function (b) {
-            var l = b.labels || {};
-            return {id: String(b.id), title: typeof b.title === 'string' ? b.title : String(b.id),
-                remind: typeof b.remind === 'string' ? b.remind : '', labels: {remind: String(l.remind || ''),
-                up: String(l.up || ''), down: String(l.down || ''), remove: String(l.remove || '')}};
-        })};
+        if (!s || !Array.isArray(s.banis) || typeof s.heading !== 'string')
+            throw new Error('nitnem sets --format json: no ' + set + ' set with its words');
+        return {set: set, yours: s.yours === true, title: str(s.title, set), heading: s.heading, add: str(s.add),
+            choose: str(s.choose), reset: str(s.reset), banis: s.banis.map(function (b) {
+                var title = typeof b.title === 'string' ? b.title : String(b.id);
+                var labels = pick(b.labels, ['remind', 'up', 'down', 'remove']);
+                return {id: String(b.id), title: title, remind: str(b.remind), labels: labels};
+            })};
     });
+    return {sets: sets, words: pick(root.words, ['add', 'reset', 'remove', 'up', 'down', 'off'])};
 }
 
-/** `nitnem sets available`: one bani a line, its id first, then nitnem's words: `[{id, label}]`. */
+/** `nitnem sets available --format json`: `[{id, title, sets[]}]`. */
 function parseAvailable(text) {
-    return String(text).split('\n').map(function (l) { return l.trim() }).filter(function (l) { return l !== '' })
-        .map(function (l) {
-            var id = l.split(/\s+/)[0];
-            return {id: id, label: l};
-        });
-}
-
-/** `nitnem status --format json`'s `paused.until`, or '' when not paused. */
-function pausedUntil(text) {
-    var root = parse(text, 'nitnem status --format json');
-    return root && root.paused && typeof root.paused.until === 'string' ? root.paused.until : '';
+    var root = parse(text, 'nitnem sets available --format json');
+    if (!root || !Array.isArray(root.banis))
+        throw new Error('nitnem sets available --format json: no banis');
+    return root.banis.map(function (b) {
+        return {id: String(b.id), title: str(b.title, String(b.id)), sets: Array.isArray(b.sets) ? b.sets.map(String) : []};
+    });
 }
 
 /** The first line a successful run printed (`reminder.evening = 18:30  # …/config:21`). */
@@ -91,8 +97,7 @@ function configArgv() { return ['nitnem', 'config', '--format', 'json'] }
 function setArgv(key, value) { return ['nitnem', 'config', 'set', key, value] }
 function unsetArgv(key) { return ['nitnem', 'config', 'unset', key] }
 function setsArgv() { return ['nitnem', 'sets', '--format', 'json'] }
-function availableArgv() { return ['nitnem', 'sets', 'available'] }
-function statusArgv() { return ['nitnem', 'status', '--format', 'json'] }
+function availableArgv() { return ['nitnem', 'sets', 'available', '--format', 'json'] }
 function pauseArgv(until) {
     return until ? ['nitnem', 'reminders', 'pause', '--until', until] : ['nitnem', 'reminders', 'pause'];
 }

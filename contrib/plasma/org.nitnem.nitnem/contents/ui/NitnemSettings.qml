@@ -3,8 +3,10 @@
 // control runs a nitnem command as argv through the executable data source (each word quoted,
 // logic.js) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders pause|resume` — and
 // shows what it reported, or its one-line error for a refused value; then the page is read again
-// from nitnem. The values each key takes, its default and what it does are nitnem's (`config
-// --format json`); settings.js is the pure half.
+// from nitnem. The values each key takes, its default, what it does, which page shows it and every
+// word here (labels, buttons, the pause line) are nitnem's, in the user's language (`config --format
+// json`, `sets --format json`, `sets available --format json`); settings.js is the pure half. (The
+// pages' names in the settings window's sidebar are contents/config/config.qml's, which runs nothing.)
 //
 // gen-5.sh makes the Plasma 5.27 copy: a line ending in a `plasma5:` comment becomes its text.
 import QtQuick // plasma5: import QtQuick 2.15
@@ -21,11 +23,13 @@ ColumnLayout {
     property string section: "reminders"
     /** The page's heading: Plasma 6's settings window sets it (the category's name) and shows it. */
     property string title: ""
-    /** The keys of this section (Settings.parseConfig), the sets (Settings.parseSets), the banis to add. */
+    /** The keys of this section and nitnem's words (Settings.parseConfig), the sets and their words
+     * (Settings.parseSets), the banis to add (Settings.parseAvailable). */
     property var keys: []
+    property var words: ({pages: {}, pause: {}, default: "", report: ""})
     property var sets: []
+    property var setWords: ({})
     property var available: []
-    property string pausedUntil: ""
     /** What the last command reported, or its error. */
     property string report: ""
     property bool reportOk: true
@@ -60,34 +64,31 @@ ColumnLayout {
                 if (!r.ok)
                     return page.say(false, r.error)
                 try {
-                    page.sets = Settings.parseSets(r.stdout)
+                    var parsed = Settings.parseSets(r.stdout)
+                    page.setWords = parsed.words
+                    page.sets = parsed.sets
                 } catch (e) {
                     page.say(false, e.message)
                 }
             })
             run(Settings.availableArgv(), function (r) {
-                if (r.ok)
-                    page.available = Settings.parseAvailable(r.stdout)
+                try {
+                    page.available = r.ok ? Settings.parseAvailable(r.stdout) : []
+                } catch (e) {
+                    page.say(false, e.message)
+                }
             })
             return
         }
         run(Settings.configArgv(), function (r) {
             try {
-                page.keys = Settings.parseConfig(r.stdout,
-                    page.section === "reading" ? Settings.READING_KEYS : Settings.REMINDER_KEYS)
+                var parsed = Settings.parseConfig(r.stdout, page.section)
+                page.words = parsed.words
+                page.keys = parsed.keys
             } catch (e) {
                 page.say(false, r.ok ? e.message : r.error)
             }
         })
-        if (section === "reminders") {
-            run(Settings.statusArgv(), function (r) {
-                try {
-                    page.pausedUntil = r.ok ? Settings.pausedUntil(r.stdout) : ""
-                } catch (e) {
-                    page.pausedUntil = ""
-                }
-            })
-        }
     }
 
     Component.onCompleted: reload()
@@ -113,7 +114,7 @@ ColumnLayout {
             RowLayout {
                 Layout.fillWidth: true
                 QQC2.Label {
-                    text: modelData.name
+                    text: modelData.label
                     Layout.preferredWidth: 160
                 }
                 QQC2.ComboBox {
@@ -132,7 +133,7 @@ ColumnLayout {
                     text: modelData.value
                     placeholderText: modelData.defaultText
                     Accessible.name: modelData.label
-                    Accessible.description: modelData.accepted
+                    Accessible.description: modelData.help
                     onAccepted: page.change(Settings.setArgv(modelData.name, text))
                     // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
                     Keys.priority: Keys.AfterItem
@@ -140,7 +141,7 @@ ColumnLayout {
                     Keys.onEnterPressed: function (event) { event.accepted = true }
                 }
                 QQC2.Button {
-                    text: "Default"
+                    text: page.words.default
                     Accessible.name: modelData.reset
                     enabled: modelData.source === "file"
                     onClicked: page.change(Settings.unsetArgv(modelData.name))
@@ -155,17 +156,23 @@ ColumnLayout {
         }
     }
 
-    // Pause and resume (the reminders page).
+    // Pause and resume (the reminders page): nitnem's words, the pause as nitnem says it.
+    QQC2.Label {
+        visible: page.section === "reminders"
+        text: page.words.pause.state || ""
+        font.bold: true
+    }
     RowLayout {
         visible: page.section === "reminders"
         QQC2.Label {
-            text: page.pausedUntil !== "" ? "Paused until " + page.pausedUntil : "Pause until"
+            text: page.words.pause.until || ""
         }
         QQC2.TextField {
             id: pauseUntil
             Layout.fillWidth: true
-            placeholderText: "YYYY-MM-DD, HH:MM or tomorrow"
-            Accessible.name: "Pause until"
+            placeholderText: page.words.pause.forms || ""
+            Accessible.name: page.words.pause.until || ""
+            Accessible.description: page.words.pause.forms || ""
             onAccepted: page.change(Settings.pauseArgv(text.trim()))
             // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
             Keys.priority: Keys.AfterItem
@@ -173,12 +180,11 @@ ColumnLayout {
             Keys.onEnterPressed: function (event) { event.accepted = true }
         }
         QQC2.Button {
-            text: "Pause"
+            text: page.words.pause.button || ""
             onClicked: page.change(Settings.pauseArgv(pauseUntil.text.trim()))
         }
         QQC2.Button {
-            text: "Resume"
-            Accessible.name: "Resume reminders"
+            text: page.words.pause.resume || ""
             onClicked: page.change(Settings.resumeArgv())
         }
     }
@@ -191,7 +197,7 @@ ColumnLayout {
             property var set: modelData
             Layout.fillWidth: true
             QQC2.Label {
-                text: setColumn.set.set + (setColumn.set.yours ? " (yours)" : " (the snapshot's)")
+                text: setColumn.set.heading
                 font.bold: true
             }
             Repeater {
@@ -205,7 +211,7 @@ ColumnLayout {
                     QQC2.TextField {
                         Layout.preferredWidth: 70
                         text: modelData.remind
-                        placeholderText: "off"
+                        placeholderText: page.setWords.off || ""
                         Accessible.name: modelData.labels.remind
                         onAccepted: page.change(Settings.remindArgv(modelData.id, text.trim()))
                         // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
@@ -226,7 +232,7 @@ ColumnLayout {
                         onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, 1))
                     }
                     QQC2.Button {
-                        text: "Remove"
+                        text: page.setWords.remove || ""
                         Accessible.name: modelData.labels.remove
                         onClicked: page.change(Settings.removeArgv(modelData.id, setColumn.set.set))
                     }
@@ -236,11 +242,11 @@ ColumnLayout {
                 QQC2.ComboBox {
                     id: toAdd
                     Layout.fillWidth: true
-                    model: page.available.map(function (a) { return a.label })
+                    model: page.available.map(function (a) { return a.title })
                     Accessible.name: setColumn.set.choose
                 }
                 QQC2.Button {
-                    text: "Add"
+                    text: page.setWords.add || ""
                     Accessible.name: setColumn.set.add
                     onClicked: {
                         var a = page.available[toAdd.currentIndex]
@@ -249,7 +255,7 @@ ColumnLayout {
                     }
                 }
                 QQC2.Button {
-                    text: "Reset"
+                    text: page.setWords.reset || ""
                     Accessible.name: setColumn.set.reset
                     onClicked: page.change(Settings.resetArgv(setColumn.set.set))
                 }
@@ -264,6 +270,7 @@ ColumnLayout {
         visible: page.report !== ""
         text: (page.reportOk ? "" : "⚠ ") + page.report
         Accessible.name: text
+        Accessible.description: page.words.report
     }
 
     Item {
