@@ -130,7 +130,11 @@ def punjabi():
     en_nxt = next(i["label"] for i in en["items"] if i["next"])
     check(gurmukhi(nxt) and nxt != en_nxt, f"nitnem status words the next bani in Punjabi: {nxt!r} (English {en_nxt!r})")
     wait("the English plasmoidviewer has left the accessibility bus", lambda: app() is None or None, 30)
-    viewer = pv.start(log, env)
+    viewer, shown_app = pv.start_on_bus(log, env)
+    if shown_app is None:
+        say("the Punjabi plasmoidviewer is not on the accessibility bus after 30 s")
+        pv.stop(viewer)
+        sys.exit(pv.NOT_ON_BUS)
     try:
         shown = wait("the Punjabi compact label", lambda: button(lambda n: n == d["label"])(), 120)
         check(shown is not None, f"the Punjabi session's label is {d['label']!r}")
@@ -149,11 +153,14 @@ def punjabi():
         pv.stop(viewer)
 
 
-viewer = pv.start(log)
+viewer, a = pv.start_on_bus(log)
+if a is None:
+    say("plasmoidviewer is not on the accessibility bus after 30 s")
+    pv.stop(viewer)
+    sys.exit(pv.NOT_ON_BUS)
 try:
     version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
     say(f"plasmoidviewer: {version}")
-    a = wait("plasmoidviewer is on the accessibility bus", app)
     if a is not None:
         try:
             say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")

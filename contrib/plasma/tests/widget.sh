@@ -110,20 +110,27 @@ session_env=(
 script=(probe.py)
 [ "$drive" = widget ] || script=(settings.py "${lang[@]}")
 probe=(dbus-run-session -- /usr/bin/python3 "$work/${script[0]}" "${script[@]:1}" --work "$work" --group "$work/group" --plasma "$plasma")
-status=0
 if [ -z "$root" ]; then
   ln -s "$(cd "$(dirname "${NITNEM_BIN:-$repo/.build/debug/nitnem}")" && pwd)/nitnem" "$work/bin/nitnem"
   chmod 700 "$work/run"
-  env "${session_env[@]}" XDG_RUNTIME_DIR="$work/run" PATH="$work/bin:$PATH" "${probe[@]}" || status=$?
+  runner=(env XDG_RUNTIME_DIR="$work/run" PATH="$work/bin:$PATH")
 else
   # In the root the session is the user tester (uid 1000): the work folder is theirs.
   chown -R 1000:1000 "$work"
   chmod 777 "$shots" 2> /dev/null || true
   bin=()
   [ -z "${NITNEM_BIN:-}" ] || bin=(--bin "$NITNEM_BIN")
-  runner=("$root" run "${bin[@]}" --)
-  "${runner[@]}" env "${session_env[@]}" "${probe[@]}" || status=$?
+  runner=("$root" run "${bin[@]}" -- env)
 fi
+# A driver exits 75 (viewer.py's NOT_ON_BUS) when its plasmoidviewer never appeared on the
+# accessibility bus, which happens now and then and was not cured by starting it again in the same
+# session: then it runs once more, in a new session bus.
+for attempt in 1 2; do
+  status=0
+  "${runner[@]}" "${session_env[@]}" "${probe[@]}" || status=$?
+  [ "$status" -eq 75 ] && [ "$attempt" -eq 1 ] || break
+  echo "widget.sh: plasmoidviewer never appeared on the accessibility bus; once more, in a new session bus" >&2
+done
 if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
   echo "widget.sh: failed; plasmoidviewer's last lines:" >&2
   grep -v 'Binding loop' "$work/plasmoidviewer.log" | tail -n 25 >&2
