@@ -22,7 +22,8 @@ Configure Containment), then fails (exit 1) on any difference:
   widget's own list follow.
 
 It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
-it saw goes to stdout, ending with the number of checks and seconds."""
+it saw goes to stdout, ending with the number of checks and seconds. Exit 75 (viewer.NOT_ON_BUS):
+plasmoidviewer never appeared on the accessibility bus, and widget.sh runs it again."""
 import argparse
 import json
 import os
