@@ -7,7 +7,8 @@ extension Message {
     package static var pot: String {
         var lines = [
             "# The messages of nitnem (text domain `nitnem`): status, the bars, reminders, mark --list,",
-            "# sets, journey and reminders list. Errors, --help and the man page stay English.",
+            "# sets, journey, reminders list, pause and resume, and the words of the settings pages (GNOME",
+            "# Preferences, Plasma). Errors, --help and the man page stay English.",
             "# Generated from Sources/Scheduler/Message.swift by scripts/update-po.sh: do not edit.",
             "# SPDX-License-Identifier: GPL-3.0-or-later",
             "#, fuzzy",

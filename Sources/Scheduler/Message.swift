@@ -5,8 +5,9 @@
 /// refuses a translation that loses or renames one). `po/nitnem.pot` is generated from this table
 /// (`Message.pot`, `scripts/update-po.sh`); a test fails when it is stale.
 ///
-/// - Important: Errors, `--help` and the man page are not here: they stay English. Titles of banis
-///   are names and are never a message; no scripture is ever one.
+/// - Important: Errors, `--help` and the man page are not here: they stay English (so do a config
+///   key's `help` and `accepted` in `config --format json`). Titles of banis are names and are never
+///   a message; no scripture is ever one.
 package enum Message: String, CaseIterable, Sendable {
     // Bands.
     case bandAmritVela, bandMorning, bandEvening, bandNight
@@ -31,6 +32,10 @@ package enum Message: String, CaseIterable, Sendable {
 
     // sets.
     case setsYours, setsSnapshots, setsNothingToRead, setsRemind
+    // sets add, remove, move, reset (the sets after an edit) and sets remind.
+    case setsYourMorning, setsYourEvening, setsYourNight
+    case setsSnapshotsMorning, setsSnapshotsEvening, setsSnapshotsNight
+    case setsRemindAt, setsNoReminder
 
     // journey.
     case january, february, march, april, may, june, july, august, september, october, november, december
@@ -43,6 +48,8 @@ package enum Message: String, CaseIterable, Sendable {
 
     // reminders list.
     case remindersHeading, remindersOffNote, remindersPausedNote
+    // reminders pause and resume.
+    case pausedDayStart, resumed, notPaused, notPausedEndedRemoved, notPausedUnreadableRemoved
     case slotOff, slotRemindersOff, slotUnavailable, slotReminded, slotRemindedLate, slotWithdrawn, slotShownAgain
     case slotSnoozed, slotDueAgain, slotThenSkipped, slotNotShownAgain, slotSkipped, slotScheduled, slotDue
     case slotPaused, slotWillBeSkipped, slotMissed
@@ -134,6 +141,20 @@ package enum Message: String, CaseIterable, Sendable {
         case .setsSnapshots: return e("{set} (the snapshot's)", "nitnem sets: a set as the snapshot has it.")
         case .setsNothingToRead: return e("nothing to read", "nitnem sets: an empty set.")
         case .setsRemind: return e("{line} · remind {time}", "nitnem sets: a bani's reminder time, 10:00.")
+        case .setsYourMorning:
+            return e("Your morning set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsYourEvening:
+            return e("Your evening set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsYourNight:
+            return e("Your night set: {titles}", "After nitnem sets add/remove/move; {titles}: bani titles (names).")
+        case .setsSnapshotsMorning:
+            return e("The snapshot's morning set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsSnapshotsEvening:
+            return e("The snapshot's evening set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsSnapshotsNight:
+            return e("The snapshot's night set: {titles}", "After nitnem sets reset; {titles}: bani titles.")
+        case .setsRemindAt: return e("{title}: remind at {time}", "nitnem sets remind: a bani's daily reminder, 10:00.")
+        case .setsNoReminder: return e("{title}: no reminder", "nitnem sets remind … off.")
 
         case .january: return e("January", "A month.")
         case .february: return e("February", "A month.")
@@ -188,6 +209,14 @@ package enum Message: String, CaseIterable, Sendable {
         case .remindersOffNote: return e("{line} (reminders = off)", "Config key and value: keep as they are.")
         case .remindersPausedNote:
             return e("paused until {time} (nitnem reminders resume)", "Keep the command as it is.")
+        case .pausedDayStart:
+            return e("{line} (the start of Nitnem day {day})", "nitnem reminders pause; {line}: Reminders paused until ….")
+        case .resumed: return e("Reminders resumed", "nitnem reminders resume.")
+        case .notPaused: return e("Reminders were not paused", "nitnem reminders resume, with no pause.")
+        case .notPausedEndedRemoved:
+            return e("Reminders were not paused (removed an ended pause)", "nitnem reminders resume.")
+        case .notPausedUnreadableRemoved:
+            return e("Reminders were not paused (removed an unreadable pause)", "nitnem reminders resume.")
         case .slotOff: return e("off (reminder.{band} = off)", "Config key and value: keep as they are.")
         case .slotRemindersOff: return e("off (reminders = off)", "Config key and value: keep as they are.")
         case .slotUnavailable: return e("none: the snapshot has no bani registry", "nitnem reminders list.")

@@ -69,12 +69,21 @@ package struct SetsListing {
         return lines.joined(separator: "\n")
     }
 
-    /// The sets `sets` after an edit: `Your morning set: Japji Sahib, Sukhmani Sahib`.
-    package func shown(_ sets: [DailySet]) -> [String] {
+    /// The sets `sets` after an edit, in the user's language: `Your morning set: Japji Sahib, Sukhmani
+    /// Sahib` (English titles: names).
+    package func shown(_ sets: [DailySet], localizer l: Localizer = .english) -> [String] {
         sets.map { set in
             let titles = snapshot.ids(in: set).map { Printable.escaped(snapshot.bani(id: $0)?.titleEn ?? $0) }
-            return "\(isYours(set) ? "Your" : "The snapshot's") \(set.rawValue) set: "
-                + (titles.isEmpty ? "nothing to read" : titles.joined(separator: ", "))
+            let message: Message
+            switch (isYours(set), set) {
+            case (true, .morning): message = .setsYourMorning
+            case (true, .evening): message = .setsYourEvening
+            case (true, .night): message = .setsYourNight
+            case (false, .morning): message = .setsSnapshotsMorning
+            case (false, .evening): message = .setsSnapshotsEvening
+            case (false, .night): message = .setsSnapshotsNight
+            }
+            return l(message, ["titles": titles.isEmpty ? l(.setsNothingToRead) : titles.joined(separator: ", ")])
         }
     }
 
@@ -108,9 +117,12 @@ package struct SetsListing {
         return .object([("banis", .array(banis))])
     }
 
-    /// `sets remind`: `Japji Sahib: remind at 06:00`, or `Japji Sahib: no reminder`.
-    package static func reminded(_ bani: NitnemSnapshot.Bani, at time: WallTime?) -> String {
-        Printable.escaped(bani.titleEn) + (time.map { ": remind at \($0)" } ?? ": no reminder")
+    /// `sets remind`, in the user's language: `Japji Sahib: remind at 06:00`, or `Japji Sahib: no reminder`.
+    package static func reminded(
+        _ bani: NitnemSnapshot.Bani, at time: WallTime?, localizer l: Localizer = .english
+    ) -> String {
+        let title = Printable.escaped(bani.titleEn)
+        return time.map { l(.setsRemindAt, ["title": title, "time": "\($0)"]) } ?? l(.setsNoReminder, ["title": title])
     }
 
     /// `--after`'s bani is not in the set: nothing was written.

@@ -48,9 +48,10 @@ enum RemindersPauseCommand {
             throw CLIError(error)
         }
         let day = context.calendar.dayKey(at: until)
-        let start = context.calendar.dayStart(day) == until ? " (the start of Nitnem day \(day))" : ""
         let shown = WallStamp.format(until, day: context.calendar.dayKey(at: now), in: context.calendar)
-        Output.line("Reminders paused until \(shown)\(start)")
+        let l = context.localizer
+        let line = l(.remindersPausedUntil, ["time": shown])
+        Output.line(context.calendar.dayStart(day) == until ? l(.pausedDayStart, ["line": line, "day": "\(day)"]) : line)
     }
 
     static func runResume(_ args: ParsedArguments) throws(CLIError) {
@@ -63,13 +64,13 @@ enum RemindersPauseCommand {
         } catch {
             throw CLIError(error)
         }
+        let l = context.localizer
         if was.until != nil {
-            Output.line("Reminders resumed")
+            Output.line(l(.resumed))
         } else if removed {
-            Output.line(
-                "Reminders were not paused (removed \(was.problem == nil ? "an ended" : "an unreadable") pause)")
+            Output.line(l(was.problem == nil ? .notPausedEndedRemoved : .notPausedUnreadableRemoved))
         } else {
-            Output.line("Reminders were not paused")
+            Output.line(l(.notPaused))
         }
     }
 }

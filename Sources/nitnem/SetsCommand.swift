@@ -46,7 +46,8 @@ enum SetsCommand {
     static func show(_ sets: [DailySet], group: AppGroup, context: Context) throws(CLIError) {
         let files = try context.loadFiles(group)
         for warning in files.warnings { Output.error("warning: \(warning)") }
-        for line in SetsListing(snapshot: files.snapshot, mine: files.mine).shown(sets) { Output.line(line) }
+        let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)
+        for line in listing.shown(sets, localizer: context.localizer) { Output.line(line) }
     }
 
     /// The names' problems, for a person (bad input).

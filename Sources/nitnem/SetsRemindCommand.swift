@@ -45,6 +45,6 @@ enum SetsRemindCommand {
             throw .badInput(files.snapshot.explain([error]))
         }
         _ = try SetsCommand.write(group, context: context) { _ in [.reminder(id: bani.id, at: at)] }
-        Output.line(SetsListing.reminded(bani, at: at))
+        Output.line(SetsListing.reminded(bani, at: at, localizer: context.localizer))
     }
 }

@@ -166,6 +166,27 @@ import Testing
         #expect((evening["help"] as? String)?.hasPrefix("When the Evening reminder is due") == true)
     }
 
+    /// What `sets add`, `sets reset` and `sets remind` report (the settings pages show it) in Punjabi;
+    /// titles are names, in English as these lines always give them.
+    @Test func setsReportsInPunjabi() throws {
+        let home = try Home()
+        #expect(try home.run(["sets", "add", "sukhmani", "--to", "evening"]) == "ਤੁਹਾਡਾ ਸ਼ਾਮ ਦਾ ਸੈੱਟ: Rehras Sahib, Sukhmani Sahib\n")
+        #expect(try home.run(["sets", "remind", "japji", "10:00"]) == "Japji Sahib: 10:00 ਵਜੇ ਯਾਦ ਕਰਾਓ\n")
+        #expect(try home.run(["sets", "remind", "japji", "off"]) == "Japji Sahib: ਕੋਈ ਯਾਦ-ਦਹਾਨੀ ਨਹੀਂ\n")
+        #expect(try home.run(["sets", "reset", "evening"]) == "ਸਨੈਪਸ਼ਾਟ ਦਾ ਸ਼ਾਮ ਦਾ ਸੈੱਟ: Rehras Sahib\n")
+    }
+
+    /// What `reminders pause` and `resume` report (the settings pages show it) in Punjabi.
+    @Test func pauseReportsInPunjabi() throws {
+        let home = try Home()
+        let env = home.environment(Self.punjabi, now: "2026-11-29T13:00")
+        let paused = try NitnemBinary.run(["reminders", "pause"], environment: env)
+        #expect(paused.stdout == "ਯਾਦ-ਦਹਾਨੀਆਂ 2026-11-30 03:00 ਤੱਕ ਰੁਕੀਆਂ ਹੋਈਆਂ ਹਨ (ਨਿਤਨੇਮ ਦਿਨ 2026-11-30 ਦੀ ਸ਼ੁਰੂਆਤ)\n")
+        #expect(try NitnemBinary.run(["reminders", "resume"], environment: env).stdout == "ਯਾਦ-ਦਹਾਨੀਆਂ ਮੁੜ ਚਾਲੂ\n")
+        #expect(
+            try NitnemBinary.run(["reminders", "resume"], environment: env).stdout == "ਯਾਦ-ਦਹਾਨੀਆਂ ਰੁਕੀਆਂ ਹੋਈਆਂ ਨਹੀਂ ਸਨ\n")
+    }
+
     /// A reminded, a snoozed and a skipped slot, so `reminders list` names a bani and a reason.
     static func ledger(_ home: Home) throws {
         try FileManager.default.createDirectory(atPath: home.root + "/state/nitnem", withIntermediateDirectories: true)

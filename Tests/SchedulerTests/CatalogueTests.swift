@@ -38,7 +38,7 @@ import Testing
     @Test func placeholdersAreKnownNames() {
         let known: Set = [
             "band", "day", "title", "done", "total", "line", "seq", "lines", "percent", "time", "set", "month", "year",
-            "setting", "value",
+            "setting", "value", "titles",
             "today", "first", "n", "streak", "longest", "overall", "count", "reason",
         ]
         for message in Message.allCases {

@@ -158,7 +158,8 @@ class NitnemSettings {
         row.set_tooltip_text(about);
         // The text field itself carries the label, so a screen reader (and the real-Shell test) finds it.
         row.get_delegate()?.update_property([Gtk.AccessibleProperty.LABEL], [key.label]);
-        // The apply button, or Enter (which libadwaita gives as entry-activated while the button shows).
+        // The apply button or Enter after typing (libadwaita: apply); Enter on the value as it was
+        // (entry-activated) sets it again.
         row.connect('apply', () => this._change(S.argv.set(this._program, key.name, row.text)));
         row.connect('entry-activated', () => this._change(S.argv.set(this._program, key.name, row.text)));
         row.add_suffix(button('edit-undo-symbolic', key.reset, reset));
@@ -180,7 +181,10 @@ class NitnemSettings {
         until.set_tooltip_text(w.pause.forms);
         until.get_delegate()?.update_property([Gtk.AccessibleProperty.LABEL], [w.pause.until]);
         until.get_delegate()?.update_property([Gtk.AccessibleProperty.DESCRIPTION], [w.pause.forms]);
+        // The apply button or Enter after typing (apply); Enter on the text as it was (entry-activated:
+        // empty, nitnem's own default pause), as for a key's row.
         until.connect('apply', () => this._change(S.argv.pause(this._program, until.text.trim())));
+        until.connect('entry-activated', () => this._change(S.argv.pause(this._program, until.text.trim())));
         pause.add(until);
         const resume = new Adw.ActionRow({title: GLib.markup_escape_text(w.pause.resume, -1)});
         resume.add_suffix(button('media-playback-start-symbolic', w.pause.resume,

@@ -13,6 +13,8 @@ no coordinates: a text field is reached with Tab until AT-SPI says it has the fo
   list` say so, and the window shows the command's report line;
 - 22:00 typed there: the window shows nitnem's one-line error (the one `config set` gives) and the
   file is as it was;
+- `tomorrow` typed into Pause until: reminders are paused, and the pause group says so in nitnem's
+  words; its Resume button (an AT-SPI action): not paused, said so;
 - Your Nitnem (its switcher button, an AT-SPI action): the first bani in no set chosen in the
   evening set's list (keyboard: the list opened with Enter, Down to it, Enter) and its Add button
   pressed: nitnem-mynitnem.json lists it last in the evening set, as `nitnem sets --format json`
@@ -414,6 +416,20 @@ def main():
     check(said, "22:00 typed there: the window shows nitnem's one-line error", str(texts(app)[-6:]))
     time.sleep(1)
     check(config_bytes() == good, "…and the config file is as it was", repr(config_bytes()))
+
+    # Pause until tomorrow, typed; then Resume pressed: the pause group says each as nitnem words it.
+    reached = type_into(app, keys, words["pause"]["until"], "tomorrow")
+    paused = wait(lambda: nitnem_json("config")["paused"], timeout=15)
+    check(reached and paused, f"'tomorrow' typed into {words['pause']['until']!r}: reminders are paused "
+          f"(config --format json: {paused})")
+    state = nitnem_json("config")["words"]["pause"]["state"]
+    check(wait(lambda: state in texts(app), timeout=15), f"…and the window says {state!r}", str(texts(app)[-8:]))
+    resume = wait(lambda: find(app, words["pause"]["resume"], BUTTON_ROLES))
+    if check(resume is not None, f"the {words['pause']['resume']!r} button"):
+        press(resume)
+        check(wait(lambda: nitnem_json("config")["paused"] is None, timeout=15), "…pressed: reminders are not paused")
+        state = nitnem_json("config")["words"]["pause"]["state"]
+        check(wait(lambda: state in texts(app), timeout=15), f"…and the window says {state!r}", str(texts(app)[-8:]))
 
     # Your Nitnem: its page, then the first bani in no set added to the evening set and moved up.
     tab = next((n for n in walk(app) if n.name == words["pages"]["sets"] and n.getRoleName() in TAB_ROLES
