@@ -15,7 +15,8 @@ Configure Containment), then fails (exit 1) on any difference:
 - Reminders: the Evening reminder field shows `config`'s value; typing 18:30 and Enter writes it to
   the config file (`reminder.evening = 18:30`, every other line kept), `nitnem reminders list`
   follows, the report on screen is the command's; typing 25:99 shows the command's one-line error
-  and leaves the file byte for byte.
+  and leaves the file byte for byte; the Reminders drop-down set to off writes `reminders = off`,
+  and its Default button (`config unset`) takes the line out again.
 - Your Nitnem: choosing Sukhmani Sahib in the Evening set's list and pressing its Add button writes
   nitnem-mynitnem.json, `sets --format json` lists it last in Evening and the page shows its row;
   its Move up puts it first there, and the page's rows, the panel's label (`nitnem status`) and the
@@ -116,6 +117,19 @@ def find(root, name, roles):
     for node in nodes(root):
         try:
             if node.name == name and node.getRole() in roles and showing(node):
+                return node
+        except Exception:
+            continue
+    return None
+
+
+def entry(root, test, exclude=()):
+    """An entry of an open drop-down on screen whose name passes `test` (list items in Qt 5, menu
+    items in Qt 6), not one of `exclude` (the window's list of pages)."""
+    for node in nodes(root):
+        try:
+            if node.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM) and showing(node) \
+                    and test(node.name or "") and node not in exclude:
                 return node
         except Exception:
             continue
@@ -253,6 +267,30 @@ def drive(a):
     check(read(config_path) == after, "the refused value wrote nothing: the config file is byte for byte the same")
     check(any("18:30" in l for l in nitnem("reminders", "list").stdout.splitlines()), "`reminders list` still says 18:30")
 
+    # A drop-down (reminders: on or off) set to off, then its Default button: `config unset`.
+    onoff = keys["reminders"]
+    drop = find(frame, onoff["label"], (pyatspi.ROLE_COMBO_BOX,))
+    check(drop is not None, f"the drop-down {onoff['label']!r}")
+    if drop is not None:
+        click(drop)
+        item = wait("its entry off", lambda: entry(a, lambda n: n == "off", categories), 20)
+        if item is not None:
+            click(item)
+        wait("the config file says reminders = off", lambda: "reminders = off" in (read(config_path) or b"").decode() or None, 30)
+        value = {k["key"]: k for k in nitnem_json("config")["keys"]}["reminders"]
+        check(value["value"] == "off" and value["source"] == "file",
+              f"choosing off wrote it: `config --format json` says {value['value']!r} from the {value['source']}")
+        reset = wait(f"the button {onoff['reset']!r} enabled", lambda: (lambda b: b if b is not None and b.getState().contains(
+            pyatspi.STATE_ENABLED) else None)(find(frame, onoff["reset"], (pyatspi.ROLE_PUSH_BUTTON,))), 20, frame)
+        if reset is not None:
+            click(reset)
+        wait("the line leaves the config file", lambda: "reminders = off" not in (read(config_path) or b"").decode() or None, 30)
+        value = {k["key"]: k for k in nitnem_json("config")["keys"]}["reminders"]
+        check(value["value"] == onoff["default"] and value["source"] == "default",
+              f"its Default button unset it: {value['value']!r} from the {value['source']}")
+        check((read(config_path) or b"").decode().splitlines() == after.decode().splitlines(),
+              "the config file is again as it was before the drop-down")
+
     # Your Nitnem: add Sukhmani Sahib to Evening, then move it up.
     click(categories[2])
     evening_set = sets["sets"]["evening"]
@@ -263,17 +301,8 @@ def drive(a):
     if combo is not None:
         click(combo)
 
-        def offered():
-            for node in nodes(a):
-                try:
-                    if node.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM) and showing(node) \
-                            and sukhmani["title"] in (node.name or "") and node not in categories:
-                        return node
-                except Exception:
-                    continue
-            return None
-
-        item = wait(f"the list offers {sukhmani['title']!r}", offered, 20)
+        item = wait(f"the list offers {sukhmani['title']!r}",
+                    lambda: entry(a, lambda n: sukhmani["title"] in n, categories), 20)
         if item is not None:
             say(f"chose {item.name!r}")
             click(item)
