@@ -130,11 +130,7 @@ def punjabi():
     en_nxt = next(i["label"] for i in en["items"] if i["next"])
     check(gurmukhi(nxt) and nxt != en_nxt, f"nitnem status words the next bani in Punjabi: {nxt!r} (English {en_nxt!r})")
     wait("the English plasmoidviewer has left the accessibility bus", lambda: app() is None or None, 30)
-    viewer, shown_app = pv.start_on_bus(log, env)
-    if shown_app is None:
-        say("the Punjabi plasmoidviewer is not on the accessibility bus after 30 s")
-        pv.stop(viewer)
-        sys.exit(pv.NOT_ON_BUS)
+    viewer, _ = pv.start_on_bus(log, env)
     try:
         shown = wait("the Punjabi compact label", lambda: button(lambda n: n == d["label"])(), 120)
         check(shown is not None, f"the Punjabi session's label is {d['label']!r}")
@@ -154,18 +150,13 @@ def punjabi():
 
 
 viewer, a = pv.start_on_bus(log)
-if a is None:
-    say("plasmoidviewer is not on the accessibility bus after 30 s")
-    pv.stop(viewer)
-    sys.exit(pv.NOT_ON_BUS)
 try:
     version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
     say(f"plasmoidviewer: {version}")
-    if a is not None:
-        try:
-            say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")
-        except Exception:
-            pass
+    try:
+        say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")
+    except Exception:
+        pass
     # The compact label, once the first `nitnem status` has answered.
     shown = wait("the compact label shows a status", lambda: (lambda n: n if n and n != "Nitnem …" else None)(compact_label()))
     expected = nitnem("status", "--format", "polybar").stdout.strip()

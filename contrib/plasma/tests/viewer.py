@@ -4,6 +4,7 @@ stopped with the widget on the bare test panel, its accessibility tree walked, a
 accessible extents (xdotool), the Punjabi locale generated, the screenshot asked of widget.sh."""
 import os
 import subprocess
+import sys
 import time
 
 import pyatspi
@@ -63,15 +64,20 @@ NOT_ON_BUS = 75
 
 def start_on_bus(log, env=None, patience=30):
     """plasmoidviewer started (`start`) and found on the accessibility bus: (its process, its
-    accessible application, or None after `patience` seconds). Now and then a plasmoidviewer runs
-    and draws but never registers with the bus (5.27 here, about 1 run in 10; the cause is not
-    found): a second start in the same session did not appear either, so the driver exits with
-    NOT_ON_BUS and widget.sh starts a new session."""
+    accessible application). Now and then a plasmoidviewer runs and draws but never registers with
+    the bus (5.27 and 6.3 here, about 1 run in 10 to 20; the cause is not found), and a second start
+    in the same session did not appear either: when it has not appeared after `patience` seconds it
+    is stopped and the driver exits with NOT_ON_BUS, and widget.sh starts a new session."""
     viewer = start(log, env)
     # A second, short start while the first comes up, as probe.py always did: without it the first
     # was missing more often (4 of 7 tries, against 0 of 3).
     subprocess.run(["plasmoidviewer", "--version"], capture_output=True, env=env)
-    return viewer, until(app, patience)
+    a = until(app, patience)
+    if a is None:
+        print(f"plasmoidviewer is not on the accessibility bus after {patience} s", flush=True)
+        stop(viewer)
+        sys.exit(NOT_ON_BUS)
+    return viewer, a
 
 
 def stop(viewer):
