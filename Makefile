@@ -74,6 +74,12 @@ test: deps lint
 	contrib/plasma/tests/widget.sh --plasma 5
 	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT))
 	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT))
+	contrib/plasma/tests/widget.sh --plasma 5 --settings
+	contrib/plasma/tests/widget.sh --plasma 5 --settings --lang pa
+	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT) --settings)
+	$(if $(PLASMA6_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(PLASMA6_ROOT) --settings --lang pa)
+	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT) --settings)
+	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT) --settings --lang pa)
 	faults/run --short
 	scripts/test-packaging.sh
 	contrib/gnome-shell/tests/real-shell.sh

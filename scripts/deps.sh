@@ -21,6 +21,7 @@ test=(
   gjs                                        # the GNOME Shell extension's timeline logic
   qtdeclarative5-dev-tools qml-module-qttest # the KDE Plasma widget's logic under qmltestrunner (Qt 5)
   plasma-sdk plasma-workspace                # plasmoidviewer and the executable data engine, Plasma 5.27
+  qml-module-org-kde-kitemmodels             #   and its settings window (AppletConfiguration.qml imports it)
   python3-pyatspi at-spi2-core               # the widget read and driven through the accessibility tree
   polybar xdotool x11-apps fonts-dejavu-core # a real bar on Xvfb, clicked (xdotool), screens read (xwd)
   xdg-utils desktop-file-utils               # the sggs:// handler (xdg-open, xdg-mime; make install uses them when present)

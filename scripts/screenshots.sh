@@ -33,12 +33,17 @@ gnome() {
   env -u NITNEM_BIN "$harness" --screenshot "$dir"
 }
 # The Plasma widget in plasmoidviewer, its list open: Plasma 5.27 on this machine
-# (plasma-5-widget.png), Plasma 6.7 in the Debian testing root (plasma-6-widget.png).
+# (plasma-5-widget.png), Plasma 6.7 in the Debian testing root (plasma-6-widget.png); and its
+# settings window on the Your Nitnem page after the settings test's add and move
+# (plasma-5-settings.png, plasma-6-settings.png; in Punjabi plasma-6-pa-settings.png).
 plasma() {
   local harness=$root/contrib/plasma/tests/widget.sh
   [ -x "$harness" ] || { echo "screenshots: plasma: no $harness yet: skipped"; return 0; }
   "$harness" --plasma 5 --screenshot "$dir" || return 1
-  env -u NITNEM_BIN "$harness" --plasma 6 --root testing --screenshot "$dir"
+  "$harness" --plasma 5 --settings --screenshot "$dir" || return 1
+  env -u NITNEM_BIN "$harness" --plasma 6 --root testing --screenshot "$dir" || return 1
+  env -u NITNEM_BIN "$harness" --plasma 6 --root testing --settings --screenshot "$dir" || return 1
+  env -u NITNEM_BIN "$harness" --plasma 6 --root testing --settings --lang pa --screenshot "$dir"
 }
 
 for surface in waybar polybar dunst gnome plasma; do

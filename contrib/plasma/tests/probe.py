@@ -19,9 +19,10 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pyatspi
+
+import viewer as pv
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", required=True)
@@ -56,41 +57,21 @@ def gurmukhi(text):
     return any("\u0a00" <= ch <= "\u0a7f" for ch in text or "")
 
 
-def walk(node, depth=0):
-    try:
-        yield node, depth
-        for i in range(node.childCount):
-            child = node.getChildAtIndex(i)
-            if child is not None:
-                yield from walk(child, depth + 1)
-    except Exception:  # a node went away while we read it (the popup closing)
-        return
-
-
-def app():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        a = desktop.getChildAtIndex(i)
-        if a is not None and "plasmoidviewer" in (a.name or ""):
-            return a
-    return None
+app = pv.app
+click = pv.click
 
 
 def nodes():
     a = app()
-    return [] if a is None else list(walk(a))
+    return [] if a is None else list(pv.walk(a))
 
 
 def wait(what, find, timeout=120):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = find()
-        if found:
-            return found
-        time.sleep(0.2)
-    check(False, f"{what} (waited {timeout} s)")
-    dump()
-    return None
+    found = pv.until(find, timeout)
+    if not found:
+        check(False, f"{what} (waited {timeout} s)")
+        dump()
+    return found or None
 
 
 def dump():
@@ -130,60 +111,26 @@ def compact_label():
     return None
 
 
-def click(node):
-    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    x, y = box.x + box.width // 2, box.y + box.height // 2
-    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
-    return box
-
-
 def checklist():
     r = nitnem("mark", "--list", "--format", "json")
     return {b["id"]: b["read"] for b in json.loads(r.stdout)["banis"]} if r.returncode == 0 else {}
 
 
 def screenshot():
-    request = os.path.join(args.work, "shot.request")
-    done = os.path.join(args.work, "shot.done")
-    open(request, "w").close()
-    deadline = time.monotonic() + 20
-    while not os.path.exists(done) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    check(os.path.exists(done), "the screenshot was taken")
-
-
-def start_viewer(env=None):
-    return subprocess.Popen(
-        ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge",
-         "-y", "440", "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT, env=env)
-
-
-def stop_viewer(viewer):
-    viewer.terminate()
-    try:
-        viewer.wait(10)
-    except subprocess.TimeoutExpired:
-        viewer.kill()
+    check(pv.screenshot(args.work), "the screenshot was taken")
 
 
 def punjabi():
     """plasmoidviewer again, in Punjabi: its label and list as `nitnem status` words them there."""
-    locpath = os.path.join(args.work, "locpath")
-    os.makedirs(locpath, exist_ok=True)
-    i18n = os.path.join(args.work, "i18n")
-    made = subprocess.run(["localedef", "-i", "pa_IN", "-c", "-f", os.path.join(i18n, "charmaps", "UTF-8"),
-                           os.path.join(locpath, "pa_IN.UTF-8")], env={**os.environ, "I18NPATH": i18n},
-                          capture_output=True, text=True)
-    check(os.path.exists(os.path.join(locpath, "pa_IN.UTF-8", "LC_CTYPE")),
-          f"localedef pa_IN.UTF-8 (exit {made.returncode}) {made.stderr.strip()[-200:]}")
-    env = {**os.environ, "LANG": "pa_IN.UTF-8", "LOCPATH": locpath,
-           "NITNEM_LOCALEDIR": os.path.join(args.work, "locale")}
+    added, problem = pv.punjabi(args.work)
+    check(problem is None, problem or "localedef pa_IN.UTF-8")
+    env = {**os.environ, **added}
     d, en = display(env), display()
     nxt = next(i["label"] for i in d["items"] if i["next"])
     en_nxt = next(i["label"] for i in en["items"] if i["next"])
     check(gurmukhi(nxt) and nxt != en_nxt, f"nitnem status words the next bani in Punjabi: {nxt!r} (English {en_nxt!r})")
     wait("the English plasmoidviewer has left the accessibility bus", lambda: app() is None or None, 30)
-    viewer = start_viewer(env)
+    viewer, _ = pv.start_on_bus(log, env)
     try:
         shown = wait("the Punjabi compact label", lambda: button(lambda n: n == d["label"])(), 120)
         check(shown is not None, f"the Punjabi session's label is {d['label']!r}")
@@ -199,19 +146,17 @@ def punjabi():
             check(a_["label"] in names and gurmukhi(a_["label"]) and en_label not in names,
                   f"the action {a_['id']} reads {a_['label']!r} (English {en_label!r} nowhere)")
     finally:
-        stop_viewer(viewer)
+        pv.stop(viewer)
 
 
-viewer = start_viewer()
+viewer, a = pv.start_on_bus(log)
 try:
     version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
     say(f"plasmoidviewer: {version}")
-    a = wait("plasmoidviewer is on the accessibility bus", app)
-    if a is not None:
-        try:
-            say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")
-        except Exception:
-            pass
+    try:
+        say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")
+    except Exception:
+        pass
     # The compact label, once the first `nitnem status` has answered.
     shown = wait("the compact label shows a status", lambda: (lambda n: n if n and n != "Nitnem …" else None)(compact_label()))
     expected = nitnem("status", "--format", "polybar").stdout.strip()
@@ -243,7 +188,7 @@ try:
                 back = wait("the label goes back", lambda: (lambda n: n if n == expected else None)(compact_label()), 60)
                 check(back == expected, f"the label is {expected!r} again")
 finally:
-    stop_viewer(viewer)
+    pv.stop(viewer)
 punjabi()
 say(f"{len(failures)} failed")
 sys.exit(1 if failures else 0)

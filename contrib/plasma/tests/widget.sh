@@ -5,9 +5,11 @@
 # the widget installed as `make install` puts it (XDG_DATA_HOME/plasma/plasmoids/org.nitnem.nitnem)
 # on a bare test panel (tests/panel-5, panel-6), the demo group at 2026-11-29 17:00 Asia/Kolkata.
 # probe.py reads and drives it through the accessibility tree (what it checks: see probe.py); this
-# script also takes the screenshot it asks for (xwd, made a PNG by xwd2png.py).
+# script also takes the screenshot it asks for (xwd, made a PNG by xwd2png.py). With --settings,
+# settings.py drives the widget's settings pages instead (what it checks: see settings.py), in
+# English or, with --lang pa, in Punjabi.
 #
-#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--screenshot DIR]
+#   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--settings [--lang en|pa]] [--screenshot DIR]
 #
 # --plasma 5 (the default) runs this machine's Plasma 5.27 (Debian 12) and the org.nitnem.nitnem-5
 # variant with nitnem from $NITNEM_BIN, else .build/debug/nitnem. --plasma 6 runs the Plasma 6 one
@@ -15,7 +17,9 @@
 # scripts/debian13-root.sh (Debian 13, Plasma 6.3); testing, scripts/testing-root.sh (Debian
 # testing, Plasma 6.7); or the path of such a script. The nitnem it binds there is $NITNEM_BIN (a
 # release build with the Swift runtime linked in), else the one the script makes. The screenshot
-# is DIR/plasma-5-widget.png or plasma-6-widget.png (default: the work folder, named at the end).
+# is DIR/plasma-5-widget.png or plasma-6-widget.png, with --settings plasma-5-settings.png or
+# plasma-6-settings.png (--lang pa: plasma-6-pa-settings.png; default DIR: the work folder, named
+# at the end).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 plasma_dir=$(dirname "$here")
@@ -23,12 +27,16 @@ repo=$(cd "$plasma_dir/../.." && pwd)
 plasma=5
 root=""
 shots=""
+drive=widget
+lang=()
 while [ $# -gt 0 ]; do
   case $1 in
     --plasma) plasma=${2:?}; shift 2 ;;
     --root) root=${2:?}; shift 2 ;;
     --screenshot) shots=${2:?}; shift 2 ;;
-    *) echo "usage: $0 [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--screenshot DIR]" >&2; exit 2 ;;
+    --settings) drive=settings; shift ;;
+    --lang) lang=(--lang "${2:?}"); shift 2 ;;
+    *) echo "usage: $0 [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--settings [--lang en|pa]] [--screenshot DIR]" >&2; exit 2 ;;
   esac
 done
 case $plasma in
@@ -62,7 +70,7 @@ if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-
 cp -r "$plasma_dir/$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
-cp "$here/probe.py" "$work/"
+cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$work/"
 # For probe.py's Punjabi run: the catalogue compiled here (the Debian 13 root has no msgfmt) and the
 # locale sources it generates pa_IN.UTF-8 from (that root has no locales package either).
 mkdir -p "$work/locale/pa/LC_MESSAGES" "$work/i18n/charmaps"
@@ -71,20 +79,24 @@ cp -r /usr/share/i18n/locales "$work/i18n/"
 gzip -dc /usr/share/i18n/charmaps/UTF-8.gz > "$work/i18n/charmaps/UTF-8"
 if [ -z "$shots" ]; then shots=$work/shots; fi
 mkdir -p "$shots"
-shot=$(cd "$shots" && pwd)/plasma-$plasma-widget.png
+shot=$(cd "$shots" && pwd)/plasma-$plasma${lang[1]:+-${lang[1]}}-$drive.png
 
-# A private display (the first free number from 90), its socket in /tmp (the root sees the host's /tmp).
-display=90
-while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
-Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp -ac > "$work/xvfb.log" 2>&1 &
+# A private display, its socket in /tmp (the root sees the host's /tmp): Xvfb picks a free number
+# itself and writes it when it is ready (-displayfd); choosing one here raced other tests' servers.
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -ac 3> "$work/display" > "$work/xvfb.log" 2>&1 &
 xvfb=$!
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.05; done
+for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.05; done
+display=$(head -n 1 "$work/display")
+[ -n "$display" ] || { echo "widget.sh: Xvfb did not start:" >&2; cat "$work/xvfb.log" >&2; exit 1; }
 
-# The screenshot probe.py asks for, once the list shows its mark.
+# The screenshot probe.py asks for, once the list shows its mark (settings.py: of the box its
+# request names, the settings window).
 (
   while [ ! -e "$work/shot.request" ]; do sleep 0.1; done
   xwd -root -silent -display ":$display" > "$work/shot.xwd"
-  python3 "$here/xwd2png.py" --crop "$work/shot.xwd" "$shot"
+  box=$(cat "$work/shot.request")
+  if [ -n "$box" ]; then cut=(--box "$box"); else cut=(--crop); fi
+  python3 "$here/xwd2png.py" "${cut[@]}" "$work/shot.xwd" "$shot"
   touch "$work/shot.done"
 ) &
 watcher=$!
@@ -95,21 +107,30 @@ session_env=(
   QT_QUICK_BACKEND=software QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 QT_ACCESSIBILITY=1
 )
 # Debian's python3, the one python3-pyatspi is for (not another on PATH).
-probe=(dbus-run-session -- /usr/bin/python3 "$work/probe.py" --work "$work" --group "$work/group" --plasma "$plasma")
-status=0
+script=(probe.py)
+[ "$drive" = widget ] || script=(settings.py "${lang[@]}")
+probe=(dbus-run-session -- /usr/bin/python3 "$work/${script[0]}" "${script[@]:1}" --work "$work" --group "$work/group" --plasma "$plasma")
 if [ -z "$root" ]; then
   ln -s "$(cd "$(dirname "${NITNEM_BIN:-$repo/.build/debug/nitnem}")" && pwd)/nitnem" "$work/bin/nitnem"
   chmod 700 "$work/run"
-  env "${session_env[@]}" XDG_RUNTIME_DIR="$work/run" PATH="$work/bin:$PATH" "${probe[@]}" || status=$?
+  runner=(env XDG_RUNTIME_DIR="$work/run" PATH="$work/bin:$PATH")
 else
   # In the root the session is the user tester (uid 1000): the work folder is theirs.
   chown -R 1000:1000 "$work"
   chmod 777 "$shots" 2> /dev/null || true
   bin=()
   [ -z "${NITNEM_BIN:-}" ] || bin=(--bin "$NITNEM_BIN")
-  runner=("$root" run "${bin[@]}" --)
-  "${runner[@]}" env "${session_env[@]}" "${probe[@]}" || status=$?
+  runner=("$root" run "${bin[@]}" -- env)
 fi
+# A driver exits 75 (viewer.py's NOT_ON_BUS) when its plasmoidviewer never appeared on the
+# accessibility bus, which happens now and then and was not cured by starting it again in the same
+# session: then it runs once more, in a new session bus.
+for attempt in 1 2; do
+  status=0
+  "${runner[@]}" "${session_env[@]}" "${probe[@]}" || status=$?
+  [ "$status" -eq 75 ] && [ "$attempt" -eq 1 ] || break
+  echo "widget.sh: plasmoidviewer never appeared on the accessibility bus; once more, in a new session bus" >&2
+done
 if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
   echo "widget.sh: failed; plasmoidviewer's last lines:" >&2
   grep -v 'Binding loop' "$work/plasmoidviewer.log" | tail -n 25 >&2

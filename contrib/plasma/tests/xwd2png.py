@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """An X window dump (`xwd -root`, ZPixmap, 24 or 32 bits a pixel, as Xvfb's screens are) as a PNG,
-with nothing but the standard library: python3 xwd2png.py [--crop] IN.xwd OUT.png
+with nothing but the standard library: python3 xwd2png.py [--crop | --box X,Y,W,H] IN.xwd OUT.png
 
---crop keeps the box around everything that is not the empty (black) root window, 8 px more each side."""
+--crop keeps the box around everything that is not the empty (black) root window, 8 px more each side;
+--box keeps that box (a window's place on the screen), cut to the screen."""
 import struct
 import sys
 import zlib
 
 
-def convert(data, crop=False):
+def convert(data, crop=False, box=None):
     header = struct.unpack(">25I", data[:100])
     header_size, _, pixmap_format, depth, width, height = header[:6]
     byte_order, bits_per_pixel, bytes_per_line = header[7], header[11], header[12]
@@ -44,6 +45,12 @@ def convert(data, crop=False):
             left, right = max(left - 8, 0), min(right + 8, width)
             rows = [b"\0" + row[1 + 3 * left:1 + 3 * right] for row in rows[top:bottom]]
             width, height = right - left, bottom - top
+    if box is not None:
+        x, y, w, h = box
+        left, top = max(x, 0), max(y, 0)
+        right, bottom = min(x + w, width), min(y + h, height)
+        rows = [b"\0" + row[1 + 3 * left:1 + 3 * right] for row in rows[top:bottom]]
+        width, height = right - left, bottom - top
 
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
@@ -55,9 +62,13 @@ def convert(data, crop=False):
 if __name__ == "__main__":
     argv = sys.argv[1:]
     crop = argv[:1] == ["--crop"]
+    box = None
     if crop:
         argv = argv[1:]
+    elif argv[:1] == ["--box"]:
+        box = tuple(int(v) for v in argv[1].split(","))
+        argv = argv[2:]
     with open(argv[0], "rb") as f:
-        png = convert(f.read(), crop)
+        png = convert(f.read(), crop, box)
     with open(argv[1], "wb") as f:
         f.write(png)

@@ -21,6 +21,8 @@ ColumnLayout {
 
     /** reminders, reading or sets. */
     property string section: "reminders"
+    /** The page's heading: Plasma 6's settings window sets it (the category's name) and shows it. */
+    property string title: ""
     /** The keys of this section and nitnem's words (Settings.parseConfig), the sets and their words
      * (Settings.parseSets), the banis to add (Settings.parseAvailable). */
     property var keys: []
@@ -133,6 +135,10 @@ ColumnLayout {
                     Accessible.name: modelData.label
                     Accessible.description: modelData.help
                     onAccepted: page.change(Settings.setArgv(modelData.name, text))
+                    // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
+                    Keys.priority: Keys.AfterItem
+                    Keys.onReturnPressed: function (event) { event.accepted = true }
+                    Keys.onEnterPressed: function (event) { event.accepted = true }
                 }
                 QQC2.Button {
                     text: page.words.default
@@ -168,6 +174,10 @@ ColumnLayout {
             Accessible.name: page.words.pause.until || ""
             Accessible.description: page.words.pause.forms || ""
             onAccepted: page.change(Settings.pauseArgv(text.trim()))
+            // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
+            Keys.priority: Keys.AfterItem
+            Keys.onReturnPressed: function (event) { event.accepted = true }
+            Keys.onEnterPressed: function (event) { event.accepted = true }
         }
         QQC2.Button {
             text: page.words.pause.button || ""
@@ -204,6 +214,10 @@ ColumnLayout {
                         placeholderText: page.setWords.off || ""
                         Accessible.name: modelData.labels.remind
                         onAccepted: page.change(Settings.remindArgv(modelData.id, text.trim()))
+                        // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
+                        Keys.priority: Keys.AfterItem
+                        Keys.onReturnPressed: function (event) { event.accepted = true }
+                        Keys.onEnterPressed: function (event) { event.accepted = true }
                     }
                     QQC2.Button {
                         text: "↑"

@@ -1,0 +1,388 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The nitnem widget's settings pages in a real plasmoidviewer, driven as a user would: the pointer
+(xdotool, at each control's accessible extents) and the keyboard, read back through the accessibility
+tree (AT-SPI, pyatspi), on disk and in nitnem's own output. Run by widget.sh --settings inside a
+private session bus, on a display it started:
+
+  python3 settings.py --work DIR --group DIR --plasma 5|6 [--lang en|pa]
+
+Every control is found by the words nitnem gives (`config --format json`'s labels, `sets --format
+json`'s names, `sets available --format json`'s titles), never by English written here, so the same
+run works in Punjabi (--lang pa: LANG=pa_IN.UTF-8, generated with localedef as probe.py does). It
+opens the settings window with plasmoidviewer's own configure button (the icon-only one before
+Configure Containment), then fails (exit 1) on any difference:
+
+- Reminders: the Evening reminder field shows `config`'s value; typing 18:30 and Enter writes it to
+  the config file (`reminder.evening = 18:30`, every other line kept), `nitnem reminders list`
+  follows, the report on screen is the command's; typing 25:99 shows the command's one-line error
+  and leaves the file byte for byte; the Reminders drop-down set to off writes `reminders = off`,
+  and its Default button (`config unset`) takes the line out again.
+- Your Nitnem: choosing Sukhmani Sahib in the Evening set's list and pressing its Add button writes
+  nitnem-mynitnem.json, `sets --format json` lists it last in Evening and the page shows its row;
+  its Move up puts it first there, and the page's rows, the panel's label (`nitnem status`) and the
+  widget's own list follow.
+
+It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
+it saw goes to stdout, ending with the number of checks and seconds. Exit 75 (viewer.NOT_ON_BUS):
+plasmoidviewer never appeared on the accessibility bus, and widget.sh runs it again."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+import viewer as pv
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--work", required=True)
+parser.add_argument("--group", required=True)
+parser.add_argument("--plasma", required=True, choices=["5", "6"])
+parser.add_argument("--lang", default="en", choices=["en", "pa"])
+args = parser.parse_args()
+
+started = time.monotonic()
+checks = []
+log = open(os.path.join(args.work, "plasmoidviewer.log"), "w")
+env = dict(os.environ)
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def check(ok, what):
+    say(("ok   " if ok else "FAIL ") + what)
+    checks.append(bool(ok))
+    return ok
+
+
+def nitnem(*argv):
+    return subprocess.run(["nitnem", *argv], capture_output=True, text=True, check=False, env=env)
+
+
+def nitnem_json(*argv):
+    return json.loads(nitnem(*argv, "--format", "json").stdout)
+
+
+def read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+app = pv.app
+click = pv.click
+
+
+def nodes(root=None):
+    root = root if root is not None else app()
+    return [] if root is None else [n for n, _ in pv.walk(root)]
+
+
+def dump(root=None):
+    for node, depth in ([] if (root or app()) is None else pv.walk(root or app())):
+        try:
+            say(f"  tree: {'  ' * depth}{node.getRoleName()} {node.name!r}")
+        except Exception:
+            pass
+
+
+def wait(what, find, timeout=60, root=None):
+    found = pv.until(find, timeout)
+    if not found:
+        check(False, f"{what} (waited {timeout} s)")
+        dump(root)
+    return found or None
+
+
+def showing(node):
+    """On screen: Qt lists a hidden control too (the other half of a key's field or drop-down)."""
+    try:
+        return node.getState().contains(pyatspi.STATE_SHOWING) and extents(node).width > 0
+    except Exception:
+        return False
+
+
+def extents(node):
+    return node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+
+
+def find(root, name, roles):
+    """The control on screen named `name` with one of `roles`, under `root`."""
+    for node in nodes(root):
+        try:
+            if node.name == name and node.getRole() in roles and showing(node):
+                return node
+        except Exception:
+            continue
+    return None
+
+
+def entry(root, test, exclude=()):
+    """An entry of an open drop-down on screen whose name passes `test` (list items in Qt 5, menu
+    items in Qt 6), not one of `exclude` (the window's list of pages)."""
+    for node in nodes(root):
+        try:
+            if node.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM) and showing(node) \
+                    and test(node.name or "") and node not in exclude:
+                return node
+        except Exception:
+            continue
+    return None
+
+
+def text_of(node):
+    try:
+        t = node.queryText()
+        return t.getText(0, t.characterCount)
+    except Exception:
+        return None
+
+
+def type_into(field, text):
+    """A click in the field, all of it selected, `text` typed, Enter: as a user edits a value."""
+    click(field)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+    subprocess.run(["xdotool", "type", "--delay", "30", text], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+
+
+def shown_line(root, line):
+    """A label on screen whose text is the report `line` (after the page's mark for an error, if any)."""
+    for node in nodes(root):
+        try:
+            if node.getRole() == pyatspi.ROLE_LABEL:  # on screen or scrolled away
+                name = node.name or ""
+                if name == line or (name.endswith(line) and len(name) - len(line) <= 2):
+                    return node
+        except Exception:
+            continue
+    return None
+
+
+if args.lang == "pa":
+    # As probe.py's Punjabi run: the locale generated into a LOCPATH, the catalogue widget.sh compiled.
+    added, problem = pv.punjabi(args.work)
+    check(problem is None, problem or "localedef pa_IN.UTF-8")
+    env.update(added)
+
+# The config file holds a line of the user's own before the run, to be kept byte for byte.
+config = nitnem_json("config")
+config_path = config["path"]
+os.makedirs(os.path.dirname(config_path), exist_ok=True)
+with open(config_path, "w") as f:
+    f.write("# my own note, kept as it is\nsnooze = 10m\n")
+mynitnem = os.path.join(args.group, "nitnem-mynitnem.json")
+config = nitnem_json("config")
+keys = {k["key"]: k for k in config["keys"]}
+evening = keys["reminder.evening"]
+sets = nitnem_json("sets")
+available = {b["id"]: b for b in nitnem_json("sets", "available")["banis"]}
+say(f"words: {config['words']['pages']}; the evening field {evening['label']!r}, its list "
+    f"{sets['sets']['evening']['choose']!r}")
+if args.lang == "pa":
+    check(all(any("\u0a00" <= ch <= "\u0a7f" for ch in w) for w in (evening["label"], sets["sets"]["evening"]["choose"])),
+          "nitnem words the controls in Punjabi (Gurmukhi)")
+
+def drive(a):
+    version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True, env=env).stdout.strip()
+    say(f"plasmoidviewer: {version}")
+    try:
+        say(f"toolkit: {a.toolkitName} {a.toolkitVersion}")
+    except Exception:
+        pass
+    viewer_frame = a.getChildAtIndex(0)
+
+    def sdk_buttons():
+        """plasmoidviewer's own row (the widget's button has a description: its tooltip)."""
+        row = [n for n in nodes(viewer_frame) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and showing(n)
+               and not n.description]
+        named = [i for i, n in enumerate(row) if n.name]
+        return row, named if len(named) >= 3 else None
+
+    # Its configure button: icon-only, right before Configure Containment (the row's last named
+    # button, whatever the language).
+    found = wait("plasmoidviewer's buttons", lambda: sdk_buttons()[1], 120, viewer_frame)
+    if found is None:
+        return
+    row, named = sdk_buttons()
+    click(row[named[-1] - 1])
+
+    def settings_frame():
+        for i in range(a.childCount):
+            frame = a.getChildAtIndex(i)
+            if frame is not None and find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)):
+                return frame
+        return None
+
+    frame = wait(f"the settings window shows the field {evening['label']!r}", settings_frame, 60)
+    if frame is None:
+        return
+    say(f"settings window: {frame.name!r}, {extents(frame).width}x{extents(frame).height}")
+    categories = [n for n in nodes(frame) if n.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM)
+                  and showing(n)]
+    say("categories: " + " | ".join(n.name for n in categories))
+    check(len(categories) >= 3, "the settings window lists its pages (Reminders, Reading, Your Nitnem, then Plasma's)")
+
+    # Reminders: the Evening reminder field.
+    field = find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY))
+    check(text_of(field) == evening["value"], f"{evening['label']!r} shows {text_of(field)!r}: config's {evening['value']!r}")
+    before = read(config_path)
+    type_into(field, "18:30")
+    changed = wait("the config file changes", lambda: read(config_path) != before or None, 30)
+    after = read(config_path) or b""
+    lines = after.decode().splitlines()
+    check("reminder.evening = 18:30" in lines, "the config file has `reminder.evening = 18:30`")
+    kept = [l for l in lines if not l.startswith("reminder.evening")]
+    check(kept == before.decode().splitlines(), f"every other line is kept byte for byte: {kept}")
+    listed = nitnem("reminders", "list").stdout
+    check(any("18:30" in l for l in listed.splitlines()),
+          "`nitnem reminders list` follows: " + next((l.strip() for l in listed.splitlines() if "18:30" in l), "no 18:30"))
+    value = {k["key"]: k for k in nitnem_json("config")["keys"]}["reminder.evening"]["value"]
+    check(value == "18:30", f"`nitnem config --format json` reads {value!r}")
+    # The report: what `config set` prints (run again: the value is the same, the file too).
+    again = nitnem("config", "set", "reminder.evening", "18:30")
+    report = again.stdout.splitlines()[0] if again.stdout else ""
+    check(read(config_path) == after, "setting the same value again leaves the file as it is")
+    check(wait(f"the report {report!r} on screen", lambda: shown_line(frame, report), 30) is not None,
+          f"the page shows the command's report {report!r}")
+    field = wait("the field again", lambda: find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)), 10)
+    check(field is not None and text_of(field) == "18:30", f"the field reads the file again: {field and text_of(field)!r}")
+    if field is None:
+        return
+
+    # A refused value: the command's one line on screen, nothing written.
+    type_into(field, "25:99")
+    refused = nitnem("config", "set", "reminder.evening", "25:99")
+    error = refused.stderr.strip().splitlines()[0] if refused.stderr.strip() else ""
+    check(refused.returncode == 2 and error, f"nitnem refuses 25:99 (exit {refused.returncode}): {error!r}")
+    check(wait(f"the error {error!r} on screen", lambda: shown_line(frame, error), 30) is not None,
+          f"the page shows the command's one-line error {error!r}")
+    check(read(config_path) == after, "the refused value wrote nothing: the config file is byte for byte the same")
+    check(any("18:30" in l for l in nitnem("reminders", "list").stdout.splitlines()), "`reminders list` still says 18:30")
+
+    # A drop-down (reminders: on or off) set to off, then its Default button: `config unset`.
+    onoff = keys["reminders"]
+    drop = find(frame, onoff["label"], (pyatspi.ROLE_COMBO_BOX,))
+    check(drop is not None, f"the drop-down {onoff['label']!r}")
+    if drop is not None:
+        click(drop)
+        item = wait("its entry off", lambda: entry(a, lambda n: n == "off", categories), 20)
+        if item is not None:
+            click(item)
+        wait("the config file says reminders = off", lambda: "reminders = off" in (read(config_path) or b"").decode() or None, 30)
+        value = {k["key"]: k for k in nitnem_json("config")["keys"]}["reminders"]
+        check(value["value"] == "off" and value["source"] == "file",
+              f"choosing off wrote it: `config --format json` says {value['value']!r} from the {value['source']}")
+        reset = wait(f"the button {onoff['reset']!r} enabled", lambda: (lambda b: b if b is not None and b.getState().contains(
+            pyatspi.STATE_ENABLED) else None)(find(frame, onoff["reset"], (pyatspi.ROLE_PUSH_BUTTON,))), 20, frame)
+        if reset is not None:
+            click(reset)
+        wait("the line leaves the config file", lambda: "reminders = off" not in (read(config_path) or b"").decode() or None, 30)
+        value = {k["key"]: k for k in nitnem_json("config")["keys"]}["reminders"]
+        check(value["value"] == onoff["default"] and value["source"] == "default",
+              f"its Default button unset it: {value['value']!r} from the {value['source']}")
+        check((read(config_path) or b"").decode().splitlines() == after.decode().splitlines(),
+              "the config file is again as it was before the drop-down")
+
+    # Your Nitnem: add Sukhmani Sahib to Evening, then move it up.
+    click(categories[2])
+    evening_set = sets["sets"]["evening"]
+    combo = wait(f"the page {categories[2].name!r} shows {evening_set['choose']!r}",
+                 lambda: find(frame, evening_set["choose"], (pyatspi.ROLE_COMBO_BOX,)), 30, frame)
+    sukhmani = available["sukhmani"]
+    mine_before = read(mynitnem)
+    if combo is not None:
+        click(combo)
+
+        item = wait(f"the list offers {sukhmani['title']!r}",
+                    lambda: entry(a, lambda n: sukhmani["title"] in n, categories), 20)
+        if item is not None:
+            say(f"chose {item.name!r}")
+            click(item)
+            time.sleep(0.5)
+            add = find(frame, evening_set["add"], (pyatspi.ROLE_PUSH_BUTTON,))
+            check(add is not None, f"the button {evening_set['add']!r}")
+            if add is not None:
+                click(add)
+    wait("nitnem-mynitnem.json changes", lambda: read(mynitnem) != mine_before or None, 30)
+    ids = [b["id"] for b in nitnem_json("sets")["sets"]["evening"]["banis"]]
+    check(read(mynitnem) is not None and b"sukhmani" in read(mynitnem), "nitnem-mynitnem.json has sukhmani")
+    check(ids[-1:] == ["sukhmani"], f"`sets --format json`: Evening is {ids}")
+    now = {b["id"]: b for b in nitnem_json("sets")["sets"]["evening"]["banis"]}
+    row = wait("the page shows Sukhmani Sahib's row", lambda: find(frame, now.get("sukhmani", {}).get("labels", {}).get("remove"),
+                                                                       (pyatspi.ROLE_PUSH_BUTTON,)), 30, frame)
+    check(row is not None, f"the page shows {now.get('sukhmani', {}).get('labels', {}).get('remove')!r}")
+    # The add's report is nitnem's line naming the set's banis in their new order (its words are
+    # nitnem's; adding again to learn them would move the bani).
+    titles_now = [now[i]["title"] for i in ids]
+
+    def add_report():
+        for node in nodes(frame):
+            name = node.name or "" if node.getRole() == pyatspi.ROLE_LABEL else ""
+            at = [name.find(t) for t in titles_now]
+            if "\n" not in name and min(at) >= 0 and at == sorted(at) and not name.startswith("⚠"):
+                return name
+        return None
+
+    report = wait("the add's report on screen", add_report, 20, frame)
+    check(report is not None, f"the page shows the add's report naming {titles_now} in order: {report!r}")
+
+    up = find(frame, now["sukhmani"]["labels"]["up"], (pyatspi.ROLE_PUSH_BUTTON,)) if "sukhmani" in now else None
+    check(up is not None, f"the button {now.get('sukhmani', {}).get('labels', {}).get('up')!r}")
+    if up is not None:
+        click(up)
+    moved = wait("`sets --format json` follows the move",
+                 lambda: (lambda i: i if i[:1] == ["sukhmani"] else None)(
+                     [b["id"] for b in nitnem_json("sets")["sets"]["evening"]["banis"]]), 30)
+    check(moved == ["sukhmani"] + [i for i in ids if i != "sukhmani"], f"`sets --format json`: Evening is {moved}")
+    rehras = now[ids[0]]["labels"]["remove"]
+
+    def rows_follow():
+        s, r = find(frame, now["sukhmani"]["labels"]["remove"], (pyatspi.ROLE_PUSH_BUTTON,)), find(frame, rehras, (pyatspi.ROLE_PUSH_BUTTON,))
+        return s is not None and r is not None and extents(s).y < extents(r).y or None
+
+    check(wait("the page's rows follow", rows_follow, 20), "the page shows Sukhmani Sahib's row above Rehras Sahib's")
+    check(pv.screenshot(args.work, extents(frame)), "the screenshot of the settings window was taken")
+
+    # The panel follows: its label is `nitnem status`'s, and its list (the popup) has Sukhmani Sahib
+    # right before Rehras Sahib.
+    label = nitnem("status", "--format", "polybar").stdout.strip()
+
+    def compact_button():
+        return next((n for n in nodes(viewer_frame) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.description
+                     and n.name == label), None)
+
+    compact = wait(f"the panel's label {label!r}", compact_button, 30, viewer_frame)
+    check(compact is not None, f"the panel's label is `nitnem status --format polybar`: {label!r}")
+    if compact is not None:
+        compact.queryAction().doAction(0)
+    titles = [now["sukhmani"]["title"], now[ids[0]]["title"]]
+
+    def listed_in_order():
+        # Its banis are list items in Plasma 5, buttons in 6 (probe.py's ROLES).
+        popups = [a.getChildAtIndex(i) for i in range(a.childCount)]
+        items = [n.name for p in popups if p not in (viewer_frame, frame) for n in nodes(p)
+                 if n.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_PUSH_BUTTON)
+                 and any(t in (n.name or "") for t in titles)]
+        order = [t for name in items for t in titles if t in name]
+        return order if order[:2] == titles else None
+
+    order = wait("the widget's list follows", listed_in_order, 30)
+    check(order is not None, f"the widget's list shows {titles[0]!r} before {titles[1]!r}")
+
+
+viewer, application = pv.start_on_bus(log, env)
+try:
+    drive(application)
+finally:
+    pv.stop(viewer)
+failed = checks.count(False)
+say(f"{len(checks)} checks, {failed} failed, in {time.monotonic() - started:.0f} s (Plasma {args.plasma}, {args.lang})")
+sys.exit(1 if failed else 0)
