@@ -86,7 +86,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
     /// Every key, in the order `nitnem config`, the template and the man page list them.
     package static let all: [ConfigKey] = [
         ConfigKey(
-            "reminders", page: .reminders, label: .keyReminders, syntax: "on|off", accepted: "on or off (also yes/no, true/false)",
+            "reminders", page: .reminders, label: .keyReminders, syntax: "on|off",
+            accepted: "on or off (also yes/no, true/false)",
             help: "Whether the agent shows reminders at all (running the agent is the opt-in).",
             apply: { config, value throws(Refusal) in config.remindersOn = try boolean(value) },
             show: { $0.remindersOn ? "on" : "off" }),
@@ -94,7 +95,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
         slot(.evening),
         slot(.night),
         ConfigKey(
-            "snooze", page: .reminders, label: .keySnooze, syntax: "DURATION", accepted: "a duration from 1m to 3h, such as 15m, 1h30m or 90s",
+            "snooze", page: .reminders, label: .keySnooze, syntax: "DURATION",
+            accepted: "a duration from 1m to 3h, such as 15m, 1h30m or 90s",
             help: "How long Later defers a reminder; never past the end of its band.",
             apply: { config, value throws(Refusal) in
                 guard let seconds = duration(value), (60...3 * 3600).contains(seconds) else { throw .notAccepted }
@@ -102,7 +104,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { duration(Int($0.snooze)) }),
         ConfigKey(
-            "sound", page: .reminders, label: .keySound, syntax: "off|on|NAME", accepted: "off, on or a sound name such as message-new-instant",
+            "sound", page: .reminders, label: .keySound, syntax: "off|on|NAME",
+            accepted: "off, on or a sound name such as message-new-instant",
             help: "The reminder's sound: none, the theme's message-new-instant, or another sound of the theme.",
             apply: { config, value throws(Refusal) in
                 if let on = try? boolean(value) {
@@ -116,7 +119,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.sound ?? "off" }),
         ConfigKey(
-            "click", page: .reminders, label: .keyClick, syntax: "read|mark|listen|later", accepted: "read, mark, listen or later",
+            "click", page: .reminders, label: .keyClick, syntax: "read|mark|listen|later",
+            accepted: "read, mark, listen or later",
             help:
                 "What a click on the reminder itself does (its default action); listen needs listen set, else a click reads.",
             apply: { config, value throws(Refusal) in
@@ -125,7 +129,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.click.rawValue }),
         ConfigKey(
-            "open", page: .reading, label: .keyOpen, syntax: "PROGRAM [ARG]...", accepted: "a program and its arguments, such as xdg-open",
+            "open", page: .reading, label: .keyOpen, syntax: "PROGRAM [ARG]...",
+            accepted: "a program and its arguments, such as xdg-open",
             help:
                 "What opens a web page (a web reader's): run with the URL as one more argument, never through a shell.",
             apply: { config, value throws(Refusal) in
@@ -171,7 +176,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.rehras?.rawValue }),
         ConfigKey(
-            "titles", page: .reading, label: .keyTitles, syntax: "english|gurmukhi|both", accepted: "english, gurmukhi or both",
+            "titles", page: .reading, label: .keyTitles, syntax: "english|gurmukhi|both",
+            accepted: "english, gurmukhi or both",
             help:
                 "Which title of a bani status, the bars, reminders, mark --list, sets and reminders list show: Japji Sahib, ਜਪੁ ਜੀ ਸਾਹਿਬ or both. Titles are names: never translated.",
             unset: "not set (English; both in the text of status, the bar's tooltip and mark --list)",
@@ -181,7 +187,8 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
             },
             show: { $0.titles?.rawValue }),
         ConfigKey(
-            "remind-when-done", page: .reminders, label: .keyRemindWhenDone, syntax: "yes|no", accepted: "yes or no (also on/off, true/false)",
+            "remind-when-done", page: .reminders, label: .keyRemindWhenDone, syntax: "yes|no",
+            accepted: "yes or no (also on/off, true/false)",
             help: "Remind even when the band's set is already read.",
             apply: { config, value throws(Refusal) in config.remindWhenDone = try boolean(value) },
             show: { $0.remindWhenDone ? "yes" : "no" }),

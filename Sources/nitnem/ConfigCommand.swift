@@ -65,7 +65,8 @@ enum ConfigCommand {
                 localizer: context.localizer,
                 pausedUntilShown: pause.until.map { WallStamp.format($0, day: day, in: context.calendar) })
             let json = shown.json(
-                exists: reading != nil || fileProblem != nil, words: words, pausedUntil: pause.until.map(context.format))
+                exists: reading != nil || fileProblem != nil, words: words, pausedUntil: pause.until.map(context.format)
+            )
             Output.line(json.compact)
             if let fileProblem { throw CLIError(fileProblem, as: .failure) }
             return

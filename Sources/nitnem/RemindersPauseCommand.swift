@@ -51,7 +51,8 @@ enum RemindersPauseCommand {
         let shown = WallStamp.format(until, day: context.calendar.dayKey(at: now), in: context.calendar)
         let l = context.localizer
         let line = l(.remindersPausedUntil, ["time": shown])
-        Output.line(context.calendar.dayStart(day) == until ? l(.pausedDayStart, ["line": line, "day": "\(day)"]) : line)
+        Output.line(
+            context.calendar.dayStart(day) == until ? l(.pausedDayStart, ["line": line, "day": "\(day)"]) : line)
     }
 
     static func runResume(_ args: ParsedArguments) throws(CLIError) {

@@ -113,7 +113,9 @@ import Testing
         #expect(object["paused"] is NSNull)
         let words = try #require(object["words"] as? [String: Any])
         #expect(
-            words["pages"] as? [String: String] == ["reminders": "Reminders", "reading": "Reading", "sets": "Your Nitnem"])
+            words["pages"] as? [String: String] == [
+                "reminders": "Reminders", "reading": "Reading", "sets": "Your Nitnem",
+            ])
         let pause = try #require(words["pause"] as? [String: String])
         #expect(pause["state"] == "Not paused")
         #expect(pause["resume"] == "Resume reminders")

@@ -170,7 +170,9 @@ import Testing
     /// titles are names, in English as these lines always give them.
     @Test func setsReportsInPunjabi() throws {
         let home = try Home()
-        #expect(try home.run(["sets", "add", "sukhmani", "--to", "evening"]) == "ਤੁਹਾਡਾ ਸ਼ਾਮ ਦਾ ਸੈੱਟ: Rehras Sahib, Sukhmani Sahib\n")
+        #expect(
+            try home.run(["sets", "add", "sukhmani", "--to", "evening"])
+                == "ਤੁਹਾਡਾ ਸ਼ਾਮ ਦਾ ਸੈੱਟ: Rehras Sahib, Sukhmani Sahib\n")
         #expect(try home.run(["sets", "remind", "japji", "10:00"]) == "Japji Sahib: 10:00 ਵਜੇ ਯਾਦ ਕਰਾਓ\n")
         #expect(try home.run(["sets", "remind", "japji", "off"]) == "Japji Sahib: ਕੋਈ ਯਾਦ-ਦਹਾਨੀ ਨਹੀਂ\n")
         #expect(try home.run(["sets", "reset", "evening"]) == "ਸਨੈਪਸ਼ਾਟ ਦਾ ਸ਼ਾਮ ਦਾ ਸੈੱਟ: Rehras Sahib\n")
