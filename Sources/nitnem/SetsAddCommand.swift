@@ -58,10 +58,13 @@ enum SetsAddCommand {
         }
         if !problems.isEmpty { throw SetsCommand.badNames(SetEdit.NamesProblem(problems: problems), files) }
         var refused: SetEdit.Problem?
+        var changed: [DailySet] = []
         _ = try SetsCommand.write(group, context: context) { [place] mine in
             do throws(SetEdit.Problem) {
-                return try SetEdit.placing(
+                let changes = try SetEdit.placing(
                     ids, in: set, at: place, moving: moving, mine: mine, snapshotSets: files.snapshotSets)
+                changed = changes.compactMap { if case .set(let other, _) = $0, other != set { other } else { nil } }
+                return changes
             } catch {
                 refused = error
                 return []
@@ -70,6 +73,7 @@ enum SetsAddCommand {
         if let refused {
             throw .badInput(SetsListing(snapshot: files.snapshot, mine: files.mine).notInSet(refused))
         }
-        try SetsCommand.show(moving ? DailySet.allCases : [set], group: group, context: context)
+        // The set the banis went to first (the line a settings page shows), then the sets they left.
+        try SetsCommand.show([set] + changed, group: group, context: context)
     }
 }

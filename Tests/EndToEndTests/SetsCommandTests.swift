@@ -43,7 +43,8 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "Your morning set: Japji Sahib, Anand Sahib, Sukhmani Sahib\n")
         r = try run(["sets", "move", "sukhmani", "--to", "morning", "--after", "japji"], dir)
-        #expect(r.stdout.hasPrefix("Your morning set: Japji Sahib, Sukhmani Sahib, Anand Sahib\n"), "\(r.stdout)")
+        // A move within a set says that set alone.
+        #expect(r.stdout == "Your morning set: Japji Sahib, Sukhmani Sahib, Anand Sahib\n", "\(r.stdout)")
 
         // status counts your set: japji read of japji, sukhmani, anand, rehras, kirtan_sohila.
         var status = try statusJSON(dir)
@@ -137,6 +138,15 @@ import Testing
         // The default sets do not change: only yours.
         let status = try statusJSON(dir)
         #expect((status["today"] as? [String: Any])?["total"] as? Int == 8)
+    }
+
+    @Test func aMoveSaysTheSetItWentToFirstThenTheSetsItLeft() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        #expect(try run(["sets", "add", "sukhmani", "--to", "evening"], dir).status == 0)
+        let r = try run(["sets", "move", "sukhmani", "--to", "night"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Your night set: Kirtan Sohila, Sukhmani Sahib\nYour evening set: Rehras Sahib\n")
     }
 
     @Test func remindIsStoredAndListed() throws {
