@@ -393,7 +393,10 @@ class SwayncPicture(Swaync):
         # The body click on the summary's line (the notification's own button), a button's centre.
         point = (x + w / 2, y + 16) if action is None else (x + w / 2, y + h / 2)
         label = "Evening" if action is None else BUTTONS[action].split()[0]
-        seen = [p for word, p in n["words"] if word == label and x <= p[0] <= x + w and y <= p[1] <= y + h]
+        # A word that begins with the label: tesseract now and then runs a button's two words together
+        # ("Markread").
+        seen = [p for word, p in n["words"] if words_of(word).replace(" ", "").startswith(words_of(label))
+                and x <= p[0] <= x + w and y <= p[1] <= y + h]
         if check(f"its picture shows {label!r} where the pointer goes ({round(point[0])},{round(point[1])} in {x},{y} {w}×{h})",
                  bool(seen), str(n["words"])):
             click_at(self.env, round(point[0]), round(point[1]))
