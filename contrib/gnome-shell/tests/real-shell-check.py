@@ -492,7 +492,11 @@ def main():
     # make sure it has a complete and a partial day before today, so a wrong cell shows.
     shown, journey = journey_check(app, "the menu open")
     kinds = sorted({day_state(d) for d in journey["days"] if d["dayKey"] < journey["today"]})
-    check({"complete", "partial"} <= set(kinds), f"the month has complete and partial days before today: {kinds}")
+    if int(journey["today"][8:]) >= 3:
+        check({"complete", "partial"} <= set(kinds), f"the month has complete and partial days before today: {kinds}")
+    else:  # (the 1st and 2nd of a month have no two days before them to seed)
+        print(f"     (today is {journey['today']}: the month's days before it, {kinds}, cannot hold both kinds)",
+              flush=True)
     today_before = next((d["name"] for d in shown["days"] if d["today"]), None)
 
     # 4. A screenshot with the menu open, on the desktop.
