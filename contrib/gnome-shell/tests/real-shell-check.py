@@ -11,10 +11,16 @@ inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 scr
   a virtual pointer of mutter's org.gnome.Mutter.RemoteDesktop session, moved to the bottom right
   corner by a relative motion larger than the screen (--screen WxH), then from there to the point
   (relative motion needs no ScreenCast stream, and mutter applies no acceleration to it);
+- the month's journey in the open menu, read through AT-SPI (the label of its title, the streak line,
+  the weekday heads, then each row's cells: accessible name, number, mark), cell for cell the
+  `display.journey` of `nitnem status --format json`, whose days' states, today and streaks are those
+  of `nitnem journey --format json` for that month; the session seeded a complete and a partial day
+  before today, so a wrong cell shows;
 - a screenshot through org.gnome.Shell.Screenshot (this process owns
   org.gnome.SettingsDaemon.MediaKeys, a name the Shell lets call it in 43 to 50) with the menu open;
 - a click on an unread bani's item lands on disk: the group's progress file has it, and
-  `nitnem mark --list` says it is read; after `nitnem timeline --write` the label follows.
+  `nitnem mark --list` says it is read; after `nitnem timeline --write` the label follows, and in
+  the menu opened again the journey grid is nitnem's once more, today's cell one bani further.
 - a reminder: a second `nitnem run` (a copy of fixtures/groups/demo, its own state and config, a
   clock 2 s before the Evening reminder at 18:00 in Asia/Kolkata) shows its banner with summary and
   body, once; the pointer moved onto it expands it to show its buttons (Listen · Mark read · Later);
@@ -193,6 +199,82 @@ def panel_button(app):
 def menu_items(app):
     """The showing menu items (only the open menu's are), with their text."""
     return [(n, text_of(n)) for n in walk(app) if n.getRole() == pyatspi.ROLE_MENU_ITEM and showing(n)]
+
+
+def journey_now():
+    """What nitnem says of the month at this moment: `display.journey` of `nitnem status --format json`
+    (what the menu shows) and `nitnem journey --format json` of that month (the journey itself)."""
+    shown = display()["journey"]
+    return shown, json.loads(nitnem("journey", "--format", "json", "--month", shown["month"]))
+
+
+def day_state(day):
+    """A day of `nitnem journey --format json` as display.journey names its state."""
+    if day["complete"]:
+        return "complete"
+    if day["inProgress"]:
+        return "inProgress"
+    return "partial" if day["done"] > 0 else "none"
+
+
+def journey_grid(app, title):
+    """The menu's journey read through AT-SPI: the showing label `title` and its box's other children
+    (the streak line, the weekday heads, then a row per week of cells, each its accessible name and
+    its labels' texts: the day's number and mark), or None when no such label shows."""
+    for node in walk(app):
+        try:
+            if node.getRole() != pyatspi.ROLE_LABEL or node.name != title or not showing(node):
+                continue
+            box = node.parent
+            kids = [box.getChildAtIndex(i) for i in range(box.childCount)]
+            labels = lambda n: [n.getChildAtIndex(i).name for i in range(n.childCount)]  # noqa: E731
+            cells = [(c.name, labels(c)) for row in kids[3:] for c in (row.getChildAtIndex(i)
+                                                                        for i in range(row.childCount))]
+            return {"title": kids[0].name, "streaks": kids[1].name, "weekdays": labels(kids[2]), "cells": cells}
+        except Exception:  # noqa: BLE001 - the menu rebuilt while we read it
+            return None
+    return None
+
+
+def grid_differences(grid, shown):
+    """Where the grid read differs from display.journey: [] when it is what nitnem says, cell for cell."""
+    if grid is None:
+        return ["no journey in the menu"]
+    out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
+    want = [("", [])] * shown["offset"] + [(d["name"], [d["number"], d["mark"] or " "]) for d in shown["days"]]
+    want += [("", [])] * (-len(want) % 7)
+    if len(grid["cells"]) != len(want):
+        out.append(f"{len(grid['cells'])} cells, nitnem's grid {len(want)}")
+    out += [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want)) if g != w]
+    return out
+
+
+def journey_check(app, when):
+    """The grid read through AT-SPI equals display.journey now, and display.journey agrees with
+    `nitnem journey --format json`: each day's state, today, the streaks. Returns nitnem's journey."""
+    shown, journey = journey_now()
+    grid = wait("the journey grid", lambda: (lambda g: g if not grid_differences(g, journey_now()[0]) else None)(
+        journey_grid(app, shown["title"])), timeout=15) or journey_grid(app, shown["title"])
+    shown, journey = journey_now()
+    diff = grid_differences(grid, shown)
+    days = [c for c in (grid or {}).get("cells", []) if c[0]]
+    check(not diff, f"{when}: the journey grid through AT-SPI is display.journey of `nitnem status`: "
+          f"{shown['title']!r}, {shown['streaks']!r}, {len(shown['weekdays'])} weekday heads, "
+          f"{len(days)} day cells (name, number, mark) and {len(grid['cells']) - len(days) if grid else 0} blank",
+          "; ".join(diff[:8]))
+    by_key = {d["dayKey"]: d for d in journey["days"]}
+    wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
+             for d in shown["days"]
+             if (day_state(by_key[d["dayKey"]]) if d["dayKey"] in by_key else "future") != d["state"]]
+    today = [d["dayKey"] for d in shown["days"] if d["today"]]
+    wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
+    streaks = (shown["currentStreak"], shown["longestStreak"])
+    want = (journey["currentStreak"], journey["longestStreak"]["overall"])
+    wrong += [] if streaks == want else [f"streaks {streaks}, journey {want}"]
+    check(not wrong, f"{when}: the {len(shown['days'])} days' states, today ({journey['today']}) and the streaks "
+          f"{streaks} are those of `nitnem journey --format json` ({len(journey['days'])} days to today)",
+          "; ".join(wrong[:8]))
+    return shown, journey
 
 
 def centre(node):
@@ -406,6 +488,17 @@ def main():
         check(bool(words) and all(gurmukhi(t) for t in words),
               f"every menu line besides the banis is in Gurmukhi: {words}", f"items: {all_items}")
 
+    # The month's grid, read through AT-SPI, against nitnem: the seeded days (real-shell-session.sh)
+    # make sure it has a complete and a partial day before today, so a wrong cell shows.
+    shown, journey = journey_check(app, "the menu open")
+    kinds = sorted({day_state(d) for d in journey["days"] if d["dayKey"] < journey["today"]})
+    if int(journey["today"][8:]) >= 3:
+        check({"complete", "partial"} <= set(kinds), f"the month has complete and partial days before today: {kinds}")
+    else:  # (the 1st and 2nd of a month have no two days before them to seed)
+        print(f"     (today is {journey['today']}: the month's days before it, {kinds}, cannot hold both kinds)",
+              flush=True)
+    today_before = next((d["name"] for d in shown["days"] if d["today"]), None)
+
     # 4. A screenshot with the menu open, on the desktop.
     check(not overview_active(), "the overview is still closed")
     try:
@@ -437,6 +530,14 @@ def main():
     want = expected_label()
     got = wait("the new label", lambda: (lambda b: b[1] if b[1] == want else None)(panel_button(app)), timeout=15)
     check(got == want, f"after the mark and a new timeline the label is {want!r}", f"label {panel_button(app)[1]!r}")
+
+    # The grid follows the mark: the menu opened again, today's cell is nitnem's new one.
+    menu_open = bool(menu_items(app))
+    if not menu_open:
+        click(device, panel_button(app)[0])
+    shown, _ = journey_check(app, "after the mark")
+    today_after = next((d["name"] for d in shown["days"] if d["today"]), None)
+    check(today_after != today_before, f"today's cell follows the mark: {today_before!r} -> {today_after!r}")
 
     # 7. A reminder of a second agent: its banner, its buttons (on hover), a click on its body.
     device.escape()  # the menu closed

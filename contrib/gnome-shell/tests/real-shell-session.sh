@@ -10,8 +10,8 @@
 # bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
 # clock fixed with SGGS_CLOCK_NOW), in a session bus (dbus-run-session): installs nitnem and the
 # extension with scripts/install.sh as `make install` does (PREFIX=~/.local, the extension for the
-# Shell `gnome-shell --version` names), enables it with gsettings, marks two banis read, writes the
-# widget timeline, starts the Shell and runs real-shell-check.py, then (45 and later) real-prefs.py,
+# Shell `gnome-shell --version` names), enables it with gsettings, marks a complete and a partial
+# day earlier in the month and two banis read today, writes the widget timeline, starts the Shell and runs real-shell-check.py, then (45 and later) real-prefs.py,
 # the Preferences window (--prefs-only: that alone), and prints both summaries added up. A Shell that can be an X11 compositor
 # (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
 # xdotool; one that cannot (50 dropped X11) runs headless on Wayland with a virtual monitor and is
@@ -92,6 +92,12 @@ gsettings set org.gnome.desktop.interface toolkit-accessibility true
 # The Shell warns once per user that it cannot lock the screen without GDM; this says "warned".
 mkdir -p "$HOME/.local/share/gnome-shell"
 touch "$HOME/.local/share/gnome-shell/lock-warning-shown"
+# Earlier this month, a complete day (yesterday: every daily bani) and a partial one (the day before:
+# two), so the journey's grid has each kind of day and a streak of 1 (none before the 3rd of a month).
+dom=$(date +%-d)
+ids() { nitnem mark --list --day "$1" --format json | python3 -c 'import json, sys; print(" ".join(b["id"] for b in json.load(sys.stdin)["banis"]))'; }
+if [ "$dom" -ge 2 ]; then read -r -a all <<< "$(ids -1)"; nitnem mark --day -1 "${all[@]}" > /dev/null; fi
+if [ "$dom" -ge 3 ]; then read -r -a all <<< "$(ids -2)"; nitnem mark --day -2 "${all[@]:0:2}" > /dev/null; fi
 # Two banis read already, so the menu has both kinds of item (✓ and ○).
 nitnem mark --next > /dev/null
 nitnem mark --next > /dev/null

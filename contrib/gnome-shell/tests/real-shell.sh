@@ -8,8 +8,9 @@
 # installed as `make install` does. real-shell-check.py then checks, from outside the Shell:
 # GetExtensionInfo says ENABLED; the panel label and the menu's items, read through AT-SPI, are what
 # `nitnem status` and `nitnem mark --list` say; a real click on the button opens the menu, and one on
-# an unread bani marks it on disk; a screenshot with the menu open; then a second agent's Evening
-# reminder: its banner, its buttons once the pointer is on it, a click on its body opening the reader.
+# an unread bani marks it on disk; the month's journey grid in the menu, read through AT-SPI, is
+# `nitnem status`'s and agrees with `nitnem journey --format json`, before and after that mark; a
+# screenshot with the menu open; then a second agent's Evening reminder: its banner, its buttons once the pointer is on it, a click on its body opening the reader.
 # In 48 and 50 real-prefs.py then drives the Preferences window from the keyboard and the
 # accessibility tree (a band's time typed, a refused one, a bani added and moved up; on disk and on
 # screen); 43/44 have no Preferences window. --prefs-only: that alone, in each Shell that has one.

@@ -8,8 +8,14 @@ It starts plasmoidviewer with the widget on the bare test panel, then checks, fa
 difference: the compact label is what `nitnem status --format polybar` prints; activating it opens
 the list; a click (xdotool, at the item's accessible extents) on the next bani marks it (found on
 disk by `nitnem mark --list --format json`); the label then moves on as `nitnem status` does, with no
-polling; a click on the ✓ item unmarks it again. It asks widget.sh for a screenshot (DIR/shot.request,
-answered by DIR/shot.done) once the list shows the mark. Then it starts plasmoidviewer again in
+polling; a click on the ✓ item unmarks it again. Before the viewer starts, the demo group's 28
+November (5 of 7 read) is marked complete, so the month has a complete and a partial day before
+today; with the popup open, after the mark and after the undo, the journey grid read through AT-SPI
+(the table named for the month, the two labels before it, its 7 column heads, then its day cells by
+place: each accessible name and, where the toolkit exposes it, the text of number and mark) is
+`display.journey` of `nitnem status --format json`, whose days' states, today and streaks are those
+of `nitnem journey --format json`, today's cell following the mark. It asks widget.sh for a screenshot
+(DIR/shot.request, answered by DIR/shot.done) once the list shows the mark. Then it starts plasmoidviewer again in
 Punjabi, as the user guide's recipe has it (LANG=pa_IN.UTF-8, the locale generated with localedef
 from DIR/i18n into a LOCPATH, the catalogue widget.sh compiled into DIR/locale): the label and the
 list, read through AT-SPI, are what `nitnem status --format json` words in that locale, in
@@ -116,6 +122,117 @@ def checklist():
     return {b["id"]: b["read"] for b in json.loads(r.stdout)["banis"]} if r.returncode == 0 else {}
 
 
+def journey_now():
+    """What nitnem says of the month now: `display.journey` of `nitnem status --format json` (what the
+    popup shows) and `nitnem journey --format json` of that month (the journey itself)."""
+    shown = display()["journey"]
+    return shown, json.loads(nitnem("journey", "--format", "json", "--month", shown["month"]).stdout)
+
+
+def day_state(day):
+    """A day of `nitnem journey --format json` as display.journey names its state."""
+    if day["complete"]:
+        return "complete"
+    if day["inProgress"]:
+        return "inProgress"
+    return "partial" if day["done"] > 0 else "none"
+
+
+def text_of(node):
+    try:
+        t = node.queryText()
+        return t.getText(0, t.characterCount)
+    except Exception:
+        return None
+
+
+def journey_grid(title):
+    """The popup's journey read through AT-SPI: the table named `title` (the grid), the labels before it
+    (the title, the streak line), its column heads' names, and its cells (the blank ones are ignored),
+    each its accessible name and its text (the day's number, a line break, its mark); None when no
+    such table is in the tree."""
+    for node, _ in nodes():
+        try:
+            if node.getRole() != pyatspi.ROLE_TABLE or node.name != title:
+                continue
+            parent = node.parent
+            at = node.getIndexInParent()
+            before = [parent.getChildAtIndex(i).name for i in (at - 2, at - 1)]
+            kids = [node.getChildAtIndex(i) for i in range(node.childCount)]
+            # By place, not role: the first row is the 7 weekday heads, then a cell per day (Plasma
+            # 5.27's Qt 5 gives the Labels the role label, whatever their Accessible.role).
+            return {"title": before[0], "streaks": before[1], "weekdays": [k.name for k in kids[:7]],
+                    "cells": [(k.name, text_of(k)) for k in kids[7:]],
+                    "roles": sorted({k.getRoleName() for k in kids})}
+        except Exception:  # the popup rebuilt while we read it
+            return None
+    return None
+
+
+def grid_differences(grid, shown):
+    """Where the grid read differs from display.journey: [] when it is what nitnem says, cell for cell."""
+    if grid is None:
+        return ["no journey grid in the popup"]
+    out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
+    want = [(d["name"], d["number"] + "\n" + (d["mark"] or " ")) for d in shown["days"]]
+    if len(grid["cells"]) != len(want):
+        out.append(f"{len(grid['cells'])} day cells, nitnem {len(want)}")
+    # A cell's text (number, mark) where the toolkit gives it a text interface (Qt 5's Label has none).
+    out += [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want))
+            if g[0] != w[0] or (g[1] is not None and g[1] != w[1])]
+    return out
+
+
+def journey_check(when):
+    """The grid read through AT-SPI equals display.journey now, and display.journey agrees with
+    `nitnem journey --format json`: each day's state, today, the streaks. Returns display.journey."""
+    shown, _ = journey_now()
+    grid = pv.until(lambda: (lambda g: g if not grid_differences(g, journey_now()[0]) else None)(
+        journey_grid(shown["title"])), 30) or journey_grid(shown["title"])
+    shown, journey = journey_now()
+    diff = grid_differences(grid, shown)
+    cells = grid["cells"] if grid else []
+    read = "name" if any(t is None for _, t in cells) else "name; number and mark"
+    check(not diff, f"{when}: the journey grid through AT-SPI is display.journey of `nitnem status`: "
+          f"{shown['title']!r}, {shown['streaks']!r}, {len(grid['weekdays']) if grid else 0} column heads, "
+          f"{len(cells)} day cells ({read}), roles {grid['roles'] if grid else None}"
+          + ("" if not diff else ": " + "; ".join(diff[:8])))
+    if diff:  # what the tree has of the month instead
+        for node, depth in nodes():
+            try:
+                if node.getRole() in (pyatspi.ROLE_TABLE, pyatspi.ROLE_TABLE_CELL, pyatspi.ROLE_COLUMN_HEADER) or \
+                        shown["title"].split()[0] in (node.name or ""):
+                    say(f"  tree: {'  ' * depth}{node.getRoleName()} {node.name!r} children {node.childCount}"
+                        f" text {text_of(node)!r}")
+            except Exception:
+                pass
+    by_key = {d["dayKey"]: d for d in journey["days"]}
+    wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
+             for d in shown["days"]
+             if (day_state(by_key[d["dayKey"]]) if d["dayKey"] in by_key else "future") != d["state"]]
+    today = [d["dayKey"] for d in shown["days"] if d["today"]]
+    wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
+    streaks = (shown["currentStreak"], shown["longestStreak"])
+    want = (journey["currentStreak"], journey["longestStreak"]["overall"])
+    wrong += [] if streaks == want else [f"streaks {streaks}, journey {want}"]
+    check(not wrong, f"{when}: the {len(shown['days'])} days' states, today ({journey['today']}) and the streaks "
+          f"{streaks} are those of `nitnem journey --format json` ({len(journey['days'])} days to today)"
+          + ("" if not wrong else ": " + "; ".join(wrong[:8])))
+    return shown, journey
+
+
+def today_name(shown):
+    return next((d["name"] for d in shown["days"] if d["today"]), None)
+
+
+def seed():
+    """The demo group's month has partial days (27 and 28 November); 28 made complete, so the grid
+    has each kind of day before today and a streak of 1."""
+    ids = [b["id"] for b in json.loads(nitnem("mark", "--list", "--day", "2026-11-28", "--format", "json").stdout)["banis"]]
+    r = nitnem("mark", "--day", "2026-11-28", *ids)
+    check(r.returncode == 0, f"2026-11-28 marked complete: {len(ids)} banis" + (f": {r.stderr.strip()}" if r.returncode else ""))
+
+
 def screenshot():
     check(pv.screenshot(args.work), "the screenshot was taken")
 
@@ -149,6 +266,7 @@ def punjabi():
         pv.stop(viewer)
 
 
+seed()
 viewer, a = pv.start_on_bus(log)
 try:
     version = subprocess.run(["plasmoidviewer", "--version"], capture_output=True, text=True).stdout.strip()
@@ -167,6 +285,10 @@ try:
     nxt = wait("the list shows the next bani", button(lambda n: n.startswith("○ ") and n.endswith(" · next")))
     if nxt is not None:
         say("list: " + " | ".join(n.name for n, _ in nodes() if n.getRole() in ROLES))
+        shown, journey = journey_check("the popup open")
+        kinds = sorted({day_state(d) for d in journey["days"] if d["dayKey"] < journey["today"]})
+        check({"complete", "partial"} <= set(kinds), f"the month has complete and partial days before today: {kinds}")
+        today_before = today_name(shown)
         name = nxt.name
         bani = name[2:-len(" · next")]
         before = checklist()
@@ -180,6 +302,9 @@ try:
             after = nitnem("status", "--format", "polybar").stdout.strip()
             moved = wait("the label moves on", lambda: (lambda n: n if n == after else None)(compact_label()), 60)
             check(moved == after, f"the label {compact_label()!r} is `nitnem status` after the mark: {after!r}")
+            shown, _ = journey_check("after the mark")
+            check(today_name(shown) != today_before,
+                  f"today's cell follows the mark: {today_before!r} -> {today_name(shown)!r}")
             screenshot()
             if ticked is not None:
                 click(ticked)
@@ -187,6 +312,8 @@ try:
                 check(bool(unmarked), "the second click unmarked it")
                 back = wait("the label goes back", lambda: (lambda n: n if n == expected else None)(compact_label()), 60)
                 check(back == expected, f"the label is {expected!r} again")
+                shown, _ = journey_check("after the undo")
+                check(today_name(shown) == today_before, f"today's cell is {today_before!r} again")
 finally:
     pv.stop(viewer)
 punjabi()
