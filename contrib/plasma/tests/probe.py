@@ -138,14 +138,6 @@ def day_state(day):
     return "partial" if day["done"] > 0 else "none"
 
 
-def text_of(node):
-    try:
-        t = node.queryText()
-        return t.getText(0, t.characterCount)
-    except Exception:
-        return None
-
-
 def journey_grid(title):
     """The popup's journey read through AT-SPI: the table named `title` (the grid), the labels before it
     (the title, the streak line), its column heads' names, and its cells (the blank ones are ignored),
@@ -162,7 +154,7 @@ def journey_grid(title):
             # By place, not role: the first row is the 7 weekday heads, then a cell per day (Plasma
             # 5.27's Qt 5 gives the Labels the role label, whatever their Accessible.role).
             return {"title": before[0], "streaks": before[1], "weekdays": [k.name for k in kids[:7]],
-                    "cells": [(k.name, text_of(k)) for k in kids[7:]],
+                    "cells": [(k.name, pv.text_of(k)) for k in kids[7:]],
                     "roles": sorted({k.getRoleName() for k in kids})}
         except Exception:  # the popup rebuilt while we read it
             return None
@@ -203,7 +195,7 @@ def journey_check(when):
                 if node.getRole() in (pyatspi.ROLE_TABLE, pyatspi.ROLE_TABLE_CELL, pyatspi.ROLE_COLUMN_HEADER) or \
                         shown["title"].split()[0] in (node.name or ""):
                     say(f"  tree: {'  ' * depth}{node.getRoleName()} {node.name!r} children {node.childCount}"
-                        f" text {text_of(node)!r}")
+                        f" text {pv.text_of(node)!r}")
             except Exception:
                 pass
     by_key = {d["dayKey"]: d for d in journey["days"]}

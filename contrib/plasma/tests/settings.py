@@ -136,14 +136,6 @@ def entry(root, test, exclude=()):
     return None
 
 
-def text_of(node):
-    try:
-        t = node.queryText()
-        return t.getText(0, t.characterCount)
-    except Exception:
-        return None
-
-
 def type_into(field, text):
     """A click in the field, all of it selected, `text` typed, Enter: as a user edits a value."""
     click(field)
@@ -232,7 +224,7 @@ def drive(a):
 
     # Reminders: the Evening reminder field.
     field = find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY))
-    check(text_of(field) == evening["value"], f"{evening['label']!r} shows {text_of(field)!r}: config's {evening['value']!r}")
+    check(pv.text_of(field) == evening["value"], f"{evening['label']!r} shows {pv.text_of(field)!r}: config's {evening['value']!r}")
     before = read(config_path)
     type_into(field, "18:30")
     changed = wait("the config file changes", lambda: read(config_path) != before or None, 30)
@@ -253,7 +245,7 @@ def drive(a):
     check(wait(f"the report {report!r} on screen", lambda: shown_line(frame, report), 30) is not None,
           f"the page shows the command's report {report!r}")
     field = wait("the field again", lambda: find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)), 10)
-    check(field is not None and text_of(field) == "18:30", f"the field reads the file again: {field and text_of(field)!r}")
+    check(field is not None and pv.text_of(field) == "18:30", f"the field reads the file again: {field and pv.text_of(field)!r}")
     if field is None:
         return
 

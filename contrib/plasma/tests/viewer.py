@@ -42,6 +42,15 @@ def until(find, timeout):
     return found
 
 
+def text_of(node):
+    """The node's text (AT-SPI Text), or None where it has none."""
+    try:
+        t = node.queryText()
+        return t.getText(0, t.characterCount)
+    except Exception:
+        return None
+
+
 def click(node):
     """A real click (xdotool) at the middle of `node`'s accessible extents; returns them."""
     box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
