@@ -216,8 +216,7 @@ if [ -n "$extension" ]; then
   grep -q "\"$shell_version\"" "$src/metadata.json" ||
     say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
   for f in extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js; do
-    # The Preferences window (prefs.js, settings.js) is for 45 and later only.
-    [ -f "$src/$f" ] || continue
+    [ -f "$src/$f" ] || die "$src/$f is missing (contrib/gnome-shell/gen-43.sh makes the 43/44 files)"
     put 644 "$src/$f" "$DATADIR/gnome-shell/extensions/nitnem@nitnem/$f"
   done
   say "GNOME Shell $shell_version extension in $DATADIR/gnome-shell/extensions/nitnem@nitnem" \

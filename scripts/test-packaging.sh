@@ -19,7 +19,7 @@
 #    on PATH and the zsh folder in FPATH neither hint is printed.
 # 4. make deb in an empty HOME with no git identity (Maintainer from packaging/debian/maintainer;
 #    DEBFULLNAME/DEBEMAIL and DEB_MAINTAINER override it): its dpkg-deb --contents match packaging/debian/contents.golden (less the man page
-#    and completions while the tree has none), lintian reports no error, the unit verifies, its AppStream
+#    and completions while the tree has none; NITNEM_RECORD_DEB_CONTENTS=1 records it anew), lintian reports no error, the unit verifies, its AppStream
 #    metainfo validates and names the package's version as its newest release, and the
 #    unpacked binary runs `nitnem status` with no /opt/swift on PATH and no LD_LIBRARY_PATH.
 # 5. What `make run`, `make install`, `make deb` and `make test` would install on a machine without
@@ -288,6 +288,12 @@ if ! "$bin" completions bash > /dev/null 2>&1; then
   pass "(no nitnem completions yet: none expected in the .deb)"
 fi
 contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
+# NITNEM_RECORD_DEB_CONTENTS=1 records the golden anew from this .deb (review the diff before committing).
+if [ "${NITNEM_RECORD_DEB_CONTENTS:-}" = 1 ]; then
+  printf '%s\n' "$contents" > packaging/debian/contents.golden
+  expected=$contents
+  pass "(NITNEM_RECORD_DEB_CONTENTS=1: packaging/debian/contents.golden recorded from the .deb)"
+fi
 if [ "$contents" = "$expected" ]; then pass "dpkg-deb --contents matches packaging/debian/contents.golden"; else
   fail "dpkg-deb --contents differs from packaging/debian/contents.golden:"
   diff <(echo "$expected") <(echo "$contents") | sed 's/^/     /' >&2 || true

@@ -5,15 +5,20 @@
 # an ES module as an extension and Shell 45+ loads nothing else, so one of the two has to be made;
 # doing it mechanically keeps them from drifting apart.
 #
-# - timeline.js: the source with each top-level `export function NAME` made `function NAME` and each
-#   `export const NAME` made `var NAME` (a legacy module exports its top-level functions and vars),
-#   and, after the opening comment, a `/* exported … */` comment naming them and 'use strict'. Any
-#   other `export` (or an `import`) in it is an error: the legacy form has no equivalent.
+# - timeline.js and settings.js: the source with each top-level `export function NAME` made
+#   `function NAME`, each `export const NAME` made `var NAME` and each `export class NAME` made
+#   `var NAME = class NAME` (a legacy module exports its top-level functions and vars), and, after
+#   the opening comment, a `/* exported … */` comment naming them and 'use strict'. Any other
+#   `export` (or an `import`) in it is an error: the legacy form has no equivalent.
 # - extension.js: the source's lines from `// BEGIN shared with GNOME 43/44` to
 #   `// END shared with GNOME 43/44` (the indicator, and the functions that add it to the panel and
 #   take it off) unchanged, between a header with the legacy imports and an extension object whose
 #   enable()/disable() call those functions, with init(). The header and that object are written
 #   below: they are all the 43/44 extension.js has of its own.
+# - prefs.js: the same for the Preferences window (GNOME 42 on calls a legacy prefs.js's
+#   fillPreferencesWindow(window) with an Adw.PreferencesWindow, libadwaita 1.2 on Debian 12): the
+#   source's BEGIN to END lines (the window's pages, NitnemSettings) between the legacy imports and
+#   init() and fillPreferencesWindow(), which build it as the 45+ default class does.
 # - stylesheet.css: a copy.
 # - metadata.json: the source's, with "shell-version": ["43"] (the one 43/44 Shell a real-shell test
 #   runs it in: tests/real-shell.sh).
@@ -31,8 +36,9 @@ banner() {
     echo '// Edit that file and run gen-43.sh again (tests/run.sh fails while the two differ).'
 }
 
-timeline() {
-    awk -v file="$src/timeline.js" '
+# A module of the source ($1: timeline.js, settings.js) in legacy form.
+legacy() {
+    awk -v file="$src/$1" '
         function bad(what) {
             printf "%s:%d: %s (gen-43.sh makes top-level `export function NAME` and `export const NAME` legacy; nothing else)\n", file, NR, what > "/dev/stderr"
             failed = 1
@@ -45,6 +51,9 @@ timeline() {
         }
         /^export const [A-Za-z_$][A-Za-z0-9_$]* = / {
             names[++n] = $3; sub(/^export const /, "var "); out = out $0 "\n"; next
+        }
+        /^export class [A-Za-z_$][A-Za-z0-9_$]* / {
+            names[++n] = $3; sub(/^export class /, "var " $3 " = class "); out = out $0 "\n"; next
         }
         /^[ \t]*export[ \t{*]/ || /^export$/ { bad("an export of another form: " $0) }
         /^[ \t]*import[ \t{*]/ { bad("an import: " $0) }
@@ -62,10 +71,10 @@ timeline() {
             print line
             print "'"'"'use strict'"'"';"
             printf "%s", out
-        }' "$src/timeline.js"
+        }' "$src/$1"
 }
 
-# The lines of extension.js from the BEGIN line to the END line, both included.
+# The lines of $1 (extension.js, prefs.js) from the BEGIN line to the END line, both included.
 shared() {
     awk -v b='// BEGIN shared with GNOME 43/44' -v e='// END shared with GNOME 43/44' '
         index($0, b) == 1 { nb++; if (!ne) on = 1 }
@@ -77,7 +86,7 @@ shared() {
                 exit 1
             }
             printf "%s", out
-        }' "$src/extension.js"
+        }' "$src/$1"
 }
 
 extension() {
@@ -101,7 +110,7 @@ const Me = ExtensionUtils.getCurrentExtension();
 const Timeline = Me.imports.timeline;
 
 END_HEADER
-    shared
+    shared extension.js
     cat <<'END_CLASS'
 
 class Extension {
@@ -124,6 +133,36 @@ function init() {
 END_CLASS
 }
 
+prefs() {
+    banner prefs.js
+    cat <<'END_HEADER'
+//
+// nitnem's Preferences window for GNOME Shell 43/44: that of ../nitnem@nitnem/ (GNOME 45+) as a
+// legacy module. Only the imports here and init() and fillPreferencesWindow() at the end are this
+// variant's own; the lines from BEGIN to END are those of the 45+ prefs.js.
+/* exported init, fillPreferencesWindow */
+'use strict';
+
+const {Adw, Gio, GLib, Gtk} = imports.gi;
+const ExtensionUtils = imports.misc.extensionUtils;
+
+const Me = ExtensionUtils.getCurrentExtension();
+const S = Me.imports.settings;
+const Timeline = Me.imports.timeline;
+
+END_HEADER
+    shared prefs.js
+    cat <<'END_FUNCTIONS'
+
+function init() {
+}
+
+function fillPreferencesWindow(window) {
+    window._nitnem = new NitnemSettings(window);
+}
+END_FUNCTIONS
+}
+
 metadata() {
     n=$(grep -c '^  "shell-version": \[.*\],$' "$src/metadata.json" || true)
     if [ "$n" -ne 1 ]; then
@@ -133,11 +172,14 @@ metadata() {
     sed 's/^  "shell-version": \[.*\],$/  "shell-version": ["43"],/' "$src/metadata.json"
 }
 
-files='timeline.js extension.js stylesheet.css metadata.json'
+files='timeline.js settings.js extension.js prefs.js stylesheet.css metadata.json'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-{ banner timeline.js; timeline; } >"$tmp/timeline.js"
+for module in timeline.js settings.js; do
+    { banner "$module"; legacy "$module"; } >"$tmp/$module"
+done
 extension >"$tmp/extension.js"
+prefs >"$tmp/prefs.js"
 cp "$src/stylesheet.css" "$tmp/stylesheet.css"
 metadata >"$tmp/metadata.json"
 
@@ -158,4 +200,4 @@ mkdir -p "$dst"
 for f in $files; do
     cp "$tmp/$f" "$dst/$f"
 done
-echo "wrote $dst/timeline.js, extension.js, stylesheet.css and metadata.json"
+echo "wrote $dst/: $files"

@@ -6,7 +6,8 @@
 // again from nitnem. The values each key takes, its default, what it does, which page shows it and
 // every word here (titles, labels, buttons, the pause line) are nitnem's, in the user's language
 // (`config --format json`, `sets --format json`, `sets available --format json`): nothing is decided
-// or worded here (settings.js is the pure half).
+// or worded here (settings.js is the pure half). gen-43.sh makes the GNOME 43/44 prefs.js of the
+// lines from BEGIN to END (libadwaita 1.2 has every widget they use).
 
 import Adw from 'gi://Adw';
 import Gio from 'gi://Gio';
@@ -18,6 +19,7 @@ import {ExtensionPreferences} from 'resource:///org/gnome/Shell/Extensions/js/ex
 import * as S from './settings.js';
 import * as Timeline from './timeline.js';
 
+// BEGIN shared with GNOME 43/44: gen-43.sh copies these lines, unchanged, into the 43/44 prefs.js.
 /** Runs `argv`; `done(ok, stdout, stderr, status)` when it has exited. */
 function spawn(argv, done) {
     let proc;
@@ -253,6 +255,7 @@ class NitnemSettings {
         this._reportGroup(this._mine, 'sets');
     }
 }
+// END shared with GNOME 43/44
 
 export default class NitnemPreferences extends ExtensionPreferences {
     fillPreferencesWindow(window) {

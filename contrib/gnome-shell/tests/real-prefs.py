@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Preferences window in a running GNOME Shell 45+ (run by real-shell-session.sh after
+"""The Preferences window in a running GNOME Shell (43, 48, 50; run by real-shell-session.sh after
 real-shell-check.py, in the Shell's session bus), from outside, as a keyboard user and a screen
 reader see it: the accessibility tree (AT-SPI) to find and press things, a real keyboard to type
 (xdotool on an X11 Shell, mutter's RemoteDesktop virtual keyboard on a Wayland one). No pointer and
@@ -205,9 +205,26 @@ def focused(node):
         return False
 
 
+# GTK before 4.10 (GNOME 43's, 4.8) tells AT-SPI neither which widgets are showing (no node has the
+# state) nor that an entry row's text field has the focus (its GtkText is not in the tree). For
+# such a toolkit `showing` takes `visible`, and `focus` reaches a text field as the focusable node
+# before it in the tree, whose focus is told, then one Tab (main sets it from the window's toolkit).
+OLD_GTK = False
+
+
 def showing(node):
     try:
-        return node.getState().contains(pyatspi.STATE_SHOWING)
+        states = node.getState()
+        return states.contains(pyatspi.STATE_SHOWING) or (OLD_GTK and states.contains(pyatspi.STATE_VISIBLE))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def old_gtk(app):
+    """Whether the window's toolkit is GTK before 4.10 (AT-SPI's toolkit name and version)."""
+    try:
+        major, minor = (int(x) for x in app.toolkitVersion.split(".")[:2])
+        return app.toolkitName == "GTK" and (major, minor) < (4, 10)
     except Exception:  # noqa: BLE001
         return False
 
@@ -239,6 +256,16 @@ def focus(app, keys, named, roles, tabs=90):
     if node is None:
         print(f"     no {named!r} ({'/'.join(roles)}) in the tree")
         return None
+    if OLD_GTK and roles == TEXT_ROLES:
+        nodes = list(walk(app))
+        # A list is focusable but Tab passes into its rows: the node before is a control.
+        before = [n for n in nodes[:nodes.index(node)] if n.getRoleName() not in TEXT_ROLES + CONTAINER_ROLES
+                  and n.getState().contains(pyatspi.STATE_FOCUSABLE) and showing(n)]
+        if not before or focus(app, keys, before[-1].name, (before[-1].getRoleName(),), tabs) is None:
+            return None
+        keys.key("Tab")
+        time.sleep(0.12)
+        return node
     for _ in range(tabs):
         if focused(node):
             return node
@@ -294,6 +321,7 @@ def config_bytes():
 
 
 TEXT_ROLES = ("text", "entry", "password text")
+CONTAINER_ROLES = ("list", "list box", "scroll pane", "panel", "filler", "page tab list")
 BUTTON_ROLES = ("push button", "button", "toggle button")
 TAB_ROLES = ("page tab", "toggle button", "button", "push button")
 
@@ -371,7 +399,9 @@ def main():
                 print(f"     {other.name}: {names}")
         finish()
     window_pid = app.get_process_id()
-    print(f"     the window: {app.name!r}, pid {window_pid}")
+    global OLD_GTK
+    OLD_GTK = old_gtk(app)
+    print(f"     the window: {app.name!r}, pid {window_pid}, {app.toolkitName} {app.toolkitVersion}")
     dump(app, "prefs-tree.txt")
     on_page = [k["label"] for k in config["keys"] if k["page"] == "reminders"]
     missing = [label for label in on_page if find(app, label) is None]

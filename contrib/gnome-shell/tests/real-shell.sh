@@ -11,9 +11,9 @@
 # an unread bani marks it on disk; the month's journey grid in the menu, read through AT-SPI, is
 # `nitnem status`'s and agrees with `nitnem journey --format json`, before and after that mark; a
 # screenshot with the menu open; then a second agent's Evening reminder: its banner, its buttons once the pointer is on it, a click on its body opening the reader.
-# In 48 and 50 real-prefs.py then drives the Preferences window from the keyboard and the
-# accessibility tree (a band's time typed, a refused one, a bani added and moved up; on disk and on
-# screen); 43/44 have no Preferences window. --prefs-only: that alone, in each Shell that has one.
+# Then real-prefs.py drives the Preferences window from the keyboard and the accessibility tree (a
+# band's time typed, a refused one, a bani added and moved up; on disk and on screen), in 43 too
+# (gen-43.sh's legacy prefs.js). --prefs-only: that alone.
 # Root only (namespaces, mounts, chroot).
 #
 #   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50] [--lang en|pa] [--prefs-only]
@@ -26,7 +26,7 @@
 # Each Shell runs twice: in English, and in Punjabi (LANG=pa_IN.UTF-8, generated), where the label
 # and the menu read through AT-SPI must be `nitnem status`'s Punjabi words (--lang en or pa: that one alone).
 #
-# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png and (45+)
+# --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png and
 # gnome-<major>[-pa]-prefs.png, the Preferences window on its Your Nitnem page. The nitnem
 # binary: $NITNEM_BIN, else the release build (made when missing). Prints the checks, each Shell's
 # summary and a closing `N passed, M failed`; exits 1 on any failure, and keeps the Shells' logs
@@ -201,7 +201,6 @@ shell() {
 for entry in "${SHELLS[@]}"; do
   m=${entry%%:*} where=${entry#*:}
   [ -z "$only" ] || [ "$only" = "$m" ] || continue
-  [ -z "$prefs_only" ] || [ "$m" -ge 45 ] || continue
   case $where in
     host) command -v gnome-shell > /dev/null || { echo "real-shell.sh: no gnome-shell here (scripts/deps.sh installs it)" >&2; exit 1; } ;;
     *) "$repo/scripts/debian-root.sh" "$where" build ;;

@@ -9,7 +9,8 @@
 # - test_legacy43.js: the generated 43/44 extension checked against the 45+ one (the 45+ extension.js
 #   parsed as an ES module);
 # - test_prefs.js: the Preferences window's pure half (settings.js) against the built nitnem
-#   ($NITNEM_BIN, else .build/debug/nitnem: swift build first), in a temp home.
+#   ($NITNEM_BIN, else .build/debug/nitnem: swift build first), in a temp home, once per module
+#   form of settings.js too.
 # (harness.js is the test()/eq() both gjs test files use.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
 # exits non-zero on any failure.
@@ -25,7 +26,7 @@ failed=0
 
 if out=$("$here/../gen-43.sh" --check 2>&1); then
     passed=$((passed + 1))
-    echo "ok   nitnem@nitnem-43/ timeline.js, extension.js, stylesheet.css and metadata.json are what gen-43.sh makes"
+    echo "ok   nitnem@nitnem-43/ (timeline.js, settings.js, extension.js, prefs.js, stylesheet.css, metadata.json) is what gen-43.sh makes"
 else
     failed=$((failed + 1))
     printf 'FAIL nitnem@nitnem-43/ is out of date: %s\n' "$out"
@@ -65,7 +66,8 @@ run "test_menu.js esm" "$here/test_menu.js" esm
 run "test_legacy43.js" "$here/test_legacy43.js"
 nitnem=${NITNEM_BIN:-$(cd "$here/../../.." && pwd)/.build/debug/nitnem}
 [ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
-run "test_prefs.js" "$here/test_prefs.js" "$nitnem"
+run "test_prefs.js legacy" "$here/test_prefs.js" "$nitnem" legacy
+run "test_prefs.js esm" "$here/test_prefs.js" "$nitnem" esm
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

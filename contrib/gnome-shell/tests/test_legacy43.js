@@ -17,6 +17,8 @@ const esmDir = `${gnomeDir}/nitnem@nitnem`;
 imports.searchPath.unshift(legacyDir);
 const Legacy = imports.timeline;
 const Esm = await import(GLib.filename_to_uri(`${esmDir}/timeline.js`, null));
+const LegacySettings = imports.settings;
+const EsmSettings = await import(GLib.filename_to_uri(`${esmDir}/settings.js`, null));
 
 function test(name, fn) {
     harnessTest('43', name, fn);
@@ -42,12 +44,12 @@ function* nodes(node) {
     }
 }
 
-/** The names `Timeline.<name>` used in a parsed extension.js, sorted. */
-function timelineUses(ast) {
+/** The names `<object>.<name>` (object `Timeline` unless told) used in a parsed file, sorted. */
+function timelineUses(ast, object = 'Timeline') {
     const names = new Set();
     for (const n of nodes(ast)) {
         if (n.type === 'MemberExpression' && !n.computed && n.object.type === 'Identifier' &&
-            n.object.name === 'Timeline')
+            n.object.name === object)
             names.add(n.property.name);
     }
     return [...names].sort();
@@ -68,11 +70,29 @@ function sharedBlock(source, path) {
     return lines.slice(start, stop + 1).join('\n');
 }
 
-// What the ES module exports: the names both forms must offer.
-const exported = Object.keys(Esm).sort();
-const legacySource = readText(`${legacyDir}/timeline.js`);
-const commented = (/\/\* exported ([^]*?)\*\//.exec(legacySource) || [null, ''])[1]
-    .split(/[\s,]+/).filter(s => s).sort();
+// What an ES module exports (the names both forms must offer), and what the legacy form's
+// /* exported */ comment names.
+function exportedNames(esm, legacySource) {
+    const commented = (/\/\* exported ([^]*?)\*\//.exec(legacySource) || [null, ''])[1]
+        .split(/[\s,]+/).filter(s => s).sort();
+    return [Object.keys(esm).sort(), commented];
+}
+
+/** Each export of `esm` is the same code (a function's or class's source) or value in `legacy`. */
+function sameExports(legacy, esm) {
+    for (const name of Object.keys(esm).sort()) {
+        const [l, e] = [legacy[name], esm[name]];
+        eq(typeof e, typeof l, `typeof ${name}`);
+        if (typeof l === 'function')
+            eq(e.toString(), l.toString(), `source of ${name}`);
+        else if (typeof l === 'object' && l !== null && !Array.isArray(l))
+            eq(Object.entries(e).map(([k, v]) => [k, String(v)]), Object.entries(l).map(([k, v]) => [k, String(v)]), name);
+        else
+            eq(e, l, name);
+    }
+}
+
+const [exported, commented] = exportedNames(Esm, readText(`${legacyDir}/timeline.js`));
 
 // ---- timeline.js: one logic, two module forms -------------------------------------------------
 
@@ -82,14 +102,7 @@ test('the legacy /* exported */ comment names exactly what the ES module exports
 });
 
 test('each export is the same code or value in both forms', () => {
-    for (const name of exported) {
-        const [l, e] = [Legacy[name], Esm[name]];
-        eq(typeof e, typeof l, `typeof ${name}`);
-        if (typeof l === 'function')
-            eq(e.toString(), l.toString(), `source of ${name}`);
-        else
-            eq(e, l, name);
-    }
+    sameExports(Legacy, Esm);
 });
 
 test('the two forms agree on a golden timeline (the full cases run in test_timeline.js)', () => {
@@ -233,6 +246,64 @@ test('enable() and disable() of both variants call addIndicator and removeIndica
             eq(calls.length, 1, `${what} ${method}() calls of ${fn}`);
         }
     }
+});
+
+// ---- settings.js and prefs.js: the Preferences window ----------------------------------------
+
+test('settings.js: the legacy /* exported */ comment names what the ES module exports, each the same', () => {
+    const [names, comment] = exportedNames(EsmSettings, readText(`${legacyDir}/settings.js`));
+    eq(names.length >= 8, true, `settings.js exports: ${names}`);
+    eq(comment, names, 'names in the comment');
+    sameExports(LegacySettings, EsmSettings);
+    eq(new LegacySettings.SettingsError('x') instanceof Error, true, 'legacy SettingsError is an Error');
+});
+
+const esmPrefsPath = `${esmDir}/prefs.js`;
+const legacyPrefsPath = `${legacyDir}/prefs.js`;
+const esmPrefs = readText(esmPrefsPath);
+const legacyPrefs = readText(legacyPrefsPath);
+const esmPrefsAst = Reflect.parse(esmPrefs, {target: 'module', source: esmPrefsPath});
+const legacyPrefsAst = Reflect.parse(legacyPrefs, {source: legacyPrefsPath});
+
+test('43/44 prefs.js parses as a script with no import or export; 45+ never uses `imports`', () => {
+    eq([...nodes(legacyPrefsAst)].filter(n => /^(Import|Export)/.test(n.type)).length, 0, 'import/export');
+    eq([...nodes(esmPrefsAst)].filter(n => n.type === 'Identifier' && n.name === 'imports').length, 0,
+        'uses of `imports` in 45+');
+});
+
+test('the shared block of prefs.js (spawn, button, NitnemSettings) is the same text in both', () => {
+    const a = sharedBlock(legacyPrefs, legacyPrefsPath);
+    eq(a, sharedBlock(esmPrefs, esmPrefsPath), 'the block');
+    const names = Reflect.parse(a, {source: legacyPrefsPath}).body.map(n => n.id && n.id.name).sort();
+    eq(names, ['NitnemSettings', 'button', 'spawn'], 'declared in the block');
+});
+
+test('outside the block each prefs.js declares only its own imports and entry points', () => {
+    eq(ownDeclarations(esmPrefsAst, esmPrefs), ['export NitnemPreferences'], '45+ outside the block');
+    eq(ownDeclarations(legacyPrefsAst, legacyPrefs), ['{…}', 'ExtensionUtils', 'Me', 'S', 'Timeline', 'init',
+        'fillPreferencesWindow'], '43/44 outside the block');
+});
+
+test('both prefs.js build the window the same way: fillPreferencesWindow makes a NitnemSettings', () => {
+    const esmCls = esmPrefsAst.body.find(n => n.type === 'ExportDeclaration' && n.isDefault).declaration;
+    eq(esmCls.superClass.name, 'ExtensionPreferences', '45+ superclass');
+    const esmFill = esmCls.body.find(m => m.type === 'ClassMethod' && m.name.name === 'fillPreferencesWindow');
+    const legacyFill = legacyPrefsAst.body.find(n => n.type === 'FunctionDeclaration' &&
+        n.id.name === 'fillPreferencesWindow');
+    for (const [what, fn] of [['45+', esmFill], ['43/44', legacyFill]]) {
+        eq(Boolean(fn), true, `${what} fillPreferencesWindow`);
+        const news = [...nodes(fn)].filter(n => n.type === 'NewExpression').map(n => n.callee.name);
+        eq(news, ['NitnemSettings'], `${what} fillPreferencesWindow makes`);
+    }
+});
+
+test('every S.<name> and Timeline.<name> prefs.js uses is exported by its module, in both forms', () => {
+    const uses = timelineUses(esmPrefsAst, 'S');
+    eq(uses.length >= 5, true, `S uses ${uses}`);
+    eq(uses.filter(n => !(n in EsmSettings)), [], 'used by 45+ prefs.js, not exported by settings.js');
+    eq(timelineUses(legacyPrefsAst, 'S').filter(n => !(n in LegacySettings)), [], '43/44, settings.js');
+    eq(timelineUses(esmPrefsAst).filter(n => !(n in Esm)), [], '45+, timeline.js');
+    eq(timelineUses(legacyPrefsAst).filter(n => !(n in Legacy)), [], '43/44, timeline.js');
 });
 
 // ---- metadata.json and stylesheet.css ---------------------------------------------------------

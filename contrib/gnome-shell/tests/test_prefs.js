@@ -3,7 +3,9 @@
 // nitnem prints for it (`config --format json`, `sets --format json`, `sets available --format json`),
 // every word the window shows among it, and the argv
 // each control runs — run against the built nitnem in a temp home, so a changed output fails here.
-// Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_prefs.js NITNEM)
+// Once per module form of settings.js: `legacy` (nitnem@nitnem-43/, made by gen-43.sh, through the
+// legacy importer, as GNOME Shell 43/44 load it) and `esm` (nitnem@nitnem/, as 45+ load it).
+// Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_prefs.js NITNEM esm)
 import GLib from 'gi://GLib';
 import System from 'system';
 
@@ -11,11 +13,20 @@ import {eq, finish, test as harnessTest} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
-const S = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/settings.js`, null));
+const [NITNEM, variant = 'esm'] = System.programArgs;
+let S;
+if (variant === 'legacy') {
+    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
+    S = imports.settings;
+} else if (variant === 'esm') {
+    S = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/settings.js`, null));
+} else {
+    printerr(`test_prefs.js: the second argument must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
+    System.exit(2);
+}
 
-const NITNEM = System.programArgs[0];
 function test(name, fn) {
-    harnessTest('prefs', name, fn);
+    harnessTest(`prefs ${variant}`, name, fn);
 }
 
 const home = GLib.dir_make_tmp('nitnem-prefs-XXXXXX');
