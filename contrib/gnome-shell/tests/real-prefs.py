@@ -3,7 +3,8 @@
 real-shell-check.py, in the Shell's session bus), from outside, as a keyboard user and a screen
 reader see it: the accessibility tree (AT-SPI) to find and press things, a real keyboard to type
 (xdotool on an X11 Shell, mutter's RemoteDesktop virtual keyboard on a Wayland one). No pointer and
-no coordinates: a text field is reached with Tab until AT-SPI says it has the focus.
+no coordinates in the window: a text field is reached with Tab until AT-SPI says it has the focus
+(GNOME 43's GTK: see OLD_GTK). The user's agent (`nitnem run`) runs meanwhile, as in a session.
 
 - GetExtensionInfo says hasPrefs; OpenExtensionPrefs opens the window (the Extensions app's);
 - the Reminders page has a row per key `nitnem config --format json` puts on it, each found by the
@@ -21,11 +22,14 @@ no coordinates: a text field is reached with Tab until AT-SPI says it has the fo
   does; its Move up button: it is first, on disk and in `nitnem sets --format json`; the page's
   rows follow (its Move up button is now the first bani's).
 
-With --screenshot, a picture of the window on that page (ScreenshotWindow). Then closes the window
+With --screenshot, a picture of the window on that page (ScreenshotWindow). Then the panel follows:
+its label is `nitnem status`'s, and its menu, opened by a real click on the panel button (xdotool on
+X11, the RemoteDesktop virtual pointer on Wayland), lists the day's banis in `nitnem status`'s order,
+the moved one before the one it passed. Then closes the window
 (its process, by the pid AT-SPI gives). Prints `ok   …` / `FAIL …` lines and a
 closing `real-prefs: N passed, M failed`; exits 1 on any failure.
 
-  python3 real-prefs.py --input x11|remote-desktop [--screenshot FILE]
+  python3 real-prefs.py --input x11|remote-desktop [--screen WxH] [--screenshot FILE]
 """
 import argparse
 import json
@@ -37,14 +41,17 @@ import time
 import gi
 
 gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib  # noqa: E402
+from gi.repository import GLib  # noqa: E402
 
 import pyatspi  # noqa: E402
 
-UUID = "nitnem@nitnem"
+import shell_session  # noqa: E402
+from shell_session import (UUID, RemoteDesktopInput, X11Input, call, extension_info, overview_active,  # noqa: E402
+                           screenshot, wait, walk)
 passed = 0
 failed = 0
 window_pid = None
+agent = None
 
 
 def check(cond, what, why=""):
@@ -64,20 +71,14 @@ def finish():
             os.kill(window_pid, 15)
         except OSError:
             pass
+    if agent is not None:
+        agent.terminate()
+        try:
+            agent.wait(5)
+        except subprocess.TimeoutExpired:
+            agent.kill()
     print(f"real-prefs: {passed} passed, {failed} failed", flush=True)
     sys.exit(1 if failed or not passed else 0)
-
-
-bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-
-
-def call(dest, path, iface, method, args, reply, timeout_ms=10000):
-    return bus.call_sync(dest, path, iface, method, args, GLib.VariantType(reply) if reply else None,
-                         Gio.DBusCallFlags.NONE, timeout_ms, None)
-
-
-def shell(method, args, reply):
-    return call("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Extensions", method, args, reply)
 
 
 def nitnem(*args):
@@ -86,86 +87,6 @@ def nitnem(*args):
 
 def nitnem_json(*args):
     return json.loads(nitnem(*args, "--format", "json").stdout)
-
-
-def wait(fn, timeout=30.0, step=0.3):
-    end = time.monotonic() + timeout
-    while True:
-        try:
-            got = fn()
-        except Exception:  # noqa: BLE001 - the tree changes under us while the window builds
-            got = None
-        if got or time.monotonic() > end:
-            return got
-        time.sleep(step)
-
-
-class X11Keys:
-    """The keyboard of the Shell's X11 screen (xdotool, XTEST): keys go to the focused window."""
-
-    def key(self, name):
-        subprocess.run(["xdotool", "key", "--clearmodifiers", name], check=True, timeout=10)
-
-    def type(self, text):
-        subprocess.run(["xdotool", "type", "--delay", "60", text], check=True, timeout=30)
-
-    def activate(self, pid):
-        """Asks the window manager to activate the window of `pid` (as a click on it would): EWMH
-        _NET_ACTIVE_WINDOW. Whether one was found."""
-        wids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True,
-                              text=True, timeout=10).stdout.split()
-        for wid in wids:
-            subprocess.run(["xdotool", "windowactivate", wid], capture_output=True, timeout=10)
-        return bool(wids)
-
-
-class RemoteDesktopKeys:
-    """The virtual keyboard of mutter's RemoteDesktop API (a Wayland Shell: no XTEST). Keysyms: mutter
-    picks the key and the Shift level for each."""
-
-    IFACE = "org.gnome.Mutter.RemoteDesktop"
-    KEYSYMS = {"Tab": 0xFF09, "Return": 0xFF0D, "Down": 0xFF54, "Up": 0xFF52, "Escape": 0xFF1B,
-               "ctrl": 0xFFE3, "a": 0x61, "BackSpace": 0xFF08}
-
-    def __init__(self):
-        (self.path,) = call(self.IFACE, "/org/gnome/Mutter/RemoteDesktop", self.IFACE, "CreateSession", None,
-                            "(o)").unpack()
-        self._session("Start", None)
-
-    def _session(self, method, args):
-        call(self.IFACE, self.path, self.IFACE + ".Session", method, args, None)
-
-    def _sym(self, sym, down):
-        self._session("NotifyKeyboardKeysym", GLib.Variant("(ub)", (sym, down)))
-
-    def key(self, name):
-        syms = [self.KEYSYMS[n] for n in name.split("+")]
-        for s in syms:
-            self._sym(s, True)
-        for s in reversed(syms):
-            self._sym(s, False)
-        time.sleep(0.05)
-
-    def activate(self, pid):
-        return False  # Wayland: no client activates another's window; mutter focuses a new one itself
-
-    def type(self, text):
-        for c in text:  # ASCII: its keysym is its code point
-            self._sym(ord(c), True)
-            self._sym(ord(c), False)
-            time.sleep(0.06)
-
-
-def walk(node, depth=0, limit=60):
-    if node is None or depth > limit:
-        return
-    yield node
-    for i in range(node.childCount):
-        try:
-            child = node.getChildAtIndex(i)
-        except Exception:  # noqa: BLE001
-            continue
-        yield from walk(child, depth + 1, limit)
 
 
 def find(app, name, roles=None):
@@ -213,9 +134,10 @@ OLD_GTK = False
 
 
 def showing(node):
+    if shell_session.showing(node):
+        return True
     try:
-        states = node.getState()
-        return states.contains(pyatspi.STATE_SHOWING) or (OLD_GTK and states.contains(pyatspi.STATE_VISIBLE))
+        return OLD_GTK and node.getState().contains(pyatspi.STATE_VISIBLE)
     except Exception:  # noqa: BLE001
         return False
 
@@ -252,7 +174,7 @@ def texts(app):
 def focus(app, keys, named, roles, tabs=90):
     """Presses Tab until the node named `named` (a role of `roles`) has the focus; that node, or None
     (then what had it, for the log)."""
-    node = wait(lambda: find(app, named, roles), timeout=15)
+    node = wait("the field", lambda: find(app, named, roles), timeout=15)
     if node is None:
         print(f"     no {named!r} ({'/'.join(roles)}) in the tree")
         return None
@@ -284,30 +206,6 @@ def press(node):
     node.queryAction().doAction(0)
 
 
-def screenshot(path):
-    """org.gnome.Shell.Screenshot.ScreenshotWindow (the focused window: this one), called as
-    org.gnome.SettingsDaemon.MediaKeys, one of the few names the Shell takes it from (see
-    real-shell-check.py's screenshot); the file it wrote."""
-    name = "org.gnome.SettingsDaemon.MediaKeys"
-    (r,) = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                GLib.Variant("(su)", (name, 4)), "(u)").unpack()
-    if r not in (1, 4):
-        raise RuntimeError(f"RequestName {name}: reply {r}")
-    last = None
-    for _ in range(20):  # the Shell learns who owns the name asynchronously
-        try:
-            ok_, used = call("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot",
-                             "ScreenshotWindow", GLib.Variant("(bbbs)", (True, False, False, path)), "(bs)",
-                             30000).unpack()
-            if ok_:
-                return used
-            last = "success false"
-        except GLib.Error as e:
-            last = e.message
-        time.sleep(0.5)
-    raise RuntimeError(f"ScreenshotWindow: {last}")
-
-
 def config_path():
     return nitnem_json("config")["path"]
 
@@ -324,11 +222,6 @@ TEXT_ROLES = ("text", "entry", "password text")
 CONTAINER_ROLES = ("list", "list box", "scroll pane", "panel", "filler", "page tab list")
 BUTTON_ROLES = ("push button", "button", "toggle button")
 TAB_ROLES = ("page tab", "toggle button", "button", "push button")
-
-
-def overview_active():
-    return call("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties", "Get",
-                GLib.Variant("(ss)", ("org.gnome.Shell", "OverviewActive")), "(v)").unpack()[0]
 
 
 def frame_of(app):
@@ -355,27 +248,31 @@ def type_into(app, keys, label, value):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--input", required=True, choices=["x11", "remote-desktop"])
+    ap.add_argument("--screen", default="1280x800", help="the Shell's screen, WxH (the virtual pointer's bounds)")
     ap.add_argument("--screenshot", help="a PNG of the window on its Your Nitnem page, at the end")
     a = ap.parse_args()
-    global window_pid
+    global window_pid, agent
     # The Shell may still be starting: its Extensions interface answers once it is up.
-    wait(lambda: shell("GetExtensionInfo", GLib.Variant("(s)", (UUID,)), "(a{sv})").unpack()[0].get("state") == 1,
-         timeout=60)
-    info = shell("GetExtensionInfo", GLib.Variant("(s)", (UUID,)), "(a{sv})").unpack()[0]
-    if not check(info.get("hasPrefs") is True, "GetExtensionInfo: hasPrefs (prefs.js is there)", str(info.get("hasPrefs"))):
+    wait("the nitnem extension enabled", lambda: extension_info().get("state") == 1, timeout=60)
+    info = extension_info()
+    if not check(info.get("hasPrefs") is True, "GetExtensionInfo: hasPrefs (prefs.js is there)",
+                 str(info.get("hasPrefs"))):
         finish()
+    # The user's agent (`nitnem run`, their systemd unit's command), as a session has it: it writes
+    # the widget timeline the panel's label shows, again when a set changes (its log: prefs-agent.log).
+    agent = subprocess.Popen(["nitnem", "run"], stdout=open("prefs-agent.log", "w"), stderr=subprocess.STDOUT)
     try:
-        keys = X11Keys() if a.input == "x11" else RemoteDesktopKeys()
+        keys = X11Input() if a.input == "x11" else RemoteDesktopInput(*map(int, a.screen.split("x")))
     except GLib.Error as e:
         check(False, f"{a.input} keyboard", e.message)
         finish()
     # The Shell starts in the overview (real-shell-check.py, when it ran first, has left it): Escape
     # leaves it, as a user would, so the window gets the keyboard.
     for _ in range(5):
-        if not wait(overview_active, timeout=3 if _ else 10):
+        if not wait("the overview", overview_active, timeout=3 if _ else 10):
             break
         keys.key("Escape")
-        wait(lambda: not overview_active(), timeout=3)
+        wait("the overview to close", lambda: not overview_active(), timeout=3)
     check(not overview_active(), "the overview is closed (Escape), so a window gets the keyboard")
     config = nitnem_json("config")
     keys_by_name = {k["key"]: k for k in config["keys"]}
@@ -390,8 +287,9 @@ def main():
         display = {"WAYLAND_DISPLAY": sockets[0]}
     call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "UpdateActivationEnvironment",
          GLib.Variant("(a{ss})", (display,)), None)
-    shell("OpenExtensionPrefs", GLib.Variant("(ssa{sv})", (UUID, "", {})), None)
-    app = wait(lambda: prefs_app(evening), timeout=40)
+    call("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Extensions", "OpenExtensionPrefs",
+         GLib.Variant("(ssa{sv})", (UUID, "", {})), None)
+    app = wait("the window", lambda: prefs_app(evening), timeout=40)
     if not check(app is not None, f"OpenExtensionPrefs: the window shows the row nitnem labels {evening!r} (AT-SPI)"):
         for other in pyatspi.Registry.getDesktop(0):
             if other is not None:
@@ -413,7 +311,7 @@ def main():
     # Whether the keyboard reaches the window shows next, as Tab moves the focus in it (AT-SPI's
     # `active` state of its frame came late, or not at all, in GNOME Shell 50 after the panel's checks
     # although the keys arrived: it is no check, only a hint for the log).
-    if not wait(lambda: active(app), timeout=5):
+    if not wait("the window's frame active", lambda: active(app), timeout=5):
         print(f"     the window's frame is not `active` (AT-SPI): activating it "
               f"({'EWMH' if a.input == 'x11' else 'not possible on Wayland; Tab will tell'})")
         keys.activate(window_pid)
@@ -423,7 +321,7 @@ def main():
     reached = type_into(app, keys, evening, "18:30")
     check(reached, f"Tab reaches the {evening!r} field (AT-SPI: focused) and 18:30 is typed, then Enter")
     line = b"reminder.evening = 18:30\n"
-    got = wait(lambda: line in (config_bytes() or b""), timeout=15)
+    got = wait("reminder.evening = 18:30 on disk", lambda: line in (config_bytes() or b""), timeout=15)
     after = config_bytes() or b""
     check(got, "…the config file has reminder.evening = 18:30", repr(after))
     check(after.replace(line, b"") == before.replace(b"reminder.evening = 18:00\n", b""),
@@ -432,7 +330,8 @@ def main():
     check("reminder.evening = 18:30" in shown, "…nitnem config says so", shown)
     listed = nitnem("reminders", "list").stdout
     check("18:30" in listed, "…nitnem reminders list follows (18:30)", listed)
-    report = wait(lambda: any(t.startswith("reminder.evening = 18:30") for t in texts(app)), timeout=15)
+    report = wait("the report line", lambda: any(t.startswith("reminder.evening = 18:30") for t in texts(app)),
+                  timeout=15)
     check(report, "…and the window shows the command's report line", str(texts(app)[-6:]))
 
     # A refused time: nitnem's own one-line error, nothing written.
@@ -440,26 +339,29 @@ def main():
     error = refused.stderr.strip().removeprefix("nitnem: ")
     good = config_bytes()
     check(refused.returncode == 2 and config_bytes() == good, f"22:00 is refused by nitnem config set: {error!r}")
-    app_now = wait(lambda: find(app, evening, TEXT_ROLES) and app, timeout=10) or app
+    app_now = wait("the field again", lambda: find(app, evening, TEXT_ROLES) and app, timeout=10) or app
     type_into(app_now, keys, evening, "22:00")
-    said = wait(lambda: any(error == t for t in texts(app)), timeout=15)
+    said = wait("the error line", lambda: any(error == t for t in texts(app)), timeout=15)
     check(said, "22:00 typed there: the window shows nitnem's one-line error", str(texts(app)[-6:]))
     time.sleep(1)
     check(config_bytes() == good, "…and the config file is as it was", repr(config_bytes()))
 
     # Pause until tomorrow, typed; then Resume pressed: the pause group says each as nitnem words it.
     reached = type_into(app, keys, words["pause"]["until"], "tomorrow")
-    paused = wait(lambda: nitnem_json("config")["paused"], timeout=15)
+    paused = wait("the pause", lambda: nitnem_json("config")["paused"], timeout=15)
     check(reached and paused, f"'tomorrow' typed into {words['pause']['until']!r}: reminders are paused "
           f"(config --format json: {paused})")
     state = nitnem_json("config")["words"]["pause"]["state"]
-    check(wait(lambda: state in texts(app), timeout=15), f"…and the window says {state!r}", str(texts(app)[-8:]))
-    resume = wait(lambda: find(app, words["pause"]["resume"], BUTTON_ROLES))
+    check(wait("the pause line", lambda: state in texts(app), timeout=15), f"…and the window says {state!r}",
+          str(texts(app)[-8:]))
+    resume = wait("the Resume button", lambda: find(app, words["pause"]["resume"], BUTTON_ROLES))
     if check(resume is not None, f"the {words['pause']['resume']!r} button"):
         press(resume)
-        check(wait(lambda: nitnem_json("config")["paused"] is None, timeout=15), "…pressed: reminders are not paused")
+        check(wait("the resume", lambda: nitnem_json("config")["paused"] is None, timeout=15),
+              "…pressed: reminders are not paused")
         state = nitnem_json("config")["words"]["pause"]["state"]
-        check(wait(lambda: state in texts(app), timeout=15), f"…and the window says {state!r}", str(texts(app)[-8:]))
+        check(wait("the pause line", lambda: state in texts(app), timeout=15), f"…and the window says {state!r}",
+          str(texts(app)[-8:]))
 
     # Your Nitnem: its page, then the first bani in no set added to the evening set and moved up.
     tab = next((n for n in walk(app) if n.name == words["pages"]["sets"] and n.getRoleName() in TAB_ROLES
@@ -480,7 +382,7 @@ def main():
             time.sleep(0.1)
         keys.key("Return")
         time.sleep(0.8)
-    add = wait(lambda: find(app, sets["sets"]["evening"]["add"], BUTTON_ROLES))
+    add = wait("the Add button", lambda: find(app, sets["sets"]["evening"]["add"], BUTTON_ROLES))
     group = os.environ["SGGS_APP_GROUP"]
 
     def mine():
@@ -492,7 +394,7 @@ def main():
 
     if check(add is not None, f"the {sets['sets']['evening']['add']!r} button"):
         press(add)
-        got = wait(lambda: (mine() or [None])[-1] == bani["id"], timeout=15)
+        got = wait("the added bani on disk", lambda: (mine() or [None])[-1] == bani["id"], timeout=15)
         check(got, f"{bani['title']!r} (chosen by keyboard) added: nitnem-mynitnem.json's evening set ends with it",
               repr(mine()))
         listed = [b["id"] for b in nitnem_json("sets")["sets"]["evening"]["banis"]]
@@ -500,18 +402,19 @@ def main():
     # Move up, by the name nitnem gives that bani's button.
     fresh = nitnem_json("sets")["sets"]["evening"]["banis"]
     mine_row = next((b for b in fresh if b["id"] == bani["id"]), None)
-    up = wait(lambda: mine_row and find(app, mine_row["labels"]["up"], BUTTON_ROLES), timeout=15)
+    up = wait("the Move up button", lambda: mine_row and find(app, mine_row["labels"]["up"], BUTTON_ROLES), timeout=15)
     if check(up is not None, f"its {mine_row['labels']['up'] if mine_row else 'Move up'!r} button"):
         before_up = [b["id"] for b in fresh]
         press(up)
         want = before_up[:-2] + [before_up[-1], before_up[-2]]
-        got = wait(lambda: mine() == want, timeout=15)
+        got = wait("the moved bani on disk", lambda: mine() == want, timeout=15)
         check(got, f"Move up: nitnem-mynitnem.json's evening set is {want}", repr(mine()))
         listed = [b["id"] for b in nitnem_json("sets")["sets"]["evening"]["banis"]]
         check(listed == want, "…and nitnem sets --format json follows", str(listed))
         after_up = nitnem_json("sets")["sets"]["evening"]["banis"]
         # The page is read again: the moved bani's Move up button is now the one of a first bani.
-        first_up = wait(lambda: len(want) == 2 and find(app, after_up[0]["labels"]["up"], BUTTON_ROLES), timeout=15)
+        first_up = wait("the first bani's Move up button", lambda: len(want) == 2 and find(
+            app, after_up[0]["labels"]["up"], BUTTON_ROLES), timeout=15)
         if len(want) == 2:
             check(first_up is not None and not first_up.getState().contains(pyatspi.STATE_SENSITIVE),
                   "…and the page follows: its Move up button is now the first one's, disabled")
@@ -521,10 +424,38 @@ def main():
         focus(app, keys, nitnem_json("sets")["sets"]["evening"]["reset"], BUTTON_ROLES, tabs=60)
         time.sleep(7)
         try:
-            check(bool(screenshot(a.screenshot)), f"org.gnome.Shell.Screenshot wrote the window to {a.screenshot}")
+            check(bool(screenshot(a.screenshot, window=True)),
+                  f"org.gnome.Shell.Screenshot wrote the window to {a.screenshot}")
         except (RuntimeError, GLib.Error) as e:
             check(False, "a screenshot of the window", str(e))
+    if up is not None:
+        panel_follows(keys, bani["id"])
     finish()
+
+
+def panel_follows(device, moved):
+    """After the move: the panel's label is `nitnem status`'s, and its menu, opened by a real click on
+    the panel button, lists the day's banis as `nitnem status` does, `moved` now before the bani it
+    passed; Escape closes it."""
+    shell = wait("gnome-shell in the accessibility tree", shell_session.shell_app, timeout=15)
+    display = nitnem_json("status")["display"]
+    label = wait("the panel's label", lambda: (lambda b: b[1] if b[1] == display["label"] else None)(
+        shell_session.panel_button(shell)), timeout=15)
+    check(label is not None, f"the panel's label follows: {display['label']!r} (nitnem status)",
+          repr(shell_session.panel_button(shell)[1]) if shell else "no gnome-shell")
+    ids = [i["id"] for i in display["items"]]
+    want = [i["label"] for i in display["items"]]
+    at = ids.index(moved) if moved in ids else -1
+    button = shell_session.panel_button(shell)[0] if shell else None
+    if not check(button is not None and 0 <= at < len(ids) - 1, f"nitnem status lists {moved!r} before the bani "
+                 f"it passed ({ids})"):
+        return
+    shell_session.click(device, button)
+    shown = wait("the menu's items", lambda: (lambda got: got if got == want else None)(
+        [t for _, t in shell_session.menu_items(shell) if t in want]), timeout=15)
+    check(shown is not None, f"…and the panel's menu (a real click on the button) lists the banis in that order, "
+          f"{want[at]!r} before {want[at + 1]!r}", str([t for _, t in shell_session.menu_items(shell)]))
+    device.escape()
 
 
 try:

@@ -47,11 +47,14 @@ import time
 import gi
 
 gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib  # noqa: E402
+from gi.repository import GLib  # noqa: E402
 
 import pyatspi  # noqa: E402
 
-UUID = "nitnem@nitnem"
+from shell_session import (UUID, RemoteDesktopInput, X11Input, centre, click, extension_info, menu_items,  # noqa: E402
+                           overview_active, panel_button, screenshot, shell_app, shell_property, showing,
+                           text_of, wait, walk)
+
 STATES = {1: "ENABLED", 2: "DISABLED", 3: "ERROR", 4: "OUT_OF_DATE", 5: "DOWNLOADING", 6: "INITIALIZED"}
 
 passed = 0
@@ -83,30 +86,6 @@ def finish():
     sys.exit(1 if failed or not passed else 0)
 
 
-bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-
-
-def call(dest, path, iface, method, args, reply, timeout_ms=10000):
-    return bus.call_sync(dest, path, iface, method, args, GLib.VariantType(reply) if reply else None,
-                         Gio.DBusCallFlags.NONE, timeout_ms, None).unpack()
-
-
-def extension_info():
-    (info,) = call("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Extensions", "GetExtensionInfo",
-                   GLib.Variant("(s)", (UUID,)), "(a{sv})")
-    return info
-
-
-def shell_version():
-    (v,) = call("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties", "Get",
-                GLib.Variant("(ss)", ("org.gnome.Shell", "ShellVersion")), "(v)")
-    return v
-
-
-def overview_active():
-    (v,) = call("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties", "Get",
-                GLib.Variant("(ss)", ("org.gnome.Shell", "OverviewActive")), "(v)")
-    return v
 
 
 def nitnem(*args, env=None):
@@ -145,61 +124,6 @@ def expected_items(d):
 
 
 # ---- the accessibility tree -----------------------------------------------------------------------
-
-def shell_app():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        app = desktop.getChildAtIndex(i)
-        if app is not None and app.name == "gnome-shell":
-            return app
-    return None
-
-
-def walk(node, depth=0, limit=40):
-    """Every accessible below node (node first), depth first."""
-    if node is None or depth > limit:
-        return
-    yield node
-    try:
-        n = node.childCount
-    except Exception:  # an actor gone while we walk
-        return
-    for i in range(n):
-        try:
-            child = node.getChildAtIndex(i)
-        except Exception:
-            continue
-        yield from walk(child, depth + 1, limit)
-
-
-def showing(node):
-    try:
-        return node.getState().contains(pyatspi.STATE_SHOWING)
-    except Exception:
-        return False
-
-
-def text_of(node):
-    """The accessible's name, else its labels' names joined (a menu item's label is its child)."""
-    if node.name:
-        return node.name
-    labels = [n.name for n in walk(node) if n is not node and n.getRole() == pyatspi.ROLE_LABEL and n.name]
-    return " ".join(labels)
-
-
-def panel_button(app):
-    """The nitnem PanelMenu.Button (accessible name 'Nitnem', a menu) and its label's text."""
-    for node in walk(app):
-        if node.name == "Nitnem" and node.getRole() != pyatspi.ROLE_LABEL:
-            labels = [n.name for n in walk(node) if n is not node and n.getRole() == pyatspi.ROLE_LABEL]
-            return node, " ".join(labels)
-    return None, None
-
-
-def menu_items(app):
-    """The showing menu items (only the open menu's are), with their text."""
-    return [(n, text_of(n)) for n in walk(app) if n.getRole() == pyatspi.ROLE_MENU_ITEM and showing(n)]
-
 
 def journey_now():
     """What nitnem says of the month at this moment: `display.journey` of `nitnem status --format json`
@@ -277,118 +201,6 @@ def journey_check(app, when):
     return shown, journey
 
 
-def centre(node):
-    e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    return e.x + e.width // 2, e.y + e.height // 2, (e.x, e.y, e.width, e.height)
-
-
-class X11Input:
-    """The pointer and keyboard of the Shell's X11 screen, through xdotool (XTEST)."""
-
-    def move(self, x, y):
-        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
-
-    def click(self, x, y):
-        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
-        time.sleep(0.2)
-        subprocess.run(["xdotool", "click", "1"], check=True, timeout=10)
-
-    def escape(self):
-        subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
-
-
-class RemoteDesktopInput:
-    """A virtual pointer and keyboard of mutter's RemoteDesktop API (a Wayland Shell: no XTEST).
-
-    The session belongs to this bus connection: mutter accepts its calls from the caller that created
-    it only, and closes it when that caller leaves the bus.
-    """
-
-    IFACE = "org.gnome.Mutter.RemoteDesktop"
-    BTN_LEFT = 0x110  # linux/input-event-codes.h
-    XK_ESCAPE = 0xFF1B
-
-    def __init__(self, width, height):
-        self.corner = (width - 1, height - 1)
-        (self.path,) = call(self.IFACE, "/org/gnome/Mutter/RemoteDesktop", self.IFACE, "CreateSession", None, "(o)")
-        self._session("Start", None)
-        # The pointer to the middle of the screen, out of the top left hot corner: in GNOME Shell 50,
-        # headless, the overview was open again right after Escape had closed it while the pointer
-        # was still where mutter starts it, and no longer once it was moved here first.
-        self.move(width // 2, height // 2)
-
-    def move(self, x, y):
-        # To the bottom right corner first: the pointer is kept on the monitors, so a motion past the
-        # corner stops at it. (Not the top left one: that is the hot corner, which toggles the
-        # overview.)
-        self._session("NotifyPointerMotionRelative", GLib.Variant("(dd)", (100000.0, 100000.0)))
-        self._session("NotifyPointerMotionRelative",
-                      GLib.Variant("(dd)", (float(x - self.corner[0]), float(y - self.corner[1]))))
-
-    def _session(self, method, args):
-        call(self.IFACE, self.path, self.IFACE + ".Session", method, args, None)
-
-    def click(self, x, y):
-        self.move(x, y)
-        time.sleep(0.2)
-        self._session("NotifyPointerButton", GLib.Variant("(ib)", (self.BTN_LEFT, True)))
-        time.sleep(0.05)
-        self._session("NotifyPointerButton", GLib.Variant("(ib)", (self.BTN_LEFT, False)))
-
-    def escape(self):
-        self._session("NotifyKeyboardKeysym", GLib.Variant("(ub)", (self.XK_ESCAPE, True)))
-        self._session("NotifyKeyboardKeysym", GLib.Variant("(ub)", (self.XK_ESCAPE, False)))
-
-
-def click(device, node):
-    x, y, ext = centre(node)
-    device.click(x, y)
-    return ext
-
-
-def wait(what, fn, timeout=30.0, step=0.3):
-    """fn() until it returns something true, or timeout: the last value (an error counts as None)."""
-    end = time.monotonic() + timeout
-    error = None
-    while True:
-        try:
-            value = fn()
-        except Exception as e:  # noqa: BLE001 - the Shell or the a11y bus not there yet
-            value, error = None, e
-        if value or time.monotonic() > end:
-            if not value and error is not None:
-                print(f"     ({what}: {error})", flush=True)
-            return value
-        time.sleep(step)
-
-
-def screenshot(path):
-    """org.gnome.Shell.Screenshot.Screenshot, as org.gnome.SettingsDaemon.MediaKeys.
-
-    The Shell takes that call only from the owners of a few names (js/ui/screenshot.js,
-    DBusSenderChecker); gsd-media-keys's name is among them from 43 to 50 (org.gnome.Screenshot, also
-    in 43 and 48, is not in 49 and later), and nothing else in this session owns it.
-    """
-    name = "org.gnome.SettingsDaemon.MediaKeys"
-    (r,) = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                GLib.Variant("(su)", (name, 4)), "(u)")
-    if r not in (1, 4):
-        raise RuntimeError(f"RequestName {name}: reply {r}")
-    last = None
-    for _ in range(20):  # the Shell learns who owns the name asynchronously
-        try:
-            ok_, used = call("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot",
-                             "org.gnome.Shell.Screenshot", "Screenshot",
-                             GLib.Variant("(bbs)", (False, False, path)), "(bs)", 30000)
-            if ok_:
-                return used
-            last = "success false"
-        except GLib.Error as e:
-            last = e.message
-        time.sleep(0.5)
-    raise RuntimeError(f"Screenshot: {last}")
-
-
 def progress_files(group):
     found = []
     for dirpath, _, files in os.walk(group):
@@ -411,7 +223,7 @@ def main():
     group = os.environ["SGGS_APP_GROUP"]
 
     # 1. The Shell is up and has enabled the extension.
-    version = wait("the Shell on the session bus", shell_version, timeout=120)
+    version = wait("the Shell on the session bus", lambda: shell_property("ShellVersion"), timeout=120)
     if not check(bool(version), "GNOME Shell answers on the session bus", "no org.gnome.Shell after 120 s"):
         finish()
     check(version.split(".")[0] == a.shell, f"GNOME Shell {version}", f"expected {a.shell}.x")

@@ -130,7 +130,7 @@ if [ "$prefs_only" = no ]; then
   p=$((p + cp)) f=$((f + cf))
 fi
 if true; then
-  python3 "$here/real-prefs.py" --input "$input" --screenshot "$work/prefs.png" | tee "$work/prefs.out" || rc=1
+  python3 "$here/real-prefs.py" --input "$input" --screen "$screen" --screenshot "$work/prefs.png" | tee "$work/prefs.out" || rc=1
   read -r pp pf <<< "$(summary "$work/prefs.out")" || true
   [ -n "${pp:-}" ] || { echo "FAIL real-prefs.py ended without a summary"; pp=0 pf=1; }
   p=$((p + pp)) f=$((f + pf))
