@@ -385,11 +385,13 @@ def main():
     add = wait("the Add button", lambda: find(app, sets["sets"]["evening"]["add"], BUTTON_ROLES))
     group = os.environ["SGGS_APP_GROUP"]
 
-    def mine():
+    def mine(part="sets"):
+        """nitnem-mynitnem.json's evening set (`part` "reminders": its per-bani reminder times)."""
         try:
             with open(f"{group}/nitnem-mynitnem.json", encoding="utf-8") as f:
-                return json.load(f)["sets"].get("evening")
-        except (OSError, ValueError, KeyError):
+                got = json.load(f).get(part, {})
+            return got.get("evening") if part == "sets" else got
+        except (OSError, ValueError, AttributeError):
             return None
 
     if check(add is not None, f"the {sets['sets']['evening']['add']!r} button"):
@@ -418,6 +420,20 @@ def main():
         if len(want) == 2:
             check(first_up is not None and not first_up.getState().contains(pyatspi.STATE_SENSITIVE),
                   "…and the page follows: its Move up button is now the first one's, disabled")
+    # A reminder time for the added bani, typed into its field (labelled by nitnem) and Enter.
+    row = next((b for b in nitnem_json("sets")["sets"]["evening"]["banis"] if b["id"] == bani["id"]), None)
+    if check(row is not None, f"{bani['title']!r} is in the evening set's rows"):
+        reached = type_into(app, keys, row["labels"]["remind"], "19:15")
+        got = wait("the bani's reminder on disk", lambda: (mine("reminders") or {}).get(bani["id"]) == "19:15",
+                   timeout=15)
+        check(reached and got, f"19:15 typed into {row['labels']['remind']!r}: nitnem-mynitnem.json's reminders "
+              f"has {bani['id']}: 19:15", repr(mine("reminders")))
+        remind = next((b["remind"] for b in nitnem_json("sets")["sets"]["evening"]["banis"] if b["id"] == bani["id"]),
+                      None)
+        check(remind == "19:15", "…nitnem sets --format json says so", repr(remind))
+        listed = nitnem("reminders", "list").stdout
+        line = next((ln.strip() for ln in listed.splitlines() if row["title"] in ln and "19:15" in ln), None)
+        check(line is not None, f"…and nitnem reminders list lists it: {line!r}", listed)
     if a.screenshot:
         # The evening set in view: Tab to its last row's button, Reset (the page scrolls to the
         # focus); then the toasts of the last changes gone (3 s each).
@@ -428,9 +444,41 @@ def main():
                   f"org.gnome.Shell.Screenshot wrote the window to {a.screenshot}")
         except (RuntimeError, GLib.Error) as e:
             check(False, "a screenshot of the window", str(e))
+    titles_gurmukhi(app, keys, config)
     if up is not None:
         panel_follows(keys, bani["id"])
     finish()
+
+
+def titles_gurmukhi(app, keys, config):
+    """The Reading page (its switcher button): its Titles list, reached with Tab, opened with Enter,
+    `gurmukhi` chosen with Down and Enter: the config file has `titles = gurmukhi` and every other byte
+    as it was, and the window shows the command's report line (the panel then follows: panel_follows)."""
+    words = config["words"]
+    titles = next(k for k in config["keys"] if k["key"] == "titles")
+    tab = next((n for n in walk(app) if n.name == words["pages"]["reading"] and n.getRoleName() in TAB_ROLES
+                and showing(n)), None)
+    if not check(tab is not None, f"the {words['pages']['reading']!r} page's switcher button"):
+        return
+    press(tab)
+    before = config_bytes() or b""
+    combo = focus(app, keys, titles["label"], ("combo box", "list item", "button", "push button", "menu button"))
+    if check(combo is not None, f"Tab reaches the {titles['label']!r} list (AT-SPI: focused)"):
+        keys.key("Return")
+        time.sleep(0.8)
+        for _ in range(titles["choices"].index("gurmukhi") - max(titles["choices"].index(titles["value"])
+                                                                  if titles["value"] else 0, 0)):
+            keys.key("Down")
+            time.sleep(0.1)
+        keys.key("Return")
+    line = b"titles = gurmukhi\n"
+    got = wait("titles = gurmukhi on disk", lambda: line in (config_bytes() or b""), timeout=15)
+    after = config_bytes() or b""
+    check(got, "…gurmukhi chosen: the config file has titles = gurmukhi", repr(after))
+    others = [[ln for ln in text.splitlines(keepends=True) if b"titles" not in ln] for text in (before, after)]
+    check(others[0] == others[1], "…and every other line of it as it was", f"{before!r} → {after!r}")
+    check(wait("the report line", lambda: any(t.startswith("titles = gurmukhi") for t in texts(app)), timeout=15),
+          "…and the window shows the command's report line", str(texts(app)[-6:]))
 
 
 def panel_follows(device, moved):
