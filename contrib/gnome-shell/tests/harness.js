@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The little test harness test_timeline.js and test_esm45.js share: one `ok`/`FAIL` line a test,
-// tagged with the variant under test, and a closing `N passed, M failed` line (tests/run.sh reads it).
+// The little test harness the gjs tests share: one `ok`/`FAIL` line a test, tagged with the variant
+// under test, a closing `N passed, M failed` line (tests/run.sh reads it), and the loading of one
+// extension module in the form a variant names.
+import GLib from 'gi://GLib';
 import System from 'system';
 
 let passed = 0;
@@ -30,4 +32,25 @@ export function eq(actual, expected, what = 'value') {
 export function finish() {
     print(`${passed} passed, ${failed} failed`);
     System.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+
+/**
+ * The extension's module `name` (`timeline`, `settings`) in the form `variant` names: `legacy`
+ * (nitnem@nitnem-43/, made by gen-43.sh, through the legacy importer, as GNOME Shell 43/44 load
+ * it) or `esm` (nitnem@nitnem/ as an ES module, as 45+ load it). Any other variant: says so for
+ * `file` (the test's name), prints a failed summary and exits 2.
+ */
+export async function extensionModule(name, variant, file) {
+    const [self] = GLib.filename_from_uri(import.meta.url);
+    const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(self));
+    if (variant === 'legacy') {
+        imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
+        return imports[name];
+    }
+    if (variant === 'esm')
+        return import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/${name}.js`, null));
+    printerr(`${file}: the module form must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
+    print('0 passed, 1 failed');
+    System.exit(2);
+    return null;
 }

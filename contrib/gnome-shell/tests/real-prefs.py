@@ -498,9 +498,18 @@ def panel_follows(device, moved):
     if not check(button is not None and 0 <= at < len(ids) - 1, f"nitnem status lists {moved!r} before the bani "
                  f"it passed ({ids})"):
         return
+    def listed():
+        got = [t for _, t in shell_session.menu_items(shell) if t in want]
+        return got if got == want else None
+
     shell_session.click(device, button)
-    shown = wait("the menu's items", lambda: (lambda got: got if got == want else None)(
-        [t for _, t in shell_session.menu_items(shell) if t in want]), timeout=15)
+    shown = wait("the menu's items", listed, timeout=8)
+    if shown is None and not shell_session.menu_items(shell):
+        # No menu 8 s after the click (GNOME 50, en and pa, in one batch of six runs while other
+        # desktops' tests shared the two cores; the cause not found): a person clicks again.
+        print("     no menu 8 s after the click: clicking the button again", flush=True)
+        shell_session.click(device, button)
+        shown = wait("the menu's items", listed, timeout=15)
     check(shown is not None, f"…and the panel's menu (a real click on the button) lists the banis in that order, "
           f"{want[at]!r} before {want[at + 1]!r}", str([t for _, t in shell_session.menu_items(shell)]))
     device.escape()

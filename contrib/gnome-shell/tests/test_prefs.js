@@ -9,21 +9,12 @@
 import GLib from 'gi://GLib';
 import System from 'system';
 
-import {eq, finish, test as harnessTest} from './harness.js';
+import {eq, extensionModule, finish, test as harnessTest} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
 const [NITNEM, variant = 'esm'] = System.programArgs;
-let S;
-if (variant === 'legacy') {
-    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
-    S = imports.settings;
-} else if (variant === 'esm') {
-    S = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/settings.js`, null));
-} else {
-    printerr(`test_prefs.js: the second argument must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
-    System.exit(2);
-}
+const S = await extensionModule('settings', variant, 'test_prefs.js');
 
 function test(name, fn) {
     harnessTest(`prefs ${variant}`, name, fn);

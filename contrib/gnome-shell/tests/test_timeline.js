@@ -9,7 +9,7 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import System from 'system';
 
-import {eq, finish, test as harnessTest} from './harness.js';
+import {eq, extensionModule, finish, test as harnessTest} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const testsDir = GLib.path_get_dirname(testFile);
@@ -18,17 +18,7 @@ const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
 const goldenDir = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures/golden/timeline`;
 
 const variant = System.programArgs[0];
-let T;
-if (variant === 'legacy') {
-    imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
-    T = imports.timeline;
-} else if (variant === 'esm') {
-    T = await import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/timeline.js`, null));
-} else {
-    printerr(`test_timeline.js: the argument must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
-    print('0 passed, 1 failed');
-    System.exit(2);
-}
+const T = await extensionModule('timeline', variant, 'test_timeline.js');
 
 function test(name, fn) {
     harnessTest(variant, name, fn);
