@@ -12,6 +12,9 @@ run works in Punjabi (--lang pa: LANG=pa_IN.UTF-8, generated with localedef as p
 opens the settings window with plasmoidviewer's own configure button (the icon-only one before
 Configure Containment), then fails (exit 1) on any difference:
 
+- The sidebar: its first three pages are named as `config --format json`'s words.pages (config.qml
+  takes them from nitnem's catalogue), in the session's language.
+
 - Reminders: the Evening reminder field shows `config`'s value; typing 18:30 and Enter writes it to
   the config file (`reminder.evening = 18:30`, every other line kept), `nitnem reminders list`
   follows, the report on screen is the command's; typing 25:99 shows the command's one-line error
@@ -220,7 +223,10 @@ def drive(a):
     categories = [n for n in nodes(frame) if n.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM)
                   and showing(n)]
     say("categories: " + " | ".join(n.name for n in categories))
-    check(len(categories) >= 3, "the settings window lists its pages (Reminders, Reading, Your Nitnem, then Plasma's)")
+    pages = config["words"]["pages"]
+    names = [pages["reminders"], pages["reading"], pages["sets"]]
+    check([n.name for n in categories[:3]] == names,
+          f"the sidebar names the pages as `config --format json`'s words.pages does: {names} (then Plasma's)")
 
     # Reminders: the Evening reminder field.
     field = find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY))
