@@ -17,7 +17,7 @@ place: each accessible name and, where the toolkit exposes it, the text of numbe
 of `nitnem journey --format json`, today's cell following the mark. It asks widget.sh for a screenshot
 (DIR/shot.request, answered by DIR/shot.done) once the list shows the mark. Then it starts plasmoidviewer again in
 Punjabi, as the user guide's recipe has it (LANG=pa_IN.UTF-8, the locale generated with localedef
-from DIR/i18n into a LOCPATH, the catalogue widget.sh compiled into DIR/locale): the label and the
+from DIR/i18n into a LOCPATH, the catalogue widget.sh compiled into DIR/home/.local/share/locale): the label and the
 list, read through AT-SPI, are what `nitnem status --format json` words in that locale, in
 Gurmukhi where English has other words. What it saw goes to stdout."""
 import argparse

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The KDE Plasma widget's logic tests: gen-5.sh --check (the Plasma 5.27 variant is what gen-5.sh
-# makes from the Plasma 6 one), then tst_logic.qml and tst_settings.qml (the settings pages' pure
+# makes from the Plasma 6 one), page_names.py (the settings pages' names are nitnem's), then tst_logic.qml and tst_settings.qml (the settings pages' pure
 # half, settings.js, against what the built nitnem prints) under qmltestrunner against each variant's
 # logic.js — Qt 5 on this machine (Debian 12) for both, and with each --root Qt 6's qmltestrunner
 # in that root too, run by the root's script, which builds and caches the root: 13 or auto,
@@ -64,6 +64,10 @@ for var, args in [("configJson", ["config", "--format", "json"]), ("setsJson", [
     print(f"var {var} = {json.dumps(out, ensure_ascii=False)};")
 PY
 failed=0
+# The settings pages' names (config.qml's i18nd) are msgids of po/nitnem.pot and nitnem's English words.pages.
+echo "== page names (config.qml, po/nitnem.pot, nitnem config --format json)" >&2
+python3 "$here/page_names.py" "$plasma/org.nitnem.nitnem/contents/config/config.qml" "$repo/po/nitnem.pot" -- \
+  "${settings_env[@]}" "$nitnem" || failed=1
 for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
   mkdir -p "$work/$variant"
   cp "$here/tst_logic.qml" "$here/tst_settings.qml" "$work/fixtures.js" "$plasma/$variant/contents/ui/logic.js" \

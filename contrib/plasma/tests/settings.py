@@ -12,15 +12,23 @@ run works in Punjabi (--lang pa: LANG=pa_IN.UTF-8, generated with localedef as p
 opens the settings window with plasmoidviewer's own configure button (the icon-only one before
 Configure Containment), then fails (exit 1) on any difference:
 
+- The sidebar: its first three pages are named as `config --format json`'s words.pages (config.qml
+  takes them from nitnem's catalogue), in the session's language.
+
 - Reminders: the Evening reminder field shows `config`'s value; typing 18:30 and Enter writes it to
   the config file (`reminder.evening = 18:30`, every other line kept), `nitnem reminders list`
   follows, the report on screen is the command's; typing 25:99 shows the command's one-line error
   and leaves the file byte for byte; the Reminders drop-down set to off writes `reminders = off`,
   and its Default button (`config unset`) takes the line out again.
+- Reading: the Titles drop-down set to both adds `titles = both` to the config file, every other
+  byte kept; `config --format json` says so, the report on screen is the command's and the drop-down
+  shows both; its Default button takes the line out again.
 - Your Nitnem: choosing Sukhmani Sahib in the Evening set's list and pressing its Add button writes
   nitnem-mynitnem.json, `sets --format json` lists it last in Evening and the page shows its row;
-  its Move up puts it first there, and the page's rows, the panel's label (`nitnem status`) and the
-  widget's own list follow.
+  its Move up puts it first there, and the page's rows follow. 19:15 typed into its reminder time
+  field (named by `sets`' labels.remind) and Enter: nitnem-mynitnem.json gains the reminder (the rest
+  kept), `sets --format json` and `nitnem reminders list` show it, the report on screen is the
+  command's. The panel's label (`nitnem status`) and the widget's own list follow.
 
 It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
 it saw goes to stdout, ending with the number of checks and seconds. Exit 75 (viewer.NOT_ON_BUS):
@@ -220,7 +228,10 @@ def drive(a):
     categories = [n for n in nodes(frame) if n.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM)
                   and showing(n)]
     say("categories: " + " | ".join(n.name for n in categories))
-    check(len(categories) >= 3, "the settings window lists its pages (Reminders, Reading, Your Nitnem, then Plasma's)")
+    pages = config["words"]["pages"]
+    names = [pages["reminders"], pages["reading"], pages["sets"]]
+    check([n.name for n in categories[:3]] == names,
+          f"the sidebar names the pages as `config --format json`'s words.pages does: {names} (then Plasma's)")
 
     # Reminders: the Evening reminder field.
     field = find(frame, evening["label"], (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY))
@@ -283,6 +294,45 @@ def drive(a):
         check((read(config_path) or b"").decode().splitlines() == after.decode().splitlines(),
               "the config file is again as it was before the drop-down")
 
+    # Reading: the title form's drop-down set to both, then its Default button.
+    click(categories[1])
+    titles = keys["titles"]
+    drop = wait(f"the page {categories[1].name!r} shows the drop-down {titles['label']!r}",
+                lambda: find(frame, titles["label"], (pyatspi.ROLE_COMBO_BOX,)), 30, frame)
+    before = read(config_path)
+    if drop is not None:
+        click(drop)
+        item = wait("its entry both", lambda: entry(a, lambda n: n == "both", categories), 20)
+        if item is not None:
+            click(item)
+    wait("the config file changes", lambda: read(config_path) != before or None, 30)
+    after = read(config_path) or b""
+    check(b"titles = both\n" in after and after.replace(b"titles = both\n", b"", 1) == before,
+          f"the config file gains `titles = both`, every other byte kept: {after.decode()!r}")
+    value = {k["key"]: k for k in nitnem_json("config")["keys"]}["titles"]
+    check(value["value"] == "both" and value["source"] == "file",
+          f"`nitnem config --format json` says {value['value']!r} from the {value['source']}")
+    again = nitnem("config", "set", "titles", "both")
+    report = again.stdout.splitlines()[0] if again.stdout else ""
+    check(read(config_path) == after, "setting the same value again leaves the file as it is")
+    check(wait(f"the report {report!r} on screen", lambda: shown_line(frame, report), 30) is not None,
+          f"the page shows the command's report {report!r}")
+    def drop_reads():
+        """What the drop-down shows: the text of its content (its only text child)."""
+        d = find(frame, titles["label"], (pyatspi.ROLE_COMBO_BOX,))
+        return [pv.text_of(n) for n in nodes(d)[1:] if pv.text_of(n) is not None] if d is not None else None
+
+    shows = wait("the drop-down shows both", lambda: (lambda t: t if t == ["both"] else None)(drop_reads()), 10)
+    check(shows == ["both"], f"the drop-down reads the file again: {drop_reads()}")
+    reset = wait(f"the button {titles['reset']!r} enabled", lambda: (lambda b: b if b is not None and b.getState().contains(
+        pyatspi.STATE_ENABLED) else None)(find(frame, titles["reset"], (pyatspi.ROLE_PUSH_BUTTON,))), 20, frame)
+    if reset is not None:
+        click(reset)
+    wait("the line leaves the config file", lambda: b"titles = both" not in (read(config_path) or b"") or None, 30)
+    value = {k["key"]: k for k in nitnem_json("config")["keys"]}["titles"]
+    check(value["source"] == "default" and (read(config_path) or b"").decode().splitlines() == before.decode().splitlines(),
+          f"its Default button unset it: the config file is as it was, `config` says the {value['source']}")
+
     # Your Nitnem: add Sukhmani Sahib to Evening, then move it up.
     click(categories[2])
     evening_set = sets["sets"]["evening"]
@@ -341,6 +391,30 @@ def drive(a):
         return s is not None and r is not None and extents(s).y < extents(r).y or None
 
     check(wait("the page's rows follow", rows_follow, 20), "the page shows Sukhmani Sahib's row above Rehras Sahib's")
+
+    # A reminder time for Sukhmani Sahib: its field, named by nitnem's labels.remind.
+    remind = now["sukhmani"]["labels"]["remind"]
+    field = wait(f"the field {remind!r}", lambda: find(frame, remind, (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)), 20, frame)
+    mine_before = read(mynitnem)
+    if field is not None:
+        type_into(field, "19:15")
+    wait("nitnem-mynitnem.json changes", lambda: read(mynitnem) != mine_before or None, 30)
+    mine = json.loads(read(mynitnem) or b"{}")
+    was = json.loads(mine_before or b"{}")
+    check(mine.get("reminders") == {"sukhmani": "19:15"} and {k: v for k, v in mine.items() if k != "reminders"} == was,
+          f"nitnem-mynitnem.json gains the reminder, the rest kept: {mine.get('reminders')}")
+    now = {b["id"]: b for b in nitnem_json("sets")["sets"]["evening"]["banis"]}
+    check(now.get("sukhmani", {}).get("remind") == "19:15", f"`sets --format json`: Sukhmani Sahib reminds at {now.get('sukhmani', {}).get('remind')!r}")
+    listed = [l.strip() for l in nitnem("reminders", "list").stdout.splitlines() if "19:15" in l and now["sukhmani"]["title"] in l]
+    check(listed, f"`nitnem reminders list` lists it: {listed}")
+    written = read(mynitnem)
+    again = nitnem("sets", "remind", "sukhmani", "19:15")
+    report = again.stdout.splitlines()[0] if again.stdout else ""
+    check(read(mynitnem) == written, "setting the same time again leaves the file as it is")
+    check(wait(f"the report {report!r} on screen", lambda: shown_line(frame, report), 30) is not None,
+          f"the page shows the command's report {report!r}")
+    field = wait("the field again", lambda: find(frame, remind, (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)), 10)
+    check(field is not None and pv.text_of(field) == "19:15", f"the field reads the file again: {field and pv.text_of(field)!r}")
     check(pv.screenshot(args.work, extents(frame)), "the screenshot of the settings window was taken")
 
     # The panel follows: its label is `nitnem status`'s, and its list (the popup) has Sukhmani Sahib

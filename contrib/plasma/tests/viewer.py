@@ -99,8 +99,9 @@ def stop(viewer):
 
 def punjabi(work):
     """pa_IN.UTF-8 generated with localedef from WORK/i18n into WORK/locpath (the Debian 13 root has
-    no locales package), with the catalogue widget.sh compiled into WORK/locale: the environment to
-    add, and what localedef said (None when the locale is there)."""
+    no locales package), with the catalogue widget.sh compiled into WORK/home/.local/share/locale
+    (XDG_DATA_HOME/locale): the environment to add, and what localedef said (None when the locale is
+    there)."""
     locpath = os.path.join(work, "locpath")
     os.makedirs(locpath, exist_ok=True)
     i18n = os.path.join(work, "i18n")
@@ -108,7 +109,7 @@ def punjabi(work):
                            os.path.join(locpath, "pa_IN.UTF-8")], env={**os.environ, "I18NPATH": i18n},
                           capture_output=True, text=True)
     ok = os.path.exists(os.path.join(locpath, "pa_IN.UTF-8", "LC_CTYPE"))
-    env = {"LANG": "pa_IN.UTF-8", "LOCPATH": locpath, "NITNEM_LOCALEDIR": os.path.join(work, "locale")}
+    env = {"LANG": "pa_IN.UTF-8", "LOCPATH": locpath, "NITNEM_LOCALEDIR": os.path.join(work, "home", ".local", "share", "locale")}
     return env, None if ok else f"localedef pa_IN.UTF-8: exit {made.returncode}: {made.stderr.strip()[-200:]}"
 
 

@@ -71,10 +71,12 @@ cp -r "$plasma_dir/$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
 cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$work/"
-# For probe.py's Punjabi run: the catalogue compiled here (the Debian 13 root has no msgfmt) and the
-# locale sources it generates pa_IN.UTF-8 from (that root has no locales package either).
-mkdir -p "$work/locale/pa/LC_MESSAGES" "$work/i18n/charmaps"
-msgfmt --check -o "$work/locale/pa/LC_MESSAGES/nitnem.mo" "$repo/po/pa.po"
+# nitnem's catalogue compiled here (the Debian 13 root has no msgfmt) into XDG_DATA_HOME/locale, where
+# `make install PREFIX=~/.local` puts it beside the widget: nitnem reads it there (NITNEM_LOCALEDIR,
+# viewer.punjabi) and so does KI18n for the settings pages' names (config.qml's i18nd). For the
+# Punjabi runs, the locale sources pa_IN.UTF-8 is generated from (that root has no locales package either).
+mkdir -p "$work/home/.local/share/locale/pa/LC_MESSAGES" "$work/i18n/charmaps"
+msgfmt --check -o "$work/home/.local/share/locale/pa/LC_MESSAGES/nitnem.mo" "$repo/po/pa.po"
 cp -r /usr/share/i18n/locales "$work/i18n/"
 gzip -dc /usr/share/i18n/charmaps/UTF-8.gz > "$work/i18n/charmaps/UTF-8"
 if [ -z "$shots" ]; then shots=$work/shots; fi

@@ -6,7 +6,8 @@
 // from nitnem. The values each key takes, its default, what it does, which page shows it and every
 // word here (labels, buttons, the pause line) are nitnem's, in the user's language (`config --format
 // json`, `sets --format json`, `sets available --format json`); settings.js is the pure half. (The
-// pages' names in the settings window's sidebar are contents/config/config.qml's, which runs nothing.)
+// pages' names in the settings window's sidebar are contents/config/config.qml's, which runs nothing:
+// nitnem's words.pages taken from nitnem's own catalogue, tests/page_names.py.)
 //
 // gen-5.sh makes the Plasma 5.27 copy: a line ending in a `plasma5:` comment becomes its text.
 import QtQuick // plasma5: import QtQuick 2.15
