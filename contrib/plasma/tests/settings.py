@@ -32,7 +32,7 @@ Configure Containment), then fails (exit 1) on any difference:
 
 It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
 it saw goes to stdout, ending with the number of checks and seconds. Exit 75 (viewer.NOT_ON_BUS):
-plasmoidviewer never appeared on the accessibility bus, and widget.sh runs it again."""
+plasmoidviewer never appeared on the accessibility bus."""
 import argparse
 import json
 import os

@@ -60,27 +60,46 @@ def click(node):
 
 
 def start(log, env=None):
-    """plasmoidviewer with the widget on the test panel, 480x120 at the bottom of the screen."""
+    """plasmoidviewer with the widget on the test panel, 480x120 at the bottom of the screen, its
+    output to `log` with Qt's AT-SPI lines (whether and when it registered with the bus)."""
     return subprocess.Popen(
         ["plasmoidviewer", "-c", "org.nitnem.testpanel", "-a", "org.nitnem.nitnem", "-f", "planar", "-l", "bottomedge",
-         "-y", "440", "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT, env=env)
+         "-y", "440", "-s", "480x120"], stdout=log, stderr=subprocess.STDOUT,
+        env={**(os.environ if env is None else env), "QT_LOGGING_RULES": "qt.accessibility.atspi=true"})
 
 
-# The exit status of a driver whose plasmoidviewer never appeared on the accessibility bus:
-# widget.sh then runs it once more, in a new session bus.
+# The exit status of a driver whose plasmoidviewer never appeared on the accessibility bus.
 NOT_ON_BUS = 75
 
 
+def a11y_bus():
+    """The accessibility bus's address, asked of org.a11y.Bus on the session bus (GetAddress), waiting
+    for the answer: at-spi-bus-launcher starts that bus when it is not running yet and, before it
+    answers, writes the address on the X root window (the property AT_SPI_BUS)."""
+    from gi.repository import Gio, GLib
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                              GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 10000, None)
+    return reply.unpack()[0]
+
+
 def start_on_bus(log, env=None, patience=30):
-    """plasmoidviewer started (`start`) and found on the accessibility bus: (its process, its
-    accessible application). Now and then a plasmoidviewer runs and draws but never registers with
-    the bus (5.27 and 6.3 here, about 1 run in 10 to 20; the cause is not found), and a second start
-    in the same session did not appear either: when it has not appeared after `patience` seconds it
-    is stopped and the driver exits with NOT_ON_BUS, and widget.sh starts a new session."""
+    """plasmoidviewer started (`start`) once the accessibility bus is up, and found on it: (its
+    process, its accessible application).
+
+    It used to miss the bus now and then (about 1 start in 10 to 20), as measured, for one cause: Xvfb resetting
+    whenever its last client left, which at-spi-bus-launcher was when it closed the display it had
+    written the accessibility bus's address on (the root window's AT_SPI_BUS). A reset drops that
+    property, and Qt 5.15's AT-SPI bridge, finding org.a11y.Bus but no address there, turned on
+    before its own GetAddress was answered, registered over a connection not made yet and never
+    again (its log: "Error in contacting registry: org.freedesktop.DBus.Error.Disconnected"); and a
+    plasmoidviewer connecting during a reset could not open the display at all (the one Qt 6 miss
+    logged: "could not connect to display", the viewer gone at once). widget.sh runs Xvfb with -noreset, and the bus is asked for first
+    (`a11y_bus`), so the address is on the root window before plasmoidviewer starts. Should it still
+    not appear after `patience` seconds, it is stopped and the driver exits with NOT_ON_BUS; its
+    log has Qt's AT-SPI lines."""
+    a11y_bus()
     viewer = start(log, env)
-    # A second, short start while the first comes up, as probe.py always did: without it the first
-    # was missing more often (4 of 7 tries, against 0 of 3).
-    subprocess.run(["plasmoidviewer", "--version"], capture_output=True, env=env)
     a = until(app, patience)
     if a is None:
         print(f"plasmoidviewer is not on the accessibility bus after {patience} s", flush=True)

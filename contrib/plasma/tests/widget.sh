@@ -85,7 +85,9 @@ shot=$(cd "$shots" && pwd)/plasma-$plasma${lang[1]:+-${lang[1]}}-$drive.png
 
 # A private display, its socket in /tmp (the root sees the host's /tmp): Xvfb picks a free number
 # itself and writes it when it is ready (-displayfd); choosing one here raced other tests' servers.
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -ac 3> "$work/display" > "$work/xvfb.log" 2>&1 &
+# -noreset: no reset when the last client leaves, which dropped the accessibility bus's address from
+# the root window and refused a plasmoidviewer connecting meanwhile (viewer.start_on_bus).
+Xvfb -displayfd 3 -noreset -screen 0 1024x768x24 -nolisten tcp -ac 3> "$work/display" > "$work/xvfb.log" 2>&1 &
 xvfb=$!
 for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.05; done
 display=$(head -n 1 "$work/display")
@@ -124,18 +126,14 @@ else
   [ -z "${NITNEM_BIN:-}" ] || bin=(--bin "$NITNEM_BIN")
   runner=("$root" run "${bin[@]}" -- env)
 fi
-# A driver exits 75 (viewer.py's NOT_ON_BUS) when its plasmoidviewer never appeared on the
-# accessibility bus, which happens now and then and was not cured by starting it again in the same
-# session: then it runs once more, in a new session bus.
-for attempt in 1 2; do
-  status=0
-  "${runner[@]}" "${session_env[@]}" "${probe[@]}" || status=$?
-  [ "$status" -eq 75 ] && [ "$attempt" -eq 1 ] || break
-  echo "widget.sh: plasmoidviewer never appeared on the accessibility bus; once more, in a new session bus" >&2
-done
+status=0
+"${runner[@]}" "${session_env[@]}" "${probe[@]}" || status=$?
 if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
   echo "widget.sh: failed; plasmoidviewer's last lines:" >&2
   grep -v 'Binding loop' "$work/plasmoidviewer.log" | tail -n 25 >&2
+  # 75 (viewer.py's NOT_ON_BUS): plasmoidviewer never appeared on the accessibility bus; Qt's AT-SPI
+  # lines (viewer.start turns them on) say how far it got.
+  [ "$status" -ne 75 ] || { echo "widget.sh: its AT-SPI lines:" >&2; grep 'qt.accessibility.atspi' "$work/plasmoidviewer.log" | grep -v ' cache' | tail -n 10 >&2 || true; }
 fi
 if [ -e "$shot" ]; then echo "screenshot: $shot" >&2; fi
 if [ "$shots" = "$work/shots" ] && [ -e "$shot" ]; then
