@@ -289,7 +289,10 @@ if ! "$bin" completions bash > /dev/null 2>&1; then
 fi
 contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
 # NITNEM_RECORD_DEB_CONTENTS=1 records the golden anew from this .deb (review the diff before committing).
+# Only from a tree with the man page and completions (the golden lists them; the lines above drop them).
 if [ "${NITNEM_RECORD_DEB_CONTENTS:-}" = 1 ]; then
+  [ "$expected" = "$(cat packaging/debian/contents.golden)" ] ||
+    { fail "NITNEM_RECORD_DEB_CONTENTS=1: this tree has no man page or no completions; not recorded"; exit 1; }
   printf '%s\n' "$contents" > packaging/debian/contents.golden
   expected=$contents
   pass "(NITNEM_RECORD_DEB_CONTENTS=1: packaging/debian/contents.golden recorded from the .deb)"

@@ -40,7 +40,7 @@ banner() {
 legacy() {
     awk -v file="$src/$1" '
         function bad(what) {
-            printf "%s:%d: %s (gen-43.sh makes top-level `export function NAME` and `export const NAME` legacy; nothing else)\n", file, NR, what > "/dev/stderr"
+            printf "%s:%d: %s (gen-43.sh makes top-level `export function NAME`, `export const NAME` and `export class NAME` legacy; nothing else)\n", file, NR, what > "/dev/stderr"
             failed = 1
         }
         NR == 1 { next } # the SPDX line: the banner has its own

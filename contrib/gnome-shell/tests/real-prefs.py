@@ -25,7 +25,8 @@ no coordinates in the window: a text field is reached with Tab until AT-SPI says
 With --screenshot, a picture of the window on that page (ScreenshotWindow). Then the panel follows:
 its label is `nitnem status`'s, and its menu, opened by a real click on the panel button (xdotool on
 X11, the RemoteDesktop virtual pointer on Wayland), lists the day's banis in `nitnem status`'s order,
-the moved one before the one it passed. Then closes the window
+the moved one before the one it passed; Escape closes it. Then the Reading page's Titles list set to
+gurmukhi by keyboard (the config file, the report line). Then closes the window
 (its process, by the pid AT-SPI gives). Prints `ok   …` / `FAIL …` lines and a
 closing `real-prefs: N passed, M failed`; exits 1 on any failure.
 
@@ -179,21 +180,41 @@ def focus(app, keys, named, roles, tabs=90):
         print(f"     no {named!r} ({'/'.join(roles)}) in the tree")
         return None
     if OLD_GTK and roles == TEXT_ROLES:
-        nodes = list(walk(app))
-        # A list is focusable but Tab passes into its rows: the node before is a control.
-        before = [n for n in nodes[:nodes.index(node)] if n.getRoleName() not in TEXT_ROLES + CONTAINER_ROLES
-                  and n.getState().contains(pyatspi.STATE_FOCUSABLE) and showing(n)]
-        if not before or focus(app, keys, before[-1].name, (before[-1].getRoleName(),), tabs) is None:
-            return None
-        keys.key("Tab")
-        time.sleep(0.12)
-        return node
+        return focus_after(app, keys, node, tabs)
     for _ in range(tabs):
         if focused(node):
             return node
         keys.key("Tab")
         time.sleep(0.12)
     print(f"     {tabs} Tabs and {named!r} never had the focus; focused now: {focused_names(app)}")
+    return None
+
+
+def focus_after(app, keys, field, tabs):
+    """GTK 4.8 (OLD_GTK): Tab until the focusable control just before `field` in the tree has the focus
+    (AT-SPI tells a button's), then Tab once more, to the field. `field`, or None. Whether the keys then
+    reached it is not told here either: each caller checks what was typed on disk."""
+    try:
+        nodes = list(walk(app))
+        # A list is focusable but Tab passes into its rows: the node before is a control.
+        before = [n for n in nodes[:nodes.index(field)] if n.getRoleName() not in TEXT_ROLES + CONTAINER_ROLES
+                  and n.getState().contains(pyatspi.STATE_FOCUSABLE) and showing(n)]
+    except Exception as e:  # noqa: BLE001 - the page rebuilt while it was walked (a command's reload)
+        print(f"     the window changed while the control before {field.name!r} was looked for: {e}")
+        return None
+    if not before:
+        print(f"     nothing focusable before {field.name!r}")
+        return None
+    control = before[-1]
+    for _ in range(tabs):
+        if focused(control):
+            keys.key("Tab")
+            time.sleep(0.12)
+            return field
+        keys.key("Tab")
+        time.sleep(0.12)
+    print(f"     {tabs} Tabs and {control.name!r} (before {field.name!r}) never had the focus; "
+          f"focused now: {focused_names(app)}")
     return None
 
 
@@ -444,16 +465,16 @@ def main():
                   f"org.gnome.Shell.Screenshot wrote the window to {a.screenshot}")
         except (RuntimeError, GLib.Error) as e:
             check(False, "a screenshot of the window", str(e))
+    if up is not None and len(before_up) >= 2:
+        panel_follows(keys, bani["id"], before_up[-2])
     titles_gurmukhi(app, keys, config)
-    if up is not None:
-        panel_follows(keys, bani["id"])
     finish()
 
 
 def titles_gurmukhi(app, keys, config):
     """The Reading page (its switcher button): its Titles list, reached with Tab, opened with Enter,
     `gurmukhi` chosen with Down and Enter: the config file has `titles = gurmukhi` and every other byte
-    as it was, and the window shows the command's report line (the panel then follows: panel_follows)."""
+    as it was, and the window shows the command's report line."""
     words = config["words"]
     titles = next(k for k in config["keys"] if k["key"] == "titles")
     tab = next((n for n in walk(app) if n.name == words["pages"]["reading"] and n.getRoleName() in TAB_ROLES
@@ -481,10 +502,10 @@ def titles_gurmukhi(app, keys, config):
           "…and the window shows the command's report line", str(texts(app)[-6:]))
 
 
-def panel_follows(device, moved):
-    """After the move: the panel's label is `nitnem status`'s, and its menu, opened by a real click on
-    the panel button, lists the day's banis as `nitnem status` does, `moved` now before the bani it
-    passed; Escape closes it."""
+def panel_follows(device, moved, passed_over):
+    """After the move: `nitnem status` lists `moved` just before `passed_over`, the panel's label is
+    `nitnem status`'s, and its menu, opened by a real click on the panel button, lists the day's banis
+    as `nitnem status` does; Escape closes it."""
     shell = wait("gnome-shell in the accessibility tree", shell_session.shell_app, timeout=15)
     display = nitnem_json("status")["display"]
     label = wait("the panel's label", lambda: (lambda b: b[1] if b[1] == display["label"] else None)(
@@ -495,8 +516,8 @@ def panel_follows(device, moved):
     want = [i["label"] for i in display["items"]]
     at = ids.index(moved) if moved in ids else -1
     button = shell_session.panel_button(shell)[0] if shell else None
-    if not check(button is not None and 0 <= at < len(ids) - 1, f"nitnem status lists {moved!r} before the bani "
-                 f"it passed ({ids})"):
+    if not check(button is not None and 0 <= at < len(ids) - 1 and ids[at + 1] == passed_over,
+                 f"nitnem status lists {moved!r} just before {passed_over!r}, the bani it passed ({ids})"):
         return
     def listed():
         got = [t for _, t in shell_session.menu_items(shell) if t in want]

@@ -98,7 +98,12 @@ def start_on_bus(log, env=None, patience=30):
     (`a11y_bus`), so the address is on the root window before plasmoidviewer starts. Should it still
     not appear after `patience` seconds, it is stopped and the driver exits with NOT_ON_BUS; its
     log has Qt's AT-SPI lines."""
-    a11y_bus()
+    from gi.repository import GLib
+    try:
+        a11y_bus()
+    except GLib.Error as e:
+        print(f"no accessibility bus (org.a11y.Bus GetAddress): {e.message}", flush=True)
+        sys.exit(NOT_ON_BUS)
     viewer = start(log, env)
     a = until(app, patience)
     if a is None:
