@@ -385,24 +385,12 @@ def main():
           str(texts(app)[-8:]))
 
     # Your Nitnem: its page, then the first bani in no set added to the evening set and moved up.
-    tab = next((n for n in walk(app) if n.name == words["pages"]["sets"] and n.getRoleName() in TAB_ROLES
-                and showing(n)), None)
-    if not check(tab is not None, f"the {words['pages']['sets']!r} page's switcher button"):
+    if not open_page(app, words["pages"]["sets"]):
         finish()
-    press(tab)
     sets = nitnem_json("sets")
     available = nitnem_json("sets", "available")["banis"]
     index, bani = next((i, b) for i, b in enumerate(available) if not b["sets"])
-    choose = sets["sets"]["evening"]["choose"]
-    combo = focus(app, keys, choose, ("combo box", "list item", "button", "push button", "menu button"))
-    if check(combo is not None, f"Tab reaches the {choose!r} list (AT-SPI: focused)"):
-        keys.key("Return")  # opens the list, the chosen one (the first) focused
-        time.sleep(0.8)
-        for _ in range(index):
-            keys.key("Down")
-            time.sleep(0.1)
-        keys.key("Return")
-        time.sleep(0.8)
+    choose_in_list(app, keys, sets["sets"]["evening"]["choose"], index)  # the list shows its first
     add = wait("the Add button", lambda: find(app, sets["sets"]["evening"]["add"], BUTTON_ROLES))
     group = os.environ["SGGS_APP_GROUP"]
 
@@ -471,27 +459,39 @@ def main():
     finish()
 
 
-def titles_gurmukhi(app, keys, config):
-    """The Reading page (its switcher button): its Titles list, reached with Tab, opened with Enter,
-    `gurmukhi` chosen with Down and Enter: the config file has `titles = gurmukhi` and every other byte
-    as it was, and the window shows the command's report line."""
-    words = config["words"]
-    titles = next(k for k in config["keys"] if k["key"] == "titles")
-    tab = next((n for n in walk(app) if n.name == words["pages"]["reading"] and n.getRoleName() in TAB_ROLES
-                and showing(n)), None)
-    if not check(tab is not None, f"the {words['pages']['reading']!r} page's switcher button"):
-        return
-    press(tab)
-    before = config_bytes() or b""
-    combo = focus(app, keys, titles["label"], ("combo box", "list item", "button", "push button", "menu button"))
-    if check(combo is not None, f"Tab reaches the {titles['label']!r} list (AT-SPI: focused)"):
+def open_page(app, name):
+    """Presses (its AT-SPI action) the window's switcher button of the page nitnem names `name`."""
+    tab = next((n for n in walk(app) if n.name == name and n.getRoleName() in TAB_ROLES and showing(n)), None)
+    if check(tab is not None, f"the {name!r} page's switcher button"):
+        press(tab)
+    return tab is not None
+
+
+def choose_in_list(app, keys, label, steps):
+    """Tab to the drop-down named `label`, open it with Enter, Down `steps` times from the item it
+    shows, Enter."""
+    combo = focus(app, keys, label, ("combo box", "list item", "button", "push button", "menu button"))
+    if check(combo is not None, f"Tab reaches the {label!r} list (AT-SPI: focused)"):
         keys.key("Return")
         time.sleep(0.8)
-        for _ in range(titles["choices"].index("gurmukhi") - max(titles["choices"].index(titles["value"])
-                                                                  if titles["value"] else 0, 0)):
+        for _ in range(steps):
             keys.key("Down")
             time.sleep(0.1)
         keys.key("Return")
+        time.sleep(0.8)
+
+
+def titles_gurmukhi(app, keys, config):
+    """The Reading page (its switcher button): its Titles list, reached with Tab, opened with Enter,
+    `gurmukhi` chosen with Down and Enter: the config file has `titles = gurmukhi` and every other line
+    as it was, and the window shows the command's report line."""
+    words = config["words"]
+    titles = next(k for k in config["keys"] if k["key"] == "titles")
+    if not open_page(app, words["pages"]["reading"]):
+        return
+    before = config_bytes() or b""
+    shown = titles["choices"].index(titles["value"]) if titles["value"] else 0  # the list shows its first
+    choose_in_list(app, keys, titles["label"], titles["choices"].index("gurmukhi") - shown)
     line = b"titles = gurmukhi\n"
     got = wait("titles = gurmukhi on disk", lambda: line in (config_bytes() or b""), timeout=15)
     after = config_bytes() or b""
