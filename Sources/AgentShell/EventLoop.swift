@@ -157,7 +157,15 @@ final class EventLoop {
         until instant: Date?, timeoutMilliseconds: Int32, pump: GLibPump?, notifier: (any Notifier)?,
         early: [NotificationEvent], clicks: Int32?, output: Int32?
     ) throws(SystemError) -> [Event] {
-        if let instant { try timer.arm(at: instant) } else { try timer.disarm() }
+        if let instant {
+            // A clock set between the last read and now is told by the arming, not by a read: the
+            // same news (and the timer is armed), with nothing waited on.
+            if try timer.arm(at: instant) == .clockChanged {
+                return [.clockJumped] + early.map(Event.notification)
+            }
+        } else {
+            try timer.disarm()
+        }
         var set = PollSet()
         set.add(.signals, fileDescriptor: signals.fileDescriptor)
         set.add(.inotify, fileDescriptor: inotify.fileDescriptor)

@@ -30,12 +30,23 @@ package final class RealtimeTimer {
     /// Arms the timer to fire once when the realtime clock reaches `date` (nanosecond resolution,
     /// as far as `Date`'s double allows: about 0.1 µs today). A `date` in the past fires at once.
     /// Calls `timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, …)`.
+    /// - Returns: `.clockChanged` when the clock was set since the timer last told it (after the
+    ///   last read, or during this call): `timerfd_settime` then fails with ECANCELED, though the
+    ///   kernel has started the timer first (fs/timerfd.c, `timerfd_setup`), so it is armed all the
+    ///   same and the change is news, as a read's `.clockChanged` is; otherwise `.armed`.
     /// - Throws: `SystemError` (`timerfd_settime: EINVAL` for a NaN date).
-    package func arm(at date: Date) throws(SystemError) {
+    @discardableResult
+    package func arm(at date: Date) throws(SystemError) -> TimerArming {
         guard let value = Self.timespec(for: date) else {
             throw SystemError(call: "timerfd_settime", errno: EINVAL)
         }
-        try settime(value, flags: Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET))
+        do {
+            try settime(value, flags: Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET))
+        } catch {
+            guard let outcome = Self.outcome(ofArmError: error.errno) else { throw error }
+            return outcome
+        }
+        return .armed
     }
 
     /// Disarms the timer: `timerfd_settime` with a zero `it_value`. An expiry not yet read stays readable.
@@ -67,6 +78,11 @@ package final class RealtimeTimer {
         case ECANCELED: return .clockChanged
         default: return nil
         }
+    }
+
+    /// The outcome a failed arming stands for, if it is not an error.
+    static func outcome(ofArmError code: Int32) -> TimerArming? {
+        code == ECANCELED ? .clockChanged : nil
     }
 
     /// `date` as an absolute `CLOCK_REALTIME` timespec; nil for NaN.

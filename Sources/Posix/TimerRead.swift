@@ -10,3 +10,12 @@ package enum TimerRead: Equatable, Hashable, Sendable {
     /// The read failed with EAGAIN: the timer has not expired (a spurious wake-up).
     case notReady
 }
+
+/// What arming a `RealtimeTimer` found.
+package enum TimerArming: Equatable, Hashable, Sendable {
+    /// Armed; no clock change pending.
+    case armed
+    /// Armed, and the realtime clock was set since the timer last told it (ECANCELED from
+    /// `timerfd_settime`): recompute "now", as after a read's `.clockChanged`.
+    case clockChanged
+}

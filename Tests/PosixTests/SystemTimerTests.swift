@@ -17,7 +17,7 @@ import Testing
         let timer = try RealtimeTimer()
         defer { timer.close() }
         let deadline = SystemTestSupport.realtimeNow().addingTimeInterval(0.05)
-        try timer.arm(at: deadline)
+        #expect(try timer.arm(at: deadline) == .armed)
         #expect(try timer.read() == .notReady)
 
         #expect(try poll(timer, milliseconds: 5000))
@@ -92,6 +92,10 @@ import Testing
         #expect(RealtimeTimer.outcome(ofReadError: ECANCELED) == .clockChanged)
         #expect(RealtimeTimer.outcome(ofReadError: EAGAIN) == .notReady)
         #expect(RealtimeTimer.outcome(ofReadError: EBADF) == nil)
+        // Arming after a change not yet read: the kernel armed the timer and says ECANCELED.
+        #expect(RealtimeTimer.outcome(ofArmError: ECANCELED) == .clockChanged)
+        #expect(RealtimeTimer.outcome(ofArmError: EINVAL) == nil)
+        #expect(RealtimeTimer.outcome(ofArmError: EBADF) == nil)
     }
 
     @Test func closedTimerFailsWithEBADF() throws {

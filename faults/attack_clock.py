@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The realtime clock set over and over under a running agent (a VM's guest agent, an NTP client
+stepping): the agent must keep following the config and the marks, and say no error.
+
+Each set is to the clock's own reading (`clock_settime(CLOCK_REALTIME, now)`), so the machine's
+time moves by microseconds at most, yet every one is a clock change to the kernel: the agent's
+timerfd (TFD_TIMER_CANCEL_ON_SET) is cancelled each time, on a read or on the next arming.
+"""
+
+import os
+import threading
+import time
+
+from common import DAILY, Agent, Result, Sandbox, atomic_write, problem_lines, run, wait_until
+from attack_agent import _timeline_done
+
+
+def _storm(stop, every, count):
+    """Sets the clock to itself every `every` seconds until `stop` is set; count[0] counts the sets."""
+    while not stop.is_set():
+        time.clock_settime(time.CLOCK_REALTIME, time.clock_gettime(time.CLOCK_REALTIME))
+        count[0] += 1
+        time.sleep(every)
+
+
+def clock_storm(ctx):
+    """The clock set 10 times a second (as this VM's was once), then every 5 ms, while the config
+    changes and banis are marked: each change reloaded and each mark in the timeline within 3 s."""
+    name = "clock-storm"
+    if os.geteuid() != 0:
+        return Result(name, None, "setting the clock needs root (CAP_SYS_TIME)")
+    box = Sandbox("clock")
+    agent = None
+    stop = threading.Event()
+    sets = [0]
+    storm = None
+    try:
+        box.write_config("reminders = off\n")
+        agent = Agent(box)
+        if not wait_until(lambda: _timeline_done(box) is not None, 10):
+            return Result(name, False, "the agent wrote no first timeline", [agent.stderr()[-300:]])
+        rounds = 4 if ctx.short else 12
+        followed = marked = 0
+        slowest = 0.0
+        misses = []
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        banis = ctx.rng.sample(DAILY, min(rounds, len(DAILY)))
+        for phase, every in (("10/s", 0.1), ("200/s", 0.005)):
+            stop.clear()
+            storm = threading.Thread(target=_storm, args=(stop, every, sets), daemon=True)
+            storm.start()
+            for i in range(rounds // 2):
+                time.sleep(ctx.rng.uniform(0.2, 0.6))
+                # A config change: titles toggled, written as an editor does (a new file renamed in).
+                reloads = agent.stderr().count("configuration reloaded")
+                titles = ["gurmukhi", "both", "english"][(followed + len(misses)) % 3]
+                atomic_write(box.config, f"reminders = off\ntitles = {titles}\n")
+                t0 = time.monotonic()
+                if wait_until(lambda: agent.stderr().count("configuration reloaded") > reloads, 3):
+                    followed += 1
+                    slowest = max(slowest, time.monotonic() - t0)
+                else:
+                    misses.append(f"{phase}: titles = {titles} not reloaded within 3 s")
+                # A mark from another process: the timeline's count follows.
+                if banis:
+                    bani = banis.pop()
+                    before = _timeline_done(box) or 0
+                    rc, _, err, _ = run(["mark", bani, "--day", today], box.env, timeout=10)
+                    t0 = time.monotonic()
+                    if rc == 0 and wait_until(lambda: (_timeline_done(box) or 0) > before, 3):
+                        marked += 1
+                        slowest = max(slowest, time.monotonic() - t0)
+                    else:
+                        misses.append(f"{phase}: mark {bani} (exit {rc}) not in the timeline within 3 s {err.strip()[:120]}")
+            stop.set()
+            storm.join()
+        alive = agent.alive()
+        log = agent.stderr()
+        problems = problem_lines(log)
+        changes = log.count("clock changed or resumed")
+        expected = 2 * (rounds // 2)
+        ok = not misses and not problems and alive and followed == expected and changes > 0
+        fig = (f"{sets[0]} clock sets ({changes} clock changes logged); {followed}/{expected} config changes "
+               f"and {marked} marks followed, slowest {slowest:.2f} s; {len(problems)} error or warning lines; "
+               f"agent {'alive' if alive else 'DIED'}")
+        notes = [] if ok else misses + problems[:5] + [f"agent: {log[-400:]}"]
+        return Result(name, ok, fig, notes)
+    finally:
+        stop.set()
+        if storm is not None:
+            storm.join()
+        if agent is not None and agent.alive():
+            agent.stop()
+        box.cleanup()
