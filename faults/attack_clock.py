@@ -11,8 +11,9 @@ import os
 import threading
 import time
 
-from common import DAILY, Agent, Result, Sandbox, atomic_write, problem_lines, run, wait_until
-from attack_agent import _timeline_done
+from common import EVENING, DAILY, Agent, Result, Sandbox, atomic_write, problem_lines, run, wait_until
+from attack_agent import DAY, _timeline_done
+from desktop import Desktop, Unavailable, displayed
 
 
 def _storm(stop, every, count):
@@ -25,26 +26,34 @@ def _storm(stop, every, count):
 
 def clock_storm(ctx):
     """The clock set 10 times a second (as this VM's was once), then every 5 ms, while the config
-    changes and banis are marked: each change reloaded and each mark in the timeline within 3 s."""
+    changes and banis are marked, on a private desktop (a session bus, dunst) with the Evening
+    reminder due two seconds in: each change reloaded and each mark in the timeline within 3 s,
+    one reminder on screen (updated in place when the titles change), no error or warning line."""
     name = "clock-storm"
     if os.geteuid() != 0:
         return Result(name, None, "setting the clock needs root (CAP_SYS_TIME)")
+    try:
+        desk = Desktop()
+    except Unavailable as e:
+        return Result(name, None, f"no private desktop: {e}")
     box = Sandbox("clock")
     agent = None
     stop = threading.Event()
     sets = [0]
     storm = None
     try:
-        box.write_config("reminders = off\n")
-        agent = Agent(box)
+        box.write_config("")
+        # Two seconds before the Evening slot: the reminder (libnotify, GLib's loop joined to ours)
+        # is due while the clock is being set.
+        agent = Agent(box, box.make_env(SGGS_CLOCK_NOW=f"{DAY}T17:59:58Z", SGGS_CLOCK_RATE="1", **desk.env))
         if not wait_until(lambda: _timeline_done(box) is not None, 10):
             return Result(name, False, "the agent wrote no first timeline", [agent.stderr()[-300:]])
         rounds = 4 if ctx.short else 12
         followed = marked = 0
         slowest = 0.0
         misses = []
-        today = time.strftime("%Y-%m-%d", time.gmtime())
-        banis = ctx.rng.sample(DAILY, min(rounds, len(DAILY)))
+        # Not the evening's bani: its reminder stays due.
+        banis = ctx.rng.sample([b for b in DAILY if b not in EVENING], min(rounds, len(DAILY) - len(EVENING)))
         for phase, every in (("10/s", 0.1), ("200/s", 0.005)):
             stop.clear()
             storm = threading.Thread(target=_storm, args=(stop, every, sets), daemon=True)
@@ -54,7 +63,7 @@ def clock_storm(ctx):
                 # A config change: titles toggled, written as an editor does (a new file renamed in).
                 reloads = agent.stderr().count("configuration reloaded")
                 titles = ["gurmukhi", "both", "english"][(followed + len(misses)) % 3]
-                atomic_write(box.config, f"reminders = off\ntitles = {titles}\n")
+                atomic_write(box.config, f"titles = {titles}\n")
                 t0 = time.monotonic()
                 if wait_until(lambda: agent.stderr().count("configuration reloaded") > reloads, 3):
                     followed += 1
@@ -65,7 +74,7 @@ def clock_storm(ctx):
                 if banis:
                     bani = banis.pop()
                     before = _timeline_done(box) or 0
-                    rc, _, err, _ = run(["mark", bani, "--day", today], box.env, timeout=10)
+                    rc, _, err, _ = run(["mark", bani, "--day", DAY], box.env, timeout=10)
                     t0 = time.monotonic()
                     if rc == 0 and wait_until(lambda: (_timeline_done(box) or 0) > before, 3):
                         marked += 1
@@ -74,16 +83,19 @@ def clock_storm(ctx):
                         misses.append(f"{phase}: mark {bani} (exit {rc}) not in the timeline within 3 s {err.strip()[:120]}")
             stop.set()
             storm.join()
+        shown, on_screen = desk.count(), displayed(desk)
         alive = agent.alive()
         log = agent.stderr()
         problems = problem_lines(log)
         changes = log.count("clock changed or resumed")
         expected = 2 * (rounds // 2)
-        ok = not misses and not problems and alive and followed == expected and changes > 0
+        ok = not misses and not problems and alive and followed == expected and changes > 0 and shown >= 1 and on_screen == 1
         fig = (f"{sets[0]} clock sets ({changes} clock changes logged); {followed}/{expected} config changes "
-               f"and {marked} marks followed, slowest {slowest:.2f} s; {len(problems)} error or warning lines; "
+               f"and {marked} marks followed, slowest {slowest:.2f} s; {on_screen} reminder on screen ({shown} sent: "
+               f"the first and its updates for the titles); "
+               f"{len(problems)} error or warning lines; "
                f"agent {'alive' if alive else 'DIED'}")
-        notes = [] if ok else misses + problems[:5] + [f"agent: {log[-400:]}"]
+        notes = [] if ok else misses + problems[:5] + [f"summaries: {desk.summaries()}", f"agent: {log[-400:]}"]
         return Result(name, ok, fig, notes)
     finally:
         stop.set()
@@ -91,4 +103,5 @@ def clock_storm(ctx):
             storm.join()
         if agent is not None and agent.alive():
             agent.stop()
+        desk.stop()
         box.cleanup()
