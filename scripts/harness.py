@@ -5,6 +5,8 @@ session of its own, stopped in reverse order at the end).
 
 Each harness's shell script copies this file beside it into the work folder its user can read.
 """
+import os
+import signal
 import subprocess
 import time
 
@@ -54,11 +56,36 @@ def start(argv, log, env=None, pass_fds=(), mode="a"):
     """argv as a session of its own, its output in the file log; stopped by stop_all()."""
     p = subprocess.Popen(argv, stdout=open(log, mode), stderr=subprocess.STDOUT, env=env, start_new_session=True,
                          pass_fds=pass_fds)
+    p.log = log
     children.append(p)
     return p
 
 
+def how_it_ended(p):
+    """`exit 1`, `signal 11 (SIGSEGV)`, or "" while p runs."""
+    code = p.poll()
+    if code is None:
+        return ""
+    if code < 0:
+        try:
+            return f"signal {-code} ({signal.Signals(-code).name})"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit {code}"
+
+
+def ended_alone(p):
+    """`NAME ended by itself (HOW); its log's last lines: …`, or "" while p runs."""
+    how = how_it_ended(p)
+    if how:
+        p.told = True
+    return how and f"{os.path.basename(str(p.args[0]))} ended by itself ({how}); {p.log}'s last lines:\n{tail(p.log)}"
+
+
 def stop(p):
+    """p stopped (TERM, then KILL after 5 s). One that had already ended by itself is said, with its log."""
+    if p.poll() is not None and p in children and p.returncode != 0 and not getattr(p, "told", False):
+        say("note " + ended_alone(p))
     if p.poll() is None:
         p.terminate()
         try:
@@ -85,5 +112,5 @@ def quiet(argv, timeout=20, env=None):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-__all__ = ["check", "children", "failures", "quiet", "read", "say", "start", "stop", "stop_all", "summary", "tail",
+__all__ = ["check", "children", "ended_alone", "failures", "how_it_ended", "quiet", "read", "say", "start", "stop", "stop_all", "summary", "tail",
            "wait_until"]
