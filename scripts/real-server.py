@@ -326,7 +326,7 @@ class Swaync(Server):
     # assertion 'string != NULL' failed" (the path of an accessible context already gone). A stress loop
     # (show, press, close, the tree read throughout) killed swaync twice in about 300 closes; with the
     # tree read only 0.6 s after the server's NotificationClosed (its close transition is 200 ms), none
-    # in 400. A CI run met it once, after Mark read.
+    # in 600. A CI run met it once, after Mark read.
     SETTLE = 0.6
 
     def shown(self):
