@@ -61,7 +61,7 @@ def start(argv, log, env=None, pass_fds=(), mode="a"):
     return p
 
 
-def how_it_ended(p):
+def _how_it_ended(p):
     """`exit 1`, `signal 11 (SIGSEGV)`, or "" while p runs."""
     code = p.poll()
     if code is None:
@@ -76,7 +76,7 @@ def how_it_ended(p):
 
 def ended_alone(p):
     """`NAME ended by itself (HOW); its log's last lines: …`, or "" while p runs."""
-    how = how_it_ended(p)
+    how = _how_it_ended(p)
     if how:
         p.told = True
     return how and f"{os.path.basename(str(p.args[0]))} ended by itself ({how}); {p.log}'s last lines:\n{tail(p.log)}"
@@ -112,5 +112,5 @@ def quiet(argv, timeout=20, env=None):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-__all__ = ["check", "children", "ended_alone", "failures", "how_it_ended", "quiet", "read", "say", "start", "stop", "stop_all", "summary", "tail",
+__all__ = ["check", "children", "ended_alone", "failures", "quiet", "read", "say", "start", "stop", "stop_all", "summary", "tail",
            "wait_until"]

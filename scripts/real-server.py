@@ -644,8 +644,9 @@ def finish():
 
 
 def episode(server, name, action, env):
-    if server.gone():
-        check(f"[{name}] {SERVER} still runs", False, server.gone())
+    gone = server.gone()
+    if gone:
+        check(f"[{name}] {SERVER} still runs", False, gone)
         finish()
     home = os.path.join(WORK, name)
     os.makedirs(home, exist_ok=True)
