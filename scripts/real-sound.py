@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from harness import check, quiet, say, start, stop, stop_all, summary, wait_until
+from harness import check, quiet, start, stop, stop_all, summary, wait_until
 
 WORK = sys.argv[1]
 SUMMARY = "Evening \u00b7 Rehras Sahib"
@@ -123,6 +123,10 @@ def main():
     play("pipewire", ["pipewire"])
     play("wireplumber", ["wireplumber"])
     play("pipewire-pulse", ["pipewire-pulse"])
+    # Its socket first, then pactl: a PulseAudio client makes $XDG_RUNTIME_DIR/pulse when it connects,
+    # and pipewire-pulse gives up when that folder appears between its stat() and its mkdir() (a CI
+    # run: "mkdir() …/run/pulse failed: File exists", exit 239, when pactl asked at that moment).
+    wait_until(20, lambda: os.path.exists(os.path.join(os.environ["XDG_RUNTIME_DIR"], "pulse", "native")))
     up = wait_until(20, lambda: quiet(["pactl", "info"]).returncode == 0)
     if not check("PipeWire's PulseAudio server answers (pactl info)", up, quiet(["pactl", "info"]).stderr):
         finish()
