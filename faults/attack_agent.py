@@ -11,7 +11,7 @@ import time
 
 from common import (DAILY, LOCK, PROGRESS, TIMELINE, Agent, Result, Sandbox, atomic_write, problem_lines,
                     read_json, remove_any, run, wait_until)
-from desktop import Desktop, Unavailable, close_all, displayed
+from desktop import close_all, desktop_for, displayed
 
 DAY = "2026-06-01"
 
@@ -200,10 +200,9 @@ def full_disk(ctx):
     name = "full-disk"
     if os.geteuid() != 0:
         return Result(name, None, "needs root to mount a 512 KiB tmpfs (mount -t tmpfs -o size=512k)")
-    try:
-        desk = Desktop()
-    except Unavailable as e:
-        return Result(name, None, f"no private desktop: {e}")
+    desk, not_run = desktop_for(name)
+    if not_run:
+        return not_run
     box = Sandbox("fulldisk")
     disk = os.path.join(box.root, "disk")
     os.mkdir(disk)
@@ -314,10 +313,9 @@ def full_disk(ctx):
 def notify_restart(ctx):
     """The notification server killed (-9) before a slot and restarted under the running agent."""
     name = "notify-restart"
-    try:
-        desk = Desktop()
-    except Unavailable as e:
-        return Result(name, None, f"no private desktop: {e}")
+    desk, not_run = desktop_for(name)
+    if not_run:
+        return not_run
     box = Sandbox("notify")
     agent = None
     try:
@@ -363,10 +361,9 @@ def kill9_reminder(ctx):
     recorded `fired` is taken over in place (one on screen, `restored`), a `pending` one (a crash
     between record and show) is never shown again."""
     name = "kill9-reminder"
-    try:
-        desk = Desktop()
-    except Unavailable as e:
-        return Result(name, None, f"no private desktop: {e}")
+    desk, not_run = desktop_for(name)
+    if not_run:
+        return not_run
     rounds = 3 if ctx.short else 10
     seen = {"fired": 0, "pending": 0, "none": 0}
     bad = []

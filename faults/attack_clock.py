@@ -13,7 +13,7 @@ import time
 
 from common import EVENING, DAILY, Agent, Result, Sandbox, atomic_write, problem_lines, run, wait_until
 from attack_agent import DAY, _timeline_done
-from desktop import Desktop, Unavailable, displayed
+from desktop import desktop_for, displayed
 
 
 def _storm(stop, every, count):
@@ -32,10 +32,9 @@ def clock_storm(ctx):
     name = "clock-storm"
     if os.geteuid() != 0:
         return Result(name, None, "setting the clock needs root (CAP_SYS_TIME)")
-    try:
-        desk = Desktop()
-    except Unavailable as e:
-        return Result(name, None, f"no private desktop: {e}")
+    desk, not_run = desktop_for(name)
+    if not_run:
+        return not_run
     box = Sandbox("clock")
     agent = None
     stop = threading.Event()

@@ -8,9 +8,8 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 
-from common import wait_until
+from common import Result, wait_until
 
 BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -42,6 +41,14 @@ DUNSTRC = """[global]
 
 class Unavailable(Exception):
     pass
+
+
+def desktop_for(name):
+    """(a private Desktop, None), or (None, attack `name`'s NOT RUN Result saying why there is none)."""
+    try:
+        return Desktop(), None
+    except Unavailable as e:
+        return None, Result(name, None, f"no private desktop: {e}")
 
 
 class Desktop:
