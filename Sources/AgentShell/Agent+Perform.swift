@@ -13,7 +13,9 @@ extension Agent {
         switch action {
         case .saveLedger(let ledger):
             do throws(FileError) {
-                try ReminderLedgerStore.save(ledger, to: options.paths.ledger)
+                if let pointed = try ReminderLedgerStore.save(ledger, to: options.paths.ledger) {
+                    journal.log(.warning, AtomicFile.replacedLink(options.paths.ledger, pointed: pointed))
+                }
                 // The save made the state folder again if it was removed: watch the pause there again.
                 loop?.rewatchFiles()
                 return [.ledgerSaved]
@@ -30,7 +32,10 @@ extension Agent {
         case .writeTimeline(let timeline):
             let text = timeline.json(calendar: calendar, localizer: options.localizer).pretty
             do throws(FileError) {
-                try AtomicFile.write(Array(text.utf8), to: options.group.timelinePath)
+                if let pointed = try AtomicFile.write(Array(text.utf8), to: options.group.timelinePath, links: .replace)
+                {
+                    journal.log(.warning, AtomicFile.replacedLink(options.group.timelinePath, pointed: pointed))
+                }
                 let state = timeline.entries[0].state
                 journal.log(
                     .info,

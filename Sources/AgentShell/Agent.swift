@@ -41,11 +41,15 @@ package final class Agent {
         /// The group folder (`path`) cannot be made: a part of its path is not a folder, or this user
         /// may not create it. Bad input: nothing the agent does later can fix it.
         case group(path: String, FileError)
+        /// A folder the agent writes in (the group, its widgets folder, the state folder) could be
+        /// changed by another user (`Folder.checkTrusted`): bad input, as for the group.
+        case untrustedFolder(FileError)
 
         package var description: String {
             switch self {
             case .lock(let error): error.description
             case .system(let error): error.description
+            case .untrustedFolder(let error): error.description
             case .group(let path, let error):
                 "cannot create the group folder \(path): "
                     + (error.code == .notAFolder ? error.description : error.cause?.description ?? error.description)
@@ -95,6 +99,16 @@ package final class Agent {
             try AtomicFile.createFolder(options.group.path)
         } catch {
             throw .group(path: options.group.path, error)
+        }
+        // Nothing is written in a folder another user could change (a planted link, a swapped file).
+        do throws(FileError) {
+            for folder in [
+                options.group.path, Path.folder(of: options.group.timelinePath), Path.folder(of: options.paths.ledger),
+            ] {
+                try Folder.checkTrusted(folder)
+            }
+        } catch {
+            throw .untrustedFolder(error)
         }
         AgentRecord.write(beside: options.lockPath, group: options.group, journal: journal)
         for path in [options.group.timelinePath, options.paths.ledger] {

@@ -33,7 +33,7 @@ package struct AgentRecord: Equatable, Sendable {
     package static func write(beside lockPath: String, group: AppGroup, journal: Journal = Journal()) {
         let record = AgentRecord(pid: getpid(), group: group.path)
         do throws(FileError) {
-            try AtomicFile.write(Array((record.json.compact + "\n").utf8), to: path(beside: lockPath))
+            try AtomicFile.write(Array((record.json.compact + "\n").utf8), to: path(beside: lockPath), links: .replace)
         } catch {
             journal.log(.warning, "cannot record the group this agent watches: \(error.description)")
         }

@@ -31,7 +31,7 @@ package enum ConfigStore {
     /// Applies `change` to the text of the config file at `path` (empty when it does not exist) and
     /// replaces the file with the result: a temp file beside it, then a swap that notices a version
     /// saved since it was read (an editor's), to which the change is applied again. The file keeps
-    /// its permissions (a new one is 0644, as `config --init` writes it); nothing is written when
+    /// its permissions (a new one is 0600, as `config --init` writes it); nothing is written when
     /// the text does not change.
     package static func edit(
         path: String, _ change: (String) -> ConfigEdit.Edited
@@ -39,7 +39,7 @@ package enum ConfigStore {
         // `base`: the version the change applies to; `expected`: what the file holds meanwhile.
         var base = try read(path)
         var expected = base
-        let mode = FileStatus.lookup(path)?.permissions ?? 0o644
+        let mode = FileStatus.lookup(path)?.permissions ?? 0o600
         while true {
             let edited = change(base.map { String(decoding: $0, as: UTF8.self) } ?? "")
             let bytes = Array(edited.text.utf8)
@@ -47,7 +47,8 @@ package enum ConfigStore {
             if !edited.changed, base == expected { return Outcome(edited: edited, reading: reading) }
             let replacement: AtomicFile.Replacement
             do {
-                replacement = try AtomicFile.replace(bytes, at: path, expecting: expected, mode: mode)
+                replacement = try AtomicFile.replace(
+                    bytes, at: path, expecting: expected, mode: mode, links: .followToOwnFile)
             } catch {
                 throw .unwritten(error)
             }
@@ -57,7 +58,7 @@ package enum ConfigStore {
             // Another version was saved after the read (an editor's): apply the change to it.
             if let landed, String(validating: landed, as: UTF8.self) == nil {
                 // Not ours to change: put it back as it landed.
-                _ = try? AtomicFile.replace(landed, at: path, expecting: now, mode: mode)
+                _ = try? AtomicFile.replace(landed, at: path, expecting: now, mode: mode, links: .followToOwnFile)
                 throw .unreadable(ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text"))
             }
             base = landed

@@ -25,7 +25,7 @@ enum GroupWrite {
         for _ in 0..<attempts {
             let outcome: AtomicFile.Replacement
             do {
-                outcome = try AtomicFile.replace(bytes, at: path, expecting: expected)
+                outcome = try AtomicFile.replace(bytes, at: path, expecting: expected, links: .followToOwnFile)
             } catch {
                 throw GroupFileError(error, writing: true)
             }

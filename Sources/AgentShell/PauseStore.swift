@@ -25,9 +25,12 @@ package enum PauseStore {
         }
     }
 
-    /// Writes `pause` to `path` atomically (0600), creating the folder (0700).
-    package static func save(_ pause: Pause, to path: String, calendar: NitnemCalendar) throws(FileError) {
-        try AtomicFile.write(Array(pause.json(calendar: calendar).pretty.utf8), to: path)
+    /// Writes `pause` to `path` atomically (0600), creating the folder (0700); a symlink there is
+    /// replaced (`AtomicFile.Links.replace`).
+    /// - Returns: What a symlink replaced pointed to, nil when there was none.
+    @discardableResult
+    package static func save(_ pause: Pause, to path: String, calendar: NitnemCalendar) throws(FileError) -> String? {
+        try AtomicFile.write(Array(pause.json(calendar: calendar).pretty.utf8), to: path, links: .replace)
     }
 
     /// Removes the pause file; false when there was none.

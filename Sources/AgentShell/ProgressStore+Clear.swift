@@ -38,13 +38,11 @@ extension ProgressStore {
         var backup: String?
         // The bytes as they were, beside the file, once there is something to write.
         let backUp = { (bytes: [UInt8]?) throws(GroupFileError) in
-            let free = freeBackupPath(in: group, stamp: stamp)
             do throws(FileError) {
-                try AtomicFile.write(bytes ?? [], to: free, mode: 0o600)
+                backup = try createBackup(bytes ?? [], in: group, stamp: stamp)
             } catch {
                 throw GroupFileError(error, writing: true)
             }
-            backup = free
         }
         let updated = try LockedGroupFile.progress(group).update(NitnemProgress.self, now: now, beforeReplacing: backUp)
         {
@@ -74,7 +72,7 @@ extension ProgressStore {
             }
             let restored: LockedGroupFile.Version<NitnemProgress> = try LockedGroupFile.version(bytes, path: backup)
             do throws(FileError) {
-                try AtomicFile.write(bytes, to: group.progressPath)
+                try AtomicFile.write(bytes, to: group.progressPath, links: .followToOwnFile)
             } catch {
                 throw GroupFileError(error, writing: true)
             }
@@ -82,15 +80,21 @@ extension ProgressStore {
         }
     }
 
-    /// `<group>/nitnem-progress.backup-<stamp>.json`, or with `-2`, `-3`… when that is taken.
-    static func freeBackupPath(in group: AppGroup, stamp: String) -> String {
+    /// Creates `<group>/nitnem-progress.backup-<stamp>.json` (0600) holding `bytes`, or with `-2`,
+    /// `-3`… when that name is taken by anything, a symlink too (`AtomicFile.create`: never followed,
+    /// never over a file).
+    /// - Returns: The backup's path.
+    static func createBackup(_ bytes: [UInt8], in group: AppGroup, stamp: String) throws(FileError) -> String {
         let base = group.path + "/nitnem-progress.backup-" + stamp
-        var path = base + ".json"
-        var n = 2
-        while FileReader.exists(path) {
-            path = base + "-\(n).json"
-            n += 1
+        var n = 1
+        while true {
+            let path = base + (n == 1 ? "" : "-\(n)") + ".json"
+            do {
+                try AtomicFile.create(bytes, at: path)
+                return path
+            } catch  where error.code == .exists {
+                n += 1
+            }
         }
-        return path
     }
 }

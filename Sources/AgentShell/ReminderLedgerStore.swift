@@ -22,8 +22,11 @@ package enum ReminderLedgerStore {
         }
     }
 
-    /// Writes `ledger` to `path` atomically (0600), creating the folder (0700).
-    package static func save(_ ledger: ReminderLedger, to path: String) throws(FileError) {
-        try AtomicFile.write(Array(ledger.json.pretty.utf8), to: path)
+    /// Writes `ledger` to `path` atomically (0600), creating the folder (0700); a symlink there is
+    /// replaced (`AtomicFile.Links.replace`).
+    /// - Returns: What a symlink replaced pointed to, nil when there was none.
+    @discardableResult
+    package static func save(_ ledger: ReminderLedger, to path: String) throws(FileError) -> String? {
+        try AtomicFile.write(Array(ledger.json.pretty.utf8), to: path, links: .replace)
     }
 }

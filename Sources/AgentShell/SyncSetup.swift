@@ -48,8 +48,8 @@ package struct SyncSetup: Sendable {
         let old = try FileReader.read(ignorePath, limit: 1 << 20)
         let text = old.map { String(decoding: $0, as: UTF8.self) }
         guard let extended = SyncIgnore.extended(text, relative: relative) else { return [] }
-        let mode = FileStatus.lookup(ignorePath)?.permissions ?? 0o644
-        try AtomicFile.write(Array(extended.utf8), to: ignorePath, mode: mode)
+        let mode = FileStatus.lookup(ignorePath, followingLinks: false)?.permissions ?? 0o600
+        try AtomicFile.write(Array(extended.utf8), to: ignorePath, mode: mode, links: .refuse)
         return SyncIgnore.missing(in: text, relative: relative)
     }
 }

@@ -5,20 +5,49 @@ import NitnemClockKit
 
 /// Crash-safe file replacement, folder creation and the advisory lock writers share.
 package enum AtomicFile {
-    /// Replaces `link` with `bytes`: a temp file beside it (`.<name>.tmp-<pid>`), fsync, rename over,
+    /// What a symlink at the path of a file nitnem writes means: the one rule for every file it
+    /// writes or creates (docs/guide/files-and-writers.md). A synced folder can carry a symlink
+    /// (Syncthing syncs them), so one may be planted at any name in the group; a folder on the way
+    /// may be a link (a group kept in a synced folder): this is about the file itself.
+    package enum Links: Sendable {
+        /// A file only nitnem writes (the widget timeline, the reminder ledger, the pause, a backup,
+        /// the agent's record, the snapshot export, the sync log): never followed. A symlink there
+        /// is replaced by the file (`rename(2)` does not follow one); what it pointed to is untouched.
+        case replace
+        /// A file nitnem adds to but a person owns, whose content says nothing of its kind
+        /// (Syncthing's `.stignore`), and the lock files: a symlink there is refused, one line naming
+        /// it, and nothing is written (the user removes the link, or makes the change themselves).
+        case refuse
+        /// A file the user may keep elsewhere on purpose (the progress file, My Nitnem, the config:
+        /// a dotfile manager, a synced folder): a symlink there is followed only to an existing
+        /// regular file of this user's, which the caller has read and parsed as that kind of file;
+        /// to anything else (nothing, a folder, a device, another user's file) it is refused, and
+        /// nothing is created or truncated.
+        case followToOwnFile
+    }
+
+    /// Replaces `path` with `bytes`: a temp file beside it (`.<name>.tmp-<pid>`), fsync, rename over,
     /// fsync of the folder. A crash at any point leaves the old file or the new one, whole.
-    /// - Important: Creates the folder (0700) when missing; the file gets `mode` (0600). A symlink
-    ///   stays a symlink: the file it points to is the one replaced (in its own folder).
+    /// - Important: Creates the folder (0700) when missing and refuses one another user could write
+    ///   (`Folder.checkTrusted`); the file gets exactly `mode` (0600), whatever the umask. A symlink
+    ///   at `path` is handled as `links` says.
+    /// - Returns: What a symlink replaced pointed to (`.replace`), for a line saying so; nil when
+    ///   there was none.
     /// - Throws: `FileError` naming the file and the failed call (`cannot write: ENOSPC (…)`); the
     ///   old file is then untouched and no temp file is left.
-    package static func write(_ bytes: [UInt8], to link: String, mode: UInt32 = 0o600) throws(FileError) {
-        try put(bytes, at: target(of: link), mode: mode, replacing: true)
+    @discardableResult
+    package static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600, links: Links)
+        throws(FileError) -> String?
+    {
+        let replaced = links == .replace ? linkTarget(path) : nil
+        try put(bytes, at: target(of: path, links: links), mode: mode, replacing: true)
+        return replaced
     }
 
     /// Creates `path` holding `bytes` as `write` does (a temp file beside it, fsync, then the whole
     /// file at once), but never over an existing one: the temp file is hard-linked (`link(2)`) to
-    /// `path`, which fails when anything, a dangling symlink too, is there.
-    /// - Important: Creates the folder (0700) when missing; the file gets `mode`.
+    /// `path`, which fails when anything, a dangling symlink too, is there (so no link is followed).
+    /// - Important: Creates the folder (0700) when missing, refuses an untrusted one; the file gets `mode`.
     /// - Throws: `FileError` `.exists` when `path` exists (it is then untouched), else naming the
     ///   failed call; no temp file is left.
     package static func create(_ bytes: [UInt8], at path: String, mode: UInt32 = 0o600) throws(FileError) {
@@ -64,7 +93,7 @@ package enum AtomicFile {
         case raced(landed: [UInt8]?, now: [UInt8]?)
     }
 
-    /// Replaces `link` with `bytes` as `write` does, but never loses a version that landed after the
+    /// Replaces `link` with `bytes` as `write` does (a symlink there as `links` says), but never loses a version that landed after the
     /// caller read `expected` (nil: the caller found no file): the new file is swapped in with
     /// `renameat2(RENAME_EXCHANGE)` and what was swapped out is compared with `expected`; with no file
     /// expected it is renamed in with `RENAME_NOREPLACE`. Either way nothing can land between the
@@ -73,10 +102,10 @@ package enum AtomicFile {
     /// - Important: On a file system without `renameat2` (`EINVAL`, `ENOSYS`) it re-reads the file
     ///   right before a plain `rename`: a version landing in that window (microseconds) is lost.
     /// - Throws: `FileError` as `write` does; no temp file is left.
-    package static func replace(_ bytes: [UInt8], at link: String, expecting expected: [UInt8]?, mode: UInt32 = 0o600)
-        throws(FileError) -> Replacement
-    {
-        let path = target(of: link)
+    package static func replace(
+        _ bytes: [UInt8], at link: String, expecting expected: [UInt8]?, mode: UInt32 = 0o600, links: Links
+    ) throws(FileError) -> Replacement {
+        let path = try target(of: link, links: links)
         let folder = Path.folder(of: path)
         let temp = try prepare(bytes, for: path, mode: mode)
         defer { unlink(temp) }
@@ -129,10 +158,14 @@ package enum AtomicFile {
     private static func prepare(_ bytes: [UInt8], for path: String, mode: UInt32) throws(FileError) -> String {
         let folder = Path.folder(of: path)
         try createFolder(folder, for: path)
+        try Folder.checkTrusted(folder)
         let temp = folder + "/" + tempPrefix(of: path) + "\(getpid())"
         let file: FileDescriptor
         do {
-            file = try FileDescriptor.open(temp, [.writeOnly, .create, .truncate, .noFollow], mode: mode)
+            // A new file, never one already there (a leftover of a writer with this pid, or a link
+            // planted at the name): what is there is removed, then the file made with O_EXCL.
+            unlink(temp)
+            file = try FileDescriptor.open(temp, [.writeOnly, .create, .exclusive, .noFollow], mode: mode)
         } catch {
             throw unwritableFolder(folder, error) ?? fail(path, "cannot create \(temp)", error)
         }
@@ -197,7 +230,7 @@ package enum AtomicFile {
     /// - Parameter now: the real clock's reading (`NitnemClock.realNow()`, never a pinned "now"),
     ///   compared with the files' mtimes; nil removes only the temp files of writers that are gone.
     package static func removeAbandonedTempFiles(for link: String, now: Date?) {
-        let path = target(of: link)
+        let path = (try? target(of: link, links: .followToOwnFile)) ?? link
         let folder = Path.folder(of: path)
         let prefix = tempPrefix(of: path)
         for name in Folder.names(in: folder) where name.hasPrefix(prefix) {
@@ -212,13 +245,43 @@ package enum AtomicFile {
         }
     }
 
-    /// The file a write of `link` replaces: `link` itself, or what it points to when it is a symlink.
-    static func target(of link: String) -> String {
-        guard FileStatus.lookup(link, followingLinks: false)?.kind == .symlink,
-            let resolved = realpath(link, nil)
-        else { return link }
+    /// The file a write of `path` replaces, as `links` says: `path` itself, or for `.followToOwnFile`
+    /// the regular file of this user's a symlink there points to.
+    /// - Throws: `FileError` `.symlink` naming `path` for a symlink that `links` does not follow.
+    static func target(of path: String, links: Links) throws(FileError) -> String {
+        guard links != .replace, let pointed = linkTarget(path) else { return path }
+        guard links == .followToOwnFile else {
+            throw FileError(
+                .symlink, path: path,
+                problem: "is a symbolic link (to \(pointed)); nitnem does not write through it: remove it")
+        }
+        let resolved = realpath(path, nil)
         defer { free(resolved) }
-        return String(cString: resolved)
+        if let resolved {
+            let target = String(cString: resolved)
+            if let status = FileStatus.lookup(target, followingLinks: false), status.kind == .regular,
+                status.owner == UInt32(getuid())
+            {
+                return target
+            }
+        }
+        throw FileError(
+            .symlink, path: path,
+            problem: "is a symbolic link to \(pointed), which is not a regular file of yours; nothing written")
+    }
+
+    /// The line saying that a write replaced the symlink at `path`, which pointed to `pointed`.
+    package static func replacedLink(_ path: String, pointed: String) -> String {
+        "\(path): replaced a symbolic link (to \(pointed)) with the file; what it pointed to is untouched"
+    }
+
+    /// What the symlink at `path` points to (`readlink(2)`, as written in the link); nil when
+    /// `path` is not a symlink.
+    package static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Creates `folder` and its parents, 0700, when missing.
@@ -238,14 +301,28 @@ package enum AtomicFile {
 
     /// Runs `body` holding an exclusive `flock` on `lockPath` (created 0600 when missing), so two
     /// writers of one file serialise. The lock is on a separate file, never on the one renamed over.
+    /// - Important: A symlink at `lockPath` is refused (`O_NOFOLLOW`; `Links.refuse`), and so is a
+    ///   folder another user could write (`Folder.checkTrusted`).
     package static func withLock<T, E: Error>(_ lockPath: String, _ body: () throws(E) -> T) throws(LockError<E>) -> T {
         let lock: FileDescriptor
-        do {
-            lock = try FileDescriptor.open(lockPath, [.readWrite, .create], mode: 0o600)
+        do throws(FileError) {
+            try Folder.checkTrusted(Path.folder(of: lockPath))
+            _ = try target(of: lockPath, links: .refuse)
+            do {
+                lock = try FileDescriptor.open(lockPath, [.readWrite, .create, .noFollow], mode: 0o600)
+                if try lock.status().permissions != 0o600 { try lock.setMode(0o600) }
+            } catch  where error.errno == ELOOP {
+                // Planted between the look and the open.
+                throw FileError(
+                    .symlink, path: lockPath,
+                    problem: "is a symbolic link; nitnem does not write through it: remove it",
+                    cause: error)
+            } catch {
+                throw unwritableFolder(Path.folder(of: lockPath), error)
+                    ?? fail(lockPath, "cannot open the lock file", error)
+            }
         } catch {
-            throw .lock(
-                unwritableFolder(Path.folder(of: lockPath), error) ?? fail(lockPath, "cannot open the lock file", error)
-            )
+            throw .lock(error)
         }
         let fd = lock.rawValue
         do {

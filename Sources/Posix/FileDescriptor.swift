@@ -21,6 +21,8 @@ package final class FileDescriptor {
         package static let create = OpenOptions(rawValue: O_CREAT)
         /// `O_TRUNC`.
         package static let truncate = OpenOptions(rawValue: O_TRUNC)
+        /// `O_EXCL` (with `create`): fail when anything, a symlink too, is there.
+        package static let exclusive = OpenOptions(rawValue: O_EXCL)
         /// `O_NOFOLLOW`: refuse a symlink as the last part.
         package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
         /// `O_DIRECTORY`: only a folder.
@@ -165,6 +167,8 @@ package struct FileStatus: Equatable, Sendable {
     package let permissions: UInt32
     /// The owner's uid.
     package let owner: UInt32
+    /// The group's gid.
+    package let groupID: UInt32
     /// Last modification, seconds since the epoch.
     package let modifiedSeconds: Int
     /// The device holding it (`st_dev`).
@@ -186,6 +190,7 @@ package struct FileStatus: Equatable, Sendable {
         size = Int(info.st_size)
         permissions = UInt32(info.st_mode & 0o7777)
         owner = UInt32(info.st_uid)
+        groupID = UInt32(info.st_gid)
         modifiedSeconds = Int(info.st_mtim.tv_sec)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

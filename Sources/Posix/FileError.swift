@@ -17,6 +17,10 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case notAFolder
         /// The file exists and was not to be replaced (`AtomicFile.create`).
         case exists
+        /// A symlink where nitnem does not write through one (`AtomicFile.Links`).
+        case symlink
+        /// A folder another user could change (`Folder.checkTrusted`).
+        case untrustedFolder
         /// Any other system call failure (`cause` names it).
         case system
     }

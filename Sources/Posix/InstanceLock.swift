@@ -27,6 +27,8 @@ package final class InstanceLock {
         try Self.prepare(folder: folder)
         do {
             descriptor = try FileDescriptor.open(path, [.readWrite, .create, .noFollow], mode: 0o600)
+            // 0600 whatever the umask (a umask of 0277 would leave it unopenable for writing).
+            if try descriptor.status().permissions != 0o600 { try descriptor.setMode(0o600) }
         } catch {
             throw .system(error)
         }
@@ -62,6 +64,7 @@ package final class InstanceLock {
     private static func prepare(folder: String) throws(InstanceLockError) {
         do throws(SystemError) {
             _ = try Syscall.retrying("mkdir", path: folder) { mkdir(folder, 0o700) }
+            _ = try Syscall.retrying("chmod", path: folder) { chmod(folder, 0o700) }
         } catch  where error.errno == EEXIST {
         } catch {
             throw .system(error)

@@ -93,10 +93,10 @@ enum ConfigCommand {
         if count > 0 { throw .failure("\(count) bad line\(count == 1 ? "" : "s") in \(Printable.escaped(path))") }
     }
 
-    /// Writes the template to `path` (its folder created when missing), 0644, never over a file.
+    /// Writes the template to `path` (its folder created when missing), 0600, never over a file.
     static func initialise(_ path: String) throws(CLIError) {
         do {
-            try AtomicFile.create(Array(AgentConfig.template.utf8), at: path, mode: 0o644)
+            try AtomicFile.create(Array(AgentConfig.template.utf8), at: path, mode: 0o600)
         } catch {
             if error.code == .exists {
                 throw .failure(

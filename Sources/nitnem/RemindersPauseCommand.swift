@@ -43,7 +43,10 @@ enum RemindersPauseCommand {
         }
         let path = context.paths.pause
         do throws(FileError) {
-            try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar)
+            if let pointed = try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar)
+            {
+                Output.error("warning: " + AtomicFile.replacedLink(path, pointed: pointed))
+            }
         } catch {
             throw CLIError(error)
         }

@@ -52,12 +52,13 @@ enum RunCommand {
         do throws(Agent.StartError) {
             try agent.run()
         } catch {
-            // Another agent: exit 3, never restarted by the unit. A group folder that cannot be made
-            // is bad input (exit 2, not restarted either: it would fail the same way every time). No
-            // lock or descriptors: a failure (exit 1).
+            // Another agent: exit 3, never restarted by the unit. A group folder that cannot be made,
+            // or a folder another user could change (the runtime folder's included), is bad input
+            // (exit 2, not restarted either: it would fail the same way every time). No lock or
+            // descriptors: a failure (exit 1).
             switch error {
             case .lock(.alreadyRunning(pid: _)): throw CLIError(.alreadyRunning, error.description)
-            case .group: throw CLIError(.badInput, error.description)
+            case .group, .untrustedFolder, .lock(.unsafeFolder): throw CLIError(.badInput, error.description)
             case .lock, .system: throw CLIError(.failure, error.description)
             }
         }

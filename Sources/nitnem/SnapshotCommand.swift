@@ -62,7 +62,11 @@ enum SnapshotCommand {
                     + "(an older corpus): not replaced; use --force to replace it with a snapshot without banis")
         }
         do throws(FileError) {
-            try AtomicFile.write(Array(snapshot.json.pretty.utf8), to: group.snapshotPath)
+            if let pointed = try AtomicFile.write(
+                Array(snapshot.json.pretty.utf8), to: group.snapshotPath, links: .replace)
+            {
+                Output.error("warning: " + AtomicFile.replacedLink(group.snapshotPath, pointed: pointed))
+            }
         } catch {
             throw CLIError(error)
         }

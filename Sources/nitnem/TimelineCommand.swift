@@ -32,8 +32,10 @@ enum TimelineCommand {
         let text = timeline.json(calendar: context.calendar, localizer: context.localizer).pretty
         Output.write(fd: 1, text)
         if args.flag(Self.write) {
-            do {
-                try AtomicFile.write(Array(text.utf8), to: group.timelinePath)
+            do throws(FileError) {
+                if let pointed = try AtomicFile.write(Array(text.utf8), to: group.timelinePath, links: .replace) {
+                    Output.error("warning: " + AtomicFile.replacedLink(group.timelinePath, pointed: pointed))
+                }
             } catch {
                 throw CLIError(error)
             }

@@ -183,7 +183,7 @@ import Testing
         )
         #expect(Support.bytes(home.config) == Array(AgentConfig.template.utf8))
         let attributes = try FileManager.default.attributesOfItem(atPath: home.config)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
         let shown = try home.run(["config"])
         #expect(shown.status == 0)

@@ -71,7 +71,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == "titles = both\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: home.config)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let unset = try home.run(["config", "unset", "listen"])
         #expect(unset.status == 0)
         #expect(unset.stdout == "#listen =  # default: not set (no Listen button)\n")

@@ -14,7 +14,9 @@ import Testing
         defer { Support.cleanup(dir) }
         let path = dir + "/f.json"
         try Support.write("read", to: path)
-        #expect(try AtomicFile.replace(Array("new".utf8), at: path, expecting: Array("read".utf8)) == .done)
+        #expect(
+            try AtomicFile.replace(Array("new".utf8), at: path, expecting: Array("read".utf8), links: .followToOwnFile)
+                == .done)
         #expect(Support.bytes(path) == Array("new".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["f.json"])  // no temp file left
     }
@@ -24,7 +26,8 @@ import Testing
         defer { Support.cleanup(dir) }
         let path = dir + "/f.json"
         try Support.write("landed", to: path)  // renamed over ours by a sync engine after we read "read"
-        let outcome = try AtomicFile.replace(Array("new".utf8), at: path, expecting: Array("read".utf8))
+        let outcome = try AtomicFile.replace(
+            Array("new".utf8), at: path, expecting: Array("read".utf8), links: .followToOwnFile)
         #expect(outcome == .raced(landed: Array("landed".utf8), now: Array("new".utf8)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["f.json"])
     }
@@ -34,12 +37,12 @@ import Testing
         defer { Support.cleanup(dir) }
         let path = dir + "/f.json"
         try Support.write("landed", to: path)
-        let outcome = try AtomicFile.replace(Array("new".utf8), at: path, expecting: nil)
+        let outcome = try AtomicFile.replace(Array("new".utf8), at: path, expecting: nil, links: .followToOwnFile)
         #expect(outcome == .raced(landed: Array("landed".utf8), now: Array("landed".utf8)))
         #expect(Support.bytes(path) == Array("landed".utf8))  // untouched
         // And none there: created.
         let other = dir + "/g.json"
-        #expect(try AtomicFile.replace(Array("new".utf8), at: other, expecting: nil) == .done)
+        #expect(try AtomicFile.replace(Array("new".utf8), at: other, expecting: nil, links: .followToOwnFile) == .done)
         #expect(Support.bytes(other) == Array("new".utf8))
     }
 
@@ -47,7 +50,8 @@ import Testing
         let dir = folder()
         defer { Support.cleanup(dir) }
         let path = dir + "/f.json"
-        let outcome = try AtomicFile.replace(Array("new".utf8), at: path, expecting: Array("read".utf8))
+        let outcome = try AtomicFile.replace(
+            Array("new".utf8), at: path, expecting: Array("read".utf8), links: .followToOwnFile)
         #expect(outcome == .raced(landed: nil, now: Array("new".utf8)))
         #expect(Support.bytes(path) == Array("new".utf8))
     }
