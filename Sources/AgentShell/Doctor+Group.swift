@@ -11,6 +11,9 @@ extension Doctor {
         var owner: UInt32
         /// Whether this user may make and remove entries in it (`Folder.isWritable`).
         var writable: Bool
+        /// Why nitnem writes nothing in it (`Folder.checkTrusted`: another user could change it); nil
+        /// when it is trusted.
+        var untrusted: String? = nil
     }
 
     /// What is at the group's path.
@@ -34,7 +37,15 @@ extension Doctor {
     /// What is at `path`, and when nothing is, at the nearest part of the path that exists.
     static func look(at path: String) -> GroupFolder {
         func access(_ path: String, _ status: FileStatus) -> FolderAccess {
-            FolderAccess(permissions: status.permissions, owner: status.owner, writable: Folder.isWritable(path))
+            var untrusted: String?
+            do throws(FileError) {
+                try Folder.checkTrusted(path)
+            } catch {
+                untrusted = error.problem
+            }
+            return FolderAccess(
+                permissions: status.permissions, owner: status.owner, writable: Folder.isWritable(path),
+                untrusted: untrusted)
         }
         if let status = FileStatus.lookup(path) {
             return status.kind == .folder ? .folder(access(path, status)) : .notAFolder
@@ -87,6 +98,9 @@ extension Doctor {
                 "\(path) cannot be created: \(ancestor) (mode \(mode(access)), owned by \(who.name)) is not writable by this user",
                 remedy: .init("ask \(who.ask) for write access, or \(another)", .semicolon))
         case .folder(let access):
+            if let why = access.untrusted {
+                return Finding(.fail, .groupShared, "\(path) \(why)")
+            }
             let shared = access.permissions & 0o077 != 0
             if mayChmod(access) {
                 if !access.writable {

@@ -104,6 +104,15 @@ import Testing
             .folder(Access(permissions: 0o755, owner: 1001, writable: true)), 0,
             Finding(.warn, .groupShared, "/g (mode 755)", remedy: .init("run chmod 700 on it", .semicolon))
         ),
+        // A folder nitnem refuses to write in (Folder.checkTrusted's words): a failure, not a warning.
+        (
+            .folder(
+                Access(
+                    permissions: 0o777, owner: me, writable: true,
+                    untrusted: "can be written by other users (mode 777); nitnem writes nothing in it")),
+            me,
+            Finding(.fail, .groupShared, "/g can be written by other users (mode 777); nitnem writes nothing in it")
+        ),
         (.notAFolder, me, Finding(.fail, .groupNotAFolder, "/g is not a folder")),
         (
             .missing(ancestor: "/", access: Access(permissions: 0o755, owner: me, writable: true)), me,
