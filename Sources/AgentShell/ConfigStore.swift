@@ -9,12 +9,16 @@ package enum ConfigStore {
     package enum Failure: Error, CustomStringConvertible {
         /// The file as it is cannot be read or is not text (its error names it): nothing written.
         case unreadable(ConfigError)
+        /// The file is not a config at all (`ConfigReading.notConfigLine`, the first line that is not
+        /// blank, a comment or `key = value`): nothing written.
+        case notConfig(ConfigError)
         /// The new file could not be put in place (the old one is untouched).
         case unwritten(FileError)
 
         package var description: String {
             switch self {
             case .unreadable(let error): error.description
+            case .notConfig(let error): "\(error.description); not a nitnem config, nothing written"
             case .unwritten(let error): error.description
             }
         }
@@ -32,7 +36,8 @@ package enum ConfigStore {
     /// replaces the file with the result: a temp file beside it, then a swap that notices a version
     /// saved since it was read (an editor's), to which the change is applied again. The file keeps
     /// its permissions (a new one is 0600, as `config --init` writes it); nothing is written when
-    /// the text does not change.
+    /// the text does not change, nor into a file that is not a config (`Failure.notConfig`: a
+    /// `~/.bashrc` named by `--config` gets no line appended).
     package static func edit(
         path: String, _ change: (String) -> ConfigEdit.Edited
     ) throws(Failure) -> Outcome {
@@ -56,10 +61,10 @@ package enum ConfigStore {
                 return Outcome(edited: edited, reading: reading)
             }
             // Another version was saved after the read (an editor's): apply the change to it.
-            if let landed, String(validating: landed, as: UTF8.self) == nil {
+            if let landed, let refusal = refusal(landed, path: path) {
                 // Not ours to change: put it back as it landed.
                 _ = try? AtomicFile.replace(landed, at: path, expecting: now, mode: mode, links: .followToOwnFile)
-                throw .unreadable(ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text"))
+                throw refusal
             }
             base = landed
             expected = now
@@ -75,9 +80,17 @@ package enum ConfigStore {
         } catch {
             throw .unreadable(ConfigError(.unreadable, path: path, line: nil, problem: error.problem))
         }
-        if let bytes, String(validating: bytes, as: UTF8.self) == nil {
-            throw .unreadable(ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text"))
-        }
+        if let bytes, let refusal = refusal(bytes, path: path) { throw refusal }
         return bytes
+    }
+
+    /// Why `bytes`, the file at `path`, are not a config to change: not UTF-8 text, or a line that is
+    /// no config line (`ConfigReading.notConfigLine`); nil for a config (bad values and unknown keys
+    /// included).
+    static func refusal(_ bytes: [UInt8], path: String) -> Failure? {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .unreadable(ConfigError(.notText, path: path, line: nil, problem: "is not UTF-8 text"))
+        }
+        return ConfigReading(parsing: text, path: path).notConfigLine.map(Failure.notConfig)
     }
 }

@@ -75,8 +75,17 @@ extension Doctor {
         if let problem = files.mineProblem {
             found.append(
                 Finding(
-                    .warn, .setsUnreadable, problem.description, remedy: .init("using the snapshot's sets", .semicolon))
+                    .warn, .setsUnreadable, problem.description,
+                    remedy: .init("using the snapshot's sets (to fix: nitnem sets reset)", .semicolon))
             )
+        }
+        // A part that cannot be read: the rest of the file counts.
+        for unreadable in files.mine?.unreadable ?? [] {
+            let part = unreadable.part
+            found.append(
+                Finding(
+                    .warn, .setsUnreadable, unreadable.problem.description,
+                    remedy: .init("\(part.instead) (to fix: \(part.fix))", .semicolon)))
         }
         for set in DailySet.allCases {
             for id in files.mine?.sets[set] ?? [] where files.snapshot.bani(id: id) == nil {

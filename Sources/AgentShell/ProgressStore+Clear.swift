@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
-import Posix
 import Snapshot
 
 extension ProgressStore {
@@ -26,11 +25,11 @@ extension ProgressStore {
 
     /// Empties every `completedDays` of `group`'s progress file, under the writers' lock
     /// (`group.progressLockPath`), after writing the file's bytes as they were to a backup beside
-    /// it: `nitnem-progress.backup-<stamp>.json` (`-2`, `-3`… when taken), 0600. Only those arrays'
-    /// contents change, and each removed day is recorded removed at `at` (`dayEdits`, so a merge
-    /// with another machine's copy does not bring it back) (`ProgressWriter.clearingCompletedDays`
-    /// over the old bytes). A file of a newer
-    /// schema is refused; a missing file or one without days is left alone (no backup).
+    /// it: `nitnem-progress.backup-<stamp>.json` (`GroupBackup`: `-2`, `-3`… when taken, 0600).
+    /// Only those arrays' contents change, and each removed day is recorded removed at `at`
+    /// (`dayEdits`, so a merge with another machine's copy does not bring it back)
+    /// (`ProgressWriter.clearingCompletedDays` over the old bytes). A file of a newer schema is
+    /// refused; a missing file or one without days is left alone (no backup).
     package static func clear(in group: AppGroup, stamp: String, at: Date, now: Date? = nil) throws(GroupFileError)
         -> Cleared
     {
@@ -38,11 +37,7 @@ extension ProgressStore {
         var backup: String?
         // The bytes as they were, beside the file, once there is something to write.
         let backUp = { (bytes: [UInt8]?) throws(GroupFileError) in
-            do throws(FileError) {
-                backup = try createBackup(bytes ?? [], in: group, stamp: stamp)
-            } catch {
-                throw GroupFileError(error, writing: true)
-            }
+            backup = try GroupBackup.write(bytes ?? [], .progress, in: group, stamp: stamp)
         }
         let updated = try LockedGroupFile.progress(group).update(NitnemProgress.self, now: now, beforeReplacing: backUp)
         {
@@ -57,44 +52,5 @@ extension ProgressStore {
             return .write(clearing.value, Cleared(banis: clearing.banis, days: clearing.days, backup: nil))
         }
         return Cleared(banis: updated.result.banis, days: updated.result.days, backup: backup)
-    }
-
-    /// Puts the bytes of `backup` (a progress file, e.g. one `clear` wrote) back as `group`'s
-    /// progress file, under the writers' lock: the file becomes byte for byte the backup. The backup
-    /// must read as a progress file this version may write (not a newer schema); it stays.
-    /// - Returns: The progress restored.
-    package static func restore(from backup: String, in group: AppGroup, now: Date? = nil) throws(GroupFileError)
-        -> NitnemProgress
-    {
-        try LockedGroupFile.progress(group).locked(now: now) { () throws(GroupFileError) -> NitnemProgress in
-            guard let bytes = try readGroupFile(backup) else {
-                throw GroupFileError(.unreadable, path: backup, problem: "no such file; nothing restored")
-            }
-            let restored: LockedGroupFile.Version<NitnemProgress> = try LockedGroupFile.version(bytes, path: backup)
-            do throws(FileError) {
-                try AtomicFile.write(bytes, to: group.progressPath, links: .followToOwnFile)
-            } catch {
-                throw GroupFileError(error, writing: true)
-            }
-            return restored.document ?? .empty
-        }
-    }
-
-    /// Creates `<group>/nitnem-progress.backup-<stamp>.json` (0600) holding `bytes`, or with `-2`,
-    /// `-3`… when that name is taken by anything, a symlink too (`AtomicFile.create`: never followed,
-    /// never over a file).
-    /// - Returns: The backup's path.
-    static func createBackup(_ bytes: [UInt8], in group: AppGroup, stamp: String) throws(FileError) -> String {
-        let base = group.path + "/nitnem-progress.backup-" + stamp
-        var n = 1
-        while true {
-            let path = base + (n == 1 ? "" : "-\(n)") + ".json"
-            do {
-                try AtomicFile.create(bytes, at: path)
-                return path
-            } catch  where error.code == .exists {
-                n += 1
-            }
-        }
     }
 }

@@ -11,8 +11,8 @@ extension AgentCore {
     {
         switch result {
         case .success(var read):
-            // A My Nitnem file that cannot be read keeps the sets last read from it.
-            if read.mineProblem != nil, let good = loaded?.mine { read = read.keeping(good) }
+            // A My Nitnem file (or a part of it) that cannot be read keeps what was last read from it.
+            if let good = loaded?.mine { read = read.keeping(good) }
             // A file that vanished after a good read may be a writer's unlink and recreate.
             if !isStart, let old = files, Self.vanished(from: old, in: read), !gathering.believeVanish() { return nil }
             gathering.endVanish()

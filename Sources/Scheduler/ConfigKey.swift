@@ -232,6 +232,17 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
         bySpelling[folded(spelling)]
     }
 
+    /// Whether `spelling` is spelled as a key is, known or not: an ASCII letter, then letters, digits,
+    /// `-`, `.` and `_` (`reminder.evening`, `remind-when-done`, `colour`; not `export PATH`, not empty).
+    package static func isSpelling(_ spelling: some StringProtocol) -> Bool {
+        let letter = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+        guard let first = spelling.unicodeScalars.first else { return false }
+        return letter(first)
+            && spelling.unicodeScalars.allSatisfy {
+                letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." || $0 == "_"
+            }
+    }
+
     /// The keys by `folded` name.
     private static let bySpelling: [String: ConfigKey] = Dictionary(
         uniqueKeysWithValues: all.map { (folded($0.name), $0) })

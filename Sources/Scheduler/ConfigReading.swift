@@ -52,8 +52,10 @@ package struct ConfigReading: Equatable, Sendable {
         if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return }
-        guard let eq = trimmed.firstIndex(of: "=") else {
-            return problem(.syntax, "expected 'key = value', found '\(trimmed)'")
+        // A line without `=`, or whose key is no key at all (`export PATH=/x`, a binary file's bytes),
+        // is not a config line: `config set` refuses to write into such a file (`notConfigLine`).
+        guard let eq = trimmed.firstIndex(of: "="), ConfigKey.isSpelling(trimmed[..<eq].trimmingWhitespace()) else {
+            return problem(.syntax, "'\(trimmed)' is not a 'key = value' line")
         }
         let spelling = trimmed[..<eq].trimmingWhitespace()
         let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
@@ -76,6 +78,12 @@ package struct ConfigReading: Equatable, Sendable {
             }
         }
     }
+
+    /// The first line that is not a config line at all (`.syntax`: not blank, not a `#` comment, not
+    /// `key = value` with a key spelled as keys are): a text with one is not a nitnem config (a
+    /// `~/.bashrc`, a binary file), which `config set` never writes into. Unknown but well-formed
+    /// keys, bad values and keys given twice do not count: they are a config's own mistakes.
+    package var notConfigLine: ConfigError? { problems.first { $0.code == .syntax } }
 
     /// A reading that gave exactly `settings`, with no problem (an empty file gives the defaults).
     package init(settings: AgentConfig, path: String = "") {

@@ -46,7 +46,7 @@ package struct FollowCore: Sendable {
         switch result {
         case .success(var files):
             // A My Nitnem file that cannot be read keeps the sets last read from it, as the agent does.
-            if files.mineProblem != nil, let good = loaded?.mine { files = files.keeping(good) }
+            if let good = loaded?.mine { files = files.keeping(good) }
             loaded = files
             problems.clear(.groupFiles)
         case .failure(let error):

@@ -86,9 +86,19 @@ extension SetEdit {
         }
     }
 
-    /// `sets reset`: each of `sets` your file lists, taken out of it (the snapshot's counts again).
+    /// `sets reset`: each of `sets` your file lists, taken out of it (the snapshot's counts again),
+    /// with each part of the file that cannot be read and is one of them (a `sets` that is no object
+    /// goes whole: none of its sets counted). All three sets also take out every other part that
+    /// cannot be read (a reminder that is no time, a `reminders` that is no object), so `nitnem sets
+    /// reset` fixes any file that reads at all.
     package static func resetting(_ sets: [DailySet], mine: MyNitnem?) -> [MyNitnemWriter.Change] {
-        sets.compactMap { mine?.sets[$0] == nil ? nil : .set($0, nil) }
+        guard let mine else { return [] }
+        let all = DailySet.allCases.allSatisfy(sets.contains)
+        let unreadable = mine.unreadable.map(\.part).filter { part in
+            all || part == .sets || sets.contains { part == .set($0) }
+        }
+        return unreadable.map(MyNitnemWriter.Change.remove)
+            + sets.compactMap { mine.sets[$0] == nil ? nil : .set($0, nil) }
     }
 
     /// Names that name no bani of the snapshot, or several, in the order given

@@ -121,8 +121,25 @@ package struct SetsListing {
     package static func reminded(
         _ bani: NitnemSnapshot.Bani, at time: WallTime?, localizer l: Localizer = .english
     ) -> String {
-        let title = Printable.escaped(bani.titleEn)
+        reminded(title: bani.titleEn, at: time, localizer: l)
+    }
+
+    /// `sets remind` of `title` (a bani's, or an id the snapshot does not have, given exactly).
+    package static func reminded(title: String, at time: WallTime?, localizer l: Localizer = .english) -> String {
+        let title = Printable.escaped(title)
         return time.map { l(.setsRemindAt, ["title": title, "time": "\($0)"]) } ?? l(.setsNoReminder, ["title": title])
+    }
+
+    /// A `sets` command kept a copy of your file at `path` as `backup` before it replaced what could
+    /// not be read in it; `startedAfresh`: the file could not be read at all, and now lists nothing.
+    package static func keptUnreadable(_ path: String, as backup: String, startedAfresh: GroupFileError?) -> String {
+        let path = Printable.escaped(path)
+        let backup = Printable.escaped(backup)
+        guard let problem = startedAfresh else {
+            return "Kept a copy of \(path) as \(backup): what it replaced could not be read"
+        }
+        return "Kept \(path) as \(backup) and started it afresh (it could not be read: "
+            + "\(Printable.escaped(problem.problem))); your sets are the snapshot's"
     }
 
     /// `--after`'s bani is not in the set: nothing was written.

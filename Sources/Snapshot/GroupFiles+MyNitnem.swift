@@ -17,19 +17,7 @@ extension GroupFiles {
             files.warnings += mine.warnings
             for set in DailySet.allCases {
                 guard let ids = mine.sets[set] else { continue }
-                var known: [String] = []
-                for id in ids {
-                    guard snapshot.bani(id: id) != nil else {
-                        files.warnings.append(
-                            GroupFileError(
-                                path: path, jsonPath: "$.sets." + set.rawValue,
-                                problem: "unknown bani id '\(Printable.escaped(id))'; skipped (kept in the file)"
-                            ).description)
-                        continue
-                    }
-                    known.append(id)
-                }
-                files.snapshot.sets[set.rawValue] = known
+                files.snapshot.sets[set.rawValue] = files.known(ids, in: set, path: path, warn: true)
             }
             // A reminder for a bani the snapshot does not have is never shown (kept in the file).
             for reminder in mine.reminders where snapshot.bani(id: reminder.id) == nil {
@@ -39,6 +27,8 @@ extension GroupFiles {
                         problem: "unknown bani id '\(Printable.escaped(reminder.id))'; no reminder (kept in the file)"
                     ).description)
             }
+            // A part that cannot be read: the snapshot's set, no reminder; the rest of the file counts.
+            files.warnings += mine.unreadable.map(\.warning)
             return files
         case .failure(let problem):
             var files = self
@@ -49,18 +39,65 @@ extension GroupFiles {
         }
     }
 
-    /// These files, whose `nitnem-mynitnem.json` could not be read, with `good` (the last reading
-    /// that could) applied instead, as the agent keeps it; the problem stays one warning.
+    /// `ids` without those the snapshot does not have (with `warn`, each a warning naming the file).
+    private mutating func known(_ ids: [String], in set: DailySet, path: String, warn: Bool) -> [String] {
+        ids.filter { id in
+            guard snapshot.bani(id: id) == nil else { return true }
+            if warn {
+                warnings.append(
+                    GroupFileError(
+                        path: path, jsonPath: "$.sets." + set.rawValue,
+                        problem: "unknown bani id '\(Printable.escaped(id))'; skipped (kept in the file)"
+                    ).description)
+            }
+            return false
+        }
+    }
+
+    /// These files with what `good` (the last reading of `nitnem-mynitnem.json` that could be read)
+    /// gives for what this reading could not read, as the agent keeps it: a file that could not be
+    /// read at all is `good` whole, a part that could not be read is `good`'s part (when it had one);
+    /// each problem stays one warning, saying what is kept.
     package func keeping(_ good: MyNitnem) -> GroupFiles {
-        guard let problem = mineProblem else { return self }
+        if let problem = mineProblem {
+            var files = self
+            files.warnings.removeAll { $0 == problem.description + Self.usingSnapshotSets }
+            var whole = good
+            whole.unreadable = []
+            files = files.applying(.success(whole), path: problem.path)
+            files.mineProblem = problem
+            files.warnings.append(problem.description + "; keeping the last good sets (to fix: nitnem sets reset)")
+            return files
+        }
+        guard var kept = mine, !kept.unreadable.isEmpty else { return self }
         var files = self
-        files.warnings.removeAll { $0 == problem.description + Self.usingSnapshotSets }
-        files = files.applying(.success(good), path: problem.path)
-        files.mineProblem = problem
-        files.warnings.append(problem.description + "; keeping the last good sets")
+        for unreadable in kept.unreadable {
+            let part = unreadable.part
+            switch part {
+            case .sets:
+                guard !good.sets.isEmpty else { continue }
+                kept.sets = good.sets
+            case .set(let set):
+                guard let ids = good.sets[set] else { continue }
+                kept.sets[set] = ids
+            case .reminders:
+                guard !good.reminders.isEmpty else { continue }
+                kept.reminders = good.reminders
+            case .reminder(let id):
+                guard let reminder = good.reminders.last(where: { $0.id == id }) else { continue }
+                kept.reminders.append(reminder)
+            }
+            if let said = files.warnings.firstIndex(of: unreadable.warning) {
+                files.warnings[said] = "\(unreadable.problem.description); \(part.kept) (to fix: \(part.fix))"
+            }
+        }
+        for set in DailySet.allCases where kept.sets[set] != mine?.sets[set] {
+            files.snapshot.sets[set.rawValue] = files.known(kept.sets[set] ?? [], in: set, path: "", warn: false)
+        }
+        files.mine = kept
         return files
     }
 
     /// What a warning about an unreadable `nitnem-mynitnem.json` says is used instead.
-    static let usingSnapshotSets = "; using the snapshot's sets"
+    static let usingSnapshotSets = "; using the snapshot's sets (to fix: nitnem sets reset)"
 }

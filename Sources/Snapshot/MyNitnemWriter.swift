@@ -12,6 +12,49 @@ package enum MyNitnemWriter {
         case set(DailySet, [String]?)
         /// Remind bani `id` at this time, or, with nil, not at all.
         case reminder(id: String, at: WallTime?)
+        /// Take out a part of the file that could not be read (`MyNitnem.unreadable`): what counts
+        /// for it then is what counted while it could not be read (the snapshot's set, no reminder).
+        case remove(MyNitnem.Part)
+    }
+
+    /// The parts of `mine` that could not be read and that `changes` replace (a copy of the file is
+    /// kept before they are written over, so no byte of the user's is lost).
+    /// - Throws: `GroupFileError` (bad input, nothing written) for a change made from what such a
+    ///   part could not say: adding to or taking from a set that is no list, a reminder in a
+    ///   `reminders` that is no object. It names the file and the part, and the command that fixes
+    ///   it (`MyNitnem.Part.fix`).
+    package static func replacedUnreadable(by changes: [Change], in mine: MyNitnem, path: String)
+        throws(GroupFileError) -> [MyNitnem.Part]
+    {
+        var replaced: [MyNitnem.Part] = []
+        for change in changes {
+            for unreadable in mine.unreadable {
+                let part = unreadable.part
+                let replaces: Bool
+                switch change {
+                case .remove(let removed): replaces = removed.covers(part)
+                // A reset replaces the set whole; an edit of its list would build on a guess.
+                case .set(let set, nil) where part == .set(set): replaces = true
+                case .reminder(let id, _) where part == .reminder(id): replaces = true
+                case .set(let set, _):
+                    guard part.covers(.set(set)) else { continue }
+                    throw refusal(unreadable, path: path)
+                case .reminder(let id, _):
+                    guard part.covers(.reminder(id)) else { continue }
+                    throw refusal(unreadable, path: path)
+                }
+                if replaces, !replaced.contains(part) { replaced.append(part) }
+            }
+        }
+        return replaced
+    }
+
+    /// A change refused because `unreadable` stands in its way: its problem, `nothing written`, and
+    /// the command that fixes it.
+    static func refusal(_ unreadable: MyNitnem.Unreadable, path: String) -> GroupFileError {
+        GroupFileError(
+            .shape, path: unreadable.problem.path, jsonPath: unreadable.problem.jsonPath,
+            problem: "\(unreadable.problem.problem); nothing written (to fix: \(unreadable.part.fix))")
     }
 
     /// The member saying when the file was last changed (by a writer's clock): what a merge of two
@@ -46,6 +89,16 @@ package enum MyNitnemWriter {
                     reminders.removeAll { $0.key == id }
                 }
                 if reminders.isEmpty, top.contains(where: { $0.key == "reminders" }) == false { continue }
+                ProgressWriter.set(&top, "reminders", .object(reminders))
+            case .remove(.sets): top.removeAll { $0.key == "sets" }
+            case .remove(.reminders): top.removeAll { $0.key == "reminders" }
+            case .remove(.set(let set)):
+                var sets = try members(top, "sets", path: path)
+                sets.removeAll { $0.key == set.rawValue }
+                ProgressWriter.set(&top, "sets", .object(sets))
+            case .remove(.reminder(let id)):
+                var reminders = try members(top, "reminders", path: path)
+                reminders.removeAll { $0.key == id }
                 ProgressWriter.set(&top, "reminders", .object(reminders))
             }
         }

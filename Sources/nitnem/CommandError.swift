@@ -54,10 +54,12 @@ extension ReaderLauncher.Failure: CommandError { var cliCode: CLIError.Code { .f
 extension ConfigEdit.Refusal: CommandError { var cliCode: CLIError.Code { .badInput } }
 
 extension ConfigStore.Failure: CommandError {
-    /// A config file that is not text is bad input; one that cannot be read or replaced, a failure.
+    /// A config file that is not text, or not a config, is bad input; one that cannot be read or
+    /// replaced, a failure.
     var cliCode: CLIError.Code {
         switch self {
         case .unreadable(let problem) where problem.code == .notText: .badInput
+        case .notConfig: .badInput
         case .unreadable, .unwritten: .failure
         }
     }

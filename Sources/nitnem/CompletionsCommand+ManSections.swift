@@ -55,7 +55,12 @@ extension CompletionsCommand {
             ),
             .item(
                 "$SGGS_APP_GROUP/nitnem-progress.backup-*.json",
-                "Backups that nitnem journey clear writes (0600); nitnem journey restore puts one back."),
+                "Backups of the history that nitnem journey clear or nitnem journey restore replaced (0600); nitnem journey restore puts one back."
+            ),
+            .item(
+                "$SGGS_APP_GROUP/nitnem-mynitnem.unreadable-*.json",
+                "Copies of a nitnem-mynitnem.json that could not be read (wholly or in part), kept (0600) before nitnem sets reset or sets remind replaced what could not be read."
+            ),
             .item("$SGGS_APP_GROUP/widgets/NitnemNow.json", "The widget timeline the agent writes."),
             .item(
                 "$XDG_CONFIG_HOME/nitnem/config",

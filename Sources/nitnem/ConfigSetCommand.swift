@@ -23,7 +23,8 @@ enum ConfigSetCommand {
             commented-out line of the template (#reminder.evening = 18:00), else at the end. A new
             file is made when there is none. Prints the key as 'nitnem config' shows it. An unknown
             key or a value the key does not take is one line on stderr and exit 2, with nothing
-            written. The file is replaced atomically (an edit saved meanwhile is kept) and a running
+            written; so is a file that is not a config (a line that is not blank, a # comment or
+            key = value: a ~/.bashrc given as --config). The file is replaced atomically (an edit saved meanwhile is kept) and a running
             agent applies the change at once.
             """
     )
@@ -35,7 +36,8 @@ enum ConfigSetCommand {
         positionals: [key],
         discussion: """
             Removes every line that gives the key (the template's commented-out line stays) and
-            prints the key as 'nitnem config' shows it. A key the file does not set is no change.
+            prints the key as 'nitnem config' shows it. A key the file does not set is no change. A
+            file that is not a config is refused as 'config set' refuses it.
             """
     )
 

@@ -33,6 +33,9 @@ struct Context {
         }
     }
 
+    /// The UTC time a backup a command keeps is named by (`20261129T050000Z`, the Nitnem clock's now).
+    var backupStamp: String { RFC3339.utcTimestamp(clock.now()).filter { $0 != "-" && $0 != ":" } }
+
     /// Where this user's files are.
     var paths: UserPaths { UserPaths(environment: environment) }
 

@@ -12,6 +12,8 @@ enum JourneyCommand {
         name: "month", value: "YYYY-MM", help: "The month.", defaultValue: .described("this Nitnem day's"))
     static let format = ChoiceOption<OutputFormat>.format()
     static let yes = OptionSpec.flag("yes", "Do it: write the backup, then empty every completedDays.")
+    static let restoreYes = OptionSpec.flag(
+        "yes", "Restore even a file whose banis are not this snapshot's (a backup is written first).")
 
     static let spec = CommandSpec(
         path: ["journey"],
@@ -48,14 +50,21 @@ enum JourneyCommand {
 
     static let restoreSpec = CommandSpec(
         path: ["journey", "restore"],
-        abstract: "Put a backup written by 'journey clear' back as the progress file, byte for byte.",
-        options: [.group],
+        abstract: "Put a backup back as the progress file, byte for byte (after a backup of the one it replaces).",
+        options: [restoreYes, .group],
         positionals: [
             PositionalSpec(name: "backup", help: "The backup file (nitnem-progress.backup-….json).")
                 .completing(.file)
         ],
         discussion: """
-            Marks recorded after the backup was written are replaced with it. The backup stays.
+            Marks recorded after the backup was written are replaced with it. The backup stays, and the
+            history it replaces is kept first, as 'nitnem journey clear' keeps it
+            (nitnem-progress.backup-<UTC time>.json, 0600, named in the report): restoring that one
+            undoes the restore. A file that is not a progress file (not JSON, the wrong shape, a
+            schema other than 1) or is the progress file itself is one line on stderr and exit 2,
+            with nothing changed. When most of the file's banis (more than half) are not in this
+            snapshot, it is likely another user's or another app's: without --yes, only say what it
+            would put back and replace.
             """
     )
 
@@ -92,11 +101,10 @@ enum JourneyCommand {
         guard args.flag(Self.yes) else {
             return JourneyClearReport.wouldRemove(days: plan.days, banis: plan.banis, from: path).forEach(Output.line)
         }
-        let stamp = RFC3339.utcTimestamp(context.clock.now()).filter { $0 != "-" && $0 != ":" }
         let cleared: ProgressStore.Cleared
         do {
             cleared = try ProgressStore.clear(
-                in: group, stamp: stamp, at: context.clock.now(), now: context.clock.realNow())
+                in: group, stamp: context.backupStamp, at: context.clock.now(), now: context.clock.realNow())
         } catch {
             // The file was read once already: whatever stops the clear now is a failure.
             throw CLIError(error, as: .failure)
@@ -109,14 +117,34 @@ enum JourneyCommand {
     static func runRestore(_ args: ParsedArguments) throws(CLIError) {
         let context = try Context.load()
         let group = context.group(args)
-        let backup = args.positionals[0]
-        let progress: NitnemProgress
+        let path = group.progressPath
+        let file: ProgressStore.Restorable
         do {
-            progress = try ProgressStore.restore(from: backup, in: group, now: context.clock.realNow())
+            file = try ProgressStore.restorable(args.positionals[0], in: group)
         } catch {
-            // A backup of a newer schema is a wrong argument, not a refused write.
-            throw CLIError(error, as: error.code == .newerSchema ? .badInput : nil)
+            // A file that is no progress file, or one of a newer schema, is a wrong argument.
+            throw CLIError(error, as: .badInput)
         }
-        Output.line(JourneyClearReport.restored(group.progressPath, from: backup, progress: progress))
+        let snapshot: NitnemSnapshot
+        do {
+            snapshot = try GroupFiles.loadSnapshotWithSets(group).snapshot
+        } catch {
+            throw CLIError(error)
+        }
+        let plan = JourneyRestorePlan(
+            restoring: file.progress, over: ProgressStore.replaced(in: group), snapshot: snapshot)
+        if plan.asks, !args.flag(Self.restoreYes) {
+            return JourneyClearReport.wouldRestore(plan, from: file.path, to: path).forEach(Output.line)
+        }
+        let restored: ProgressStore.Restored
+        do {
+            restored = try ProgressStore.restore(
+                file, in: group, stamp: context.backupStamp, now: context.clock.realNow())
+        } catch {
+            throw CLIError(error)
+        }
+        guard restored.changed else { return Output.line(JourneyClearReport.alreadyRestored(path, from: file.path)) }
+        JourneyClearReport.restored(path, from: file.path, progress: file.progress, backup: restored.backup)
+            .forEach(Output.line)
     }
 }

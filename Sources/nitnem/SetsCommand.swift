@@ -27,19 +27,29 @@ enum SetsCommand {
         return names
     }
 
-    /// Changes the file under its lock (`change` decides from the file as it is then); a file that
-    /// cannot be read is bad input (exit 2), a write refused or failed (a newer schema, a full disk)
-    /// a failure (exit 1).
+    /// Changes the file under its lock (`change` decides from the file as it is then). A file that
+    /// cannot be read, or a change built on a part of it that cannot be read, is bad input (exit 2:
+    /// one line naming the file, the part and the command that fixes it); `resetting` (`sets reset`)
+    /// starts a file that cannot be read at all afresh instead. A write refused or failed (a newer
+    /// schema, a full disk) is a failure (exit 1). A copy kept of what the change replaced that could
+    /// not be read is said first.
     static func write(
-        _ group: AppGroup, context: Context, _ change: (MyNitnem?) -> [MyNitnemWriter.Change]
+        _ group: AppGroup, context: Context, resetting: Bool = false, _ change: (MyNitnem?) -> [MyNitnemWriter.Change]
     ) throws(CLIError) -> MyNitnem {
+        let outcome: MyNitnemStore.Outcome
         do {
-            return try MyNitnemStore.update(
-                in: group, at: context.clock.now(), now: context.clock.realNow()
-            ) { mine in change(mine) }.mine
+            outcome = try MyNitnemStore.update(
+                in: group, at: context.clock.now(), now: context.clock.realNow(), stamp: context.backupStamp,
+                resetting: resetting
+            ) { mine in change(mine) }
         } catch {
             throw CLIError(error)
         }
+        if let backup = outcome.backup {
+            Output.line(
+                SetsListing.keptUnreadable(group.mynitnemPath, as: backup, startedAfresh: outcome.startedAfresh))
+        }
+        return outcome.mine
     }
 
     /// Prints the sets `sets` as they now count: `Your morning set: Japji Sahib, Sukhmani Sahib`.

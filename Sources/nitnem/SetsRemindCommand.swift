@@ -21,7 +21,8 @@ enum SetsRemindCommand {
             began the evening before), skips it when the bani is already read that day or reminders are
             paused, and shows it late after a sleep only while the band of its time lasts. Its buttons
             are the band reminders': Read now, Mark read (that bani), Later. 'nitnem reminders list'
-            and 'nitnem clock' list it.
+            and 'nitnem clock' list it. A reminder in the file that is not a time is replaced (a copy of
+            the file is kept first); one for an id the snapshot does not have is named exactly.
             """
     )
 
@@ -38,13 +39,21 @@ enum SetsRemindCommand {
         let context = try Context.load()
         let group = context.group(args)
         let files = try context.loadFiles(group)
-        let bani: NitnemSnapshot.Bani
+        let id: String
+        let title: String
         do throws(NitnemSnapshot.NameProblem) {
-            bani = try files.snapshot.bani(named: name)
+            let bani = try files.snapshot.bani(named: name)
+            (id, title) = (bani.id, bani.titleEn)
         } catch {
-            throw .badInput(files.snapshot.explain([error]))
+            // A reminder the file has for an id the snapshot does not have, given exactly.
+            guard files.mine?.hasReminder(exactly: name) == true else {
+                throw .badInput(files.snapshot.explain([error]))
+            }
+            (id, title) = (name, name)
         }
-        _ = try SetsCommand.write(group, context: context) { _ in [.reminder(id: bani.id, at: at)] }
-        Output.line(SetsListing.reminded(bani, at: at, localizer: context.localizer))
+        _ = try SetsCommand.write(group, context: context) { _ in [.reminder(id: id, at: at)] }
+        // What still cannot be read in the file (another part than this reminder) is said.
+        for warning in try context.loadFiles(group).warnings { Output.error("warning: \(warning)") }
+        Output.line(SetsListing.reminded(title: title, at: at, localizer: context.localizer))
     }
 }

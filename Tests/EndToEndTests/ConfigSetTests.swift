@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import NitnemClockKit
 import Scheduler
 import TestSupport
 import Testing
@@ -76,6 +77,48 @@ import Testing
         #expect(unset.status == 0)
         #expect(unset.stdout == "#listen =  # default: not set (no Listen button)\n")
         #expect(String(decoding: Support.bytes(home.config), as: UTF8.self) == "titles = both\n")
+    }
+
+    /// Files that are not a config: `config set` and `unset` write nothing into them (exit 2, one
+    /// line naming the file and the first line that is no config line).
+    @Test(arguments: [
+        (
+            "# ~/.bashrc\nHISTSIZE=1000\nexport PATH=/x:$PATH\nalias ll='ls -l'\n", 3,
+            "'export PATH=/x:$PATH' is not a 'key = value' line"
+        ),
+        (
+            "\u{7F}ELF\u{02}\u{01}\u{01}\0\0\0\n\0\u{03}\0>\0", 1,
+            "'\u{7F}ELF\u{02}\u{01}\u{01}\0\0\0' is not a 'key = value' line"
+        ),
+        ("reminders = on\nif [ \"$x\" = y ]; then\n", 2, "'if [ \"$x\" = y ]; then' is not a 'key = value' line"),
+    ])
+    func aFileThatIsNoConfigIsRefusedByteForByte(_ text: String, _ line: Int, _ said: String) throws {
+        let home = Home()
+        defer { home.remove() }
+        try home.write(text)
+        let before = Support.bytes(home.config)
+        for words in [["set", "reminder.evening", "18:30"], ["unset", "reminders"]] {
+            let r = try home.run(["config"] + words)
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(r.stdout == "")
+            // Control characters are escaped: the line is the file's, and may hold anything.
+            let expected = Printable.escaped("\(home.config):\(line): \(said); not a nitnem config, nothing written")
+            #expect(r.stderr == "nitnem: \(expected)\n")
+            #expect(Support.bytes(home.config) == before)
+        }
+    }
+
+    /// A config's own mistakes (an unknown but well-formed key, a bad value) do not stop a set: today's
+    /// behaviour, every other line byte for byte.
+    @Test func aConfigWithAnUnknownKeyOrABadValueIsStillSet() throws {
+        let home = Home()
+        defer { home.remove() }
+        try home.write("colour = blue\nsnooze = never\n")
+        let r = try home.run(["config", "set", "titles", "both"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            String(decoding: Support.bytes(home.config), as: UTF8.self)
+                == "colour = blue\nsnooze = never\ntitles = both\n")
     }
 
     @Test func jsonGivesEveryKeyItsValueChoicesAndSource() throws {

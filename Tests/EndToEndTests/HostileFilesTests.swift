@@ -39,7 +39,10 @@ import Testing
         /// `nitnem run` for `seconds`, then SIGTERM.
         func runAgent(seconds: Int, umask: String = "022") throws -> NitnemBinary.Result {
             try NitnemBinary.run(
-                ["-c", "umask \(umask); exec timeout --preserve-status -s TERM \(seconds) \"$0\" run", NitnemBinary.path],
+                [
+                    "-c", "umask \(umask); exec timeout --preserve-status -s TERM \(seconds) \"$0\" run",
+                    NitnemBinary.path,
+                ],
                 environment: environment, executable: "/bin/sh", timeout: Double(seconds) + 30)
         }
         func make() throws {
@@ -89,6 +92,9 @@ import Testing
         Case(
             name: "My Nitnem", file: { $0.group + "/nitnem-mynitnem.json" },
             command: ["sets", "remind", "japji", "05:30"], after: .refused(2)),
+        Case(
+            name: "My Nitnem, reset", file: { $0.group + "/nitnem-mynitnem.json" }, command: ["sets", "reset"],
+            after: .refused(1)),
         Case(name: "config", file: { $0.config }, command: ["config", "set", "titles", "both"], after: .refused(2)),
         Case(name: ".stignore", file: { $0.root + "/sync/.stignore" }, command: ["sync", "setup"], after: .refused(1)),
     ]

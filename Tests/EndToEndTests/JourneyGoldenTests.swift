@@ -68,6 +68,11 @@ import Testing
         return folder
     }
 
+    /// The backups in `folder`.
+    static func backups(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("backup") }
+    }
+
     static func environment(_ scenario: Scenario) -> [String: String] {
         var env = Support.baseEnvironment
         env["TZ"] = scenario.zone
@@ -113,7 +118,7 @@ import Testing
         #expect(dry.status == 0)
         #expect(dry.stdout.hasPrefix("Would remove 76 completed days of 7 banis from \(path); nothing changed.\n"))
         #expect(Support.bytes(path) == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("backup") }.isEmpty)
+        #expect(try Self.backups(in: folder).isEmpty)
 
         let clear = try Support.run(["journey", "clear", "--yes", "--group", folder], environment: env)
         #expect(clear.status == 0)
@@ -147,25 +152,166 @@ import Testing
 
         let restore = try Support.run(["journey", "restore", backup, "--group", folder], environment: env)
         #expect(restore.status == 0)
-        #expect(restore.stdout == "Restored \(path) from \(backup) (76 completed days)\n")
+        // The cleared history it replaced is kept as clear keeps it: the next free name.
+        let second = folder + "/nitnem-progress.backup-20261129T050000Z-2.json"
+        #expect(
+            restore.stdout
+                == "Restored \(path) from \(backup) (76 completed days)\n"
+                + "Backup: \(second) (undo with 'nitnem journey restore \(second)')\n")
         #expect(Support.bytes(path) == original)
+        #expect(Support.bytes(second) == clearedBytes)
 
-        // A second clear the same second does not overwrite the first backup.
+        // A second clear the same second does not overwrite the first backups.
         let again = try Support.run(["journey", "clear", "--yes", "--group", folder], environment: env)
-        #expect(again.stdout.contains("nitnem-progress.backup-20261129T050000Z-2.json"))
+        #expect(again.stdout.contains("nitnem-progress.backup-20261129T050000Z-3.json"))
         #expect(Support.bytes(backup) == original)
     }
 
-    @Test func restoreRefusesWhatIsNoProgressFile() throws {
-        let folder = Support.tempFolder()
+    /// A restore keeps the history it replaces, as clear does (same name, 0600) and says where: a
+    /// second restore, from that backup, gives the history back byte for byte.
+    @Test func aRestoreCanBeUndoneByRestoringItsBackup() throws {
+        let scenario = Self.scenarios[0]
+        let folder = try Self.group(scenario)
         defer { Support.cleanup(folder) }
-        try Support.write("not json", to: folder + "/bad.json")
-        let r = try Support.run(["journey", "restore", folder + "/bad.json", "--group", folder])
-        #expect(r.status == 2)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/nitnem-progress.json"))
-        let missing = try Support.run(["journey", "restore", folder + "/none.json", "--group", folder])
-        #expect(missing.status == 2)
-        #expect(missing.stderr == "nitnem: \(folder)/none.json: no such file; nothing restored\n")
+        let env = Self.environment(scenario)
+        let path = folder + "/nitnem-progress.json"
+        let original = Support.bytes(path)
+        // Another history of the same banis (e.g. an older backup), in the app's layout.
+        let other = folder + "/older.json"
+        try Support.write(
+            "{\"schema\":1,\"banis\":{\"japji\":{\"completedDays\":[\"2026-11-01\"]},\"jaap\":{\"lastSeq\":3}}}\n",
+            to: other)
+        let otherBytes = Support.bytes(other)
+
+        let r = try Support.run(["journey", "restore", other, "--group", folder], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "")
+        let backup = folder + "/nitnem-progress.backup-20261129T050000Z.json"
+        #expect(
+            r.stdout
+                == "Restored \(path) from \(other) (1 completed day)\n"
+                + "Backup: \(backup) (undo with 'nitnem journey restore \(backup)')\n")
+        #expect(Support.bytes(path) == otherBytes)
+        #expect(Support.bytes(backup) == original)
+        let mode = try FileManager.default.attributesOfItem(atPath: backup)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(Support.bytes(other) == otherBytes, "the file restored stays")
+
+        let undo = try Support.run(["journey", "restore", backup, "--group", folder], environment: env)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(Support.bytes(path) == original)
+        let undoBackup = folder + "/nitnem-progress.backup-20261129T050000Z-2.json"
+        #expect(undo.stdout.hasSuffix("Backup: \(undoBackup) (undo with 'nitnem journey restore \(undoBackup)')\n"))
+        #expect(Support.bytes(undoBackup) == otherBytes)
+
+        // Restoring what is already there writes nothing, and keeps no backup.
+        let same = try Support.run(["journey", "restore", backup, "--group", folder], environment: env)
+        #expect(same.status == 0)
+        #expect(same.stdout == "Nothing to restore: \(path) already holds \(backup) byte for byte\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nitnem-progress.backup-20261129T050000Z-3.json"))
+
+        // With no progress file, there is nothing to keep: no backup.
+        try FileManager.default.removeItem(atPath: path)
+        let fresh = try Support.run(["journey", "restore", other, "--group", folder], environment: env)
+        #expect(fresh.stdout == "Restored \(path) from \(other) (1 completed day)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nitnem-progress.backup-20261129T050000Z-3.json"))
+    }
+
+    /// A file whose banis are mostly not this snapshot's is likely someone else's: without --yes
+    /// restore says what it would put back and replace, and changes nothing (as clear does).
+    @Test func aRestoreOfAnotherSnapshotsBanisAsksFirst() throws {
+        let scenario = Self.scenarios[0]
+        let folder = try Self.group(scenario)
+        defer { Support.cleanup(folder) }
+        let env = Self.environment(scenario)
+        let path = folder + "/nitnem-progress.json"
+        let original = Support.bytes(path)
+        let other = folder + "/theirs.json"
+        try Support.write(
+            #"{"schema":1,"banis":{"asa_di_var":{"completedDays":["2026-11-01","2026-11-02"]},"# + "\n"
+                + #""bara_maha":{"completedDays":["2026-11-01"]},"japji":{"completedDays":["2026-11-01"]}}}"#,
+            to: other)
+        let other2 = Support.bytes(other)
+
+        let asked = try Support.run(["journey", "restore", other, "--group", folder], environment: env)
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(
+            asked.stdout == """
+                Would put back 4 completed days of 3 banis from \(other) (2 of its 3 banis not in this snapshot: \
+                'asa_di_var', 'bara_maha'), replacing 76 completed days of 7 banis in \(path); nothing changed.
+                Run 'nitnem journey restore --yes \(other)' to do it (a backup is written first).
+
+                """)
+        #expect(Support.bytes(path) == original)
+        #expect(try Self.backups(in: folder).isEmpty)
+
+        let done = try Support.run(["journey", "restore", "--yes", other, "--group", folder], environment: env)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stdout.hasPrefix("Restored \(path) from \(other) (4 completed days)\n"))
+        #expect(Support.bytes(path) == other2)
+        #expect(Support.bytes(folder + "/nitnem-progress.backup-20261129T050000Z.json") == original)
+
+        // Half unknown or fewer is this user's: no question.
+        try Support.write(
+            #"{"schema":1,"banis":{"asa_di_var":{"completedDays":["2026-11-01"]},"japji":{}}}"#, to: other)
+        let half = try Support.run(["journey", "restore", other, "--group", folder], environment: env)
+        #expect(half.stdout.hasPrefix("Restored \(path) from \(other) (1 completed day)\n"))
+    }
+
+    /// Files that are no progress file: exit 2, one line naming the file and what is wrong, the
+    /// progress file byte for byte as it was and no backup.
+    @Test(arguments: [
+        ("not json", "not valid JSON: line 1, column 1: unexpected character 'n', expected a value"),
+        ("export PATH=/x\n", "not valid JSON: line 1, column 1: unexpected character 'e', expected a value"),
+        (#"{"schema":1,"sets":{"morning":["japji"]}}"#, "$.banis: missing; expected an object of progress by bani id"),
+        (#"{"schema":1,"banis":[]}"#, "$.banis: expected an object of progress by bani id, found an array"),
+        (#"{"schema":0,"banis":{}}"#, "$.schema: expected an integer ≥ 1, found 0"),
+        (#"{"schema":1,"banis":{"japji":7}}"#, "$.banis.japji: expected an object, found 7"),
+        (#"[]"#, "$: expected an object, found an array"),
+    ])
+    func restoreRefusesWhatIsNoProgressFile(_ text: String, _ said: String) throws {
+        let scenario = Self.scenarios[0]
+        let folder = try Self.group(scenario)
+        defer { Support.cleanup(folder) }
+        let path = folder + "/nitnem-progress.json"
+        let original = Support.bytes(path)
+        try Support.write(text, to: folder + "/bad.json")
+        for yes in [[], ["--yes"]] {
+            let r = try Support.run(
+                ["journey", "restore", folder + "/bad.json", "--group", folder] + yes,
+                environment: Self.environment(scenario))
+            #expect(r.status == 2)
+            #expect(r.stdout == "")
+            #expect(r.stderr == "nitnem: \(folder)/bad.json: \(said); not a progress file, nothing restored\n")
+            #expect(Support.bytes(path) == original)
+            #expect(try Self.backups(in: folder).isEmpty)
+        }
+    }
+
+    @Test func restoreRefusesAMissingFileANewerSchemaAndTheProgressFileItself() throws {
+        let scenario = Self.scenarios[0]
+        let folder = try Self.group(scenario)
+        defer { Support.cleanup(folder) }
+        let env = Self.environment(scenario)
+        let path = folder + "/nitnem-progress.json"
+        let original = Support.bytes(path)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: path)
+        try Support.write(#"{"schema":2,"banis":{}}"#, to: folder + "/newer.json")
+        let cases = [
+            (folder + "/none.json", "no such file; nothing restored"),
+            (path, "is the progress file itself; nothing restored"),
+            (folder + "/./nitnem-progress.json", "is the progress file itself; nothing restored"),
+            (folder + "/link.json", "is the progress file itself; nothing restored"),
+            (folder + "/newer.json", "is schema 2, newer than this nitnem (1); nothing restored"),
+        ]
+        for (file, said) in cases {
+            let r = try Support.run(["journey", "restore", "--yes", file, "--group", folder], environment: env)
+            #expect(r.status == 2)
+            #expect(r.stderr == "nitnem: \(file): \(said)\n")
+            #expect(Support.bytes(path) == original)
+        }
+        #expect(try Self.backups(in: folder).isEmpty)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json") == path)
     }
 
     @Test func clearWithNothingRecordedWritesNothing() throws {

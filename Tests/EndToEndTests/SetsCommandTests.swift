@@ -192,6 +192,153 @@ import Testing
         #expect(lines.first?.contains(said) == true, "\(r.stderr)")
     }
 
+    /// The copy a `sets` command keeps of a file it replaces what could not be read in (the clock is
+    /// pinned to 2026-11-29T05:00:00Z).
+    static let unreadableCopy = "nitnem-mynitnem.unreadable-20261129T050000Z.json"
+
+    /// The copies kept in `dir`.
+    func copies(_ dir: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".unreadable-") }
+    }
+
+    /// A file that cannot be read at all blocks no `sets reset` (of one set or all): the file is kept
+    /// beside it (0600), byte for byte, and started afresh. Every other write is one line naming the
+    /// file and the command that fixes it, exit 2, nothing written.
+    @Test(arguments: ["not json", #"{"sets":"#, "[]", #"{"schema":"x","sets":{}}"#, "\n"])
+    func aFileThatCannotBeReadIsResetKeepingACopy(_ text: String) throws {
+        for reset in [["sets", "reset"], ["sets", "reset", "evening"]] {
+            let dir = try demoGroup()
+            defer { Support.cleanup(dir) }
+            let path = dir + "/" + AppGroup.mynitnemName
+            try Support.write(text, to: path)
+            let original = Support.bytes(path)
+            for refused in [
+                ["sets", "add", "sukhmani", "--to", "evening"], ["sets", "remove", "japji"],
+                ["sets", "move", "japji", "--to", "night"], ["sets", "remind", "japji", "off"],
+            ] {
+                let r = try run(refused, dir)
+                #expect(r.status == 2, "\(refused): \(r.stderr)")
+                let lines = r.stderr.split(separator: "\n")
+                #expect(lines.count == 1, "\(refused): \(r.stderr)")
+                #expect(lines.first?.hasPrefix("nitnem: \(path): ") == true, "\(r.stderr)")
+                #expect(r.stderr.hasSuffix("; nothing written (to fix: nitnem sets reset)\n"), "\(r.stderr)")
+                #expect(Support.bytes(path) == original)
+                #expect(try copies(dir).isEmpty)
+            }
+            let r = try run(reset, dir)
+            #expect(r.status == 0, "\(reset): \(r.stderr)")
+            #expect(r.stderr == "")
+            let copy = dir + "/" + Self.unreadableCopy
+            #expect(r.stdout.hasPrefix("Kept \(path) as \(copy) and started it afresh (it could not be read: "))
+            #expect(Support.bytes(copy) == original, "the user's bytes are kept")
+            let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            #expect(try copies(dir) == [Self.unreadableCopy])
+            // The file reads now: no warning, and a write works.
+            #expect(try run(["status"], dir).stderr == "")
+            #expect(try run(["sets", "add", "sukhmani", "--to", "evening"], dir).status == 0)
+        }
+    }
+
+    /// A part that cannot be read: the command that fixes it works, keeping the file as it was beside
+    /// it (0600, byte for byte) and leaving every part that reads; a command that would build on the
+    /// bad part is one line naming it and its fix, exit 2, nothing written.
+    @Test(
+        arguments: [
+            (
+                #"{"schema":1,"sets":{"morning":"x","evening":["sukhmani"]}}"#, ["sets", "reset", "morning"],
+                ["sets", "add", "sukhmani", "--to", "morning"], "$.sets.morning", "nitnem sets reset morning",
+                #"{"schema":1,"sets":{"evening":["sukhmani"]},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+            (
+                #"{"schema":1,"sets":{"morning":[1],"night":["japji"]},"reminders":{"jaap":"07:00"}}"#,
+                ["sets", "reset"], ["sets", "remove", "japji"], "$.sets.morning[0]", "nitnem sets reset morning",
+                #"{"schema":1,"sets":{},"reminders":{"jaap":"07:00"},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+            (
+                #"{"schema":1,"sets":[1],"reminders":{"jaap":"07:00"}}"#, ["sets", "reset", "evening"],
+                ["sets", "add", "sukhmani", "--to", "evening"], "$.sets", "nitnem sets reset",
+                #"{"schema":1,"reminders":{"jaap":"07:00"},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+            (
+                #"{"schema":1,"reminders":{"japji":"25:99","jaap":"07:00"}}"#, ["sets", "remind", "japji", "off"], nil,
+                "$.reminders.japji", "nitnem sets remind japji HH:MM|off",
+                #"{"schema":1,"reminders":{"jaap":"07:00"},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+            (
+                #"{"schema":1,"reminders":{"japji":600}}"#, ["sets", "remind", "japji", "06:15"], nil,
+                "$.reminders.japji", "nitnem sets remind japji HH:MM|off",
+                #"{"schema":1,"reminders":{"japji":"06:15"},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+            (
+                #"{"schema":1,"reminders":{"zzz":"later"}}"#, ["sets", "remind", "zzz", "off"], nil,
+                "$.reminders.zzz", "nitnem sets remind zzz HH:MM|off",
+                #"{"schema":1,"reminders":{},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+            (
+                #"{"schema":1,"sets":{"night":["japji"]},"reminders":"x"}"#, ["sets", "reset"],
+                ["sets", "remind", "jaap", "07:00"], "$.reminders", "nitnem sets reset",
+                #"{"schema":1,"sets":{},"modifiedAt":"2026-11-29T05:00:00Z"}"#
+            ),
+        ] as [(String, [String], [String]?, String, String, String)])
+    func aBadPartIsFixedByItsCommandAndNothingIsLost(
+        _ text: String, _ fix: [String], _ refused: [String]?, _ jsonPath: String, _ hint: String, _ after: String
+    ) throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        try Support.write(text, to: path)
+        let original = Support.bytes(path)
+        // Every command that counts the sets says the bad part, its fix included.
+        let status = try run(["status"], dir)
+        #expect(status.stderr.hasPrefix("nitnem: warning: \(path): \(jsonPath): "), "\(status.stderr)")
+        #expect(status.stderr.hasSuffix(" (to fix: \(hint))\n"), "\(status.stderr)")
+        if let refused {
+            let r = try run(refused, dir)
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+            #expect(r.stderr.hasPrefix("nitnem: \(path): \(jsonPath): "), "\(r.stderr)")
+            #expect(r.stderr.hasSuffix("; nothing written (to fix: \(hint))\n"), "\(r.stderr)")
+            #expect(Support.bytes(path) == original)
+        }
+        let r = try run(fix, dir)
+        #expect(r.status == 0, "\(fix): \(r.stderr)")
+        #expect(r.stderr == "")
+        let copy = dir + "/" + Self.unreadableCopy
+        #expect(r.stdout.hasPrefix("Kept a copy of \(path) as \(copy): what it replaced could not be read\n"))
+        #expect(Support.bytes(copy) == original, "the user's bytes are kept")
+        let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(String(decoding: Support.bytes(path), as: UTF8.self) == after)
+        #expect(try run(["status"], dir).stderr == "")
+    }
+
+    /// A command on a part that reads works while another part does not: a warning names the bad part
+    /// and its fix, which stays in the file byte for byte, and no copy is needed.
+    @Test func aCommandOnAGoodPartWorksAndNamesTheBadOne() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        try Support.write(#"{"schema":1,"sets":{"morning":"x"},"reminders":{"japji":"25:99"}}"#, to: path)
+        let warnings =
+            "nitnem: warning: \(path): $.sets.morning: expected an array of bani ids, found \"x\"; "
+            + "using the snapshot's morning set (to fix: nitnem sets reset morning)\n"
+            + "nitnem: warning: \(path): $.reminders.japji: expected a time HH:MM, found \"25:99\"; "
+            + "no reminder for it (to fix: nitnem sets remind japji HH:MM|off)\n"
+        var r = try run(["sets", "add", "sukhmani", "--to", "evening"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Your evening set: Rehras Sahib, Sukhmani Sahib\n")
+        #expect(r.stderr == warnings)
+        r = try run(["sets", "remind", "jaap", "07:00"], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == warnings)
+        #expect(
+            String(decoding: Support.bytes(path), as: UTF8.self)
+                == #"{"schema":1,"sets":{"morning":"x","evening":["rehras","sukhmani"]},"reminders":{"japji":"25:99","#
+                + #""jaap":"07:00"},"modifiedAt":"2026-11-29T05:00:00Z"}"#)
+        #expect(try copies(dir).isEmpty)
+    }
+
     @Test func unknownFieldsSurviveEverySetsWriteByteForByte() throws {
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }

@@ -197,7 +197,7 @@ import Testing
                 "/c:1: reminders must be on or off (also yes/no, true/false), not 'maybe'",
                 "/c:3: unknown key 'colour'; known: reminders, reminder.amritVela, reminder.evening, reminder.night, "
                     + "snooze, sound, click, open, reader, listen, rehras, titles, remind-when-done",
-                "/c:4: expected 'key = value', found 'just words'",
+                "/c:4: 'just words' is not a 'key = value' line",
                 "/c:6: snooze given twice (first on line 5, as Snooze)",
                 "/c:7: reminders given twice (first on line 1)",
                 "/c:8: reminder.night must be a time H:MM or HH:MM (24-hour, 21:00–02:59) or off, not '25:00'",

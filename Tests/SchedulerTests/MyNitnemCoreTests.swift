@@ -115,8 +115,44 @@ import Testing
         #expect(
             warnings == [
                 .fileWarning(
-                    "\(Self.path): $.sets.morning: expected an array of bani ids, found \"japji\"; keeping the last good sets"
+                    "\(Self.path): $.sets.morning: expected an array of bani ids, found \"japji\"; "
+                        + "keeping the last good morning set (to fix: nitnem sets reset morning)"
                 )
+            ])
+    }
+
+    /// A file with a part that cannot be read: the parts that read count at once, and for the part
+    /// that does not, the agent keeps what it last read there (the snapshot's when it had none).
+    @Test func aBadPartKeepsItsLastGoodValueAndTheRestCounts() throws {
+        var core = AgentCore(calendar: Self.calendar)
+        let now = Self.at("2026-11-29T07:00:00Z")
+        let first = #"{"sets":{"morning":["sukhmani"],"night":["japji"]},"reminders":{"jaap":"07:30"}}"#
+        _ = core.handleSaving(.start(.success(try Self.files(first))), now: now)
+        let bad = try Self.files(
+            #"{"sets":{"morning":"x","evening":["sukhmani"],"night":[2]},"reminders":{"jaap":"25:00","anand":"08:00"}}"#
+        )
+        // Read alone (a command): the snapshot's morning and night, no jaap reminder.
+        #expect(bad.snapshot.ids(in: .morning) == EmbeddedRegistry.snapshot.ids(in: .morning))
+        #expect(bad.snapshot.ids(in: .evening) == ["sukhmani"])
+        #expect(bad.mine?.reminder(for: "jaap") == nil)
+        #expect(bad.warnings.count == 3)
+        let step = core.handleSaving(.filesRead(.success(bad)), now: now.addingTimeInterval(5))
+        #expect(core.files?.snapshot.ids(in: .morning) == ["sukhmani"])
+        #expect(core.files?.snapshot.ids(in: .evening) == ["sukhmani"])
+        #expect(core.files?.snapshot.ids(in: .night) == ["japji"])
+        #expect(core.files?.mine?.reminder(for: "jaap") == WallTime(hour: 7, minute: 30))
+        #expect(core.files?.mine?.reminder(for: "anand") == WallTime(hour: 8, minute: 0))
+        let warnings = step.actions.compactMap {
+            if case .log(.fileWarning(let text)) = $0 { text } else { nil }
+        }
+        #expect(
+            warnings == [
+                "\(Self.path): $.sets.morning: expected an array of bani ids, found \"x\"; "
+                    + "keeping the last good morning set (to fix: nitnem sets reset morning)",
+                "\(Self.path): $.sets.night[0]: expected a bani id, found 2; "
+                    + "keeping the last good night set (to fix: nitnem sets reset night)",
+                "\(Self.path): $.reminders.jaap: expected a time HH:MM, found \"25:00\"; "
+                    + "keeping its last good time (to fix: nitnem sets remind jaap HH:MM|off)",
             ])
     }
 }

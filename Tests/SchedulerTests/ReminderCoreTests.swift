@@ -274,7 +274,7 @@ import Testing
         ),
         ("reminder.evening = 22:00", "/c:1: reminder.evening: 22:00 is outside the Evening band (17:00–20:59)"),
         ("reminder.amritVela = 10:00", "/c:1: reminder.amritVela: 10:00 is outside the Amrit Vela band (03:00–08:59)"),
-        ("just words", "/c:1: expected 'key = value', found 'just words'"),
+        ("just words", "/c:1: 'just words' is not a 'key = value' line"),
         ("open =", "/c:1: open must be a program and its arguments, such as xdg-open, not ''"),
         (
             "remind-when-done = maybe",

@@ -67,6 +67,43 @@ import Testing
             ),
         ]
 
+    /// Resetting a file with parts that cannot be read: each set's own part goes with it, `sets` no
+    /// object goes whole, all three take out every part (a reminder that is no time too); a change
+    /// built on a part that cannot be read is refused, naming it and its fix.
+    @Test func aResetTakesOutWhatCannotBeReadAndAnEditOnItIsRefused() throws {
+        let path = "/g/nitnem-mynitnem.json"
+        func mine(_ text: String) throws -> MyNitnem {
+            try MyNitnem.decode(try JSONParser.parse(Array(text.utf8), path: path), path: path)
+        }
+        let partly = try mine(#"{"sets":{"morning":"x","night":["japji"]},"reminders":{"japji":"9","jaap":"07:00"}}"#)
+        #expect(SetEdit.resetting([.morning], mine: partly) == [.remove(.set(.morning))])
+        #expect(SetEdit.resetting([.evening], mine: partly) == [])
+        #expect(
+            SetEdit.resetting(DailySet.allCases, mine: partly)
+                == [.remove(.set(.morning)), .remove(.reminder("japji")), .set(.night, nil)])
+        let noObject = try mine(#"{"sets":[1]}"#)
+        #expect(SetEdit.resetting([.evening], mine: noObject) == [.remove(.sets)])
+
+        #expect(
+            try MyNitnemWriter.replacedUnreadable(by: [.remove(.set(.morning))], in: partly, path: path)
+                == [.set(.morning)])
+        #expect(
+            try MyNitnemWriter.replacedUnreadable(by: [.reminder(id: "japji", at: nil)], in: partly, path: path)
+                == [.reminder("japji")])
+        #expect(try MyNitnemWriter.replacedUnreadable(by: [.set(.night, [])], in: partly, path: path) == [])
+        #expect(
+            throws: GroupFileError(
+                path: path, jsonPath: "$.sets.morning",
+                problem:
+                    #"expected an array of bani ids, found "x"; nothing written (to fix: nitnem sets reset morning)"#)
+        ) {
+            try MyNitnemWriter.replacedUnreadable(by: [.set(.morning, ["japji"])], in: partly, path: path)
+        }
+        #expect(throws: GroupFileError.self) {
+            try MyNitnemWriter.replacedUnreadable(by: [.set(.night, nil)], in: noObject, path: path)
+        }
+    }
+
     @Test(arguments: edits.indices) func edit(_ i: Int) throws {
         let (name, changes, expected) = Self.edits[i]
         #expect(try changes() == expected, "\(name)")

@@ -32,15 +32,10 @@ import Testing
 
     @Test(arguments: [
         (#"not json"#, nil as String?),
-        (#"{"sets":{"morning":"japji"}}"#, "$.sets.morning"),
-        (#"{"sets":["japji"]}"#, "$.sets"),
-        (#"{"sets":{"morning":[1]}}"#, "$.sets.morning[0]"),
-        (#"{"reminders":{"japji":"25:00"}}"#, "$.reminders.japji"),
-        (#"{"reminders":{"japji":600}}"#, "$.reminders.japji"),
         (#"{"schema":"1"}"#, "$.schema"),
         (#"[]"#, "$"),
     ])
-    func aBadFileIsOneErrorNamingTheFile(_ text: String, _ jsonPath: String?) {
+    func aFileThatCannotBeReadIsOneErrorNamingTheFile(_ text: String, _ jsonPath: String?) {
         #expect(throws: GroupFileError.self) { try decode(text) }
         do {
             _ = try decode(text)
@@ -50,6 +45,44 @@ import Testing
             #expect(!error.description.contains("\n"))
             if jsonPath == nil { #expect(error.description.contains("line 1, column 1")) }
         }
+    }
+
+    /// A part that cannot be read is skipped and named (the file, the JSON path, the command that
+    /// fixes it); the rest of the file counts.
+    @Test(arguments: [
+        (#"{"sets":{"morning":"japji"}}"#, MyNitnem.Part.set(.morning), "$.sets.morning", "nitnem sets reset morning"),
+        (#"{"sets":["japji"]}"#, .sets, "$.sets", "nitnem sets reset"),
+        (#"{"sets":{"morning":[1]}}"#, .set(.morning), "$.sets.morning[0]", "nitnem sets reset morning"),
+        (
+            #"{"reminders":{"japji":"25:00"}}"#, .reminder("japji"), "$.reminders.japji",
+            "nitnem sets remind japji HH:MM|off"
+        ),
+        (#"{"reminders":{"a b":600}}"#, .reminder("a b"), #"$.reminders["a b"]"#, "nitnem sets remind 'a b' HH:MM|off"),
+        (#"{"reminders":[]}"#, .reminders, "$.reminders", "nitnem sets reset"),
+    ])
+    func aPartThatCannotBeReadIsSkippedAndNamed(
+        _ text: String, _ part: MyNitnem.Part, _ jsonPath: String, _ fix: String
+    )
+        throws
+    {
+        // Beside it, a set and a reminder that read.
+        let good = #""night":["kirtan_sohila"]"#
+        var spliced = text
+        if text.contains(#""sets":{"#) {
+            spliced = text.replacingOccurrences(of: #""sets":{"#, with: #""sets":{"# + good + ",")
+        } else if !text.contains(#""sets""#) {
+            spliced = "{" + #""sets":{"# + good + "}," + text.dropFirst()
+        }
+        let mine = try decode(spliced)
+        #expect(mine.unreadable.map(\.part) == [part])
+        let problem = try #require(mine.unreadable.first?.problem)
+        #expect(problem.path == Self.path)
+        #expect(problem.jsonPath == jsonPath)
+        #expect(part.fix == fix)
+        #expect(mine.unreadable.first?.warning.hasSuffix("(to fix: \(fix))") == true)
+        #expect(mine.unreadablePart == problem)
+        if part != .sets { #expect(mine.sets[.night] == ["kirtan_sohila"]) }
+        #expect(mine.reminders.isEmpty)
     }
 
     @Test func aDuplicateIdCountsOnceAndAnotherSetNameIsSaid() throws {
