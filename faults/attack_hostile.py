@@ -25,6 +25,7 @@ def _files(box):
         ("sets lock", box.path(".nitnem-mynitnem.lock"), ["sets", "remind", "japji", "05:30"], "refused"),
         ("progress", box.path("nitnem-progress.json"), ["mark", "--next"], "refused"),
         ("My Nitnem", box.path("nitnem-mynitnem.json"), ["sets", "remind", "japji", "05:30"], "refused"),
+        ("My Nitnem, reset", box.path("nitnem-mynitnem.json"), ["sets", "reset"], "refused"),
         ("config", box.config, ["config", "set", "titles", "both"], "refused"),
         (".stignore", stignore, ["sync", "setup"], "refused"),
     ]
