@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
-# - gen-43.sh --check: nitnem@nitnem-43/ (GNOME Shell 43/44) is what gen-43.sh makes of
-#   nitnem@nitnem/ (45+, the source);
+# - gen-43.sh: makes nitnem@nitnem-43/ (GNOME Shell 43/44) of nitnem@nitnem/ (45+, the source)
+#   into the build folder, .build/contrib, where the tests below read it;
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
 #   fixtures/golden/display: lines, banis and actions, and the argv each runs);
@@ -24,12 +24,25 @@ fi
 passed=0
 failed=0
 
-if out=$("$here/../gen-43.sh" --check 2>&1); then
-    passed=$((passed + 1))
-    echo "ok   nitnem@nitnem-43/ (timeline.js, settings.js, extension.js, prefs.js, stylesheet.css, metadata.json) is what gen-43.sh makes"
+repo=$(cd "$here/../../.." && pwd)
+
+# One check of this script's own: $1 what, then the command.
+check() {
+    what=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok   $what"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $what"
+    fi
+}
+
+if out=$("$here/../gen-43.sh" "$repo/.build/contrib" 2>&1); then
+    check "gen-43.sh: $out" true
 else
-    failed=$((failed + 1))
-    printf 'FAIL nitnem@nitnem-43/ is out of date: %s\n' "$out"
+    check "gen-43.sh failed: $out" false
 fi
 
 # One gjs run. A parse error or a crash before the file's summary counts as one failure.
@@ -64,7 +77,7 @@ run "test_timeline.js esm" "$here/test_timeline.js" esm
 run "test_menu.js legacy" "$here/test_menu.js" legacy
 run "test_menu.js esm" "$here/test_menu.js" esm
 run "test_legacy43.js" "$here/test_legacy43.js"
-nitnem=${NITNEM_BIN:-$(cd "$here/../../.." && pwd)/.build/debug/nitnem}
+nitnem=${NITNEM_BIN:-$repo/.build/debug/nitnem}
 [ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
 run "test_prefs.js legacy" "$here/test_prefs.js" "$nitnem" legacy
 run "test_prefs.js esm" "$here/test_prefs.js" "$nitnem" esm

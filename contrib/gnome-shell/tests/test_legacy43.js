@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Checks that the GNOME Shell 43/44 variant (nitnem@nitnem-43/, made by gen-43.sh) is the 45+ one
-// (nitnem@nitnem/, the source) in legacy-module form, as far as plain `gjs` can tell without a
-// Shell: the 45+ extension.js cannot be imported here (its `resource:///org/gnome/shell/…` modules
-// exist only inside a running Shell 45+), so it is parsed as a module with SpiderMonkey's
-// Reflect.parse and its syntax tree is checked.
+// Checks that the GNOME Shell 43/44 variant (nitnem@nitnem-43/, made by gen-43.sh in the build
+// folder, .build/contrib) is the 45+ one (nitnem@nitnem/, the source) in legacy-module form, as far
+// as plain `gjs` can tell without a Shell: the 45+ extension.js cannot be imported here (its
+// `resource:///org/gnome/shell/…` modules exist only inside a running Shell 45+), so it is parsed as
+// a module with SpiderMonkey's Reflect.parse and its syntax tree is checked.
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_legacy43.js)
 import GLib from 'gi://GLib';
 
-import {eq, finish, test as harnessTest} from './harness.js';
+import {eq, finish, test as harnessTest, legacyDir as generatedLegacyDir} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
-const legacyDir = `${gnomeDir}/nitnem@nitnem-43`;
+const legacyDir = generatedLegacyDir('test_legacy43.js');
 const esmDir = `${gnomeDir}/nitnem@nitnem`;
 
 imports.searchPath.unshift(legacyDir);
