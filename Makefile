@@ -34,9 +34,9 @@ DEB_GNOME_SHELL ?= 43
 # The KDE Plasma the .deb's widget is for (Debian 12 has 5.27).
 DEB_PLASMA ?= 5
 
-# The generated forms of the GNOME Shell extension and the KDE Plasma widget (`make variants`): the 43/44
-# extension (contrib/gnome-shell/gen-43.sh) and the Plasma 5.27 widget (contrib/plasma/gen-5.sh), each
-# made from its one source; never committed.
+# The generated forms of the GNOME Shell extension and the KDE Plasma widget (`make variants`): the 45+
+# extension with its shell-version list and the 43/44 one (contrib/gnome-shell/gen-43.sh), the Plasma
+# 5.27 widget (contrib/plasma/gen-5.sh), each made from its one source; never committed.
 VARIANTS_DIR := .build/contrib
 
 # The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root (Plasma 6.3) and the Debian testing
@@ -103,8 +103,9 @@ build: variants
 	$(SWIFT) build
 	@$(MAKE) --no-print-directory locale
 
-# The extension's and widget's generated forms in $(VARIANTS_DIR): nitnem@nitnem-43 (GNOME Shell 43/44)
-# and org.nitnem.nitnem-5 (Plasma 5.27). `make install` and `make deb` take them from there.
+# The extension's and widget's generated forms in $(VARIANTS_DIR): nitnem@nitnem (45+; its metadata.json's
+# shell-version from contrib/gnome-shell/shell-versions when there is one), nitnem@nitnem-43 (GNOME Shell
+# 43/44) and org.nitnem.nitnem-5 (Plasma 5.27). `make install` and `make deb` take them from there.
 variants:
 	@contrib/gnome-shell/gen-43.sh $(VARIANTS_DIR)
 	@contrib/plasma/gen-5.sh $(VARIANTS_DIR)

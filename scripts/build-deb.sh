@@ -11,7 +11,8 @@
 #
 # The GNOME Shell extension and, for Plasma 5.27, the widget are the forms generated from their one
 # source: VARIANTS's (`make variants` writes .build/contrib, and `make deb` passes it), else made by
-# install.sh in its temp folder.
+# install.sh in its temp folder; the 45+ extension's shell-version is the one list's
+# (contrib/gnome-shell/gen-43.sh).
 #
 # DEB_MAINTAINER ('Name <email>') fills Maintainer and the changelog; without it Debian's DEBFULLNAME
 # and DEBEMAIL (as dch reads them), else packaging/debian/maintainer, the project's own (no git

@@ -16,8 +16,8 @@
 #   PLASMA_VERSION  the KDE Plasma to install the widget for: 6, 5 (5.27), "none" to skip;
 #                default: `plasmashell --version`, else 6
 #   STRIP        the strip program (default strip); empty installs the binary with its symbols
-#   VARIANTS     the folder of the generated extension and widget forms (nitnem@nitnem-43,
-#                org.nitnem.nitnem-5) as `make variants` writes them
+#   VARIANTS     the folder of the generated extension and widget forms (nitnem@nitnem,
+#                nitnem@nitnem-43, org.nitnem.nitnem-5) as `make variants` writes them
 #                (.build/contrib); empty: made here, into a temp folder, by contrib/gnome-shell/gen-43.sh
 #                and contrib/plasma/gen-5.sh
 #   INSTALL_MODE install (default): writes the manifest, registers the sggs:// handler and reloads
@@ -76,7 +76,7 @@ put() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 VARIANTS=${VARIANTS:-}
-# The generated form $1 (nitnem@nitnem-43, org.nitnem.nitnem-5), made by $2 (its script
+# The generated form $1 (nitnem@nitnem, nitnem@nitnem-43, org.nitnem.nitnem-5), made by $2 (its script
 # under contrib/) from its one source, in $variant: VARIANTS's, else made now in the temp folder.
 generated() {
   if [ -n "$VARIANTS" ]; then
@@ -229,8 +229,9 @@ case "$shell_version" in
     fi ;;
 esac
 if [ -n "$extension" ]; then
-  src=$root/contrib/gnome-shell/$extension
-  if [ "$extension" = nitnem@nitnem-43 ]; then generated "$extension" gnome-shell/gen-43.sh; src=$variant; fi
+  # Both forms are generated (the 45+ one for its metadata.json's shell-version, from the one list).
+  generated "$extension" gnome-shell/gen-43.sh
+  src=$variant
   grep -q "\"$shell_version\"" "$src/metadata.json" ||
     say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
   for f in extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js; do

@@ -131,8 +131,9 @@ check "systemd-analyze verify --user still finds a fault in our unit (Type=notif
   eval '! verify_unit "$work/bad.service" "$stage/usr/bin/nitnem" 2> /dev/null'
 check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
-check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/) as nitnem@nitnem" \
+check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/; metadata.json as gen-43.sh writes it) as nitnem@nitnem" \
   eval 'grep -q "\"48\"" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+    cmp -s "$built/nitnem@nitnem/metadata.json" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
     cmp -s contrib/gnome-shell/nitnem@nitnem/extension.js "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
 metainfo=/usr/share/metainfo/org.nitnem.nitnem.metainfo.xml
 # appstreamcli validate, offline (no URL is fetched); its findings (even pedantic ones) are printed.

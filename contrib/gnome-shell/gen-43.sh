@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Makes OUTDIR/nitnem@nitnem-43/ (GNOME Shell 43/44, legacy `imports.*` modules) from nitnem@nitnem/
-# (GNOME Shell 45+, ES modules, the one source), OUTDIR by default .build/contrib of this checkout.
-# It is not committed: `make variants`, `make install`, `make deb` and the tests (tests/run.sh,
-# tests/real-shell.sh, scripts/install.sh when not handed VARIANTS) run this first, so what they use
-# is always made from the source as it is. Shell 43/44 cannot load an ES module as an extension and
-# Shell 45+ loads nothing else, so one of the two has to be made; doing it mechanically keeps them
-# from drifting apart.
+# Makes the two GNOME Shell extensions that get installed from nitnem@nitnem/ (GNOME Shell 45+, ES
+# modules, the one source), into the build folder: OUTDIR/nitnem@nitnem/ (45+) and
+# OUTDIR/nitnem@nitnem-43/ (GNOME Shell 43/44, legacy `imports.*` modules), OUTDIR by default
+# .build/contrib of this checkout. Neither is committed: `make variants`, `make install`, `make deb`
+# and the tests (tests/run.sh, tests/real-shell.sh, scripts/install.sh when not handed VARIANTS)
+# run this first, so what they use is always made from the source as it is. Shell 43/44 cannot load
+# an ES module as an extension and Shell 45+ loads nothing else, so one of the two has to be made;
+# doing it mechanically keeps them from drifting apart.
 #
 # - timeline.js and settings.js: the source with each top-level `export function NAME` made
 #   `function NAME`, each `export const NAME` made `var NAME` and each `export class NAME` made
@@ -23,14 +24,17 @@
 #   source's BEGIN to END lines (the window's pages, NitnemSettings) between the legacy imports and
 #   init() and fillPreferencesWindow(), which build it as the 45+ default class does.
 # - stylesheet.css: a copy.
-# - metadata.json: the source's, with "shell-version": ["43"] (the one 43/44 Shell a real-shell test
-#   runs it in: tests/real-shell.sh).
+# - metadata.json, in both: the source's, with its "shell-version" written from the one list of
+#   majors, contrib/gnome-shell/shell-versions (lines `<major> run|checked [# note]`; `#` lines
+#   and empty ones are skipped): the 45+ extension lists its majors from 45 on, the 43/44 one those
+#   up to 44. Without that file the 45+ one keeps the source's list and the 43/44 one lists "43".
+# The 45+ extension's other files are the source's, unchanged.
 #
 #   contrib/gnome-shell/gen-43.sh [OUTDIR]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$here/nitnem@nitnem
-dst=nitnem@nitnem-43
+versions=$here/shell-versions
 
 banner() {
     echo '// SPDX-License-Identifier: GPL-3.0-or-later'
@@ -165,6 +169,27 @@ function fillPreferencesWindow(window) {
 END_FUNCTIONS
 }
 
+# The majors of the shell-versions file at or above $1 and at or below $2, as a JSON list's inside
+# ("45", "46"), or nothing when none is. A line that is not `<major> run|checked [# note]`, or a
+# major listed twice, is an error naming the file and the line.
+majors() {
+    awk -v lo="$1" -v hi="$2" -v file="$versions" '
+        { line = $0; sub(/#.*/, "") }
+        NF == 0 { next }
+        NF != 2 || $1 !~ /^[1-9][0-9]*$/ || ($2 != "run" && $2 != "checked") {
+            printf "%s:%d: wants `<major> run|checked [# note]`, got: %s\n", file, NR, line > "/dev/stderr"
+            bad = 1; next
+        }
+        $1 in seen { printf "%s:%d: %s is listed twice\n", file, NR, $1 > "/dev/stderr"; bad = 1; next }
+        { seen[$1] = 1 }
+        $1 + 0 >= lo && $1 + 0 <= hi { keep[++k] = $1 + 0 }
+        END {
+            if (bad) exit 1
+            for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (keep[j] < keep[i]) { t = keep[i]; keep[i] = keep[j]; keep[j] = t }
+            for (i = 1; i <= k; i++) printf "%s\"%d\"", (i > 1 ? ", " : ""), keep[i]
+        }' "$versions"
+}
+
 # The source's metadata.json with "shell-version": [$1].
 metadata() {
     n=$(grep -c '^  "shell-version": \[.*\],$' "$src/metadata.json" || true)
@@ -180,20 +205,36 @@ case ${1-} in
 esac
 [ $# -le 1 ] || { echo "usage: gen-43.sh [OUTDIR] (default: .build/contrib of the checkout)" >&2; exit 2; }
 out=${1:-$(dirname "$(dirname "$here")")/.build/contrib}
-# Made beside its final place, then put there whole (a reader never sees half of it).
+if [ -f "$versions" ]; then
+    legacy_list=$(majors 0 44)
+    esm_list=$(majors 45 999999)
+    [ -n "$legacy_list" ] || { echo "$versions lists no major up to 44: the 43/44 extension would load in none" >&2; exit 1; }
+    [ -n "$esm_list" ] || { echo "$versions lists no major from 45 on: the 45+ extension would load in none" >&2; exit 1; }
+else
+    legacy_list='"43"'
+    esm_list=$(sed -n 's/^  "shell-version": \[\(.*\)\],$/\1/p' "$src/metadata.json")
+fi
+
+# Each variant is made beside its final place, then put there whole (a reader never sees half of one).
 mkdir -p "$out"
 tmp=$(mktemp -d "$out/.gen-43.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-legacy43=$tmp/$dst
-mkdir "$legacy43"
+mkdir "$tmp/nitnem@nitnem-43" "$tmp/nitnem@nitnem"
+legacy43=$tmp/nitnem@nitnem-43
 for module in timeline.js settings.js; do
     { banner "$module"; legacy "$module"; } >"$legacy43/$module"
 done
 extension >"$legacy43/extension.js"
 prefs >"$legacy43/prefs.js"
 cp "$src/stylesheet.css" "$legacy43/stylesheet.css"
-metadata '"43"' >"$legacy43/metadata.json"
-chmod -R a+rX "$legacy43"
-rm -rf "${out:?}/$dst"
-mv "$legacy43" "$out/$dst"
-echo "wrote $out/$dst/"
+metadata "$legacy_list" >"$legacy43/metadata.json"
+for f in "$src"/*; do
+    [ -f "$f" ] && cp "$f" "$tmp/nitnem@nitnem/"
+done
+metadata "$esm_list" >"$tmp/nitnem@nitnem/metadata.json"
+chmod -R a+rX "$tmp"
+for variant in nitnem@nitnem-43 nitnem@nitnem; do
+    rm -rf "${out:?}/$variant"
+    mv "$tmp/$variant" "$out/$variant"
+done
+echo "wrote $out/nitnem@nitnem-43/ (shell-version $legacy_list) and $out/nitnem@nitnem/ ($esm_list)"
