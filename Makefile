@@ -34,6 +34,11 @@ DEB_GNOME_SHELL ?= 43
 # The KDE Plasma the .deb's widget is for (Debian 12 has 5.27).
 DEB_PLASMA ?= 5
 
+# The generated forms of the GNOME Shell extension and the KDE Plasma widget (`make variants`): the 45+
+# extension with its shell-version list and the 43/44 one (contrib/gnome-shell/gen-43.sh), the Plasma
+# 5.27 widget (contrib/plasma/gen-5.sh), each made from its one source; never committed.
+VARIANTS_DIR := .build/contrib
+
 # The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root (Plasma 6.3) and the Debian testing
 # root (Plasma 6.7), waybar's second run in the testing root (sway 1.12, waybar 0.15), the Punjabi
 # recipe in both (glibc 2.41 and 2.43; this machine has 2.36): the roots that
@@ -42,13 +47,13 @@ DEB_PLASMA ?= 5
 PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
 TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
 
-.PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
-  waybar-test screenshots
+.PHONY: run test deps deps-build deps-deb build locale variants lint format bench faults clean install uninstall release deb \
+  package-test waybar-test screenshots
 
 run: deps-build build
 	.build/debug/nitnem run
 
-test: deps lint
+test: deps lint variants
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
 	scripts/check-docs.sh
@@ -94,9 +99,16 @@ deps-build:
 deps-deb:
 	@scripts/deps.sh build deb
 
-build:
+build: variants
 	$(SWIFT) build
 	@$(MAKE) --no-print-directory locale
+
+# The extension's and widget's generated forms in $(VARIANTS_DIR): nitnem@nitnem (45+; its metadata.json's
+# shell-version from contrib/gnome-shell/shell-versions when there is one), nitnem@nitnem-43 (GNOME Shell
+# 43/44) and org.nitnem.nitnem-5 (Plasma 5.27). `make install` and `make deb` take them from there.
+variants:
+	@contrib/gnome-shell/gen-43.sh $(VARIANTS_DIR)
+	@contrib/plasma/gen-5.sh $(VARIANTS_DIR)
 
 # The translations (po/<lang>.po) compiled beside the debug build, where its binary looks
 # (<bin>/../share/locale): `LANG=pa_IN.UTF-8 .build/debug/nitnem status` (docs/guide/languages.md).
@@ -132,18 +144,20 @@ release: deps-build
 # $(DATADIR)/nitnem/, the GNOME Shell extension for the installed Shell and the KDE Plasma widget
 # for the installed Plasma ($(DATADIR)/plasma/plasmoids/org.nitnem.nitnem); all listed in
 # $(DATADIR)/nitnem/install-manifest, which `make uninstall` removes and nothing else.
-install: release
+install: release variants
 	NITNEM_BIN="$(RELEASE_BIN)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" \
 	  DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" UNITDIR="$(UNITDIR)" MANPAGE="$(MANPAGE)" \
-	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" PLASMA_VERSION="$(PLASMA_VERSION)" STRIP="$(STRIP)" scripts/install.sh
+	  GNOME_SHELL_VERSION="$(GNOME_SHELL_VERSION)" PLASMA_VERSION="$(PLASMA_VERSION)" STRIP="$(STRIP)" \
+	  VARIANTS="$(CURDIR)/$(VARIANTS_DIR)" scripts/install.sh
 
 uninstall:
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" scripts/uninstall.sh
 
 # nitnem_<version>_<arch>.deb in $(DEBDIR), for machines without Swift (scripts/build-deb.sh).
-deb: deps-deb release
+deb: deps-deb release variants
 	NITNEM_BIN="$(RELEASE_BIN)" MANPAGE="$(MANPAGE)" GNOME_SHELL_VERSION="$(DEB_GNOME_SHELL)" PLASMA_VERSION="$(DEB_PLASMA)" \
-	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" scripts/build-deb.sh "$(DEBDIR)"
+	  DEB_REVISION="$(DEB_REVISION)" DEB_COMPRESS="$(DEB_COMPRESS)" VARIANTS="$(CURDIR)/$(VARIANTS_DIR)" \
+	  scripts/build-deb.sh "$(DEBDIR)"
 
 # waybar for real on a headless sway (also a step of `make test`).
 waybar-test: deps build

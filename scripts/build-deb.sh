@@ -9,6 +9,11 @@
 #
 #   NITNEM_BIN=<release binary> [MANPAGE=man/nitnem.1] [GNOME_SHELL_VERSION=43] [PLASMA_VERSION=5] scripts/build-deb.sh [OUTDIR]
 #
+# The GNOME Shell extension and, for Plasma 5.27, the widget are the forms generated from their one
+# source: VARIANTS's (`make variants` writes .build/contrib, and `make deb` passes it), else made by
+# install.sh in its temp folder; the 45+ extension's shell-version is the one list's
+# (contrib/gnome-shell/gen-43.sh).
+#
 # DEB_MAINTAINER ('Name <email>') fills Maintainer and the changelog; without it Debian's DEBFULLNAME
 # and DEBEMAIL (as dch reads them), else packaging/debian/maintainer, the project's own (no git
 # identity is needed). That file's Homepage, when it gives one, goes into the control file.

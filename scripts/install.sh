@@ -16,6 +16,10 @@
 #   PLASMA_VERSION  the KDE Plasma to install the widget for: 6, 5 (5.27), "none" to skip;
 #                default: `plasmashell --version`, else 6
 #   STRIP        the strip program (default strip); empty installs the binary with its symbols
+#   VARIANTS     the folder of the generated extension and widget forms (nitnem@nitnem,
+#                nitnem@nitnem-43, org.nitnem.nitnem-5) as `make variants` writes them
+#                (.build/contrib); empty: made here, into a temp folder, by contrib/gnome-shell/gen-43.sh
+#                and contrib/plasma/gen-5.sh
 #   INSTALL_MODE install (default): writes the manifest, registers the sggs:// handler and reloads
 #                the user manager when DESTDIR is empty; package: no manifest, the man page
 #                gzipped, no registration (dpkg and its triggers do that)
@@ -71,6 +75,19 @@ put() {
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+VARIANTS=${VARIANTS:-}
+# The generated form $1 (nitnem@nitnem, nitnem@nitnem-43, org.nitnem.nitnem-5), made by $2 (its script
+# under contrib/) from its one source, in $variant: VARIANTS's, else made now in the temp folder.
+generated() {
+  if [ -n "$VARIANTS" ]; then
+    variant=$VARIANTS/$1
+    [ -d "$variant" ] || die "$variant is missing (make variants writes it: contrib/$2)"
+  else
+    variant=$tmp/variants/$1
+    [ -d "$variant" ] || "$root/contrib/$2" "$tmp/variants" > "$tmp/gen.log" 2>&1 ||
+      { cat "$tmp/gen.log" >&2; die "contrib/$2 failed (above)"; }
+  fi
+}
 
 # The binary, stripped as Debian ships binaries (no symbol tables, no .comment/.note; Swift's
 # metadata stays), unless STRIP is empty.
@@ -212,11 +229,13 @@ case "$shell_version" in
     fi ;;
 esac
 if [ -n "$extension" ]; then
-  src=$root/contrib/gnome-shell/$extension
+  # Both forms are generated (the 45+ one for its metadata.json's shell-version, from the one list).
+  generated "$extension" gnome-shell/gen-43.sh
+  src=$variant
   grep -q "\"$shell_version\"" "$src/metadata.json" ||
     say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
   for f in extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js; do
-    [ -f "$src/$f" ] || die "$src/$f is missing (contrib/gnome-shell/gen-43.sh makes the 43/44 files)"
+    [ -f "$src/$f" ] || die "$src/$f is missing"
     put 644 "$src/$f" "$DATADIR/gnome-shell/extensions/nitnem@nitnem/$f"
   done
   say "GNOME Shell $shell_version extension in $DATADIR/gnome-shell/extensions/nitnem@nitnem" \
@@ -236,20 +255,21 @@ if [ -z "$plasma_version" ]; then
     plasma_version=${found:-6}
   fi
 fi
+plasmoid=
 case "$plasma_version" in
-  none) plasmoid= ; say "PLASMA_VERSION=none: the KDE Plasma widget skipped" ;;
-  5) plasmoid=org.nitnem.nitnem-5 ;;
-  *[!0-9]* | '') plasmoid= ; say "cannot tell the KDE Plasma version ('$plasma_version'): the widget skipped" ;;
+  none) say "PLASMA_VERSION=none: the KDE Plasma widget skipped" ;;
+  5) generated org.nitnem.nitnem-5 plasma/gen-5.sh; plasmoid=$variant ;;
+  *[!0-9]* | '') say "cannot tell the KDE Plasma version ('$plasma_version'): the widget skipped" ;;
   *)
-    if [ "$plasma_version" -ge 6 ]; then plasmoid=org.nitnem.nitnem
-    else plasmoid= ; say "KDE Plasma $plasma_version is older than 5: the widget skipped"
+    if [ "$plasma_version" -ge 6 ]; then plasmoid=$root/contrib/plasma/org.nitnem.nitnem
+    else say "KDE Plasma $plasma_version is older than 5: the widget skipped"
     fi ;;
 esac
 if [ -n "$plasmoid" ]; then
   for f in metadata.json contents/ui/main.qml contents/ui/logic.js contents/ui/settings.js \
     contents/ui/NitnemSettings.qml contents/ui/configReminders.qml contents/ui/configReading.qml \
     contents/ui/configSets.qml contents/config/config.qml; do
-    put 644 "$root/contrib/plasma/$plasmoid/$f" "$DATADIR/plasma/plasmoids/org.nitnem.nitnem/$f"
+    put 644 "$plasmoid/$f" "$DATADIR/plasma/plasmoids/org.nitnem.nitnem/$f"
   done
   say "KDE Plasma $plasma_version widget in $DATADIR/plasma/plasmoids/org.nitnem.nitnem" \
     "(Add Widgets…, then Nitnem)"

@@ -72,6 +72,9 @@ make -s release > "$work/release.log" 2>&1 || { cat "$work/release.log" >&2; exi
 read -r -a release <<< "$(scripts/release-flags.sh)"
 bin=$(swift build "${release[@]}" --show-bin-path)/nitnem
 pass "release build ($((SECONDS - start)) s)"
+# The generated extension and widget forms, as `make install` and `make deb` take them.
+make -s variants > "$work/variants.log" 2>&1 || { cat "$work/variants.log" >&2; exit 1; }
+built=$root/.build/contrib
 
 # 1. The man page and completions, from a stub that has them.
 stub=$work/stub/nitnem
@@ -98,8 +101,8 @@ STRIP= NITNEM_BIN=$stub MANPAGE=$work/nitnem.1 DESTDIR=$work/stub-package PREFIX
   INSTALL_MODE=package ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions scripts/install.sh > "$work/stub.log"
 STRIP= NITNEM_BIN=$stub MANPAGE= DESTDIR=$work/stub-plasma5 PREFIX=/usr GNOME_SHELL_VERSION=none PLASMA_VERSION=5 \
   scripts/install.sh > "$work/stub.log"
-check "PLASMA_VERSION=5: the Plasma 5.27 widget in plasma/plasmoids/org.nitnem.nitnem" \
-  diff -r contrib/plasma/org.nitnem.nitnem-5 "$work/stub-plasma5/usr/share/plasma/plasmoids/org.nitnem.nitnem"
+check "PLASMA_VERSION=5, no VARIANTS: the Plasma 5.27 widget install.sh makes, as make variants does" \
+  diff -r "$built/org.nitnem.nitnem-5" "$work/stub-plasma5/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "package: the man page gzipped, zsh in vendor-completions, no manifest" test \
   "$(zcat "$work/stub-package/usr/share/man/man1/nitnem.1.gz" | head -1)|$(cat "$work/stub-package/usr/share/zsh/vendor-completions/_nitnem")|$(ls "$work/stub-package/usr/share/nitnem")" \
   = ".TH NITNEM 1|# zsh completion for nitnem|config.example
@@ -128,8 +131,9 @@ check "systemd-analyze verify --user still finds a fault in our unit (Type=notif
   eval '! verify_unit "$work/bad.service" "$stage/usr/bin/nitnem" 2> /dev/null'
 check "the desktop entry runs /usr/bin/nitnem" grep -qx 'Exec=/usr/bin/nitnem open %u' "$stage/usr/share/applications/nitnem.desktop"
 check "the icon" test -f "$stage/usr/share/icons/hicolor/scalable/apps/nitnem.svg"
-check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/) as nitnem@nitnem" \
+check "the GNOME 45+ extension (contrib/gnome-shell/nitnem@nitnem/; metadata.json as gen-43.sh writes it) as nitnem@nitnem" \
   eval 'grep -q "\"48\"" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
+    cmp -s "$built/nitnem@nitnem/metadata.json" "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
     cmp -s contrib/gnome-shell/nitnem@nitnem/extension.js "$stage/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
 metainfo=/usr/share/metainfo/org.nitnem.nitnem.metainfo.xml
 # appstreamcli validate, offline (no URL is fetched); its findings (even pedantic ones) are printed.
@@ -303,7 +307,7 @@ if [ "$contents" = "$expected" ]; then pass "dpkg-deb --contents matches packagi
 fi
 check "the .deb's KDE Plasma widget is the 5.27 variant (Debian 12's Plasma)" eval \
   'dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/plasma/plasmoids/org.nitnem.nitnem/metadata.json |
-   cmp -s - contrib/plasma/org.nitnem.nitnem-5/metadata.json'
+   cmp -s - "$built/org.nitnem.nitnem-5/metadata.json"'
 depends=$(dpkg-deb --field "$deb" Depends)
 check "Depends from dpkg-shlibdeps (plus the dlopen'd libsqlite3-0 and libnotify4), never Swift: $depends" \
   eval '[[ "$depends" == *libnotify4* && "$depends" == *libsqlite3-0* && "$depends" == *libc6* && "$depends" != *swift* ]]'
@@ -325,9 +329,9 @@ dpkg-deb -x "$deb" "$x"
 check "appstreamcli validate --no-net: the package's metainfo" validate_metainfo "$x$metainfo"
 newest=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' "$x$metainfo" | head -1)
 check "the metainfo's newest release is the package's version ($newest)" test "$newest" = "$version"
-check "the package's GNOME extension is the 43/44 one (nitnem@nitnem-43/; Debian 12 ships Shell 43)" \
+check "the package's GNOME extension is the generated 43/44 one (nitnem@nitnem-43/; Debian 12 ships Shell 43)" \
   eval 'grep -q "\"43\"" "$x/usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json" &&
-    cmp -s contrib/gnome-shell/nitnem@nitnem-43/extension.js "$x/usr/share/gnome-shell/extensions/nitnem@nitnem/extension.js"'
+    diff -r "$built/nitnem@nitnem-43" "$x/usr/share/gnome-shell/extensions/nitnem@nitnem"'
 check "the package's unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$x/usr/lib/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the package's unit" verify_unit "$x/usr/lib/systemd/user/nitnem.service" "$x/usr/bin/nitnem"
 check "the binary links no Swift library and has no RUNPATH" \

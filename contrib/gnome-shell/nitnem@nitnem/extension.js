@@ -11,9 +11,9 @@
 // `date` (or `validUntil`), and on resume from suspend (the timeout runs on the monotonic clock,
 // which stops while the machine sleeps). All deciding is in timeline.js.
 //
-// This is the source: gen-43.sh makes the GNOME Shell 43/44 variant (../nitnem@nitnem-43/, legacy
-// `imports.*` modules) of it, with its own imports and extension object around the lines from
-// BEGIN to END below, unchanged.
+// This is the source: gen-43.sh makes the GNOME Shell 43/44 variant of it (legacy `imports.*`
+// modules, in the build folder: .build/contrib/nitnem@nitnem-43/), with its own imports and
+// extension object around the lines from BEGIN to END below, unchanged.
 
 import Clutter from 'gi://Clutter';
 import Gio from 'gi://Gio';

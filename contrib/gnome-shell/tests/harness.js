@@ -35,16 +35,34 @@ export function finish() {
 }
 
 /**
+ * The folder of the generated 43/44 extension, nitnem@nitnem-43/ in the build folder
+ * (.build/contrib), where tests/run.sh has gen-43.sh make it first. When it is not there: says so
+ * for `file` (the test's name), prints a failed summary and exits 2.
+ */
+export function legacyDir(file) {
+    const [self] = GLib.filename_from_uri(import.meta.url);
+    const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(GLib.path_get_dirname(
+        GLib.path_get_dirname(self))));
+    const dir = `${repoDir}/.build/contrib/nitnem@nitnem-43`;
+    if (!GLib.file_test(`${dir}/metadata.json`, GLib.FileTest.IS_REGULAR)) {
+        printerr(`${file}: no ${dir}/: contrib/gnome-shell/gen-43.sh makes it (tests/run.sh runs it first)`);
+        print('0 passed, 1 failed');
+        System.exit(2);
+    }
+    return dir;
+}
+
+/**
  * The extension's module `name` (`timeline`, `settings`) in the form `variant` names: `legacy`
- * (nitnem@nitnem-43/, made by gen-43.sh, through the legacy importer, as GNOME Shell 43/44 load
- * it) or `esm` (nitnem@nitnem/ as an ES module, as 45+ load it). Any other variant: says so for
- * `file` (the test's name), prints a failed summary and exits 2.
+ * (nitnem@nitnem-43/, made by gen-43.sh into the build folder, through the legacy importer, as
+ * GNOME Shell 43/44 load it) or `esm` (nitnem@nitnem/, the source, as an ES module, as 45+ load
+ * it). Any other variant: says so for `file` (the test's name), prints a failed summary and exits 2.
  */
 export async function extensionModule(name, variant, file) {
     const [self] = GLib.filename_from_uri(import.meta.url);
     const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(self));
     if (variant === 'legacy') {
-        imports.searchPath.unshift(`${gnomeDir}/nitnem@nitnem-43`);
+        imports.searchPath.unshift(legacyDir(file));
         return imports[name];
     }
     if (variant === 'esm')

@@ -120,10 +120,12 @@ verdict() {
 # The extension's folder for a Shell major, as scripts/install.sh picks it.
 variant() { if [ "$1" -ge 45 ]; then echo nitnem@nitnem; else echo nitnem@nitnem-43; fi; }
 
-# The majors a variant's metadata.json lists, one a line.
+# The majors a variant's metadata.json lists, one a line: of the variants gen-43.sh makes (what
+# install.sh installs).
+"$repo/contrib/gnome-shell/gen-43.sh" "$work/variants" > /dev/null
 listed() {
   python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["shell-version"]))' \
-    "$repo/contrib/gnome-shell/$1/metadata.json"
+    "$work/variants/$1/metadata.json"
 }
 
 # The lists against SHELLS: every listed major is one this test runs, and every major it runs is

@@ -1,8 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
-# - gen-43.sh --check: nitnem@nitnem-43/ (GNOME Shell 43/44) is what gen-43.sh makes of
-#   nitnem@nitnem/ (45+, the source);
+# - gen-43.sh: makes nitnem@nitnem-43/ (GNOME Shell 43/44) and the 45+ copy to install of
+#   nitnem@nitnem/ (45+, the source) into the build folder, .build/contrib, where the tests below read
+#   the 43/44 one; and, in a copy of gen-43.sh and the source, how it writes each metadata.json's
+#   shell-version from a shell-versions file (majors up to 44 for the one, from 45 for the other), what
+#   it does without one (the source's list, and "43") and that it refuses a bad line, naming it;
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
 #   fixtures/golden/display: lines, banis and actions, and the argv each runs);
@@ -24,13 +27,61 @@ fi
 passed=0
 failed=0
 
-if out=$("$here/../gen-43.sh" --check 2>&1); then
-    passed=$((passed + 1))
-    echo "ok   nitnem@nitnem-43/ (timeline.js, settings.js, extension.js, prefs.js, stylesheet.css, metadata.json) is what gen-43.sh makes"
+repo=$(cd "$here/../../.." && pwd)
+
+# One check of this script's own: $1 what, then the command.
+check() {
+    what=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok   $what"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $what"
+    fi
+}
+
+if out=$("$here/../gen-43.sh" "$repo/.build/contrib" 2>&1); then
+    check "gen-43.sh: $out" true
 else
-    failed=$((failed + 1))
-    printf 'FAIL nitnem@nitnem-43/ is out of date: %s\n' "$out"
+    check "gen-43.sh failed: $out" false
 fi
+
+# gen-43.sh's metadata.json lists, in a copy of it and of the source beside a shell-versions file of
+# its own ($1: its text; none without $1): prints "<43/44 list> | <45+ list>", or what gen-43.sh said.
+gen=$(mktemp -d /tmp/nitnem-gen-43.XXXXXX)
+trap 'rm -rf "$gen"' EXIT
+cp -r "$here/../gen-43.sh" "$here/../nitnem@nitnem" "$gen/"
+listed() { sed -n 's/^  "shell-version": \[\(.*\)\],$/\1/p' "$1"; }
+lists() {
+    rm -rf "$gen/out" "$gen/shell-versions"
+    [ $# -eq 0 ] || printf '%s' "$1" > "$gen/shell-versions"
+    if out=$("$gen/gen-43.sh" "$gen/out" 2>&1); then
+        echo "$(listed "$gen/out/nitnem@nitnem-43/metadata.json") | $(listed "$gen/out/nitnem@nitnem/metadata.json")"
+    else
+        printf 'exit 1: %s\n' "$out"
+    fi
+}
+got=$(lists '# GNOME Shell majors
+43 run
+44 checked  # no Debian root has it
+
+ 51 run
+45 checked
+48 run
+')
+check "gen-43.sh with a shell-versions file: 43/44 lists its majors up to 44, 45+ those from 45 ($got)" \
+    test "$got" = '"43", "44" | "45", "48", "51"'
+got=$(lists)
+check "gen-43.sh without one: 43/44 lists 43, 45+ the source metadata.json's list ($got)" \
+    test "$got" = "\"43\" | $(listed "$here/../nitnem@nitnem/metadata.json")"
+got=$(lists '43 run
+44 maybe
+45 run
+')
+check "gen-43.sh refuses a bad line of shell-versions, naming it ($got)" \
+    test "$got" = "exit 1: $gen/shell-versions:2: wants \`<major> run|checked [# note]\`, got: 44 maybe"
 
 # One gjs run. A parse error or a crash before the file's summary counts as one failure.
 run() {
@@ -64,7 +115,7 @@ run "test_timeline.js esm" "$here/test_timeline.js" esm
 run "test_menu.js legacy" "$here/test_menu.js" legacy
 run "test_menu.js esm" "$here/test_menu.js" esm
 run "test_legacy43.js" "$here/test_legacy43.js"
-nitnem=${NITNEM_BIN:-$(cd "$here/../../.." && pwd)/.build/debug/nitnem}
+nitnem=${NITNEM_BIN:-$repo/.build/debug/nitnem}
 [ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
 run "test_prefs.js legacy" "$here/test_prefs.js" "$nitnem" legacy
 run "test_prefs.js esm" "$here/test_prefs.js" "$nitnem" esm

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Checks that the GNOME Shell 43/44 variant (nitnem@nitnem-43/, made by gen-43.sh) is the 45+ one
-// (nitnem@nitnem/, the source) in legacy-module form, as far as plain `gjs` can tell without a
-// Shell: the 45+ extension.js cannot be imported here (its `resource:///org/gnome/shell/…` modules
-// exist only inside a running Shell 45+), so it is parsed as a module with SpiderMonkey's
-// Reflect.parse and its syntax tree is checked.
+// Checks that the GNOME Shell 43/44 variant (nitnem@nitnem-43/, made by gen-43.sh in the build
+// folder, .build/contrib) is the 45+ one (nitnem@nitnem/, the source) in legacy-module form, as far
+// as plain `gjs` can tell without a Shell: the 45+ extension.js cannot be imported here (its
+// `resource:///org/gnome/shell/…` modules exist only inside a running Shell 45+), so it is parsed as
+// a module with SpiderMonkey's Reflect.parse and its syntax tree is checked. And that the 45+ copy
+// gen-43.sh makes beside it (the one installed) is the source but for metadata.json's shell-version.
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_legacy43.js)
+import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
-import {eq, finish, test as harnessTest} from './harness.js';
+import {eq, finish, test as harnessTest, legacyDir as generatedLegacyDir} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
-const legacyDir = `${gnomeDir}/nitnem@nitnem-43`;
+const legacyDir = generatedLegacyDir('test_legacy43.js');
 const esmDir = `${gnomeDir}/nitnem@nitnem`;
+// The 45+ extension as gen-43.sh makes it for installing (its metadata.json's list from shell-versions).
+const builtEsmDir = `${GLib.path_get_dirname(legacyDir)}/nitnem@nitnem`;
 
 imports.searchPath.unshift(legacyDir);
 const Legacy = imports.timeline;
@@ -311,11 +315,11 @@ test('every S.<name> and Timeline.<name> prefs.js uses is exported by its module
 test('metadata.json: one uuid, shell versions below 45 vs from 45 on, the rest the same', () => {
     // One uuid, so the enabled-extensions setting carries over when GNOME is upgraded to 45.
     const l = JSON.parse(readText(`${legacyDir}/metadata.json`));
-    const e = JSON.parse(readText(`${esmDir}/metadata.json`));
+    const e = JSON.parse(readText(`${builtEsmDir}/metadata.json`));
     const [lv, ev] = [l['shell-version'], e['shell-version']];
-    // Which majors: those a real Shell ran the extension in, which tests/real-shell.sh checks (a
-    // Shell whose major is not listed refuses the extension as OUT_OF_DATE, state 4). Here: each
-    // list is majors of its own variant's range only.
+    // Which majors: those of the one list (contrib/gnome-shell/shell-versions; run.sh checks how
+    // gen-43.sh splits it). A Shell whose major is not listed refuses the extension as OUT_OF_DATE,
+    // state 4. Here: each list is majors of its own variant's range only.
     eq(lv.length > 0 && lv.every(v => /^4[34]$/.test(v)), true, `43/44 shell-version ${lv}`);
     eq(ev.length > 0 && ev.every(v => /^\d+$/.test(v) && Number(v) >= 45), true, `45+ shell-version ${ev}`);
     eq(e.uuid, 'nitnem@nitnem', '45+ uuid');
@@ -326,6 +330,26 @@ test('metadata.json: one uuid, shell versions below 45 vs from 45 on, the rest t
 
 test('stylesheet.css is the same file', () => {
     eq(readText(`${esmDir}/stylesheet.css`), readText(`${legacyDir}/stylesheet.css`));
+});
+
+/** The names of the files in `dir`, sorted. */
+function fileNames(dir) {
+    const names = [];
+    const en = Gio.File.new_for_path(dir).enumerate_children('standard::name,standard::type', 0, null);
+    for (let info = en.next_file(null); info; info = en.next_file(null)) {
+        if (info.get_file_type() === Gio.FileType.REGULAR)
+            names.push(info.get_name());
+    }
+    return names.sort();
+}
+
+test('the installed 45+ copy is the source, only metadata.json\'s shell-version written anew', () => {
+    eq(fileNames(builtEsmDir), fileNames(esmDir), `files of ${builtEsmDir}`);
+    for (const name of fileNames(esmDir).filter(n => n !== 'metadata.json'))
+        eq(readText(`${builtEsmDir}/${name}`) === readText(`${esmDir}/${name}`), true, `${name} the same`);
+    const [built, source] = [`${builtEsmDir}/metadata.json`, `${esmDir}/metadata.json`].map(readText);
+    const drop = text => text.split('\n').filter(line => !line.startsWith('  "shell-version": ')).join('\n');
+    eq(drop(built), drop(source), 'metadata.json without its shell-version line');
 });
 
 finish();

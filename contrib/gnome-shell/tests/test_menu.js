@@ -4,7 +4,7 @@
 // Swift tests record in fixtures/golden/display, shared with the Plasma widget's tests) rendered as
 // the menu: the lines, the day's banis and the actions, each with the argv it runs. The same cases
 // run against both module forms, as test_timeline.js does:
-//   legacy  nitnem@nitnem-43/timeline.js (made by gen-43.sh) through the legacy importer, as GNOME Shell 43/44 load it
+//   legacy  .build/contrib/nitnem@nitnem-43/timeline.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
 //   esm     nitnem@nitnem/timeline.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_menu.js esm)
 import GLib from 'gi://GLib';

@@ -3,8 +3,9 @@
 // nitnem prints for it (`config --format json`, `sets --format json`, `sets available --format json`),
 // every word the window shows among it, and the argv
 // each control runs — run against the built nitnem in a temp home, so a changed output fails here.
-// Once per module form of settings.js: `legacy` (nitnem@nitnem-43/, made by gen-43.sh, through the
-// legacy importer, as GNOME Shell 43/44 load it) and `esm` (nitnem@nitnem/, as 45+ load it).
+// Once per module form of settings.js: `legacy` (nitnem@nitnem-43/, made by gen-43.sh in the build
+// folder, .build/contrib, through the legacy importer, as GNOME Shell 43/44 load it) and `esm`
+// (nitnem@nitnem/, as 45+ load it).
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_prefs.js NITNEM esm)
 import GLib from 'gi://GLib';
 import System from 'system';

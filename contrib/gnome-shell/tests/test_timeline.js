@@ -2,7 +2,7 @@
 // Tests of the extension's pure half (timeline.js) with plain `gjs`, no Shell: the golden timelines
 // the agent's tests record (fixtures/golden/timeline) and synthetic cases. The same cases run
 // against both module forms, picked by the one argument:
-//   legacy  nitnem@nitnem-43/timeline.js (made by gen-43.sh) through the legacy importer, as GNOME Shell 43/44 load it
+//   legacy  .build/contrib/nitnem@nitnem-43/timeline.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
 //   esm     nitnem@nitnem/timeline.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_timeline.js esm)
 import Gio from 'gi://Gio';

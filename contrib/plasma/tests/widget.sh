@@ -12,7 +12,8 @@
 #   contrib/plasma/tests/widget.sh [--plasma 5|6] [--root auto|13|testing|SCRIPT] [--settings [--lang en|pa]] [--screenshot DIR]
 #
 # --plasma 5 (the default) runs this machine's Plasma 5.27 (Debian 12) and the org.nitnem.nitnem-5
-# variant with nitnem from $NITNEM_BIN, else .build/debug/nitnem. --plasma 6 runs the Plasma 6 one
+# variant (made first by contrib/plasma/gen-5.sh into .build/contrib) with nitnem from $NITNEM_BIN,
+# else .build/debug/nitnem. --plasma 6 runs the Plasma 6 one
 # in a root, through its script, which builds and caches the root: 13 or auto (the default),
 # scripts/debian13-root.sh (Debian 13, Plasma 6.3); testing, scripts/testing-root.sh (Debian
 # testing, Plasma 6.7); or the path of such a script. The nitnem it binds there is $NITNEM_BIN (a
@@ -40,8 +41,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $plasma in
-  5) variant=org.nitnem.nitnem-5 ;;
-  6) variant=org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
+  5) variant=$repo/.build/contrib/org.nitnem.nitnem-5 ;;
+  6) variant=$plasma_dir/org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
   *) echo "widget.sh: --plasma: expected 5 or 6, got $plasma" >&2; exit 2 ;;
 esac
 case $root in
@@ -67,7 +68,8 @@ plasmoids=$work/home/.local/share/plasma/plasmoids
 mkdir -p "$plasmoids" "$work/home/.config" "$work/bin" "$work/run"
 # Breeze Light as the colour scheme, as a new Plasma session has (kde-style-breeze ships it).
 if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-schemes/BreezeLight.colors "$work/home/.config/kdeglobals"; fi
-cp -r "$plasma_dir/$variant" "$plasmoids/org.nitnem.nitnem"
+[ "$plasma" != 5 ] || "$plasma_dir/gen-5.sh" "$repo/.build/contrib" > /dev/null
+cp -r "$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
 cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$work/"

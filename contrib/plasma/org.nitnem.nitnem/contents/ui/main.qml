@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The nitnem widget for KDE Plasma 6. The Plasma 5.27 variant (../../../org.nitnem.nitnem-5) is made
-// from this file by contrib/plasma/gen-5.sh: a line ending in a `plasma5:` comment becomes the text
-// after it there, every other line is the same; logic.js is shared unchanged. Edit here, then run
-// gen-5.sh (the tests fail while the copy is out of date).
+// The nitnem widget for KDE Plasma 6. The Plasma 5.27 variant is made from this file by
+// contrib/plasma/gen-5.sh, into the build folder (.build/contrib/org.nitnem.nitnem-5): a line ending
+// in a `plasma5:` comment becomes the text after it there, every other line is the same; logic.js is
+// shared unchanged. Edit here: make install, make deb and the tests make the copy anew.
 //
 // It renders the `display` of `nitnem status --format json`, worded there in the user's language:
 // compact, its label (the lines in the tooltip); expanded, its lines, today's banis (activating one
