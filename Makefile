@@ -99,7 +99,7 @@ deps-build:
 deps-deb:
 	@scripts/deps.sh build deb
 
-build: variants
+build:
 	$(SWIFT) build
 	@$(MAKE) --no-print-directory locale
 

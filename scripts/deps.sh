@@ -11,6 +11,7 @@ set -euo pipefail
 build=(
   pkg-config libsqlite3-dev libnotify-dev    # the sqlite3.h and libnotify headers (CSQLite, CLibnotifyHeaders)
   gettext                                    # msgfmt: po/*.po compiled at build and install (share/locale)
+  python3                                    # contrib/plasma/gen-5.sh: the Plasma 5.27 widget, made at install
 )
 deb=(
   dpkg-dev                                   # make deb: dpkg-shlibdeps, dpkg-deb

@@ -364,7 +364,7 @@ would_install() {
   done
   if [ -f "$work/apt.log" ]; then LC_ALL=C sort -u "$work/apt.log" | tr '\n' ' '; fi
 }
-build_packages="gettext libnotify-dev libsqlite3-dev pkg-config "
+build_packages="gettext libnotify-dev libsqlite3-dev pkg-config python3 "
 rm -f "$work/calls.log"
 would_install run > /dev/null
 check "every apt-get call of deps.sh waits for the package lock (DPkg::Lock::Timeout)" \
