@@ -10,11 +10,25 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The day of the month, 1...31.
     package let day: Int
 
-    /// A date from its parts; `nil` when the parts do not name a real Gregorian date.
+    /// The years a date can name: four digits, as a day key writes them. The progress reader
+    /// accepts a day key in them and no other (`init?(_:)`); `NitnemClock.range` keeps a year inside.
+    package static let years = 1...9999
+    /// 0001-01-01, the first date a day key can name.
+    package static let first = CivilDate(unchecked: years.lowerBound, 1, 1)
+    /// 9999-12-31, the last date a day key can name.
+    package static let last = CivilDate(unchecked: years.upperBound, 12, 31)
+
+    /// A date from its parts; `nil` when the parts do not name a real Gregorian date in `years`.
     package init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
+        guard Self.years.contains(year), (1...12).contains(month),
             (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month
         self.day = day

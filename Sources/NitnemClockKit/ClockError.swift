@@ -5,6 +5,8 @@ package struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
     package enum Code: Equatable, Hashable, Sendable {
         /// `SGGS_CLOCK_NOW` is not a time.
         case badTime
+        /// `SGGS_CLOCK_NOW` is a time outside `NitnemClock.range`.
+        case outOfRange
         /// `SGGS_CLOCK_RATE` is not a number in range.
         case badRate
         /// `TZ` names no known zone.

@@ -113,8 +113,10 @@ package struct Journey: Hashable, Sendable {
     /// Days whose daily banis were all read.
     package var completeDays: Int { days.filter { $0.complete }.count }
 
-    /// `YYYY-MM`.
-    package var monthKey: String { "\(year)-\(month < 10 ? "0" : "")\(month)" }
+    /// `YYYY-MM`, four digits of year as in a day key (`0001-12`, not `1-12`).
+    package var monthKey: String {
+        String(CivilDate(year: year, month: month, day: 1).map { "\($0)" }?.prefix(7) ?? "\(year)-\(month)")
+    }
 
     /// `{"month","total","empty","emptyReason","firstRecord","today","completeDays","currentStreak",
     /// "longestStreak":{"month","overall"},"days":[{"dayKey","done","complete","inProgress"}]}`, days up

@@ -71,8 +71,3 @@ package struct MarkDayError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-extension CivilDate {
-    /// 0001-01-01, the first date a day key can name.
-    fileprivate static let first = CivilDate(year: 1, month: 1, day: 1)!
-}

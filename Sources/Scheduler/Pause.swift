@@ -42,6 +42,12 @@ package struct Pause: Hashable, Sendable {
                 path: path, jsonPath: "$.until",
                 problem: "'\(Printable.escaped(text))' is not an RFC 3339 instant with an offset")
         }
+        // Never written by `reminders pause`, which refuses it: a day past it is past what the
+        // reminders can compute.
+        guard NitnemClock.range.contains(until) else {
+            throw GroupFileError(
+                path: path, jsonPath: "$.until", problem: "'\(Printable.escaped(text))' \(NitnemClock.outsideRange)")
+        }
         var pause = Pause(until: until)
         if case .string(let since)? = value["since"] { pause.since = RFC3339.parseAbsolute(since) }
         return pause
@@ -51,10 +57,22 @@ package struct Pause: Hashable, Sendable {
     /// next Nitnem day (the next 03:00 roll); `YYYY-MM-DD` the start of that Nitnem day; `HH:MM` the
     /// next instant the wall clock reads it (after a DST gap, the first instant past it). Never
     /// midnight plus hours: the calendar resolves each wall time.
-    /// - Throws: `PauseUntilError` for text that is none of these, or a day that has already begun.
+    /// - Throws: `PauseUntilError` for text that is none of these, a day that has already begun, or
+    ///   an instant outside `NitnemClock.range`.
     package static func until(_ text: String?, now: Date, calendar: NitnemCalendar) throws(PauseUntilError) -> Date {
+        let until = try instant(text, now: now, calendar: calendar)
+        // The clock stops at the end of its range: a pause past it would never end, and the day it
+        // ends on is past what a listing can compute.
+        guard NitnemClock.range.contains(until) else { throw .outsideRange(text ?? "tomorrow") }
+        return until
+    }
+
+    /// The instant `--until` names (`until`'s forms), unchecked against `NitnemClock.range`.
+    static func instant(_ text: String?, now: Date, calendar: NitnemCalendar) throws(PauseUntilError) -> Date {
         guard let text, text != "tomorrow" else { return calendar.day(containing: now).interval.end }
         if text.count == 10, let date = CivilDate(text) {
+            // Checked first: the calendar answers nothing sound past the range.
+            guard NitnemClock.dates.contains(date) else { throw .outsideRange(text) }
             guard let start = calendar.dayStart(date) else {
                 throw PauseUntilError(text: text, problem: "\(date) has no 03:00 in \(calendar.identifier)")
             }
@@ -80,6 +98,12 @@ package struct PauseUntilError: Error, Equatable, CustomStringConvertible {
     package let text: String
     /// What is wrong with it.
     package let problem: String
+
+    /// The pause would end outside `NitnemClock.range`.
+    static func outsideRange(_ text: String) -> PauseUntilError {
+        PauseUntilError(
+            text: text, problem: "the pause would end outside the range nitnem computes, \(NitnemClock.rangeText)")
+    }
 
     /// `--until '<text>': <problem>`, control characters escaped.
     package var description: String { Printable.escaped("--until '\(text)': \(problem)") }

@@ -53,8 +53,9 @@ package struct Simulation: Sendable {
         var wake = drive(&core, [.start(.success(files))], at: from, emit)
         var now = from
         while true {
-            let nextMark = pendingMarks.first?.at
-            var at = min(wake, nextMark ?? .distantFuture)
+            // No `.distantFuture` stand-in for "no mark": it is in year 4001, before wakes a later
+            // simulation reaches, which then never passes it.
+            var at = pendingMarks.first.map { min(wake, $0.at) } ?? wake
             guard at <= to else { break }
             // Asleep: nothing happens inside the window; on resume, marks made meanwhile are read and
             // the core hears that the clock jumped.

@@ -35,6 +35,9 @@ package enum NitnemBinary {
         package let stderr: String
         /// Whether it had to be killed after its timeout (it did not exit by itself).
         package let timedOut: Bool
+        /// The signal that ended it (a runtime trap is SIGILL or SIGTRAP), or nil when it exited.
+        /// `status` is then the signal's number, not an exit code: `Process` does not add 128.
+        package let signal: Int32?
     }
 
     /// Runs `nitnem arguments…` (or `executable`) with `environment(environment)`, `stdin` as its
@@ -79,7 +82,8 @@ package enum NitnemBinary {
         watchdog.cancel()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), timedOut: killed)
+            stderr: String(decoding: errData, as: UTF8.self), timedOut: killed,
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 }
 

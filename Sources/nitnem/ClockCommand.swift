@@ -22,7 +22,8 @@ enum ClockCommand {
 
             ENVIRONMENT:
               SGGS_CLOCK_NOW   Pin "now": 2026-11-29T22:00:00+05:30, 2026-11-29T16:30:00Z,
-                               or a local wall time 2026-11-29T22:00[:ss] read in TZ.
+                               or a local wall time 2026-11-29T22:00[:ss] read in TZ;
+                               from \(NitnemClock.rangeText).
               TZ               The time zone (else /etc/localtime).
             """
     )

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CommandLineKit
+import NitnemClockKit
 import Scheduler
 
 /// The man page's reference sections, from the same declarations the program reads.
@@ -87,7 +88,8 @@ extension CompletionsCommand {
                 "The App Group folder; else $XDG_DATA_HOME/sggs/group.org.sggs. --group overrides it."),
             .item(
                 "SGGS_CLOCK_NOW",
-                "Pin now: RFC 3339 (2026-11-29T10:30:00+05:30), or a local wall time read in TZ; time flows on from it."
+                "Pin now: RFC 3339 (2026-11-29T10:30:00+05:30), or a local wall time read in TZ, within "
+                    + "\(NitnemClock.rangeText); time flows on from it and stops at the range's end."
             ),
             .item("SGGS_CLOCK_RATE", "How fast the clock flows from SGGS_CLOCK_NOW (for tests), e.g. 60."),
             .item("TZ", "The time zone (else /etc/localtime): it decides the Nitnem day and the bands."),

@@ -50,7 +50,8 @@ enum MarkCommand {
             the GNOME Shell extension's menu.
 
             ENVIRONMENT:
-              SGGS_CLOCK_NOW   Pin "now" (RFC 3339, or a local wall time read in TZ).
+              SGGS_CLOCK_NOW   Pin "now" (RFC 3339, or a local wall time read in TZ), from
+                               \(NitnemClock.rangeText).
               TZ               The time zone (else /etc/localtime).
             """
     )

@@ -37,6 +37,9 @@ enum SimulateCommand {
                     "--\(option): '\(text)' is not a time; use 2026-11-29T22:00:00+05:30, …Z, or a local 2026-11-29T22:00"
                 )
             }
+            guard NitnemClock.range.contains(t) else {
+                throw .badInput("--\(option): '\(text)' \(NitnemClock.outsideRange)")
+            }
             return t
         }
         let from = try instant("from", args.value(Self.from))

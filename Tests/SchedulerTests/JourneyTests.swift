@@ -53,6 +53,15 @@ import Testing
         #expect(j.json["completeDays"] == .int(4))
     }
 
+    /// The month key has four digits of year, as a day key: `0002-01`, never `2-01`.
+    @Test(arguments: [(2, 1, "0002-01"), (999, 12, "0999-12"), (2026, 11, "2026-11"), (9998, 12, "9998-12")])
+    func theMonthKeyHasFourDigitsOfYear(_ year: Int, _ month: Int, _ key: String) {
+        let today = CivilDate(year: year, month: month, day: 1)!
+        let j = Journey(year: year, month: month, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
+        #expect(j.monthKey == key)
+        #expect(j.json["month"] == .string(key))
+    }
+
     @Test func februaryOfALeapYear() {
         let j = Journey(
             year: 2028, month: 2, snapshot: EmbeddedRegistry.snapshot,

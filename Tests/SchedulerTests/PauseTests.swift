@@ -72,6 +72,14 @@ import Testing
         ("6pm", "--until '6pm': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
         ("2026-02-30", "--until '2026-02-30': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
         ("\u{1B}[2J", "--until '\\u{1B}[2J': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
+        (
+            "9999-01-01",
+            "--until '9999-01-01': the pause would end outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
+        ),
+        (
+            "9999-12-31",
+            "--until '9999-12-31': the pause would end outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
+        ),
     ])
     func badUntilIsSaid(_ text: String, _ message: String) {
         #expect {
@@ -80,6 +88,30 @@ import Testing
         } throws: { error in
             (error as? PauseUntilError)?.description == message
         }
+    }
+
+    /// The clock stops at the end of its range: a pause that would end after it is refused, in
+    /// every form, whatever the zone; one that ends inside it is kept.
+    @Test(arguments: [
+        ("UTC", "9998-12-31T12:00:00Z", nil, "tomorrow"),
+        ("UTC", "9998-12-31T12:00:00Z", "tomorrow", "tomorrow"),
+        ("UTC", "9998-12-31T23:30:00Z", "23:00", "23:00"),
+        ("Etc/GMT+12", "9998-12-31T20:00:00Z", "21:00", "21:00"),
+        ("Pacific/Kiritimati", "9998-12-30T12:00:00Z", "9999-01-01", "9999-01-01"),
+    ])
+    func aPauseEndingAfterTheRangeIsRefused(_ zone: String, _ now: String, _ text: String?, _ shown: String) {
+        #expect {
+            try Pause.until(text, now: Fixture.instant(now), calendar: Fixture.calendar(zone))
+        } throws: { error in
+            (error as? PauseUntilError)?.description
+                == "--until '\(shown)': the pause would end outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
+        }
+    }
+
+    @Test func aPauseEndingAtTheRangesLastDayIsKept() throws {
+        let until = try Pause.until(
+            "9998-12-31", now: Fixture.instant("9998-12-30T12:00:00Z"), calendar: Fixture.calendar("UTC"))
+        #expect(until == Fixture.instant("9998-12-31T03:00:00Z"))
     }
 
     @Test func aSkippedDateHasNoStart() {
@@ -112,6 +144,10 @@ import Testing
         (
             #"{"until":"2026-11-30T03:00"}"#,
             "/s/pause.json: $.until: '2026-11-30T03:00' is not an RFC 3339 instant with an offset"
+        ),
+        (
+            #"{"until":"9999-06-01T00:00:00Z"}"#,
+            "/s/pause.json: $.until: '9999-06-01T00:00:00Z' is outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
         ),
     ])
     func aBadFileNamesWhatIsWrong(_ text: String, _ message: String) {

@@ -92,6 +92,18 @@ struct SimulatedEvent: Equatable {
         }
     }
 
+    /// After year 4001 (`Date.distantFuture`) a simulation still ends, with its band starts: a
+    /// missing mark once stood in as `.distantFuture`, before every wake, and it never passed it.
+    @Test(arguments: [("UTC", 4001), ("Asia/Kolkata", 9998), ("Pacific/Kiritimati", 9998), ("Etc/GMT+12", 9998)])
+    func aSimulationPastYear4001Ends(zone: String, year: Int) {
+        let calendar = Fixture.calendar(zone)
+        let from = Fixture.instant("\(year)-12-29T00:00:00Z")
+        let to = Fixture.instant("\(year)-12-31T23:59:59Z")
+        let events = Self.events(Simulation(from: from, to: to, calendar: calendar, files: Fixture.files()))
+        #expect(events.map(\.at) == [from] + Self.fixedPoints(calendar, from: from, to: to))
+        #expect(events.count >= 12)
+    }
+
     /// Marks on a pattern of days and hours (some after midnight, some repeated).
     static func marks(_ calendar: NitnemCalendar, from: Date, days: Int) -> [Simulation.Mark] {
         let plan: [(hours: Double, bani: String, every: Int)] = [
