@@ -2,15 +2,31 @@
 /// Text from files, titles and settings made safe for a line-based output: the one place that
 /// decides what a control character is and what becomes of it.
 ///
-/// A control character is a C0 control (U+0000–U+001F, so `\n`, `\r`, `\t`, ESC), DEL (U+007F), a C1
-/// control (U+0080–U+009F, e.g. the one-byte CSI U+009B), or the Unicode line and paragraph
-/// separators (U+2028, U+2029). None of them may reach a terminal or a status bar raw: a newline
-/// injects a line into i3blocks or polybar, ESC drives the terminal.
+/// A control character is
+/// - a C0 control (U+0000–U+001F, so `\n`, `\r`, `\t`, ESC), DEL (U+007F), a C1 control
+///   (U+0080–U+009F, e.g. the one-byte CSI U+009B), or the Unicode line and paragraph separators
+///   (U+2028, U+2029): a newline injects a line into i3blocks or polybar, ESC drives the terminal;
+/// - a bidirectional control: the marks U+200E, U+200F, U+061C, the embeddings and overrides
+///   U+202A–U+202E and the isolates U+2066–U+2069, which reorder what follows them on screen (a
+///   title ending in U+202E shows the bar's count backwards);
+/// - an invisible format character with no part in shaping any script: the byte order mark
+///   U+FEFF, the word joiner and invisible operators U+2060–U+2064, the deprecated format
+///   characters U+206A–U+206F, and the interlinear annotation marks U+FFF9–U+FFFB (which hide the
+///   text between them).
+///
+/// None of them may reach a terminal, a status bar, a widget or a notification raw.
+///
+/// - Important: ZWNJ (U+200C) and ZWJ (U+200D) are not controls: Gurmukhi and other scripts need
+///   them to shape their letters (a title such as `ਜਪੁ ਜੀ ਸਾਹਿਬ` may hold them), so they pass
+///   unchanged. The soft hyphen (U+00AD) is not one either: it reorders nothing and breaks no
+///   line, and a terminal shows it as a hyphen or not at all.
 package enum Printable {
     /// Whether `scalar` is a control character in the sense above.
     package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0xFEFF, 0x2060...0x2064, 0x206A...0x206F, 0xFFF9...0xFFFB: true
         default: false
         }
     }
