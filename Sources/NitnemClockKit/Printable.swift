@@ -48,21 +48,58 @@ package enum Printable {
     /// `\u{1B}` (hex, upper case) — for text a person reads: errors, `status` text output.
     package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { append(scalar, to: &out) }
+        return String(out)
+    }
+
+    /// How many characters of a value a message quotes (`bounded`).
+    package static let valueLimit = 200
+
+    /// How many problems of one kind a message names before it says how many more there are.
+    package static let listLimit = 10
+
+    /// A value from outside (an environment variable, an argument, a name, a file's text) as a
+    /// message quotes it: escaped (`escaped`) and, past `limit` characters, cut there and followed by
+    /// `… (10240 characters)`, its whole length. Characters are Unicode scalars, so the cut is
+    /// bounded whatever the value holds (a letter with ten thousand marks is not one character
+    /// here); an escape is never cut in two.
+    ///
+    /// - Important: A message never quotes a value whole: a 10 KB `TZ` gives one short line.
+    package static func bounded(_ text: String, limit: Int = valueLimit) -> String {
+        var out = String.UnicodeScalarView()
+        var shown = 0
+        var length = 0
+        var cut = false
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if isControl(scalar) {
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            length += 1
+            guard !cut else { continue }
+            var piece = String.UnicodeScalarView()
+            append(scalar, to: &piece)
+            let width = piece.count
+            if shown + width > limit {
+                cut = true
+            } else {
+                out.append(contentsOf: piece)
+                shown += width
             }
         }
-        return out
+        return cut ? String(out) + "… (\(length) characters)" : String(out)
+    }
+
+    /// Appends `scalar` to `out`, escaped when it is a control character.
+    private static func append(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
+        switch scalar {
+        case "\n": out.append(contentsOf: #"\n"#.unicodeScalars)
+        case "\r": out.append(contentsOf: #"\r"#.unicodeScalars)
+        case "\t": out.append(contentsOf: #"\t"#.unicodeScalars)
+        default:
+            if isControl(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
     }
 
     /// `text` with each run of control characters folded to one space, for a bar that shows one

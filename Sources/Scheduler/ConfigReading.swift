@@ -53,13 +53,13 @@ package struct ConfigReading: Equatable, Sendable {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return }
         guard let eq = trimmed.firstIndex(of: "=") else {
-            return problem(.syntax, "expected 'key = value', found '\(trimmed)'")
+            return problem(.syntax, "expected 'key = value', found '\(Printable.bounded(String(trimmed)))'")
         }
         let spelling = trimmed[..<eq].trimmingWhitespace()
         let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
         guard let key = ConfigKey.named(spelling) else {
             let known = ConfigKey.all.map(\.name).joined(separator: ", ")
-            return problem(.unknownKey, "unknown key '\(spelling)'; known: \(known)")
+            return problem(.unknownKey, "unknown key '\(Printable.bounded(String(spelling)))'; known: \(known)")
         }
         if let first = given[key.name] {
             let other = first.spelling == spelling ? "" : ", as \(first.spelling)"
@@ -71,7 +71,10 @@ package struct ConfigReading: Equatable, Sendable {
         } catch {
             given[key.name] = Given(line: number, spelling: String(spelling), good: false)
             switch error {
-            case .notAccepted: problem(.badValue, "\(spelling) must be \(key.accepted), not '\(value)'", key: key)
+            case .notAccepted:
+                problem(
+                    .badValue, "\(spelling) must be \(key.accepted), not '\(Printable.bounded(String(value)))'",
+                    key: key)
             case .because(let why): problem(.badValue, "\(spelling): \(why)", key: key)
             }
         }

@@ -40,7 +40,7 @@ package struct Pause: Hashable, Sendable {
         guard let until = RFC3339.parseAbsolute(text) else {
             throw GroupFileError(
                 path: path, jsonPath: "$.until",
-                problem: "'\(Printable.escaped(text))' is not an RFC 3339 instant with an offset")
+                problem: "'\(Printable.bounded(text))' is not an RFC 3339 instant with an offset")
         }
         var pause = Pause(until: until)
         if case .string(let since)? = value["since"] { pause.since = RFC3339.parseAbsolute(since) }
@@ -82,5 +82,5 @@ package struct PauseUntilError: Error, Equatable, CustomStringConvertible {
     package let problem: String
 
     /// `--until '<text>': <problem>`, control characters escaped.
-    package var description: String { Printable.escaped("--until '\(text)': \(problem)") }
+    package var description: String { Printable.escaped("--until '\(Printable.bounded(text))': \(problem)") }
 }

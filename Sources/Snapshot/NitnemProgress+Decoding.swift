@@ -34,17 +34,18 @@ extension NitnemProgress {
         return NitnemProgress(schema: schema, banis: banis, warnings: warnings, raw: value)
     }
 
-    /// `.japji`, or `["odd key"]` when the key is not a plain identifier (a `/` included).
+    /// `.japji`, or `["odd key"]` when the key is not a plain identifier (a `/` included), for a
+    /// message: cut to a bounded length (`Printable.bounded`), as every value a message quotes.
     static func jsonKey(_ key: String) -> String {
         let plain =
             !key.isEmpty
             && key.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
             }
-        if plain { return "." + key }
+        if plain { return "." + Printable.bounded(key) }
         var quoted = ""
         JSONValue.writeString(key, to: &quoted)
-        return "[" + quoted + "]"
+        return "[" + Printable.bounded(quoted) + "]"
     }
 
     static func decodeEntry(_ value: JSONValue, file: String, jsonPath: String, warnings: inout [String])

@@ -33,7 +33,8 @@ enum SetsAddCommand {
         var place = SetEdit.Place.end
         if let text = args.value(SetsCommand.at) {
             guard let n = Int(text), n >= 1 else {
-                throw spec.usageError("'\(text)' is not a valid value for '--at'; use a position, 1 or more")
+                throw spec.usageError(
+                    "'\(Printable.bounded(text))' is not a valid value for '--at'; use a position, 1 or more")
             }
             place = .position(n)
         }

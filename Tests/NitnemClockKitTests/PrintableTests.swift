@@ -47,7 +47,49 @@ import Testing
         #expect(!Printable.isControl("\u{200C}") && !Printable.isControl("\u{200D}"))
         #expect(Printable.escaped(title) == title)
         #expect(Printable.folded(title) == title)
+        #expect(Printable.bounded(title) == title)
         #expect(Printable.escaped("soft\u{AD}hyphen") == "soft\u{AD}hyphen")
+    }
+
+    @Test func aBoundedValueIsShortAndSaysItsLength() {
+        #expect(Printable.bounded("Asia/Kolkata") == "Asia/Kolkata")
+        #expect(Printable.bounded("x\n\u{1B}") == #"x\n\u{1B}"#)
+        let long = String(repeating: "A", count: 10_240)
+        #expect(Printable.bounded(long) == String(repeating: "A", count: 200) + "… (10240 characters)")
+        #expect(Printable.bounded(long, limit: 5) == "AAAAA… (10240 characters)")
+        // An escape is never cut in two: it is left out whole.
+        let edge = String(repeating: "A", count: 199) + "\u{1B}B"
+        #expect(Printable.bounded(edge) == String(repeating: "A", count: 199) + "… (201 characters)")
+        // A letter with ten thousand marks is not one short character here.
+        let stacked = "a" + String(repeating: "\u{0301}", count: 10_000)
+        #expect(Printable.bounded(stacked).unicodeScalars.count < 230)
+        #expect(Printable.bounded(stacked).hasSuffix("… (10001 characters)"))
+    }
+
+    @Test func firstFewKeepsTheFirstAndCountsTheRest() {
+        var made = 0
+        var few = FirstFew<String>(limit: 3)
+        for i in 0..<10 {
+            few.append(
+                {
+                    made += 1
+                    return "line \(i)"
+                }())
+        }
+        #expect(few.items == ["line 0", "line 1", "line 2"])
+        #expect(few.more == 7 && few.count == 10)
+        #expect(made == 3, "what is not kept is never made")
+        #expect(few.lines { "… and \($0) more" } == ["line 0", "line 1", "line 2", "… and 7 more"])
+        #expect(FirstFew(["a"], limit: 3).lines { "… and \($0) more" } == ["a"])
+    }
+
+    /// A 10 KB `TZ` is one short line naming the variable and the length.
+    @Test func aHugeValueGivesOneShortLine() {
+        let value = String(repeating: "A", count: 10_240)
+        let error = ClockError(.unknownZone, variable: "TZ", value: value, problem: "is not a known time zone")
+        #expect(error.description.utf8.count < 400)
+        #expect(error.description.hasPrefix("TZ: 'AAAA"))
+        #expect(error.description.contains("… (10240 characters)' is not a known time zone"))
     }
 
     @Test func clockErrorsUseTheSameEscapes() {

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import TestSupport
+import Testing
+
+/// A hostile value is never echoed whole: what nitnem says is bounded whatever the input.
+@Suite struct BoundedMessageTests {
+    static let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00"]
+
+    /// Runs `arguments` in `environment`; the result and how long it took, in seconds.
+    static func timed(_ arguments: [String], _ environment: [String: String]) throws -> (NitnemBinary.Result, Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let r = try NitnemBinary.run(arguments, environment: environment)
+        let took = start.duration(to: clock.now).components
+        return (r, Double(took.seconds) + Double(took.attoseconds) / 1e18)
+    }
+
+    /// A 10 KB `TZ`: one line under 400 bytes, naming the variable and the length; exit 2.
+    @Test(arguments: [
+        String(repeating: "A", count: 10_240),
+        "EST5EDT,M3.2.0/2,M11.1.0/2" + String(repeating: "\u{1B}", count: 10_214),
+    ])
+    func aHugeTZIsOneShortLine(_ tz: String) throws {
+        let group = try TempGroup(copying: nil)
+        defer { group.remove() }
+        let r = try NitnemBinary.run(
+            ["status", "--group", group.path], environment: ["TZ": tz, "SGGS_CLOCK_NOW": "2026-11-29T13:00"])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.utf8.count < 400, "\(r.stderr.utf8.count) bytes")
+        #expect(r.stderr.hasPrefix("nitnem: TZ: '"), "\(r.stderr)")
+        #expect(r.stderr.contains("… (10240 characters)' is not a known time zone"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// A 10 KB `SGGS_APP_GROUP`: a path no file system takes, named in one line cut at a kilobyte
+    /// (with its length: the file in the group, 10,026 characters or so).
+    @Test func aHugeGroupPathIsCut() throws {
+        let group = "/tmp/" + String(repeating: "a", count: 10_000)
+        for arguments in [["status"], ["mark", "japji"]] {
+            let r = try NitnemBinary.run(arguments, environment: Self.env.merging(["SGGS_APP_GROUP": group]) { $1 })
+            #expect(r.status == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.utf8.count < 1200, "\(arguments): \(r.stderr.utf8.count) bytes")
+            #expect(r.stderr.contains("… (100") && r.stderr.contains(" characters): "), "\(arguments): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}
