@@ -41,7 +41,7 @@ enum SetsAddCommand {
         let context = try Context.load()
         let group = context.group(args)
         let files = try context.loadFiles(group)
-        var problems: [NitnemSnapshot.NameProblem] = []
+        var problems = FirstFew<NitnemSnapshot.NameProblem>()
         var ids: [String] = []
         do throws(SetEdit.NamesProblem) {
             ids = try SetEdit.ids(named: names, in: files.snapshot)

@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A hostile value is never echoed whole: what nitnem says is bounded whatever the input.
+/// A hostile value is never echoed whole, and a list of many names says the first few and how many
+/// more: what nitnem says is bounded whatever the input, and it says it at once.
 @Suite struct BoundedMessageTests {
     static let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00"]
 
@@ -45,5 +46,27 @@ import Testing
             #expect(r.stderr.contains("… (100") && r.stderr.contains(" characters): "), "\(arguments): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1)
         }
+    }
+
+    /// 20,000 names that name no bani: the first few, `and 19990 more`, the ids to use; exit 2, nothing
+    /// written, well under a second (it took more than a minute when each name was compared with
+    /// every bani's names worked out again).
+    @Test func twentyThousandUnknownNamesAreBoundedAndFast() throws {
+        let group = try TempGroup(copying: StatusCommandTests.demo)
+        defer { group.remove() }
+        let before = try Data(contentsOf: URL(fileURLWithPath: group.path + "/nitnem-progress.json"))
+        let names = (0..<20_000).map { "bad\($0)" }
+        let (r, seconds) = try Self.timed(["mark"] + names + ["--group", group.path], Self.env)
+        #expect(r.status == 2)
+        #expect(r.stderr.utf8.count < 4096, "\(r.stderr.utf8.count) bytes")
+        #expect(r.stderr.hasPrefix("nitnem: unknown bani 'bad0'; unknown bani 'bad1'; "), "\(r.stderr)")
+        #expect(r.stderr.contains("; and 19990 more names that name no bani (or several); use an id"), "\(r.stderr)")
+        #expect(seconds < 5, "took \(seconds) s")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: group.path + "/nitnem-progress.json")) == before)
+        // One 10 KB name is cut too.
+        let long = try NitnemBinary.run(
+            ["mark", String(repeating: "x", count: 10_240), "--group", group.path], environment: Self.env)
+        #expect(long.status == 2)
+        #expect(long.stderr.utf8.count < 1024 && long.stderr.contains("… (10240 characters)'"), "\(long.stderr)")
     }
 }
