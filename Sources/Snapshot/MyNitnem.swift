@@ -71,10 +71,12 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
             guard case .object(let members) = setsValue else {
                 throw top.fail("sets", "an object of daily sets (morning, evening, night)", found: setsValue)
             }
+            // Said for the first few (a file may hold thousands), then counted.
+            var notSets = FirstFew<String>()
             for (name, list) in members {
                 let setPath = "$.sets" + NitnemProgress.jsonKey(name)
                 guard let set = DailySet(rawValue: name) else {
-                    warnings.append(
+                    notSets.append(
                         GroupFileError(
                             path: path, jsonPath: setPath,
                             problem: "is not a daily set (morning, evening, night); ignored"
@@ -87,30 +89,34 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
                         problem: "expected an array of bani ids, found \(JSONFields.describe(list))")
                 }
                 var ids: [String] = []
+                var seen: Set<String> = []
                 for (i, item) in items.enumerated() {
                     guard case .string(let id) = item, !id.isEmpty else {
                         throw GroupFileError(
                             path: path, jsonPath: setPath + "[\(i)]",
                             problem: "expected a bani id, found \(JSONFields.describe(item))")
                     }
-                    if !ids.contains(id) { ids.append(id) }
+                    if seen.insert(id).inserted { ids.append(id) }
                 }
                 sets[set] = ids
             }
+            warnings += notSets.lines { "… and \($0) more sets in \(path) that are not daily sets; ignored" }
         }
         var reminders: [Reminder] = []
         if let remindersValue = top.optional("reminders") {
             guard case .object(let members) = remindersValue else {
                 throw top.fail("reminders", "an object of HH:MM times by bani id", found: remindersValue)
             }
-            for (id, time) in members {
+            // A key given twice counts once, at its last place, with its last time.
+            var last: [String: Int] = [:]
+            for (index, member) in members.enumerated() { last[member.key] = index }
+            for (index, (id, time)) in members.enumerated() {
                 guard case .string(let text) = time, let at = WallTime(text) else {
                     throw GroupFileError(
                         path: path, jsonPath: "$.reminders" + NitnemProgress.jsonKey(id),
                         problem: "expected a time HH:MM, found \(JSONFields.describe(time))")
                 }
-                reminders.removeAll { $0.id == id }
-                reminders.append(Reminder(id: id, at: at))
+                if last[id] == index { reminders.append(Reminder(id: id, at: at)) }
             }
         }
         return MyNitnem(schema: schema, sets: sets, reminders: reminders, warnings: warnings, raw: value)

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A hostile value is never echoed whole, and a list of many names says the first few and how many
-/// more: what nitnem says is bounded whatever the input, and it says it at once.
+/// A hostile value is never echoed whole, and a list of many problems says the first few and how
+/// many more: what nitnem says is bounded whatever the input, and it says it at once.
 @Suite struct BoundedMessageTests {
     static let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00"]
 
@@ -68,5 +68,51 @@ import Testing
             ["mark", String(repeating: "x", count: 10_240), "--group", group.path], environment: Self.env)
         #expect(long.status == 2)
         #expect(long.stderr.utf8.count < 1024 && long.stderr.contains("… (10240 characters)'"), "\(long.stderr)")
+    }
+
+    /// A My Nitnem file listing 20,000 unknown ids: ten warnings and one `… and 19990 more unknown
+    /// ids in FILE`, at once; the known banis still count.
+    @Test func twentyThousandUnknownIDsAreTenWarningsAndACount() throws {
+        let group = try TempGroup(copying: StatusCommandTests.demo)
+        defer { group.remove() }
+        let ids = (0..<20_000).map { "\"bad\($0)\"" }.joined(separator: ",")
+        let path = group.path + "/nitnem-mynitnem.json"
+        try Support.write(#"{"schema":1,"sets":{"morning":["japji",\#(ids)]}}"#, to: path)
+        for arguments in [["status"], ["sets"], ["status", "--format", "json"]] {
+            let (r, seconds) = try Self.timed(arguments + ["--group", group.path], Self.env)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.utf8.count < 4096, "\(arguments): \(r.stderr.utf8.count) bytes")
+            #expect(seconds < 5, "\(arguments): took \(seconds) s")
+            let warnings: [String]
+            if arguments.contains("json") {
+                let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+                warnings = try #require(object?["warnings"] as? [String])
+            } else {
+                warnings = r.stderr.split(separator: "\n").map { String($0.dropFirst("nitnem: warning: ".count)) }
+            }
+            #expect(warnings.count == 11, "\(arguments): \(warnings)")
+            #expect(warnings.prefix(10).allSatisfy { $0.contains("unknown bani id 'bad") }, "\(arguments)")
+            #expect(warnings.last == "… and 19990 more unknown ids in \(path)", "\(arguments)")
+        }
+    }
+
+    /// A config file of 20,000 bad lines: `status` warns of ten and counts the rest; `config` says ten
+    /// and how many in all (exit 1).
+    @Test func twentyThousandBadConfigLinesAreTenAndACount() throws {
+        let group = try TempGroup(copying: StatusCommandTests.demo)
+        defer { group.remove() }
+        let config = group.path + "/../config"
+        // 40 KB: the config may be 64 KB at most.
+        try Support.write(String(repeating: "x\n", count: 20_000), to: config)
+        let (status, seconds) = try Self.timed(["status", "--group", group.path, "--config", config], Self.env)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(seconds < 5, "took \(seconds) s")
+        let warnings = status.stderr.split(separator: "\n")
+        #expect(warnings.count == 11, "\(warnings.count) lines")
+        #expect(warnings.last?.hasSuffix("warning: … and 19990 more bad lines in \(config)") == true, "\(warnings)")
+        let shown = try NitnemBinary.run(["config", "--config", config], environment: Self.env)
+        #expect(shown.status == 1)
+        let lines = shown.stderr.split(separator: "\n")
+        #expect(lines.count == 11 && lines.last == "nitnem: 20000 bad lines in \(config)", "\(lines.suffix(2))")
     }
 }
