@@ -48,8 +48,9 @@ var package = Package(
         .target(name: "Notify", dependencies: ["CLibnotify", "Posix", "NitnemClockKit"]),
         // The shell: loads and writes the files, runs the agent's and the follower's loops.
         .target(name: "AgentShell", dependencies: ["NitnemClockKit", "Snapshot", "Scheduler", "Posix", "Notify"]),
-        // The command-line parser: declared commands and options, generated help.
-        .target(name: "CommandLineKit"),
+        // The command-line parser: declared commands and options, generated help. A word it quotes
+        // in an error goes through NitnemClockKit's one rule for text from outside (Printable).
+        .target(name: "CommandLineKit", dependencies: ["NitnemClockKit"]),
         // The only code that opens a database.
         .target(name: "SnapshotExport", dependencies: ["NitnemClockKit", "Snapshot", "Posix", "CSQLite"]),
         .executableTarget(

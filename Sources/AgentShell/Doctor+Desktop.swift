@@ -62,7 +62,8 @@ extension Doctor {
         guard let path = facts.located else {
             let key = facts.viaOpener ? "open" : "reader"
             return Finding(
-                .warn, .readerNotFound, "\(what): program '\(facts.program)' not found on PATH (config key `\(key)`)")
+                .warn, .readerNotFound,
+                "\(what): program '\(Printable.bounded(facts.program))' not found on PATH (config key `\(key)`)")
         }
         return Finding(.ok, .reader, "\(what) (\(path))")
     }

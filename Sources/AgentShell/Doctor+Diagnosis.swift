@@ -87,13 +87,22 @@ extension Doctor {
                     .warn, .setsUnreadable, unreadable.problem.description,
                     remedy: .init("\(part.instead) (to fix: \(part.fix))", .semicolon)))
         }
+        // Each unknown id said for the first few (a file may list thousands), then counted.
+        let ids = Set(files.snapshot.banis.map(\.id))
+        var unknown = FirstFew<Finding>()
         for set in DailySet.allCases {
-            for id in files.mine?.sets[set] ?? [] where files.snapshot.bani(id: id) == nil {
-                found.append(
+            for id in files.mine?.sets[set] ?? [] where !ids.contains(id) {
+                unknown.append(
                     Finding(
                         .warn, .setsUnknownID,
-                        "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(id)'; skipped"))
+                        "\(group.mynitnemPath): \(set.rawValue): unknown bani id '\(Printable.bounded(id))'; skipped"))
             }
+        }
+        found += unknown.items
+        if unknown.more > 0 {
+            found.append(
+                Finding(
+                    .warn, .setsUnknownID, "… and \(unknown.more) more unknown ids in \(group.mynitnemPath); skipped"))
         }
         return found
     }
@@ -133,7 +142,16 @@ extension Doctor {
         case .success(let reading):
             let config = reading?.config ?? AgentConfig()
             let problems = reading?.problems ?? []
-            var found = problems.map { Finding(.fail, .configBadLine, reading?.explained($0) ?? $0.description) }
+            // The first few bad lines (a file may hold thousands), then how many more.
+            var found = problems.prefix(Printable.listLimit).map {
+                Finding(.fail, .configBadLine, reading?.explained($0) ?? $0.description)
+            }
+            if problems.count > Printable.listLimit {
+                found.append(
+                    Finding(
+                        .fail, .configBadLine, "… and \(problems.count - Printable.listLimit) more bad lines in \(path)"
+                    ))
+            }
             let slots = config.slots.enabled.map { "\($0.band.title) \($0.time)" }.joined(separator: ", ")
             found.append(
                 Finding(

@@ -83,13 +83,13 @@ package final class ReaderLauncher {
         if launch.via == .opener, launch.argv.count > 1, launch.argv.last?.hasPrefix("-") == true {
             throw Failure(
                 code: .optionLikeLink,
-                description: "refusing a link that starts with '-': \(Printable.escaped(launch.target))")
+                description: "refusing a link that starts with '-': \(Printable.bounded(launch.target))")
         }
         if launch.via == .listen,
             let missing = launch.argv.dropFirst().first(where: { $0.hasPrefix("/") && FileStatus.lookup($0) == nil })
         {
             throw Failure(
-                code: .missingFile, description: "no such file: \(Printable.escaped(missing)) (config key `listen`)")
+                code: .missingFile, description: "no such file: \(Printable.bounded(missing)) (config key `listen`)")
         }
         let null = quiet ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1
         defer { if null >= 0 { close(null) } }
@@ -103,9 +103,10 @@ package final class ReaderLauncher {
             return pid
         case .failure(let error) where error.programNotFound:
             throw Failure(
-                code: .notFound, description: "program '\(program)' not found (config key `\(key)`, PATH)")
+                code: .notFound,
+                description: "program '\(Printable.bounded(program))' not found (config key `\(key)`, PATH)")
         case .failure(let error):
-            throw Failure(code: .cannotRun, description: "cannot run '\(program)': \(error.reason)")
+            throw Failure(code: .cannotRun, description: "cannot run '\(Printable.bounded(program))': \(error.reason)")
         }
     }
 
@@ -130,7 +131,8 @@ package final class ReaderLauncher {
         guard status == 0 else {
             throw Failure(
                 code: .exited(status),
-                description: "\(launch.program) exited \(status) for \(Printable.escaped(launch.target))")
+                description:
+                    "\(Printable.bounded(launch.program)) exited \(status) for \(Printable.bounded(launch.target))")
         }
     }
 

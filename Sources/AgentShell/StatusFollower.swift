@@ -182,7 +182,7 @@ extension StatusView {
             JSONValue.object([("error", .string(error)), ("display", WidgetDisplay(error: error).json)]).compact
         case .waybar:
             JSONValue.object([
-                ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(error))),
+                ("text", .string("Nitnem ⚠")), ("tooltip", .string(Markup.escape(Printable.folded(error)))),
                 ("class", .array([.string("error")])),
             ]).compact
         default: "Nitnem ⚠ \(Printable.folded(error))"

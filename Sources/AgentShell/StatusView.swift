@@ -97,8 +97,9 @@ package struct StatusView: Sendable {
     /// A short label for a bar: `Rehras Sahib · 5/7`, `Nitnem complete · 7/7` (titles folded).
     package var label: String { wording.label }
 
-    /// The tooltip lines: band and day, the next bani and its resume point, progress, the pause.
-    package var detailLines: [String] { wording.detailLines() }
+    /// The tooltip lines: band and day, the next bani and its resume point, progress, the pause
+    /// (titles folded: a line of the tooltip stays one line).
+    package var detailLines: [String] { wording.detailLines(Printable.folded) }
 
     /// Two lines for a person, control characters in titles escaped (`\n`, `\u{1B}`): a title
     /// cannot add a line or drive the terminal.
@@ -120,7 +121,11 @@ package struct StatusView: Sendable {
         return .object([
             ("text", .string(Markup.escape(label))),
             ("alt", .string(state.band.rawValue)),
-            ("tooltip", .string(Markup.escape((detailLines + warnings.map { "⚠ " + $0 }).joined(separator: "\n")))),
+            (
+                "tooltip",
+                .string(
+                    Markup.escape((detailLines + warnings.map { "⚠ " + Printable.folded($0) }).joined(separator: "\n")))
+            ),
             ("class", .array(classes.map { .string($0) })),
             ("percentage", .int(Int((state.fraction * 100).rounded()))),
         ])

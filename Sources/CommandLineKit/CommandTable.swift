@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// Bad usage: what is wrong and the usage lines to show. The program chooses the exit code.
 package struct UsageError: Error, Sendable, Equatable {
     /// One line saying what is wrong.
@@ -144,7 +146,7 @@ package struct CommandTable<Action> {
         }
         if let match { return invoke(match, Array(arguments.dropFirst(match.spec.path.count))) }
         guard let members = members(of: first) else {
-            return .usageError(UsageError("unknown command '\(first)'", usages: [seeHelp]))
+            return .usageError(UsageError("unknown command '\(Printable.bounded(first))'", usages: [seeHelp]))
         }
         let rest = arguments.dropFirst()
         if !rest.isEmpty, rest.allSatisfy({ $0 == "--help" || $0 == "-h" }), let help = help(ofGroup: first) {
@@ -156,7 +158,9 @@ package struct CommandTable<Action> {
             // A word that is no option where the default takes no positionals: a mistyped subcommand.
             if let word = rest.first, !word.hasPrefix("-"), command.spec.positionals.isEmpty {
                 return .usageError(
-                    UsageError("'\(first)' has no subcommand '\(word)'", usages: members.map(usage(of:))))
+                    UsageError(
+                        "'\(Printable.bounded(first))' has no subcommand '\(Printable.bounded(word))'",
+                        usages: members.map(usage(of:))))
             }
             return invoke(command, Array(rest))
         }

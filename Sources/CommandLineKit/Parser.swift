@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// Why the words given to a command do not fit its declaration.
 package enum ArgumentError: Error, Sendable, Equatable {
     /// A word starting with `-` that names no declared option (as given, e.g. `--bogus`, `-x`).
@@ -18,19 +20,20 @@ package enum ArgumentError: Error, Sendable, Equatable {
     /// A positional word beyond the declared ones (when the last does not repeat).
     case unexpectedArgument(String)
 
-    /// One line saying what is wrong, for a person.
+    /// One line saying what is wrong, for a person; a word given is quoted escaped and cut to a
+    /// bounded length (`Printable.bounded`).
     package var message: String {
         switch self {
-        case .unknownOption(let word): "unknown option '\(word)'"
+        case .unknownOption(let word): "unknown option '\(Printable.bounded(word))'"
         case .missingValue(let o): "option '--\(o.name)' needs a value"
         case .invalidChoice(let value, let o):
-            "'\(value)' is not a valid value for '--\(o.name)'; use one of: "
+            "'\(Printable.bounded(value))' is not a valid value for '--\(o.name)'; use one of: "
                 + (o.choices ?? []).joined(separator: ", ")
         case .repeated(let o): "option '--\(o.name)' given more than once"
         case .flagWithValue(let o): "option '--\(o.name)' takes no value"
         case .missingOption(let o): "missing \(o.synopsis)"
         case .missingPositional(let p): "missing <\(p.name)>"
-        case .unexpectedArgument(let word): "unexpected argument '\(word)'"
+        case .unexpectedArgument(let word): "unexpected argument '\(Printable.bounded(word))'"
         }
     }
 }

@@ -32,6 +32,7 @@ package struct ClockError: Error, Equatable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// One line: `SGGS_CLOCK_NOW: 'tomorrow' is not a time; use …`.
-    package var description: String { "\(variable): '\(Printable.escaped(value))' \(problem)" }
+    /// One line: `SGGS_CLOCK_NOW: 'tomorrow' is not a time; use …`; the value escaped and cut to a
+    /// bounded length (`Printable.bounded`: a 10 KB `TZ` gives one short line).
+    package var description: String { "\(variable): '\(Printable.bounded(value))' \(problem)" }
 }

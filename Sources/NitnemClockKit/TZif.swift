@@ -23,7 +23,7 @@ package struct ZoneFileError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// `/usr/share/zoneinfo/X: is not a TZif file (no TZif magic)`.
-    package var description: String { "\(Printable.escaped(path)): \(problem)" }
+    package var description: String { "\(Printable.bounded(path)): \(problem)" }
 }
 
 /// The rules of a zone as a TZif file states them: transitions, local time types and the POSIX
@@ -218,7 +218,7 @@ struct ZoneRules: Hashable, Sendable {
                     throw ZoneFileError(
                         path: path,
                         problem:
-                            "has a footer that is not a POSIX TZ rule: '\(Printable.escaped(String(decoding: text, as: UTF8.self)))'"
+                            "has a footer that is not a POSIX TZ rule: '\(Printable.bounded(String(decoding: text, as: UTF8.self)))'"
                     )
                 }
                 footer = rule

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// What a notifier sends the server for one `Notification`, given the server's capabilities:
 /// the decisions, without libnotify.
 package struct NotificationRequest: Hashable, Sendable {
@@ -17,9 +19,11 @@ package struct NotificationRequest: Hashable, Sendable {
     /// The expire timeout for "never" (`NOTIFY_EXPIRES_NEVER`).
     package static let expiresNever: Int32 = 0
 
-    /// The summary, as is (plain text by the spec).
+    /// The summary, one line of plain text (by the spec): control characters folded
+    /// (`Printable.folded`).
     package var summary: String
-    /// The body, markup-escaped when the server lists `body-markup`.
+    /// The body, one line: control characters folded (`Printable.folded`), then markup-escaped when
+    /// the server lists `body-markup`.
     package var body: String
     /// The actions, empty unless the server lists `actions`: the `default` one (a click on the
     /// notification) first, when the notification has one, then the buttons.
@@ -39,8 +43,11 @@ package struct NotificationRequest: Hashable, Sendable {
         _ notification: Notification, capabilities: Set<String>, desktopEntry: String,
         server: ServerPresentation? = nil
     ) {
-        summary = notification.summary
-        body = capabilities.contains("body-markup") ? Markup.escape(notification.body) : notification.body
+        // The words come folded already (a title from the snapshot is); this is the last gate before
+        // the server, so no caller can send a line break, ESC or a bidi control through it.
+        summary = Printable.folded(notification.summary)
+        let body = Printable.folded(notification.body)
+        self.body = capabilities.contains("body-markup") ? Markup.escape(body) : body
         var buttons = notification.actions
         if let click = notification.defaultAction, server?.drawsDefaultAction == true {
             buttons.removeAll { $0.id == click.id }

@@ -20,7 +20,7 @@ package enum ConfigEdit {
     package static func key(_ spelling: String) throws(Refusal) -> ConfigKey {
         guard let key = ConfigKey.named(spelling) else {
             let known = ConfigKey.all.map(\.name).joined(separator: ", ")
-            throw Refusal("unknown key '\(spelling)'; known: \(known)")
+            throw Refusal("unknown key '\(Printable.bounded(spelling))'; known: \(known)")
         }
         return key
     }
@@ -30,10 +30,12 @@ package enum ConfigEdit {
     ///   a line cannot hold (a `#` starts a comment; a line break ends the line).
     package static func validated(_ value: String, for key: ConfigKey) throws(Refusal) -> String {
         if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            throw Refusal("\(key.name): a value is one line, not '\(value)'")
+            throw Refusal("\(key.name): a value is one line, not '\(Printable.bounded(value))'")
         }
         if value.contains("#") {
-            throw Refusal("\(key.name): a value cannot hold '#' (it starts a comment in the file), not '\(value)'")
+            throw Refusal(
+                "\(key.name): a value cannot hold '#' (it starts a comment in the file), not '\(Printable.bounded(value))'"
+            )
         }
         let trimmed = String(Substring(value).trimmingWhitespace())
         let reading = ConfigReading(parsing: "\(key.name) = \(trimmed)", path: "")

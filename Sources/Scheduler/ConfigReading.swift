@@ -55,13 +55,13 @@ package struct ConfigReading: Equatable, Sendable {
         // A line without `=`, or whose key is no key at all (`export PATH=/x`, a binary file's bytes),
         // is not a config line: `config set` refuses to write into such a file (`notConfigLine`).
         guard let eq = trimmed.firstIndex(of: "="), ConfigKey.isSpelling(trimmed[..<eq].trimmingWhitespace()) else {
-            return problem(.syntax, "'\(trimmed)' is not a 'key = value' line")
+            return problem(.syntax, "'\(Printable.bounded(String(trimmed)))' is not a 'key = value' line")
         }
         let spelling = trimmed[..<eq].trimmingWhitespace()
         let value = trimmed[trimmed.index(after: eq)...].trimmingWhitespace()
         guard let key = ConfigKey.named(spelling) else {
             let known = ConfigKey.all.map(\.name).joined(separator: ", ")
-            return problem(.unknownKey, "unknown key '\(spelling)'; known: \(known)")
+            return problem(.unknownKey, "unknown key '\(Printable.bounded(String(spelling)))'; known: \(known)")
         }
         if let first = given[key.name] {
             let other = first.spelling == spelling ? "" : ", as \(first.spelling)"
@@ -73,7 +73,10 @@ package struct ConfigReading: Equatable, Sendable {
         } catch {
             given[key.name] = Given(line: number, spelling: String(spelling), good: false)
             switch error {
-            case .notAccepted: problem(.badValue, "\(spelling) must be \(key.accepted), not '\(value)'", key: key)
+            case .notAccepted:
+                problem(
+                    .badValue, "\(spelling) must be \(key.accepted), not '\(Printable.bounded(String(value)))'",
+                    key: key)
             case .because(let why): problem(.badValue, "\(spelling): \(why)", key: key)
             }
         }

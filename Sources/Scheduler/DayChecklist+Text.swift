@@ -13,9 +13,9 @@ extension DayChecklist {
                     "band": l.band(band), "day": day.description, "done": "\(done)", "total": "\(items.count)",
                 ])
         ]
-        let width = items.map { $0.bani.id.count }.max() ?? 0
+        let width = items.map { Printable.escaped($0.bani.id).count }.max() ?? 0
         for item in items {
-            var line = "\(item.read ? "✓" : "○") \(item.bani.id.padded(to: width))  "
+            var line = "\(item.read ? "✓" : "○") \(Printable.escaped(item.bani.id).padded(to: width))  "
             line += titles.or(.both).titleWithVariant(item.bani, Printable.escaped)
             if item.next { line = l(.listNext, ["line": line]) }
             lines.append(line)

@@ -67,7 +67,7 @@ package struct DayChecklist: Hashable, Sendable {
                         return .object([
                             ("id", .string(b.id)), ("key", .string(b.key)), ("variant", .string(b.variant)),
                             ("titleEn", .string(b.titleEn)), ("titleGurmukhi", .optional(b.titleGurmukhi)),
-                            ("title", .string(form.title(b))), ("set", .string(item.set.rawValue)),
+                            ("title", .string(form.title(b, Printable.folded))), ("set", .string(item.set.rawValue)),
                             ("read", .bool(item.read)),
                             ("next", .bool(item.next)), ("url", .string(b.url)),
                         ])

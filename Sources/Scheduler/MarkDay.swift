@@ -65,9 +65,9 @@ package struct MarkDayError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch code {
         case .malformed:
-            Printable.escaped("'\(text)' is not a valid value for '--day'; use \(MarkDay.forms)")
+            "'\(Printable.bounded(text))' is not a valid value for '--day'; use \(MarkDay.forms)"
         case .future:
-            Printable.escaped("--day \(text) is after today, \(today) (the Nitnem day rolls at 03:00)")
+            "--day \(Printable.bounded(text)) is after today, \(today) (the Nitnem day rolls at 03:00)"
         }
     }
 }

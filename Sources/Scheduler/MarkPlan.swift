@@ -14,9 +14,9 @@ package struct MarkPlan: Hashable, Sendable {
 
     /// What can stop a plan: nothing is written then.
     package enum Problem: Error, Hashable, Sendable {
-        /// Names that name no bani of the snapshot, or several, in the order given
-        /// (`NitnemSnapshot.explain` says it for a person).
-        case names([NitnemSnapshot.NameProblem])
+        /// Names that name no bani of the snapshot, or several, in the order given: the first few,
+        /// and how many more (`NitnemSnapshot.explain` says it for a person).
+        case names(FirstFew<NitnemSnapshot.NameProblem>)
         /// The snapshot has no banis to mark (a database without the registry, or empty).
         case unavailable
     }
@@ -30,7 +30,8 @@ package struct MarkPlan: Hashable, Sendable {
     ///   one a `--next` (or a bar's click) marked last, so `--next` then `--next --undo` takes back
     ///   that mark.
     /// - `band`: every bani of `band`'s daily set not read on `day`; with `undo`, every one read.
-    /// - Throws: `Problem.names` naming every name that names no bani or several;
+    /// - Throws: `Problem.names` naming the names that name no bani or several (the first few, and
+    ///   how many more);
     ///   `Problem.unavailable` when the snapshot has no banis.
     package init(
         names: [String], next: Bool, band: Bool, undo: Bool, snapshot: NitnemSnapshot,
@@ -38,19 +39,14 @@ package struct MarkPlan: Hashable, Sendable {
     ) throws(Problem) {
         guard snapshot.banisAvailable, !snapshot.banis.isEmpty else { throw .unavailable }
         var picked: [NitnemSnapshot.Bani] = []
-        var problems: [NitnemSnapshot.NameProblem] = []
+        var pickedIDs: Set<String> = []
         var notes: [String] = []
         func add(_ bani: NitnemSnapshot.Bani) {
-            if !picked.contains(where: { $0.id == bani.id }) { picked.append(bani) }
+            if pickedIDs.insert(bani.id).inserted { picked.append(bani) }
         }
-        for name in names {
-            do throws(NitnemSnapshot.NameProblem) {
-                add(try snapshot.bani(named: name))
-            } catch {
-                problems.append(error)
-            }
-        }
-        guard problems.isEmpty else { throw .names(problems) }
+        let named = BaniNameIndex(snapshot).banis(named: names)
+        guard named.problems.isEmpty else { throw .names(named.problems) }
+        named.banis.forEach(add)
         func read(_ id: String) -> Bool { progress.isRead(id, on: day) }
         let on = "on \(day)"
         if next {

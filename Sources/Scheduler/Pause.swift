@@ -40,7 +40,7 @@ package struct Pause: Hashable, Sendable {
         guard let until = RFC3339.parseAbsolute(text) else {
             throw GroupFileError(
                 path: path, jsonPath: "$.until",
-                problem: "'\(Printable.escaped(text))' is not an RFC 3339 instant with an offset")
+                problem: "'\(Printable.bounded(text))' is not an RFC 3339 instant with an offset")
         }
         // Never written by `reminders pause`, which refuses it: a day past it is past what the
         // reminders can compute.
@@ -106,5 +106,5 @@ package struct PauseUntilError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `--until '<text>': <problem>`, control characters escaped.
-    package var description: String { Printable.escaped("--until '\(text)': \(problem)") }
+    package var description: String { Printable.escaped("--until '\(Printable.bounded(text))': \(problem)") }
 }

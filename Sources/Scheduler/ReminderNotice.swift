@@ -57,9 +57,10 @@ package struct ReminderNotice: Hashable, Sendable {
     package var body: String { body(.english) }
 
     /// The summary in the user's language: `Evening · Rehras Sahib`, `ਸ਼ਾਮ · ਰਹਿਰਾਸ ਸਾਹਿਬ`;
-    /// `Sukhmani Sahib · 10:00` for a per-bani one.
+    /// `Sukhmani Sahib · 10:00` for a per-bani one. One line: control characters in the title are
+    /// folded (`Printable.folded`), so a title cannot add a line or turn the text around.
     package func summary(_ localizer: Localizer) -> String {
-        let title = titles.or(.english).title(bani)
+        let title = titles.or(.english).title(bani, Printable.folded)
         if isForBani, let time {
             return localizer(.baniReminderSummary, ["title": title, "time": "\(time)"])
         }

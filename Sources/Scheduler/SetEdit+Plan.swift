@@ -1,48 +1,39 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
 import Snapshot
 
 /// What each `nitnem sets` edit changes in your file, decided before the file is written: the ids
 /// the names given name, and the list of each set as the edit leaves it.
 extension SetEdit {
     /// The ids of `names` for `sets add` and `sets move` (`NitnemSnapshot.bani(named:)`), in order.
-    /// - Throws: every name that names no bani or several, in the order given.
+    /// - Throws: the names that name no bani or several, in the order given (the first few, and how
+    ///   many more).
     package static func ids(named names: [String], in snapshot: NitnemSnapshot) throws(NamesProblem) -> [String] {
-        var ids: [String] = []
-        var problems: [NitnemSnapshot.NameProblem] = []
-        for name in names {
-            do throws(NitnemSnapshot.NameProblem) {
-                ids.append(try snapshot.bani(named: name).id)
-            } catch {
-                problems.append(error)
-            }
-        }
-        guard problems.isEmpty else { throw NamesProblem(problems: problems) }
-        return ids
+        let named = BaniNameIndex(snapshot).banis(named: names)
+        guard named.problems.isEmpty else { throw NamesProblem(problems: named.problems) }
+        return named.banis.map(\.id)
     }
 
     /// The ids `sets remove` takes out for `names`: an id a set lists, given exactly (an unknown one
     /// included), as given; else every form of the key the name names (Rehras as the set lists it,
     /// whichever variant counts).
-    /// - Throws: every name that names no bani or several, in the order given.
+    /// - Throws: the names that name no bani or several, in the order given (the first few, and how
+    ///   many more).
     package static func idsToRemove(
         named names: [String], in snapshot: NitnemSnapshot, mine: MyNitnem?, snapshotSets: [String: [String]]
     ) throws(NamesProblem) -> [String] {
         let listed = Set(DailySet.allCases.flatMap { current($0, mine: mine, snapshotSets: snapshotSets) })
+        let named = BaniNameIndex(snapshot).banis(named: names.filter { !listed.contains($0) })
+        guard named.problems.isEmpty else { throw NamesProblem(problems: named.problems) }
+        var banis = named.banis.makeIterator()
         var ids: [String] = []
-        var problems: [NitnemSnapshot.NameProblem] = []
         for name in names {
             if listed.contains(name) {
                 ids.append(name)
-                continue
-            }
-            do throws(NitnemSnapshot.NameProblem) {
-                let bani = try snapshot.bani(named: name)
+            } else if let bani = banis.next() {
                 ids += snapshot.banis.filter { $0.key == bani.key }.map(\.id)
-            } catch {
-                problems.append(error)
             }
         }
-        guard problems.isEmpty else { throw NamesProblem(problems: problems) }
         return ids
     }
 
@@ -101,12 +92,12 @@ extension SetEdit {
             + sets.compactMap { mine.sets[$0] == nil ? nil : .set($0, nil) }
     }
 
-    /// Names that name no bani of the snapshot, or several, in the order given
-    /// (`NitnemSnapshot.explain` says it for a person).
+    /// Names that name no bani of the snapshot, or several, in the order given: the first few, and
+    /// how many more (`NitnemSnapshot.explain` says it for a person).
     package struct NamesProblem: Error, Hashable, Sendable {
-        package let problems: [NitnemSnapshot.NameProblem]
+        package let problems: FirstFew<NitnemSnapshot.NameProblem>
 
         /// `problems`, in the order given.
-        package init(problems: [NitnemSnapshot.NameProblem]) { self.problems = problems }
+        package init(problems: FirstFew<NitnemSnapshot.NameProblem>) { self.problems = problems }
     }
 }

@@ -29,13 +29,13 @@ package struct SetsListing {
     ) -> JSONValue {
         let sets = DailySet.allCases.map { set -> (key: String, value: JSONValue) in
             let banis = snapshot.ids(in: set).map { id -> JSONValue in
-                let title = snapshot.bani(id: id).map { form.title($0) }
+                let title = snapshot.bani(id: id).map { form.title($0, Printable.folded) }
                 return .object([
                     ("id", .string(id)),
                     ("title", .optional(title)),
                     ("read", .bool(progress.isRead(id, on: today))),
                     ("remind", .optional(mine?.reminder(for: id)?.description)),
-                    ("labels", words.bani(title: title ?? id, in: set)),
+                    ("labels", words.bani(title: title ?? Printable.folded(id), in: set)),
                 ])
             }
             var members: [(key: String, value: JSONValue)] = [("yours", .bool(isYours(set)))]
@@ -109,7 +109,7 @@ package struct SetsListing {
         let banis = snapshot.banis.map { bani -> JSONValue in
             let inSets = DailySet.allCases.filter { snapshot.ids(in: $0).contains(bani.id) }
             return .object([
-                ("id", .string(bani.id)), ("title", .string(form.titleWithVariant(bani))),
+                ("id", .string(bani.id)), ("title", .string(form.titleWithVariant(bani, Printable.folded))),
                 ("sets", .array(inSets.map { .string($0.rawValue) })), ("source", .string(bani.source)),
                 ("lines", bani.nLines == 0 ? .null : .int(bani.nLines)),
             ])

@@ -65,8 +65,9 @@ package struct StatusWording: Sendable {
     }
 
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point
-    /// (line and percent), progress, the pause; each title passed through `clean` first.
-    package func detailLines(_ clean: (String) -> String = { $0 }) -> [String] {
+    /// (line and percent), progress, the pause; each title passed through `clean` first (folded
+    /// unless the caller escapes).
+    package func detailLines(_ clean: (String) -> String = Printable.folded) -> [String] {
         var lines = [bandAndDay]
         guard state.total > 0 else { return lines + [unavailableReason] + (pauseLine.map { [$0] } ?? []) }
         if let next = state.next {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
 import Snapshot
 
 /// Which title of a bani a surface shows (config `titles`): the English one, the Gurmukhi one, or
@@ -11,9 +12,10 @@ package enum TitleForm: String, CaseIterable, Hashable, Sendable {
     /// `Japji Sahib (ਜਪੁ ਜੀ ਸਾਹਿਬ)`.
     case both
 
-    /// The title of `bani` in this form, each part passed through `clean` first (a file's text:
-    /// callers escape or fold it).
-    package func title(_ bani: NitnemSnapshot.Bani, _ clean: (String) -> String = { $0 }) -> String {
+    /// The title of `bani` in this form, each part passed through `clean` first: a file's text, so
+    /// folded (`Printable.folded`) unless the caller escapes it instead (`Printable.escaped`, for a
+    /// terminal). No surface shows a title raw.
+    package func title(_ bani: NitnemSnapshot.Bani, _ clean: (String) -> String = Printable.folded) -> String {
         switch (self, bani.titleGurmukhi) {
         case (.english, _), (_, nil): clean(bani.titleEn)
         case (.gurmukhi, let g?): clean(g)
@@ -22,8 +24,11 @@ package enum TitleForm: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The title with a non-default variant after the English one, as `mark` names what it marks:
-    /// `Rehras Sahib (taksal)`, `ਰਹਿਰਾਸ ਸਾਹਿਬ (taksal)`, `Rehras Sahib (taksal) (ਰਹਿਰਾਸ ਸਾਹਿਬ)`.
-    package func titleWithVariant(_ bani: NitnemSnapshot.Bani, _ clean: (String) -> String = { $0 }) -> String {
+    /// `Rehras Sahib (taksal)`, `ਰਹਿਰਾਸ ਸਾਹਿਬ (taksal)`, `Rehras Sahib (taksal) (ਰਹਿਰਾਸ ਸਾਹਿਬ)`; each part
+    /// passed through `clean` (folded unless the caller escapes), as `title`.
+    package func titleWithVariant(
+        _ bani: NitnemSnapshot.Bani, _ clean: (String) -> String = Printable.folded
+    ) -> String {
         let variant = bani.isDefault || bani.variant.isEmpty ? "" : " (\(clean(bani.variant)))"
         switch (self, bani.titleGurmukhi) {
         case (.english, _), (_, nil): return clean(bani.titleEn) + variant

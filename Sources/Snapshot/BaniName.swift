@@ -40,9 +40,10 @@ struct BaniName: Hashable, Sendable {
 
     /// The Levenshtein distance to `other`: the fewest characters inserted, removed or replaced to
     /// turn one into the other.
-    func distance(to other: BaniName) -> Int {
-        let a = Array(text)
-        let b = Array(other.text)
+    func distance(to other: BaniName) -> Int { Self.distance(Array(text), Array(other.text)) }
+
+    /// The Levenshtein distance between two names' characters (`distance(to:)`).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

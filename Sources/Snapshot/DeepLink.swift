@@ -93,7 +93,9 @@ package enum DeepLink: Hashable, Sendable {
             for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
                 let name = pair.firstIndex(of: "=").map { pair[..<$0] } ?? pair
                 guard name == "variant" else {
-                    throw fail(.malformed, "unknown query parameter '\(name)' (only variant= is read)")
+                    throw fail(
+                        .malformed,
+                        "unknown query parameter '\(Printable.bounded(String(name)))' (only variant= is read)")
                 }
                 guard let eq = pair.firstIndex(of: "=") else { throw fail(.malformed, "variant needs '='") }
                 guard variant == nil else { throw fail(.malformed, "variant is given more than once") }
@@ -188,8 +190,9 @@ package enum DeepLinkErrorCode: ErrorCode {
     /// A key or variant that is empty, holds a control character or `/`, or starts with `-`.
     case badName
 
-    /// One line: `cannot open 'sggs://ang/5': nitnem opens only …`, control characters escaped.
+    /// One line: `cannot open 'sggs://ang/5': nitnem opens only …`, the link escaped and cut to a
+    /// bounded length (`Printable.bounded`).
     package static func describe(subject: String, problem: String) -> String {
-        "cannot open '\(Printable.escaped(subject))': \(problem)"
+        "cannot open '\(Printable.bounded(subject))': \(problem)"
     }
 }

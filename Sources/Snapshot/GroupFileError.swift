@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// A problem with an App-Group file (the snapshot, the progress file, the pause file), named by its
 /// path and, where known, the JSON path in it.
 ///
@@ -45,9 +47,11 @@ package struct GroupFileError: Error, Equatable, CustomStringConvertible {
         self.cause = cause
     }
 
-    /// One line: `<path>: <json path>: <problem>`.
+    /// One line: `<path>: <json path>: <problem>`. The path comes from the environment or a flag
+    /// (`SGGS_APP_GROUP`, `--group`): one longer than any real path (a kilobyte) is cut
+    /// (`Printable.bounded`).
     package var description: String {
-        [path, jsonPath, problem].compactMap { $0 }.joined(separator: ": ")
+        [Printable.bounded(path, limit: 1024), jsonPath, problem].compactMap { $0 }.joined(separator: ": ")
     }
 
     /// Equal when code, path, JSON path and problem are (the cause is detail).

@@ -15,20 +15,36 @@ extension GroupFiles {
             files.mine = mine
             files.mineProblem = nil
             files.warnings += mine.warnings
+            // Each unknown id said for the first few (a file may list thousands), then counted.
+            var unknown = FirstFew<String>()
+            let ids = Set(snapshot.banis.map(\.id))
             for set in DailySet.allCases {
-                guard let ids = mine.sets[set] else { continue }
-                files.snapshot.sets[set.rawValue] = files.known(ids, in: set, path: path, warn: true)
+                guard let listed = mine.sets[set] else { continue }
+                var known: [String] = []
+                for id in listed {
+                    guard ids.contains(id) else {
+                        unknown.append(
+                            GroupFileError(
+                                path: path, jsonPath: "$.sets." + set.rawValue,
+                                problem: "unknown bani id '\(Printable.bounded(id))'; skipped (kept in the file)"
+                            ).description)
+                        continue
+                    }
+                    known.append(id)
+                }
+                files.snapshot.sets[set.rawValue] = known
             }
             // A reminder for a bani the snapshot does not have is never shown (kept in the file).
-            for reminder in mine.reminders where snapshot.bani(id: reminder.id) == nil {
-                files.warnings.append(
+            for reminder in mine.reminders where !ids.contains(reminder.id) {
+                unknown.append(
                     GroupFileError(
                         path: path, jsonPath: "$.reminders" + NitnemProgress.jsonKey(reminder.id),
-                        problem: "unknown bani id '\(Printable.escaped(reminder.id))'; no reminder (kept in the file)"
+                        problem: "unknown bani id '\(Printable.bounded(reminder.id))'; no reminder (kept in the file)"
                     ).description)
             }
             // A part that cannot be read: the snapshot's set, no reminder; the rest of the file counts.
             files.warnings += mine.unreadable.map(\.warning)
+            files.warnings += unknown.lines { "… and \($0) more unknown ids in \(path)" }
             return files
         case .failure(let problem):
             var files = self
@@ -47,7 +63,7 @@ extension GroupFiles {
                 warnings.append(
                     GroupFileError(
                         path: path, jsonPath: "$.sets." + set.rawValue,
-                        problem: "unknown bani id '\(Printable.escaped(id))'; skipped (kept in the file)"
+                        problem: "unknown bani id '\(Printable.bounded(id))'; skipped (kept in the file)"
                     ).description)
             }
             return false

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// A JSON value that keeps the order of object keys and the exact text of numbers, so a file can
 /// be read, patched and written back with every unknown key and value unchanged.
 package enum JSONValue: Hashable, Sendable {
@@ -119,7 +121,10 @@ package enum JSONValue: Hashable, Sendable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                // Every control character (`Printable.isControl`: C0, DEL, C1, the line separators, the
+                // bidi controls, the invisible format characters) as `\uXXXX`: the value is the same
+                // to a JSON reader, and none reaches a terminal or an applet raw.
+                if Printable.isControl(scalar), scalar.value <= 0xFFFF {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -169,10 +169,12 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
         var sets: [DailySet: [String]] = [:]
         if let setsValue = top.optional("sets") {
             if case .object(let members) = setsValue {
+                // Said for the first few (a file may hold thousands), then counted.
+                var notSets = FirstFew<String>()
                 for (name, list) in members {
                     let setPath = "$.sets" + NitnemProgress.jsonKey(name)
                     guard let set = DailySet(rawValue: name) else {
-                        warnings.append(
+                        notSets.append(
                             GroupFileError(
                                 path: path, jsonPath: setPath,
                                 problem: "is not a daily set (morning, evening, night); ignored"
@@ -187,6 +189,7 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
                         skip(.set(set), error)
                     }
                 }
+                warnings += notSets.lines { "… and \($0) more sets in \(path) that are not daily sets; ignored" }
             } else {
                 skip(.sets, top.fail("sets", "an object of daily sets (morning, evening, night)", found: setsValue))
             }
@@ -194,9 +197,10 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
         var reminders: [Reminder] = []
         if let remindersValue = top.optional("reminders") {
             if case .object(let members) = remindersValue {
-                for (id, time) in members {
-                    reminders.removeAll { $0.id == id }
-                    unreadable.removeAll { $0.part == .reminder(id) }
+                // A key given twice counts once, at its last place, with its last time.
+                var last: [String: Int] = [:]
+                for (index, member) in members.enumerated() { last[member.key] = index }
+                for (index, (id, time)) in members.enumerated() where last[id] == index {
                     guard case .string(let text) = time, let at = WallTime(text) else {
                         skip(
                             .reminder(id),
@@ -224,13 +228,14 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
                 problem: "expected an array of bani ids, found \(JSONFields.describe(list))")
         }
         var ids: [String] = []
+        var seen: Set<String> = []
         for (i, item) in items.enumerated() {
             guard case .string(let id) = item, !id.isEmpty else {
                 throw GroupFileError(
                     path: path, jsonPath: jsonPath + "[\(i)]",
                     problem: "expected a bani id, found \(JSONFields.describe(item))")
             }
-            if !ids.contains(id) { ids.append(id) }
+            if seen.insert(id).inserted { ids.append(id) }
         }
         return ids
     }

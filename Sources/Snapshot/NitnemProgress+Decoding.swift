@@ -15,6 +15,8 @@ extension NitnemProgress {
         var warnings: [String] = []
         let schema = try top.schema(current: currentSchema, warnings: &warnings)
         var banis: [String: BaniProgress] = [:]
+        // The problems inside entries: the first few said (a file may hold thousands), then counted.
+        var problems = FirstFew<String>()
         if let banisValue = top.optional("banis") {
             guard case .object(let entries) = banisValue else {
                 throw top.fail("banis", "an object of progress by bani id", found: banisValue)
@@ -23,31 +25,35 @@ extension NitnemProgress {
                 let entryPath = "$.banis" + jsonKey(id)
                 // A `null` entry reads as no progress for that bani (a warning, not an unreadable file).
                 if entry == .null {
-                    warnings.append(
+                    problems.append(
                         GroupFileError(path: path, jsonPath: entryPath, problem: "is null; read as no progress")
                             .description)
                     continue
                 }
-                banis[id] = try decodeEntry(entry, file: path, jsonPath: entryPath, warnings: &warnings)
+                banis[id] = try decodeEntry(entry, file: path, jsonPath: entryPath, warnings: &problems)
             }
         }
+        warnings += problems.lines { "… and \($0) more problems in \(path)" }
         return NitnemProgress(schema: schema, banis: banis, warnings: warnings, raw: value)
     }
 
-    /// `.japji`, or `["odd key"]` when the key is not a plain identifier (a `/` included).
+    /// `.japji`, or `["odd key"]` when the key is not a plain identifier (a `/` included), for a
+    /// message: cut to a bounded length (`Printable.bounded`), as every value a message quotes.
     static func jsonKey(_ key: String) -> String {
         let plain =
             !key.isEmpty
             && key.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
             }
-        if plain { return "." + key }
+        if plain { return "." + Printable.bounded(key) }
         var quoted = ""
         JSONValue.writeString(key, to: &quoted)
-        return "[" + quoted + "]"
+        return "[" + Printable.bounded(quoted) + "]"
     }
 
-    static func decodeEntry(_ value: JSONValue, file: String, jsonPath: String, warnings: inout [String])
+    static func decodeEntry(
+        _ value: JSONValue, file: String, jsonPath: String, warnings: inout FirstFew<String>
+    )
         throws(GroupFileError) -> BaniProgress
     {
         let f = try JSONFields(value, file: file, jsonPath: jsonPath)

@@ -27,30 +27,11 @@ extension NitnemSnapshot {
     /// 4. a short name no title gives (`Sohila`: `BaniName.aliases`).
     ///
     /// Spaces around `name` are ignored. Several variants of one key give the preferred one, as a
-    /// key does; banis of different keys give `ambiguous`, never one of them.
+    /// key does; banis of different keys give `ambiguous`, never one of them. For many names, make
+    /// one `BaniNameIndex` and ask it.
     /// - Throws: `NameProblem`: `unknown` (with the closest banis) or `ambiguous`.
     package func bani(named name: String) throws(NameProblem) -> Bani {
-        let trimmed = name.trimmingSpaces
-        guard !trimmed.isEmpty else { throw .unknown(name, closest: []) }
-        let wanted = trimmed.lowercased()
-        let tiers: [(Bani) -> Bool] = [
-            { $0.key.lowercased() == wanted },
-            { $0.id.lowercased() == wanted },
-            { $0.titleEn.lowercased() == wanted || $0.titleGurmukhi?.trimmingSpaces == trimmed },
-        ]
-        for tier in tiers {
-            let matches = banis.filter(tier)
-            if !matches.isEmpty { return try pick(matches, for: name) }
-        }
-        let compared = BaniName(trimmed)
-        guard !compared.isEmpty else { throw .unknown(name, closest: []) }
-        let matches = banis.filter { Self.names(of: $0).contains(compared) }
-        if !matches.isEmpty { return try pick(matches, for: name) }
-        if let key = BaniName.aliases[compared] {
-            let matches = banis.filter { $0.key == key }
-            if !matches.isEmpty { return try pick(matches, for: name) }
-        }
-        throw .unknown(name, closest: closest(to: compared))
+        try BaniNameIndex(self).bani(named: name)
     }
 
     /// The bani `name` names (`bani(named:)`), or nil when it names none or several.
@@ -63,14 +44,25 @@ extension NitnemSnapshot {
             .filter { !$0.isEmpty }
     }
 
+    /// How many ids an error line offers at most (the registry has 28).
+    static let offeredIDs = 40
+
     /// One line for a person saying what is wrong with `problems`, e.g. `unknown bani 'japjii' (did
-    /// you mean Japji Sahib?)`. The titles offered are English, or Gurmukhi for a name written in
-    /// Gurmukhi; an unknown name with nothing near it ends the line with this snapshot's ids.
-    package func explain(_ problems: [NameProblem]) -> String {
+    /// you mean Japji Sahib?)`: the first few (`Printable.listLimit`), each name cut to a bounded
+    /// length (`Printable.bounded`), then `and N more names that name no bani (or several)`. The
+    /// titles offered are English, or Gurmukhi for a name written in Gurmukhi; an unknown name with
+    /// nothing near it ends the line with this snapshot's ids (at most `offeredIDs`).
+    package func explain(_ problems: FirstFew<NameProblem>) -> String {
+        explain(problems.items, more: problems.more)
+    }
+
+    /// One line for a person saying what is wrong with `problems` (the first few said) and `more`
+    /// others (counted): `explain(_:)` of a `FirstFew`.
+    package func explain(_ problems: [NameProblem], more: Int = 0) -> String {
         var parts: [String] = []
         var listIDs = false
-        for problem in problems {
-            let quoted = "'\(Printable.escaped(problem.name))'"
+        for problem in problems.prefix(Printable.listLimit) {
+            let quoted = "'\(Printable.bounded(problem.name))'"
             switch problem {
             case .unknown(let name, let closest):
                 if closest.isEmpty {
@@ -79,20 +71,24 @@ extension NitnemSnapshot {
                 } else {
                     let gurmukhi = name.unicodeScalars.contains { (0x0A00...0x0A7F).contains($0.value) }
                     let titles = closest.map {
-                        Printable.escaped(gurmukhi ? $0.titleGurmukhi ?? $0.titleEn : $0.titleEn)
+                        Printable.bounded(gurmukhi ? $0.titleGurmukhi ?? $0.titleEn : $0.titleEn)
                     }
                     parts.append("unknown bani \(quoted) (did you mean \(Self.either(titles))?)")
                 }
             case .ambiguous(_, let candidates):
-                let named = candidates.map { "\(Printable.escaped($0.titleEn)) (\(Printable.escaped($0.id)))" }
+                let named = candidates.prefix(Printable.listLimit).map {
+                    "\(Printable.bounded($0.titleEn)) (\(Printable.bounded($0.id)))"
+                }
                 parts.append("ambiguous bani \(quoted): it names \(Self.either(named)); give the id")
             }
         }
+        let left = more + max(problems.count - Printable.listLimit, 0)
+        if left > 0 { parts.append("and \(left) more name\(left == 1 ? "" : "s") that name no bani (or several)") }
         var line = parts.joined(separator: "; ")
         if listIDs, !banis.isEmpty {
-            line +=
-                "; use an id, a key, or an English or Gurmukhi title: "
-                + banis.map { Printable.escaped($0.id) }.joined(separator: ", ")
+            var ids = banis.prefix(Self.offeredIDs).map { Printable.bounded($0.id) }
+            if banis.count > Self.offeredIDs { ids.append("and \(banis.count - Self.offeredIDs) more") }
+            line += "; use an id, a key, or an English or Gurmukhi title: " + ids.joined(separator: ", ")
         }
         return line
     }
@@ -103,14 +99,14 @@ extension NitnemSnapshot {
     }
 
     /// The compared forms of `bani`'s id, key and titles.
-    private static func names(of bani: Bani) -> Set<BaniName> {
+    static func names(of bani: Bani) -> Set<BaniName> {
         Set([bani.id, bani.key, bani.titleEn, bani.titleGurmukhi ?? ""].map(BaniName.init).filter { !$0.isEmpty })
     }
 
     /// One bani of `matches`: when all are of one key, the one that key names (the preferred
     /// variant), else the default among them, else the first.
     /// - Throws: `NameProblem.ambiguous` when they are of several keys.
-    private func pick(_ matches: [Bani], for name: String) throws(NameProblem) -> Bani {
+    func pick(_ matches: [Bani], for name: String) throws(NameProblem) -> Bani {
         let first = matches[0]
         guard matches.allSatisfy({ $0.key == first.key }) else {
             var seen: Set<String> = []
@@ -120,35 +116,11 @@ extension NitnemSnapshot {
         if let preferred = lookup(first.key), matches.contains(preferred) { return preferred }
         return matches.first(where: \.isDefault) ?? first
     }
-
-    /// The banis (one per key, as the key names it) with a name within `name.closeEnough` of
-    /// `name`, or that begins with it (three characters or more), at most three: the nearest first,
-    /// then in registry order.
-    private func closest(to name: BaniName) -> [Bani] {
-        let aliases = BaniName.aliases.filter { _, key in banis.contains { $0.key == key } }
-        var best: [String: (distance: Int, index: Int)] = [:]
-        for (index, bani) in banis.enumerated() {
-            var forms = Self.names(of: bani)
-            for (alias, key) in aliases where key == bani.key { forms.insert(alias) }
-            let distance =
-                forms.map { form -> Int in
-                    let d = form.distance(to: name)
-                    if d <= name.closeEnough { return d }
-                    // A beginning (`sukh`, `kirtan`) is offered after every closer name.
-                    return name.text.count >= 3 && form.text.hasPrefix(name.text) ? name.closeEnough + 1 : Int.max
-                }.min() ?? Int.max
-            guard distance != Int.max else { continue }
-            if let known = best[bani.key], known.distance <= distance { continue }
-            best[bani.key] = (distance, best[bani.key]?.index ?? index)
-        }
-        return best.sorted { ($0.value.distance, $0.value.index) < ($1.value.distance, $1.value.index) }.prefix(3)
-            .compactMap { lookup($0.key) }
-    }
 }
 
 extension String {
     /// Without leading and trailing spaces, tabs and line ends.
-    fileprivate var trimmingSpaces: String {
+    var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }

@@ -164,7 +164,7 @@ package struct ReaderTemplate: Hashable, Sendable, CustomStringConvertible {
         var note: String?
         if id == nil, let key = link.key, uses(.banidb) || uses(.url) {
             let variant = link.variant.map { " (variant \($0))" } ?? ""
-            note = "no BaniDB id for '\(Printable.escaped(key))'\(variant): opening the reader's home"
+            note = "no BaniDB id for '\(Printable.bounded(key))'\(variant): opening the reader's home"
         }
         switch form {
         case .web(let pieces):

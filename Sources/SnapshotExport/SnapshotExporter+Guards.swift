@@ -18,16 +18,19 @@ extension SnapshotExporter {
             if !variantAllowlist.contains(row.variant) {
                 violations.append(
                     RegistryViolation(
-                        row: row.label, problem: "variant '\(row.variant)' is not one of \(allowed)"))
+                        row: row.label, problem: "variant '\(Printable.bounded(row.variant))' is not one of \(allowed)")
+                )
             }
             switch defaults[row.key] ?? 0 {
             case 0:
                 violations.append(
-                    RegistryViolation(row: row.label, problem: "key '\(row.key)' has no default variant"))
+                    RegistryViolation(
+                        row: row.label, problem: "key '\(Printable.bounded(row.key))' has no default variant"))
             case 1: break
             case let n where row.isDefault:
                 violations.append(
-                    RegistryViolation(row: row.label, problem: "key '\(row.key)' has \(n) default variants"))
+                    RegistryViolation(
+                        row: row.label, problem: "key '\(Printable.bounded(row.key))' has \(n) default variants"))
             default: break
             }
             if row.nLines == 0 {

@@ -208,7 +208,7 @@ package struct SnapshotExporter: Sendable {
             violations.append(
                 RegistryViolation(
                     row: "bani_sets \(set.name) position \(set.position)",
-                    problem: "bani_key '\(set.key)' is not a key in banis"))
+                    problem: "bani_key '\(Printable.bounded(set.key))' is not a key in banis"))
         }
         if !violations.isEmpty {
             let count = violations.count == 1 ? "1 row breaks" : "\(violations.count) rows break"

@@ -72,7 +72,7 @@ enum CompletionsCommand {
         }
         guard let name = args.positionals.first else { throw spec.usageError("missing <shell>: bash, zsh or fish") }
         guard let shell = Shell(rawValue: name) else {
-            throw spec.usageError("'\(name)' is not a shell this knows; use bash, zsh or fish")
+            throw spec.usageError("'\(Printable.bounded(name))' is not a shell this knows; use bash, zsh or fish")
         }
         Output.write(fd: 1, script(shell))
     }

@@ -86,7 +86,8 @@ enum ConfigCommand {
         let width = lines.map(\.setting.count).filter { $0 <= 40 }.max() ?? 0
         Output.line(lines.map { "\($0.setting.padded(to: width))  # \($0.source)" }.joined(separator: "\n"))
         if let fileProblem { throw CLIError(fileProblem, as: .failure) }
-        for problem in shown.problems {
+        // The first few bad lines (a file may hold thousands); the count says how many in all.
+        for problem in shown.problems.prefix(Printable.listLimit) {
             Output.error(shown.explained(problem))
         }
         let count = shown.problems.count

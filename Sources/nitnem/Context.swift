@@ -86,7 +86,10 @@ struct Context {
         }
         guard let reading else { return (AgentConfig(), []) }
         if strict, let problem = reading.problems.first { throw .badInput(problem.description) }
-        return (reading.config, reading.problems.map(reading.explained))
+        // The first few bad lines (a file may hold thousands), then how many more.
+        var warnings = FirstFew<String>()
+        for problem in reading.problems { warnings.append(reading.explained(problem)) }
+        return (reading.config, warnings.lines { "… and \($0) more bad lines in \(reading.path)" })
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.

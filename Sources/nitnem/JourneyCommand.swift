@@ -75,7 +75,7 @@ enum JourneyCommand {
         var month = today.month
         if let text = args.value(Self.month) {
             guard let first = CivilDate(text + "-01"), text.count == 7 else {
-                throw spec.usageError("'\(text)' is not a valid value for '--month'; use YYYY-MM")
+                throw spec.usageError("'\(Printable.bounded(text))' is not a valid value for '--month'; use YYYY-MM")
             }
             year = first.year
             month = first.month

@@ -62,7 +62,8 @@ enum ListenCommand {
         }
         // A player that fails at once (a file it cannot play) is said; one that plays is left to.
         if case .exited(let status) = started {
-            throw .failure("\(launch.program) exited \(status) for \(Printable.escaped(launch.target))")
+            throw .failure(
+                "\(Printable.bounded(launch.program)) exited \(status) for \(Printable.bounded(launch.target))")
         }
     }
 

@@ -50,11 +50,13 @@ struct ReminderListing {
             }
     }
 
-    /// The title of the bani a ledger entry names (its id when the snapshot does not know it, escaped:
-    /// the ledger is a file anyone may have edited), or `?`.
+    /// The title of the bani a ledger entry names (its id when the snapshot does not know it), or `?`;
+    /// escaped, as every file's text on a terminal: the ledger and the snapshot are files anyone may
+    /// have edited.
     func title(_ bani: String?) -> String {
-        bani.map { id in snapshot?.bani(id: id).map { titles.or(.english).title($0) } ?? Printable.escaped(id) }
-            ?? "?"
+        bani.map { id in
+            snapshot?.bani(id: id).map { titles.or(.english).title($0, Printable.escaped) } ?? Printable.escaped(id)
+        } ?? "?"
     }
 
     /// What became of `slot`, in words.

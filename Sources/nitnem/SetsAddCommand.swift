@@ -33,14 +33,15 @@ enum SetsAddCommand {
         var place = SetEdit.Place.end
         if let text = args.value(SetsCommand.at) {
             guard let n = Int(text), n >= 1 else {
-                throw spec.usageError("'\(text)' is not a valid value for '--at'; use a position, 1 or more")
+                throw spec.usageError(
+                    "'\(Printable.bounded(text))' is not a valid value for '--at'; use a position, 1 or more")
             }
             place = .position(n)
         }
         let context = try Context.load()
         let group = context.group(args)
         let files = try context.loadFiles(group)
-        var problems: [NitnemSnapshot.NameProblem] = []
+        var problems = FirstFew<NitnemSnapshot.NameProblem>()
         var ids: [String] = []
         do throws(SetEdit.NamesProblem) {
             ids = try SetEdit.ids(named: names, in: files.snapshot)

@@ -32,7 +32,7 @@ enum SetsRemindCommand {
         var at: WallTime?
         if text != "off" {
             guard let time = WallTime(text) else {
-                throw spec.usageError("'\(text)' is not a time; use HH:MM (e.g. 10:00) or off")
+                throw spec.usageError("'\(Printable.bounded(text))' is not a time; use HH:MM (e.g. 10:00) or off")
             }
             at = time
         }

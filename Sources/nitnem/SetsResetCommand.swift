@@ -28,7 +28,7 @@ enum SetsResetCommand {
         var sets = DailySet.allCases
         if let name = args.positionals.first {
             guard let set = DailySet(rawValue: name) else {
-                throw spec.usageError("'\(name)' is not a daily set; use morning, evening or night")
+                throw spec.usageError("'\(Printable.bounded(name))' is not a daily set; use morning, evening or night")
             }
             sets = [set]
         }

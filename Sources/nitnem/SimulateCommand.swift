@@ -34,7 +34,7 @@ enum SimulateCommand {
             guard let text else { throw spec.usageError("missing --\(option)") }
             guard let t = RFC3339.parse(text, in: context.calendar) else {
                 throw .badInput(
-                    "--\(option): '\(text)' is not a time; use 2026-11-29T22:00:00+05:30, …Z, or a local 2026-11-29T22:00"
+                    "--\(option): '\(Printable.bounded(text))' is not a time; use 2026-11-29T22:00:00+05:30, …Z, or a local 2026-11-29T22:00"
                 )
             }
             guard NitnemClock.range.contains(t) else {
@@ -50,16 +50,16 @@ enum SimulateCommand {
         var marks: [Simulation.Mark] = []
         for text in args.all(Self.mark) {
             guard let eq = text.firstIndex(of: "=") else {
-                throw .badInput("--mark: '\(text)' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
+                throw .badInput("--mark: '\(Printable.bounded(text))' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
             }
             let at = try instant("mark", String(text[..<eq]))
             guard from <= at, at <= to else {
-                throw .badInput("--mark: '\(text)' is outside --from … --to")
+                throw .badInput("--mark: '\(Printable.bounded(text))' is outside --from … --to")
             }
             let name = String(text[text.index(after: eq)...])
             guard let bani = files.snapshot.lookup(name) else {
                 throw .badInput(
-                    "--mark: unknown bani '\(name)'; known: \(files.snapshot.banis.map { $0.id }.joined(separator: ", "))"
+                    "--mark: unknown bani '\(Printable.bounded(name))'; known: \(files.snapshot.banis.map { Printable.bounded($0.id) }.joined(separator: ", "))"
                 )
             }
             marks.append(Simulation.Mark(at: at, baniID: bani.id))
@@ -67,11 +67,13 @@ enum SimulateCommand {
         var asleep: [DateInterval] = []
         for text in args.all(Self.asleep) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2 else { throw .badInput("--asleep: '\(text)' is not FROM/TO") }
+            guard parts.count == 2 else { throw .badInput("--asleep: '\(Printable.bounded(text))' is not FROM/TO") }
             let a = try instant("asleep", String(parts[0]))
             let b = try instant("asleep", String(parts[1]))
-            guard a < b else { throw .badInput("--asleep: '\(text)' ends before it starts") }
-            guard from <= a, b <= to else { throw .badInput("--asleep: '\(text)' is outside --from … --to") }
+            guard a < b else { throw .badInput("--asleep: '\(Printable.bounded(text))' ends before it starts") }
+            guard from <= a, b <= to else {
+                throw .badInput("--asleep: '\(Printable.bounded(text))' is outside --from … --to")
+            }
             asleep.append(DateInterval(start: a, end: b))
         }
         let config = try context.agentConfig(args).config

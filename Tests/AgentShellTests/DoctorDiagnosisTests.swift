@@ -15,6 +15,20 @@ import Testing
     static let now = RFC3339.parseAbsolute("2026-11-29T13:00:00+05:30")!
     static let group = AppGroup(path: "/g")
 
+    /// A My Nitnem file listing 20,000 unknown ids: ten findings and one that counts the rest.
+    @Test func manyUnknownIDsAreTenFindingsAndACount() throws {
+        let ids = (0..<20_000).map { "\"bad\($0)\"" }.joined(separator: ",")
+        let text = #"{"schema":1,"sets":{"morning":[\#(ids)]}}"#
+        let mine = try MyNitnem.decode(try JSONParser.parse(Array(text.utf8)), path: Self.group.mynitnemPath)
+        let files = GroupFiles(
+            snapshot: EmbeddedRegistry.snapshot, source: .embedded, progress: .empty, warnings: []
+        ).applying(.success(mine), path: Self.group.mynitnemPath)
+        let unknown = Doctor.sets(files, group: Self.group).filter { $0.code == .setsUnknownID }
+        #expect(unknown.count == 11)
+        #expect(unknown.first?.detail == "/g/nitnem-mynitnem.json: morning: unknown bani id 'bad0'; skipped")
+        #expect(unknown.last?.detail == "… and 19990 more unknown ids in /g/nitnem-mynitnem.json; skipped")
+    }
+
     @Test func everyCodeIsOneStableNameUnderItsSubject() {
         let raw = Finding.Code.allCases.map(\.rawValue)
         #expect(Set(raw).count == raw.count)

@@ -80,15 +80,31 @@ import Testing
         let japji = try #require(Self.registry.bani(id: "japji"))
         let jaap = try #require(Self.registry.bani(id: "jaap"))
         #expect(
-            throws: MarkPlan.Problem.names([
-                .unknown("japjii", closest: [japji]), .unknown("ਜਪੁ", closest: [japji, jaap]),
-                .unknown("xyz", closest: []),
-            ])
+            throws: MarkPlan.Problem.names(
+                FirstFew([
+                    .unknown("japjii", closest: [japji]), .unknown("ਜਪੁ", closest: [japji, jaap]),
+                    .unknown("xyz", closest: []),
+                ]))
         ) {
             try Self.plan(["japji", "japjii", "ਜਪੁ", "xyz"])
         }
         #expect(throws: MarkPlan.Problem.unavailable) {
             try Self.plan(["japji"], snapshot: NitnemSnapshot(banisAvailable: false, banis: [], sets: [:]))
+        }
+    }
+
+    @Test func manyUnknownNamesAreTheFirstFewAndACount() throws {
+        let names = (0..<20_000).map { "bad\($0)" } + ["japji"]
+        do {
+            _ = try Self.plan(names)
+            Issue.record("20,000 unknown names made a plan")
+        } catch {
+            guard case .names(let problems) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(problems.items.map(\.name) == (0..<Printable.listLimit).map { "bad\($0)" })
+            #expect(problems.more == 20_000 - Printable.listLimit)
         }
     }
 

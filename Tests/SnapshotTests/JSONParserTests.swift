@@ -25,6 +25,16 @@ import Testing
         #expect(try JSONParser.parseWithRanges(Array(input.utf8)).value.compact == compact)
     }
 
+    /// Every control character (`Printable.isControl`: bidi controls and invisible format characters
+    /// too) is written as `\uXXXX`: the value is the same to a reader, and no byte of a timeline or
+    /// of `status --format json` turns a terminal's text around. ZWJ and ZWNJ are written as they are.
+    @Test func controlCharactersAreWrittenEscapedAndReadBackTheSame() throws {
+        let title = "a\u{202E}b\u{2066}c\u{FEFF}d\u{7F}\u{85}\u{2028}e\n\u{1B}ਤ੍\u{200D}ਵ\u{200C}"
+        let compact = JSONValue.string(title).compact
+        #expect(compact == #""a\u202eb\u2066c\ufeffd\u007f\u0085\u2028e\n\u001bਤ੍\#u{200D}ਵ\#u{200C}""#)
+        #expect(try JSONParser.parse(Array(compact.utf8)) == .string(title))
+    }
+
     @Test func duplicateKeysLastWins() throws {
         let value = try JSONParser.parse(Array(#"{"k":1,"k":2}"#.utf8))
         #expect(value["k"] == .number("2"))

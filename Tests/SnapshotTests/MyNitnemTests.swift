@@ -92,6 +92,29 @@ import Testing
             mine.warnings == ["\(Self.path): $.sets.popular: is not a daily set (morning, evening, night); ignored"])
     }
 
+    /// Thousands of ids, set names or reminders read in one pass (a duplicate was looked for in the
+    /// whole list, for each id), and the problems said for the first ten, then counted.
+    @Test func thousandsAreReadAtOnceAndTheirProblemsCounted() throws {
+        let ids = (0..<20_000).map { "\"id\($0)\"" }.joined(separator: ",")
+        let sets = (0..<20_000).map { "\"set\($0)\":[]" }.joined(separator: ",")
+        let reminders = (0..<20_000).map { "\"id\($0 % 19_999)\":\"10:00\"" }.joined(separator: ",")
+        let mine = try decode(#"{"sets":{"morning":[\#(ids),"id0"],\#(sets)},"reminders":{\#(reminders)}}"#)
+        #expect(mine.sets[.morning]?.count == 20_000)
+        #expect(mine.sets[.morning]?.last == "id19999")
+        // A key given twice counts once, at its last place.
+        #expect(mine.reminders.count == 19_999 && mine.reminders.last?.id == "id0")
+        #expect(mine.warnings.count == 11)
+        #expect(mine.warnings.last == "… and 19990 more sets in \(Self.path) that are not daily sets; ignored")
+
+        let files = GroupFiles(
+            snapshot: EmbeddedRegistry.snapshot, source: .embedded, progress: .empty, warnings: []
+        ).applying(.success(mine), path: Self.path)
+        #expect(files.warnings.count == 22)
+        #expect(files.warnings.suffix(11).prefix(10).allSatisfy { $0.contains(": unknown bani id 'id") })
+        #expect(files.warnings.last == "… and 39989 more unknown ids in \(Self.path)")
+        #expect(files.snapshot.sets["morning"] == [])
+    }
+
     @Test func aPatchKeepsEveryByteItDoesNotChange() throws {
         let original =
             "{ \"schema\" : 1,\r\n  \"app\": {\"x\": \"caf\\u00e9\", \"n\": 1.50},\r\n"

@@ -27,6 +27,15 @@ import Testing
                     completedDays: [day("2026-11-28")], anchor: "line:120", nLines: 385))
     }
 
+    /// 20,000 entries that are null: ten warnings and a count, not 20,000 lines.
+    @Test func manyProblemsAreTheFirstTenAndACount() throws {
+        let entries = (0..<20_000).map { "\"b\($0)\":null" }.joined(separator: ",")
+        let p = try decode(#"{"schema":1,"banis":{\#(entries)}}"#)
+        #expect(p.warnings.count == 11)
+        #expect(p.warnings.first == "\(Self.path): $.banis.b0: is null; read as no progress")
+        #expect(p.warnings.last == "… and 19990 more problems in \(Self.path)")
+    }
+
     @Test func missingSchemaIsOneAndAppleSecondsAreDates() throws {
         let p = try decode(#"{"banis":{"rehras/taksal":{"lastReadAt":817608600.5,"completedDays":[]}}}"#)
         #expect(p.schema == 1)
