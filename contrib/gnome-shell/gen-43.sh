@@ -20,8 +20,8 @@
 #   source's BEGIN to END lines (the window's pages, NitnemSettings) between the legacy imports and
 #   init() and fillPreferencesWindow(), which build it as the 45+ default class does.
 # - stylesheet.css: a copy.
-# - metadata.json: the source's, with "shell-version": ["43"] (the one 43/44 Shell a real-shell test
-#   runs it in: tests/real-shell.sh).
+# - metadata.json: the source's, with "shell-version" the majors up to 44 of the one list,
+#   contrib/gnome-shell/shell-versions (shell-versions.sh --to 44 --json: ["43", "44"]).
 #
 # Run after editing anything in nitnem@nitnem/; `--check` changes nothing and exits 1 when a file in
 # nitnem@nitnem-43/ is not what this makes (tests/run.sh runs it).
@@ -169,7 +169,8 @@ metadata() {
         echo "$src/metadata.json: wants one line '  \"shell-version\": [...],'" >&2
         exit 1
     fi
-    sed 's/^  "shell-version": \[.*\],$/  "shell-version": ["43"],/' "$src/metadata.json"
+    versions=$("$here/shell-versions.sh" --to 44 --json)
+    sed "s/^  \"shell-version\": \[.*\],\$/  \"shell-version\": $versions,/" "$src/metadata.json"
 }
 
 files='timeline.js settings.js extension.js prefs.js stylesheet.css metadata.json'

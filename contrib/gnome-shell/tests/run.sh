@@ -3,6 +3,8 @@
 # Runs the GNOME Shell extension's tests with plain gjs (apt package `gjs`); no Shell needed:
 # - gen-43.sh --check: nitnem@nitnem-43/ (GNOME Shell 43/44) is what gen-43.sh makes of
 #   nitnem@nitnem/ (45+, the source);
+# - each variant's metadata.json lists the majors of the one list, contrib/gnome-shell/shell-versions,
+#   that it installs for (nitnem@nitnem: from 45 on; nitnem@nitnem-43: up to 44);
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
 #   fixtures/golden/display: lines, banis and actions, and the argv each runs);
@@ -31,6 +33,21 @@ else
     failed=$((failed + 1))
     printf 'FAIL nitnem@nitnem-43/ is out of date: %s\n' "$out"
 fi
+
+# metadata.json's "shell-version" against the one list (read by shell-versions.sh, as gen-43.sh does).
+for entry in 'nitnem@nitnem --from 45' 'nitnem@nitnem-43 --to 44'; do
+    dir=${entry%% *}
+    want=$("$here/../shell-versions.sh" ${entry#* } --json 2>&1) || true
+    have=$(python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["shell-version"]))' \
+        "$here/../$dir/metadata.json" 2>&1) || true
+    if [ "$have" = "$want" ]; then
+        passed=$((passed + 1))
+        echo "ok   $dir/metadata.json lists $have, as contrib/gnome-shell/shell-versions (${entry#* })"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $dir/metadata.json lists $have; contrib/gnome-shell/shell-versions (${entry#* }) has $want"
+    fi
+done
 
 # One gjs run. A parse error or a crash before the file's summary counts as one failure.
 run() {
