@@ -43,7 +43,7 @@ PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
 TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
 
 .PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
-  waybar-test screenshots
+  waybar-test screenshots shell-versions
 
 run: deps-build build
 	.build/debug/nitnem run
@@ -54,6 +54,7 @@ test: deps lint
 	scripts/check-docs.sh
 	$(SWIFT) build --build-tests
 	contrib/gnome-shell/tests/run.sh
+	@$(MAKE) --no-print-directory shell-versions
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) test --skip-build
 	scripts/check-doc-examples.py .build/debug/nitnem
@@ -83,6 +84,13 @@ test: deps lint
 	faults/run --short
 	scripts/test-packaging.sh
 	contrib/gnome-shell/tests/real-shell.sh
+
+# Every GNOME Shell major of contrib/gnome-shell/shell-versions, 43 to 51, against its own source: the
+# Shell modules, names and members the extension and its Preferences use, and their libadwaita classes
+# (contrib/gnome-shell/shell-api/check.py; extract.py makes its data from the Shell's and libadwaita's
+# git tags). Also a step of `make test`.
+shell-versions:
+	contrib/gnome-shell/shell-api/check.py
 
 # Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.
 deps:
