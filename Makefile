@@ -55,6 +55,7 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	contrib/gnome-shell/tests/run.sh
 	@$(MAKE) --no-print-directory shell-versions
+	$(if $(TESTING_ROOT),contrib/gnome-shell/tests/shexli.sh)
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) test --skip-build
 	scripts/check-doc-examples.py .build/debug/nitnem
@@ -88,7 +89,8 @@ test: deps lint
 # Every GNOME Shell major of contrib/gnome-shell/shell-versions, 43 to 51, against its own source: the
 # Shell modules, names and members the extension and its Preferences use, and their libadwaita classes
 # (contrib/gnome-shell/shell-api/check.py; extract.py makes its data from the Shell's and libadwaita's
-# git tags). Also a step of `make test`.
+# git tags). Also a step of `make test`, as is Shexli, extensions.gnome.org's review analyzer, on each
+# variant (contrib/gnome-shell/tests/shexli.sh, with the testing root's Python).
 shell-versions:
 	contrib/gnome-shell/shell-api/check.py
 
