@@ -48,7 +48,7 @@ PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
 TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
 
 .PHONY: run test deps deps-build deps-deb build locale variants lint format bench faults clean install uninstall release deb \
-  package-test waybar-test screenshots
+  package-test waybar-test screenshots shell-versions
 
 run: deps-build build
 	.build/debug/nitnem run
@@ -59,6 +59,8 @@ test: deps lint variants
 	scripts/check-docs.sh
 	$(SWIFT) build --build-tests
 	contrib/gnome-shell/tests/run.sh
+	@$(MAKE) --no-print-directory shell-versions
+	$(if $(TESTING_ROOT),contrib/gnome-shell/tests/shexli.sh)
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
 	$(SWIFT) test --skip-build
 	scripts/check-doc-examples.py .build/debug/nitnem
@@ -88,6 +90,14 @@ test: deps lint variants
 	faults/run --short
 	scripts/test-packaging.sh
 	contrib/gnome-shell/tests/real-shell.sh
+
+# Every GNOME Shell major of contrib/gnome-shell/shell-versions, 43 to 51, against its own source: the
+# Shell modules, names and members the extension and its Preferences use, and their libadwaita classes
+# (contrib/gnome-shell/shell-api/check.py; extract.py makes its data from the Shell's and libadwaita's
+# git tags). Also a step of `make test`, as is Shexli, extensions.gnome.org's review analyzer, on each
+# variant (contrib/gnome-shell/tests/shexli.sh, with the testing root's Python).
+shell-versions: variants
+	contrib/gnome-shell/shell-api/check.py
 
 # Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.
 deps:

@@ -20,6 +20,7 @@ test=(
   sqlite3 jq tzdata python3                  # fixture databases, JSON checks, zone data, the fault suite (faults/run)
   dbus-daemon xvfb dunst libnotify-bin       # a private session bus and a real notification server
   gjs                                        # the GNOME Shell extension's timeline logic
+  python3-pip                                # Shexli's wheels, for the testing root's Python (contrib/gnome-shell/tests/shexli.sh)
   qtdeclarative5-dev-tools qml-module-qttest # the KDE Plasma widget's logic under qmltestrunner (Qt 5)
   plasma-sdk plasma-workspace                # plasmoidviewer and the executable data engine, Plasma 5.27
   qml-module-org-kde-kitemmodels             #   and its settings window (AppletConfiguration.qml imports it)

@@ -25,9 +25,9 @@
 #   init() and fillPreferencesWindow(), which build it as the 45+ default class does.
 # - stylesheet.css: a copy.
 # - metadata.json, in both: the source's, with its "shell-version" written from the one list of
-#   majors, contrib/gnome-shell/shell-versions (lines `<major> run|checked [# note]`; `#` lines
-#   and empty ones are skipped): the 45+ extension lists its majors from 45 on, the 43/44 one those
-#   up to 44. Without that file the 45+ one keeps the source's list and the 43/44 one lists "43".
+#   majors, contrib/gnome-shell/shell-versions, as shell-versions.sh reads it (its one reader): the
+#   45+ extension lists its majors from 45 on, the 43/44 one those up to 44. Without that file the
+#   45+ one keeps the source's list and the 43/44 one lists "43".
 # The 45+ extension's other files are the source's, unchanged.
 #
 #   contrib/gnome-shell/gen-43.sh [OUTDIR]
@@ -173,21 +173,9 @@ END_FUNCTIONS
 # ("45", "46"), or nothing when none is. A line that is not `<major> run|checked [# note]`, or a
 # major listed twice, is an error naming the file and the line.
 majors() {
-    awk -v lo="$1" -v hi="$2" -v file="$versions" '
-        { line = $0; sub(/#.*/, "") }
-        NF == 0 { next }
-        NF != 2 || $1 !~ /^[1-9][0-9]*$/ || ($2 != "run" && $2 != "checked") {
-            printf "%s:%d: wants `<major> run|checked [# note]`, got: %s\n", file, NR, line > "/dev/stderr"
-            bad = 1; next
-        }
-        $1 in seen { printf "%s:%d: %s is listed twice\n", file, NR, $1 > "/dev/stderr"; bad = 1; next }
-        { seen[$1] = 1 }
-        $1 + 0 >= lo && $1 + 0 <= hi { keep[++k] = $1 + 0 }
-        END {
-            if (bad) exit 1
-            for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (keep[j] < keep[i]) { t = keep[i]; keep[i] = keep[j]; keep[j] = t }
-            for (i = 1; i <= k; i++) printf "%s\"%d\"", (i > 1 ? ", " : ""), keep[i]
-        }' "$versions"
+    list=$("$here/shell-versions.sh" --from "$1" --to "$2" --json) || exit 1
+    list=${list#\[}
+    echo "${list%\]}"
 }
 
 # The source's metadata.json with "shell-version": [$1].

@@ -56,6 +56,7 @@ class NitnemIndicator extends PanelMenu.Button {
         this._timeoutId = 0;
         this._idleId = 0;
         this._monitor = null;
+        this._monitorId = 0;
         this._sleepSub = 0;
         this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
             path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) &&
@@ -68,7 +69,7 @@ class NitnemIndicator extends PanelMenu.Button {
         this._reload();
 
         // The menu always shows the state at the moment it opens, not at the last wake.
-        this.menu.connect('open-state-changed', (_menu, open) => {
+        this._menuId = this.menu.connect('open-state-changed', (_menu, open) => {
             if (open) {
                 this._refresh();
                 this._loadStatus();
@@ -84,7 +85,7 @@ class NitnemIndicator extends PanelMenu.Button {
             // A widgets folder that appears (or goes) later is announced as an event on the folder
             // itself, and a file written right after the folder was made comes with no event of
             // its own (GLib watches a missing folder by looking again every few seconds).
-            this._monitor.connect('changed', (_m, file, other) => {
+            this._monitorId = this._monitor.connect('changed', (_m, file, other) => {
                 const names = [file, other].filter(f => f).map(f => f.get_basename());
                 if (names.includes(Timeline.FILE_NAME) || file.equal(this._dir))
                     this._queueReload();
@@ -341,6 +342,10 @@ class NitnemIndicator extends PanelMenu.Button {
         this._timeoutId = 0;
         this._idleId = 0;
         if (this._monitor) {
+            // Disconnected, not only cancelled: the handler holds this indicator (and the review
+            // of extensions.gnome.org asks every connect made on enable to be undone on disable).
+            this._monitor.disconnect(this._monitorId);
+            this._monitorId = 0;
             this._monitor.cancel();
             this._monitor = null;
         }
@@ -348,6 +353,8 @@ class NitnemIndicator extends PanelMenu.Button {
             Gio.DBus.system.signal_unsubscribe(this._sleepSub);
             this._sleepSub = 0;
         }
+        // The menu goes with the button; its handler is undone all the same, as every connect is.
+        this.menu.disconnect(this._menuId);
         super.destroy();
     }
 });

@@ -51,6 +51,7 @@ function button(icon, label, onClick) {
 }
 
 class NitnemSettings {
+    /** @param {Adw.PreferencesWindow} window - the window the Shell made, to fill */
     constructor(window) {
         this._window = window;
         this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
@@ -123,12 +124,19 @@ class NitnemSettings {
         });
     }
 
+    /** Takes the groups made under `name` off `page`. @param {Adw.PreferencesPage} page - the page */
     _clear(page, name) {
         for (const g of this._groups.filter(x => x.name === name))
             page.remove(g.group);
         this._groups = this._groups.filter(x => x.name !== name);
     }
 
+    /**
+     * A new group at the foot of `page`, made under `name` (what _clear() takes off).
+     *
+     * @param {Adw.PreferencesPage} page - the page
+     * @returns {Adw.PreferencesGroup}
+     */
     _group(page, name, title, description = '') {
         const group = new Adw.PreferencesGroup({title: GLib.markup_escape_text(title, -1),
             description: GLib.markup_escape_text(description, -1)});

@@ -18,10 +18,12 @@
 #
 #   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50] [--lang en|pa] [--prefs-only]
 #
-# It also keeps the extension's `shell-version` lists honest: they must hold exactly the majors of
-# the Shells below (SHELLS), and the `gnome-shell --version` of each Shell that runs must be the
-# major it is listed under and one its variant's metadata.json lists (so a newer GNOME Shell in the
-# testing root fails the test until it has been run and listed; contrib/README.md says how).
+# It also keeps the one list of majors honest (contrib/gnome-shell/shell-versions, which the
+# metadata.json files list): every Shell below (SHELLS) must be listed there as `run`, and the
+# `gnome-shell --version` of each Shell that runs must be the major SHELLS has for it (so a newer
+# GNOME Shell in a Debian root fails the test until it has been run and listed; contrib/README.md says
+# how). A `checked` major, or a `run` one no root has any more, fails nothing here: `make
+# shell-versions` checks it against its own source.
 #
 # Each Shell runs twice: in English, and in Punjabi (LANG=pa_IN.UTF-8, generated), where the label
 # and the menu read through AT-SPI must be `nitnem status`'s Punjabi words (--lang en or pa: that one alone).
@@ -51,7 +53,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 # The Shells this test runs: the major, and where that GNOME Shell is (host: this machine; 13, testing:
-# the Debian root of scripts/debian-root.sh). The extension's metadata.json files list exactly these.
+# the Debian root of scripts/debian-root.sh). contrib/gnome-shell/shell-versions lists each as `run`.
 SHELLS=(43:host 48:13 50:testing)
 if [ -n "$only" ] && ! printf '%s\n' "${SHELLS[@]}" | grep -x "$only:.*" > /dev/null; then
   echo "real-shell.sh: --only $only: not one of the Shells it runs (${SHELLS[*]%%:*})" >&2
@@ -117,38 +119,6 @@ verdict() {
   if [ "$1" = ok ]; then echo "ok   $2"; passed=$((passed + 1)); else echo "FAIL $2"; failed=$((failed + 1)); fi
 }
 
-# The extension's folder for a Shell major, as scripts/install.sh picks it.
-variant() { if [ "$1" -ge 45 ]; then echo nitnem@nitnem; else echo nitnem@nitnem-43; fi; }
-
-# The majors a variant's metadata.json lists, one a line: of the variants gen-43.sh makes (what
-# install.sh installs).
-"$repo/contrib/gnome-shell/gen-43.sh" "$work/variants" > /dev/null
-listed() {
-  python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["shell-version"]))' \
-    "$work/variants/$1/metadata.json"
-}
-
-# The lists against SHELLS: every listed major is one this test runs, and every major it runs is
-# listed by the variant that major installs.
-echo "shell-version lists:"
-for dir in nitnem@nitnem nitnem@nitnem-43; do
-  for m in $(listed "$dir"); do
-    if printf '%s\n' "${SHELLS[@]}" | grep -x "$m:.*" > /dev/null && [ "$(variant "$m")" = "$dir" ]; then
-      verdict ok "$dir/metadata.json lists $m, a Shell this test runs"
-    else
-      verdict fail "$dir/metadata.json lists $m, which this test does not run in a real Shell (SHELLS: ${SHELLS[*]})"
-    fi
-  done
-done
-for entry in "${SHELLS[@]}"; do
-  m=${entry%%:*}
-  if listed "$(variant "$m")" | grep -x "$m" > /dev/null; then
-    verdict ok "GNOME Shell $m (run here, at ${entry#*:}) is listed in $(variant "$m")/metadata.json"
-  else
-    verdict fail "GNOME Shell $m (run here, at ${entry#*:}) is not listed in $(variant "$m")/metadata.json"
-  fi
-done
-
 # What `gnome-shell --version` says at a place of SHELLS: host, 13 or testing.
 version_at() {
   case $1 in
@@ -166,13 +136,31 @@ version_check() {
   if [ -z "$m" ]; then
     verdict fail "gnome-shell --version at $where: '$line'"
   elif [ "$m" != "$want" ]; then
-    verdict fail "$line at $where, where this test runs GNOME Shell $want: run the test with $m in SHELLS, then list $m in $(variant "$m")/metadata.json (contrib/README.md, GNOME Shell)"
-  elif ! listed "$(variant "$m")" | grep -x "$m" > /dev/null; then
-    verdict fail "$line at $where: $m is not listed in $(variant "$m")/metadata.json"
+    verdict fail "$line at $where, where this test runs GNOME Shell $want: run it (put $m:$where in SHELLS), then list it ('$m run' in contrib/gnome-shell/shell-versions; contrib/README.md, GNOME Shell)"
   else
-    verdict ok "$line at $where, listed in $(variant "$m")/metadata.json"
+    listed_run "$m" "$line at $where"
   fi
 }
+
+# Whether contrib/gnome-shell/shell-versions lists major $1 as `run` ($2: what runs it), as a verdict.
+listed_run() {
+  local kind
+  kind=$("$repo/contrib/gnome-shell/shell-versions.sh" --with-kind | awk -v m="$1" '$1 == m { print $2 }')
+  case $kind in
+    run) verdict ok "$2: listed as run in contrib/gnome-shell/shell-versions" ;;
+    checked) verdict fail "$2: listed as checked in contrib/gnome-shell/shell-versions; it runs here: list it as run ('$1 run')" ;;
+    *) verdict fail "$2: not in contrib/gnome-shell/shell-versions: list it ('$1 run'; contrib/README.md, GNOME Shell)" ;;
+  esac
+}
+
+echo "the one list (contrib/gnome-shell/shell-versions):"
+for entry in "${SHELLS[@]}"; do
+  listed_run "${entry%%:*}" "GNOME Shell ${entry%%:*} (run here, at ${entry#*:})"
+done
+for m in $("$repo/contrib/gnome-shell/shell-versions.sh" --kind run); do
+  printf '%s\n' "${SHELLS[@]}" | grep -qx "$m:.*" ||
+    echo "note GNOME Shell $m is listed as run, but this test runs no $m (SHELLS): make shell-versions checks it"
+done
 
 # One Shell: $1 the run's name (the major, and -pa for the Punjabi session), then the command that runs
 # real-shell-session.sh in new namespaces.

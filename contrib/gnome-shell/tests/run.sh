@@ -6,6 +6,8 @@
 #   the 43/44 one; and, in a copy of gen-43.sh and the source, how it writes each metadata.json's
 #   shell-version from a shell-versions file (majors up to 44 for the one, from 45 for the other), what
 #   it does without one (the source's list, and "43") and that it refuses a bad line, naming it;
+# - the generated forms' metadata.json list the majors of contrib/gnome-shell/shell-versions
+#   that each installs for (nitnem@nitnem: from 45 on; nitnem@nitnem-43: up to 44);
 # - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
 #   fixtures/golden/display: lines, banis and actions, and the argv each runs);
@@ -52,7 +54,7 @@ fi
 # its own ($1: its text; none without $1): prints "<43/44 list> | <45+ list>", or what gen-43.sh said.
 gen=$(mktemp -d /tmp/nitnem-gen-43.XXXXXX)
 trap 'rm -rf "$gen"' EXIT
-cp -r "$here/../gen-43.sh" "$here/../nitnem@nitnem" "$gen/"
+cp -r "$here/../gen-43.sh" "$here/../shell-versions.sh" "$here/../nitnem@nitnem" "$gen/"
 listed() { sed -n 's/^  "shell-version": \[\(.*\)\],$/\1/p' "$1"; }
 lists() {
     rm -rf "$gen/out" "$gen/shell-versions"
@@ -67,9 +69,9 @@ got=$(lists '# GNOME Shell majors
 43 run
 44 checked  # no Debian root has it
 
- 51 run
 45 checked
 48 run
+ 51 run
 ')
 check "gen-43.sh with a shell-versions file: 43/44 lists its majors up to 44, 45+ those from 45 ($got)" \
     test "$got" = '"43", "44" | "45", "48", "51"'
@@ -81,7 +83,21 @@ got=$(lists '43 run
 45 run
 ')
 check "gen-43.sh refuses a bad line of shell-versions, naming it ($got)" \
-    test "$got" = "exit 1: $gen/shell-versions:2: wants \`<major> run|checked [# note]\`, got: 44 maybe"
+    test "$got" = "exit 1: $gen/shell-versions:2: not \`<major> run|checked [# note]\`: 44 maybe"
+# metadata.json's "shell-version" against the one list (read by shell-versions.sh, as gen-43.sh does).
+for entry in 'nitnem@nitnem --from 45' 'nitnem@nitnem-43 --to 44'; do
+    dir=${entry%% *}
+    want=$("$here/../shell-versions.sh" ${entry#* } --json 2>&1) || true
+    have=$(python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["shell-version"]))' \
+        "$repo/.build/contrib/$dir/metadata.json" 2>&1) || true
+    if [ "$have" = "$want" ]; then
+        passed=$((passed + 1))
+        echo "ok   $dir/metadata.json lists $have, as contrib/gnome-shell/shell-versions (${entry#* })"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $dir/metadata.json lists $have; contrib/gnome-shell/shell-versions (${entry#* }) has $want"
+    fi
+done
 
 # One gjs run. A parse error or a crash before the file's summary counts as one failure.
 run() {
