@@ -87,7 +87,8 @@ final class EventLoop {
     @discardableResult
     func watchWidgets() -> Bool {
         guard widgetsWatch == nil else { return false }
-        widgetsWatch = try? inotify.addWatch(group.widgetsPath, mask: [.delete, .movedFrom, .deleteSelf])
+        widgetsWatch = try? inotify.addWatch(
+            group.widgetsPath, mask: [.delete, .movedFrom, .deleteSelf, .movedTo, .create])
         return widgetsWatch != nil
     }
 
@@ -211,8 +212,15 @@ final class EventLoop {
         }
         if event.watch == widgetsWatch, widgetsWatch != nil {
             if event.mask.contains(.ignored) || event.mask.contains(.deleteSelf) { widgetsWatch = nil }
-            if event.name == timelineName || event.mask.contains(.deleteSelf) { return .timelineRemoved }
-            return nil
+            if event.mask.contains(.deleteSelf) { return .timelineRemoved }
+            guard event.name == timelineName else { return nil }
+            // Put there by another (a sync engine delivering a symlink): what is there is not the
+            // agent's own file, whose writes land as a regular file renamed in.
+            if !event.mask.isDisjoint(with: [.movedTo, .create]) {
+                return FileStatus.lookup(group.timelinePath, followingLinks: false)?.kind == .regular
+                    ? nil : .timelineRemoved
+            }
+            return .timelineRemoved
         }
         switch watch.classify(event) {
         case .overflow: return .eventsLost

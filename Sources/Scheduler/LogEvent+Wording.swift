@@ -27,7 +27,7 @@ extension LogEvent {
     package var sentence: String {
         switch self {
         case .groupFolderGone(let path): "\(path): the group folder is gone; recreating it"
-        case .timelineRemoved(let path): "\(path) was removed; writing it again"
+        case .timelineRemoved(let path): "\(path) was removed or replaced; writing it again"
         case .filesUnreadable(let cause, let kept):
             "\(cause) (\(kept ? "keeping the last good state" : "nothing to show until it is fixed"))"
         case .followFilesUnreadable(let cause, let kept):

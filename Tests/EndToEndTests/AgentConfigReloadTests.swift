@@ -120,7 +120,7 @@ import Testing
         #expect(
             NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) }, "\(agent.stderr)"
         )
-        #expect(agent.stderr.contains("<4>\(timeline) was removed; writing it again"))
+        #expect(agent.stderr.contains("<4>\(timeline) was removed or replaced; writing it again"))
         agent.send(SIGTERM)
         #expect(agent.waitForExit(timeout: 10) == 0)
     }

@@ -11,7 +11,7 @@ import Testing
 
     static let table: [(LogEvent, LogLevel, String)] = [
         (.groupFolderGone(path: "/g"), .warning, "/g: the group folder is gone; recreating it"),
-        (.timelineRemoved(path: "/g/w.json"), .warning, "/g/w.json was removed; writing it again"),
+        (.timelineRemoved(path: "/g/w.json"), .warning, "/g/w.json was removed or replaced; writing it again"),
         (.filesUnreadable(cause: "/g/p.json: cut", kept: true), .error, "/g/p.json: cut (keeping the last good state)"),
         (
             .filesUnreadable(cause: "/g/p.json: cut", kept: false), .error,
