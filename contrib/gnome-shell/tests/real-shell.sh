@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The extension in real GNOME Shells: Debian testing's GNOME Shell 50 in the testing root
-# (scripts/testing-root.sh) and Debian 13's 48 in the Debian 13 root (scripts/debian13-root.sh), both
-# built on first use and cached, and Debian 12's 43 on this machine. 43 and 48 run as X11 compositors
-# on an Xvfb of their own, 50 (which has no X11) headless on Wayland with a virtual monitor; each with
+# The extension in real GNOME Shells: Debian unstable's GNOME Shell 51 in the unstable root
+# (scripts/unstable-root.sh), Debian testing's 50 in the testing root (scripts/testing-root.sh) and
+# Debian 13's 48 in the Debian 13 root (scripts/debian13-root.sh), each built on first use and cached,
+# and Debian 12's 43 on this machine. 43 and 48 run as X11 compositors on an Xvfb of their own, 50
+# and 51 (which have no X11) headless on Wayland with a virtual monitor; each with
 # its own system and session buses, as a user that is not root, with nitnem and the extension
 # installed as `make install` does. real-shell-check.py then checks, from outside the Shell:
 # GetExtensionInfo says ENABLED; the panel label and the menu's items, read through AT-SPI, are what
@@ -13,10 +14,12 @@
 # screenshot with the menu open; then a second agent's Evening reminder: its banner, its buttons once the pointer is on it, a click on its body opening the reader.
 # Then real-prefs.py drives the Preferences window from the keyboard and the accessibility tree (a
 # band's time typed, a refused one, a bani added and moved up; on disk and on screen), in 43 too
-# (gen-43.sh's legacy prefs.js). --prefs-only: that alone.
+# (gen-43.sh's legacy prefs.js). --prefs-only: that alone. After each run, the Shell's log and its
+# session's (where the Preferences window's process writes) must have no `JS ERROR` or `JS WARNING`
+# from the extension's files, nor another error or warning whose stack names them (extension_js_reports).
 # Root only (namespaces, mounts, chroot).
 #
-#   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50] [--lang en|pa] [--prefs-only]
+#   contrib/gnome-shell/tests/real-shell.sh [--screenshot DIR] [--only 43|48|50|51] [--lang en|pa] [--prefs-only]
 #
 # It also keeps the extension's `shell-version` lists honest: they must hold exactly the majors of
 # the Shells below (SHELLS), and the `gnome-shell --version` of each Shell that runs must be the
@@ -46,13 +49,14 @@ while [ $# -gt 0 ]; do
     --only) only=$2; shift ;;
     --prefs-only) prefs_only=--prefs-only ;;
     --lang) langs=$2; shift ;;
-    *) echo "usage: $0 [--screenshot DIR] [--only 43|48|50] [--lang en|pa] [--prefs-only]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--screenshot DIR] [--only 43|48|50|51] [--lang en|pa] [--prefs-only]" >&2; exit 2 ;;
   esac
   shift
 done
-# The Shells this test runs: the major, and where that GNOME Shell is (host: this machine; 13, testing:
-# the Debian root of scripts/debian-root.sh). The extension's metadata.json files list exactly these.
-SHELLS=(43:host 48:13 50:testing)
+# The Shells this test runs: the major, and where that GNOME Shell is (host: this machine; 13, testing,
+# unstable: the Debian root of scripts/debian-root.sh). The extension's metadata.json files list
+# exactly these.
+SHELLS=(43:host 48:13 50:testing 51:unstable)
 if [ -n "$only" ] && ! printf '%s\n' "${SHELLS[@]}" | grep -x "$only:.*" > /dev/null; then
   echo "real-shell.sh: --only $only: not one of the Shells it runs (${SHELLS[*]%%:*})" >&2
   exit 2
@@ -147,7 +151,7 @@ for entry in "${SHELLS[@]}"; do
   fi
 done
 
-# What `gnome-shell --version` says at a place of SHELLS: host, 13 or testing.
+# What `gnome-shell --version` says at a place of SHELLS: host, 13, testing or unstable.
 version_at() {
   case $1 in
     host) gnome-shell --version ;;
@@ -172,6 +176,49 @@ version_check() {
   fi
 }
 
+# The extension's errors and warnings in the logs given: the Shell's `JS ERROR` and `JS WARNING` lines
+# (gjs: an uncaught exception, a strict-mode warning) and its other CRITICAL and WARNING messages
+# (45+: logError and console.error, an exception in a signal handler; the stack below, after
+# `Stack trace:`), each when its line or the stack under it (gjs's `function@file:line:column` lines,
+# and `### Promise created here: ###`) names the extension's folder (nitnem@nitnem, nitnem@nitnem-43),
+# or its message is one of the extension's own (logError(e, 'nitnem: …')). Each printed as the log
+# has it, after its file and line.
+extension_js_reports() {
+  awk '
+    function flush() {
+      if (block ~ /nitnem@nitnem/ || head ~ /: (JS ERROR: )?nitnem: /) printf "%s:%d: %s\n", file, at, block
+      block = head = ""
+    }
+    FNR == 1 { flush(); file = FILENAME }
+    /JS (ERROR|WARNING)/ || /-(CRITICAL|WARNING) \*\*/ { flush(); block = head = $0; at = FNR; next }
+    block != "" && /^ *$/ { next }
+    block != "" && (/^ *[^ ]*@[^ ]*:[0-9]+(:[0-9]+)?$/ || /^ *### .* ###$/ || /^Stack trace:$/) {
+      sub(/^ */, ""); block = block "\n    " $0; next
+    }
+    { flush() }
+    END { flush() }
+  ' "$@"
+}
+
+# After a run ($1 its name): none of those in its Shell's log and its session's (where the
+# Preferences window's process writes).
+js_check() {
+  local v=$1 logs=() f found
+  for f in "$work/$v/shell.log" "$work/$v/session.log"; do [ -f "$f" ] && logs+=("$f"); done
+  if [ ${#logs[@]} -eq 0 ]; then
+    verdict fail "GNOME Shell $v: no shell.log or session.log to read for JS errors"
+    return
+  fi
+  found=$(extension_js_reports "${logs[@]}")
+  if [ -z "$found" ]; then
+    verdict ok "GNOME Shell $v: no JS ERROR, JS WARNING or other error from nitnem@nitnem in ${logs[*]##*/}"
+  else
+    verdict fail "GNOME Shell $v: $(grep -c '^[^ ]' <<< "$found") JS ERROR, JS WARNING or other errors from nitnem@nitnem:"
+    printf '%s\n' "$found" | head -n 40 | sed 's/^/     /'
+    [ "$(wc -l <<< "$found")" -le 40 ] || echo "     (… the rest: ${logs[*]})"
+  fi
+}
+
 # One Shell: $1 the run's name (the major, and -pa for the Punjabi session), then the command that runs
 # real-shell-session.sh in new namespaces.
 shell() {
@@ -187,6 +234,7 @@ shell() {
     printf '%s\n' "$line"
   done) && rc=0 || rc=$?
   tally "GNOME Shell $v ($((SECONDS - t)) s)" "$out" "$rc"
+  js_check "$v"
   if [ -n "$shots" ] && [ -f "$work/$v/panel-menu.png" ]; then
     cp "$work/$v/panel-menu.png" "$shots/gnome-$v-panel-menu.png"
     echo "-- screenshot: $shots/gnome-$v-panel-menu.png"
