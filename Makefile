@@ -41,6 +41,10 @@ DEB_PLASMA ?= 5
 # script.
 PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
 TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
+# GNOME Shell 51 runs in the Debian unstable root (scripts/unstable-root.sh, built on first use and
+# cached): real-shell.sh's 51 finds it itself; the Debian 13+ .deb (DEB_GNOME_SHELL=48 DEB_PLASMA=6)
+# is installed there and run in that Shell by real-shell.sh --package. Nothing else uses that root.
+UNSTABLE_ROOT := $(if $(wildcard scripts/unstable-root.sh),--root unstable)
 
 .PHONY: run test deps deps-build deps-deb build locale lint format bench faults clean install uninstall release deb package-test \
   waybar-test screenshots
@@ -82,6 +86,7 @@ test: deps lint
 	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT) --settings --lang pa)
 	faults/run --short
 	scripts/test-packaging.sh
+	$(if $(UNSTABLE_ROOT),contrib/gnome-shell/tests/real-shell.sh --package $(UNSTABLE_ROOT))
 	contrib/gnome-shell/tests/real-shell.sh
 
 # Everything `make test` needs; deps-build: only what building (and running) needs; deps-deb: and `make deb`.

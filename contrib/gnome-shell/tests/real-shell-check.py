@@ -32,9 +32,13 @@ inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 scr
 - with --lang pa (the session in LANG=pa_IN.UTF-8): the menu's words are `nitnem status`'s Punjabi
   ones (the next bani's line, the actions, the detail lines in Gurmukhi; no English action on screen).
 
+With --system (the package installed in a Debian root: real-shell.sh --package) only the first two,
+and that GetExtensionInfo's extension is the system-wide one (type SYSTEM, its path
+/usr/share/gnome-shell/extensions/nitnem@nitnem) and `nitnem` is /usr/bin/nitnem.
+
 Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1 on any failure.
 
-  python3 real-shell-check.py --shell 48 --input x11|remote-desktop [--screen WxH] --screenshot FILE
+  python3 real-shell-check.py --shell 48 --input x11|remote-desktop [--screen WxH] --screenshot FILE [--system]
 """
 import argparse
 import json
@@ -220,6 +224,8 @@ def main():
     ap.add_argument("--screenshot", required=True, help="the PNG to write, the menu open")
     ap.add_argument("--lang", default="en", choices=["en", "pa"],
                     help="the session's language: pa, the label and menu must be in Punjabi")
+    ap.add_argument("--system", action="store_true",
+                    help="the extension and nitnem installed system-wide (a package): enabled and the label only")
     a = ap.parse_args()
     group = os.environ["SGGS_APP_GROUP"]
 
@@ -243,6 +249,13 @@ def main():
     validation = subprocess.run(["gsettings", "get", "org.gnome.shell", "disable-extension-version-validation"],
                                 capture_output=True, text=True, timeout=10).stdout.strip()
     check(validation == "false", f"with version validation on (disable-extension-version-validation {validation})")
+    if a.system:
+        # 1 SYSTEM, 2 PER_USER (js/misc/extensionUtils.js ExtensionType).
+        path, kind = info.get("path"), int(info.get("type", 0))
+        check(path == f"/usr/share/gnome-shell/extensions/{UUID}" and kind == 1,
+              f"the system-wide extension: {path} (type {kind}, SYSTEM)", f"{dict(info)}")
+        program = shutil.which("nitnem")
+        check(program == "/usr/bin/nitnem", f"nitnem is the package's: {program}")
 
     try:
         device = X11Input() if a.input == "x11" else RemoteDesktopInput(*map(int, a.screen.split("x")))
@@ -277,6 +290,8 @@ def main():
     if not check(button is not None, "the panel button 'Nitnem' is in the tree"):
         finish()
     check(label == want, f"panel label {label!r} is `nitnem status`'s {want!r}", "they differ")
+    if a.system:
+        finish()
 
     # 3. The menu: opened by a click, its items through AT-SPI, against nitnem status's display.
     c = checklist()

@@ -29,6 +29,15 @@
 # Each Shell runs twice: in English, and in Punjabi (LANG=pa_IN.UTF-8, generated), where the label
 # and the menu read through AT-SPI must be `nitnem status`'s Punjabi words (--lang en or pa: that one alone).
 #
+# --package [--root unstable]: the Debian 13+ package instead, as `make deb DEB_GNOME_SHELL=48
+# DEB_PLASMA=6` builds it, installed with `apt-get install ./nitnem_….deb` as root in that Debian root
+# (default unstable: GNOME Shell 51) seen through an overlay (scripts/debian-root.sh run --overlay:
+# the cached root is never changed; the overlay, a tmpfs, goes with the run), with no nitnem of the
+# test's bound in; then, as its user, that GNOME Shell with the package's system-wide extension
+# (/usr/share/gnome-shell/extensions/nitnem@nitnem) and /usr/bin/nitnem, nothing in the home:
+# real-shell-check.py --system (enabled with version validation on, system-wide, the label is
+# `nitnem status`'s) and no JS ERROR or JS WARNING from the extension in the logs.
+#
 # --screenshot DIR: also copies the screenshots there, gnome-<major>[-pa]-panel-menu.png and
 # gnome-<major>[-pa]-prefs.png, the Preferences window on its Your Nitnem page. The nitnem
 # binary: $NITNEM_BIN, else the release build (made when missing). Prints the checks, each Shell's
@@ -43,13 +52,22 @@ shots=
 only=
 prefs_only=
 langs="en pa"
+package=
+package_root=unstable
+usage() {
+  echo "usage: $0 [--screenshot DIR] [--only 43|48|50|51] [--lang en|pa] [--prefs-only]" >&2
+  echo "       $0 --package [--root 13|testing|unstable]" >&2
+  exit 2
+}
 while [ $# -gt 0 ]; do
   case $1 in
     --screenshot) shots=$2; shift ;;
     --only) only=$2; shift ;;
     --prefs-only) prefs_only=--prefs-only ;;
     --lang) langs=$2; shift ;;
-    *) echo "usage: $0 [--screenshot DIR] [--only 43|48|50|51] [--lang en|pa] [--prefs-only]" >&2; exit 2 ;;
+    --package) package=yes ;;
+    --root) package_root=$2; shift ;;
+    *) usage ;;
   esac
   shift
 done
@@ -59,6 +77,10 @@ done
 SHELLS=(43:host 48:13 50:testing 51:unstable)
 if [ -n "$only" ] && ! printf '%s\n' "${SHELLS[@]}" | grep -x "$only:.*" > /dev/null; then
   echo "real-shell.sh: --only $only: not one of the Shells it runs (${SHELLS[*]%%:*})" >&2
+  exit 2
+fi
+if [ -n "$package" ] && ! printf '%s\n' "${SHELLS[@]}" | grep -x ".*:$package_root" > /dev/null; then
+  echo "real-shell.sh: --root $package_root: not a Debian root of the Shells it runs (${SHELLS[*]#*:})" >&2
   exit 2
 fi
 [ "$(id -u)" -eq 0 ] || { echo "real-shell.sh: needs root (namespaces, mounts, chroot)" >&2; exit 2; }
@@ -245,8 +267,39 @@ shell() {
   fi
 }
 
-# Each Shell twice: in English (C.UTF-8), then in Punjabi (LANG=pa_IN.UTF-8).
+# --package: the Debian 13+ package installed in the Debian root $package_root (an overlay of it), and
+# that root's GNOME Shell run with it.
+package_test() {
+  local where=$package_root m deb v
+  m=$(printf '%s\n' "${SHELLS[@]}" | sed -n "s/^\([0-9]*\):$where\$/\1/p")
+  "$repo/scripts/debian-root.sh" "$where" build
+  version_check "$m" "$where"
+  echo "make deb DEB_GNOME_SHELL=48 DEB_PLASMA=6:"
+  if ! make -C "$repo" -s deb DEBDIR="$work/deb" DEB_GNOME_SHELL=48 DEB_PLASMA=6 > "$work/deb.log" 2>&1; then
+    sed 's/^/     /' "$work/deb.log"
+    verdict fail "make deb DEB_GNOME_SHELL=48 DEB_PLASMA=6 (above)"
+    return
+  fi
+  deb=$(ls "$work"/deb/nitnem_*.deb)
+  chmod 644 "$deb" # apt reads it as its _apt user
+  if dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/gnome-shell/extensions/nitnem@nitnem/metadata.json |
+    python3 -c 'import json, sys; sys.exit(sys.argv[1] not in json.load(sys.stdin)["shell-version"])' "$m"; then
+    verdict ok "$(basename "$deb"): its nitnem@nitnem/metadata.json lists $m"
+  else
+    verdict fail "$(basename "$deb"): its nitnem@nitnem/metadata.json does not list $m"
+  fi
+  # In one run, in an overlay of the root: the package installed by apt as root, then the Shell as
+  # the root's user.
+  v=$m-deb
+  shell "$v" "$repo/scripts/debian-root.sh" "$where" run --root --no-bin --overlay --bind "$work/src:/src" -- \
+    bash /src/contrib/gnome-shell/tests/real-shell-session.sh --shell "$m" --uid 1000 --repo /src \
+    --work "$work/$v" --nitnem /usr/bin/nitnem --lang en --deb "$deb"
+}
+[ -z "$package" ] || package_test
+
+# Each Shell twice: in English (C.UTF-8), then in Punjabi (LANG=pa_IN.UTF-8). (Not with --package.)
 for entry in "${SHELLS[@]}"; do
+  [ -z "$package" ] || break
   m=${entry%%:*} where=${entry#*:}
   [ -z "$only" ] || [ "$only" = "$m" ] || continue
   case $where in
