@@ -46,6 +46,10 @@ VARIANTS_DIR := .build/contrib
 # script.
 PLASMA6_ROOT := $(if $(wildcard scripts/debian13-root.sh),--root 13)
 TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
+# GNOME Shell 51 runs in the Debian unstable root (scripts/unstable-root.sh, built on first use and
+# cached): real-shell.sh's 51 finds it itself; the Debian 13+ .deb (DEB_GNOME_SHELL=48 DEB_PLASMA=6)
+# is installed there and run in that Shell by real-shell.sh --package. Nothing else uses that root.
+UNSTABLE_ROOT := $(if $(wildcard scripts/unstable-root.sh),--root unstable)
 
 .PHONY: run test deps deps-build deps-deb build locale variants lint format bench faults clean install uninstall release deb \
   package-test waybar-test screenshots shell-versions
@@ -89,6 +93,7 @@ test: deps lint variants
 	$(if $(TESTING_ROOT),contrib/plasma/tests/widget.sh --plasma 6 $(TESTING_ROOT) --settings --lang pa)
 	faults/run --short
 	scripts/test-packaging.sh
+	$(if $(UNSTABLE_ROOT),contrib/gnome-shell/tests/real-shell.sh --package $(UNSTABLE_ROOT))
 	contrib/gnome-shell/tests/real-shell.sh
 
 # Every GNOME Shell major of contrib/gnome-shell/shell-versions, 43 to 51, against its own source: the

@@ -6,29 +6,32 @@
 #   13       Debian 13 (trixie): GNOME Shell 48, Plasma 6.3
 #   testing  Debian testing (forky): GNOME Shell 50, Plasma 6.7, sway 1.12 + waybar 0.15, and the
 #            notification servers mako 1.11, swaync 0.12, xfce4-notifyd 0.9, dunst 1.13
+#   unstable Debian unstable (sid): GNOME Shell 51 alone (the real-shell test's and the package's)
 #
 # Built with debootstrap from the mirror the host's apt uses (read from
 # /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list when this runs), with the packages
 # listed below, and cached outside the clone:
 #
 #   $NITNEM_ROOT_CACHE/<name>-<hash of the package list and this recipe>/   (default /var/cache/nitnem;
-#                                                                              name debian13 or testing)
+#                                                                              name debian13, testing
+#                                                                              or unstable)
 #
 # It is built in a temporary folder beside it and renamed into place only when complete (its READY
 # file then exists), so an interrupted build is never used; a second run finds it and reuses it.
-# Debian testing's Release may be past its Valid-Until on the mirror: apt in that root is told not
-# to check it. Root only (debootstrap, chroot, mounts).
+# Debian testing's and unstable's Release may be past its Valid-Until on the mirror: apt in every
+# root is told not to check it. Root only (debootstrap, chroot, mounts).
 #
-#   scripts/debian-root.sh 13|testing path       prints the root's path, building it first when needed
-#   scripts/debian-root.sh 13|testing build      builds it when needed (prints nothing more)
-#   scripts/debian-root.sh 13|testing run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD [ARG...]
+#   scripts/debian-root.sh 13|testing|unstable path       prints the root's path, building it first when needed
+#   scripts/debian-root.sh 13|testing|unstable build      builds it when needed (prints nothing more)
+#   scripts/debian-root.sh 13|testing|unstable run [--root] [--bin FILE | --no-bin] [--overlay] [--bind HOST:INSIDE]... -- CMD [ARG...]
 #                                           runs CMD in the root as the user `tester` (uid 1000; with
 #                                           --root: as root); exits with CMD's status
-#   scripts/debian-root.sh 13|testing packages   prints the package list (what the hash is of)
-#   scripts/debian-root.sh 13|testing gc         deletes that root's other versions in the cache (never
+#   scripts/debian-root.sh 13|testing|unstable packages   prints the package list (what the hash is of)
+#   scripts/debian-root.sh 13|testing|unstable gc         deletes that root's other versions in the cache (never
 #                                           one with anything mounted in it)
 #
-# (scripts/debian13-root.sh and scripts/testing-root.sh are the two forms with the first argument given.)
+# (scripts/debian13-root.sh, scripts/testing-root.sh and scripts/unstable-root.sh are the forms with the
+# first argument given.)
 #
 # `run` gives CMD, in the root: /proc (its own), /dev and /sys (the host's), the host's /tmp at /tmp
 # (so a folder made with mktemp on the host has the same path inside), the nitnem binary at
@@ -39,26 +42,36 @@
 # stays mounted in the root. Its environment: HOME=/home/tester, USER, PATH, LANG=C.UTF-8 and
 # XDG_RUNTIME_DIR=/run/user/1000 (an empty folder of this run alone, as is the home), plus each NAME=VALUE of
 # $NITNEM_ROOT_ENV (space-separated); use `env NAME=VALUE CMD` for more.
+#
+# --overlay: CMD sees the root through an overlay whose changes go to a tmpfs of this run alone, never
+# to the cached root: a package CMD installs there is gone when it exits. (A tmpfs, not a folder on
+# disk: an overlay cannot write to a folder on another overlay, as / is in a container.)
+# --no-bin (only with --overlay): no nitnem bound in, and the root's empty /usr/local/bin/nitnem
+# (the binary's mount point) taken away in the overlay, so `nitnem` is only what CMD installs.
 set -euo pipefail
 # debootstrap, chroot (in /usr/sbin) also when the caller's PATH lacks the sbin folders.
 export PATH=$PATH:/usr/sbin:/sbin
 
 usage() {
-  echo "usage: $0 13|testing path | build | run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD... | packages | gc" >&2
+  echo "usage: $0 13|testing|unstable path | build | run [--root] [--bin FILE | --no-bin] [--overlay] [--bind HOST:INSIDE]... -- CMD... | packages | gc" >&2
   exit 2
 }
 
 # What each root holds. Changing a list (or RECIPE, when the steps below change) makes a new root.
 RECIPE=2
-# Both: a headless or X11 GNOME Shell with a settings store it reads (dconf) and the tools the tests
-# drive it with; fonts (Latin, GNOME's own, Gurmukhi for the titles); what the nitnem binary loads
-# at run time (dlopen); Plasma 6: the widget viewer, the shell's QML modules, the Qt 6 QML test runner.
-common=(
+# Every root: a headless GNOME Shell with a settings store it reads (dconf) and the tools the tests
+# drive it with (its accessibility tree, from Python); fonts (Latin, GNOME's own, Gurmukhi for the
+# titles); what the nitnem binary loads at run time (dlopen).
+gnome=(
   gnome-shell dconf-gsettings-backend dconf-service libglib2.0-bin gsettings-desktop-schemas
-  dbus dbus-daemon dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-glib-2.0
-  xvfb xauth xdotool x11-utils procps
+  dbus dbus-daemon at-spi2-core python3-pyatspi python3-gi gir1.2-glib-2.0 procps
   fonts-dejavu-core fonts-cantarell fonts-lohit-guru
   libsqlite3-0 libnotify4
+)
+# 13 and testing: also an X11 GNOME Shell's (48) tools; Plasma 6: the widget viewer, the shell's QML
+# modules, the Qt 6 QML test runner.
+common=(
+  "${gnome[@]}" dbus-x11 xvfb xauth xdotool x11-utils
   plasma-sdk plasma-workspace qml6-module-qttest qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
   qml6-module-org-kde-kirigami qml6-module-org-kde-plasma-plasma5support libplasma5support-data
@@ -77,6 +90,13 @@ case ${1-} in
       sway waybar grim mako-notifier sway-notification-center xfce4-notifyd dunst libnotify-bin
       # a sound server with a null sink the tests record (a reminder's sound heard)
       pipewire pipewire-pulse wireplumber pulseaudio-utils sox
+      # locales: a generated pa_IN.UTF-8, as a user of current glibc would have it
+      locales
+    ) ;;
+  # GNOME Shell 51 for the real-shell test and the package's (real-shell.sh --package), nothing
+  # else: Wayland only (51 has no X11), so no Xvfb or xdotool.
+  unstable) name=unstable suite=sid script=/usr/share/debootstrap/scripts/sid
+    packages=("${gnome[@]}"
       # locales: a generated pa_IN.UTF-8, as a user of current glibc would have it
       locales
     ) ;;
@@ -99,12 +119,13 @@ key() {
 
 root_path() { echo "$cache/$name-$(key)"; }
 
-# Anything mounted at or below $1, in any mount namespace on the machine (a root is never deleted
-# while one is: `rm -rf` would go into the host's /dev).
+# Anything mounted at or below $1, or an overlay with it as its lower layer (run --overlay), in any
+# mount namespace on the machine (a root is never deleted while one is: `rm -rf` would go into the
+# host's /dev).
 mounted_below() {
   local dir=$1 f
   for f in /proc/mounts /proc/[0-9]*/mounts; do
-    awk -v d="$dir" '$2 == d || index($2, d "/") == 1 { found = 1 } END { exit !found }' "$f" 2>/dev/null &&
+    awk -v d="$dir" '$2 == d || index($2, d "/") == 1 || index($4, "lowerdir=" d ",") { found = 1 } END { exit !found }' "$f" 2>/dev/null &&
       return 0
   done
   return 1
@@ -203,25 +224,30 @@ nitnem_bin() {
 }
 
 run() {
-  local as_root=0 bin="" binds=() root
+  local as_root=0 bin="" no_bin=0 overlay=0 binds=() root
+  local form="run [--root] [--bin FILE | --no-bin] [--overlay] [--bind HOST:INSIDE]... -- CMD..."
   while [ $# -gt 0 ]; do
     case $1 in
       --root) as_root=1 ;;
       --bin) bin=$2; shift ;;
+      --no-bin) no_bin=1 ;;
+      --overlay) overlay=1 ;;
       --bind) binds+=("$2"); shift ;;
       --) shift; break ;;
-      *) die "run: unknown option $1 (run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD...)" ;;
+      *) die "run: unknown option $1 ($form)" ;;
     esac
     shift
   done
-  [ $# -gt 0 ] || die "run: no command (run [--root] [--bin FILE] [--bind HOST:INSIDE]... -- CMD...)"
+  [ $# -gt 0 ] || die "run: no command ($form)"
+  [ "$no_bin" = 0 ] || [ "$overlay" = 1 ] || die "run: --no-bin needs --overlay ($form)"
+  [ "$no_bin" = 0 ] || [ -z "$bin" ] || die "run: --bin and --no-bin ($form)"
   build
   root=$(root_path)
-  bin=$(nitnem_bin "$bin")
+  if [ "$no_bin" = 1 ]; then bin=; else bin=$(nitnem_bin "$bin"); fi
   # In new mount and PID namespaces: the mounts are this namespace's alone, and when `inside`
   # (PID 1 there) exits, every process it left is killed.
   exec unshare --mount --propagation private --pid --fork --kill-child \
-    env ROOT="$root" BIN="$bin" AS_ROOT="$as_root" BINDS="${binds[*]}" EXTRA_ENV="${NITNEM_ROOT_ENV:-}" \
+    env ROOT="$root" BIN="$bin" OVERLAY="$overlay" AS_ROOT="$as_root" BINDS="${binds[*]}" EXTRA_ENV="${NITNEM_ROOT_ENV:-}" \
     bash -c "$inside" inside "$@"
 }
 
@@ -229,18 +255,30 @@ run() {
 inside='
 set -u
 mounts=()
+overlay_dir=
 cleanup() {
   local i
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null; done
+  [ -z "$overlay_dir" ] || rmdir "$overlay_dir" 2>/dev/null
 }
 trap cleanup EXIT
 trap "exit 130" INT TERM
 m() { mount "$@" && mounts+=("${@: -1}"); }
+if [ "$OVERLAY" = 1 ]; then
+  # The root as the overlay'"'"'s lower layer, left as it is; every change goes to a tmpfs mounted on an
+  # empty folder of this run (seen in this mount namespace alone; the folder is removed at the end).
+  overlay_dir=$(mktemp -d /tmp/nitnem-root-overlay.XXXXXX) && m -t tmpfs tmpfs "$overlay_dir" &&
+    mkdir "$overlay_dir/upper" "$overlay_dir/work" "$overlay_dir/merged" &&
+    m -t overlay overlay -o "lowerdir=$ROOT,upperdir=$overlay_dir/upper,workdir=$overlay_dir/work" "$overlay_dir/merged" ||
+    { echo "debian-root.sh: cannot mount an overlay of $ROOT" >&2; exit 2; }
+  ROOT=$overlay_dir/merged
+  [ -n "$BIN" ] || rm -f "$ROOT/usr/local/bin/nitnem"
+fi
 m -t proc proc "$ROOT/proc"
 m --rbind /dev "$ROOT/dev"
 m --rbind /sys "$ROOT/sys"
 m --bind /tmp "$ROOT/tmp"
-m --bind "$BIN" "$ROOT/usr/local/bin/nitnem"
+[ -z "$BIN" ] || m --bind "$BIN" "$ROOT/usr/local/bin/nitnem"
 for b in $BINDS; do
   mkdir -p "$ROOT${b#*:}"
   m --bind "${b%%:*}" "$ROOT${b#*:}"

@@ -35,6 +35,17 @@ import * as Timeline from './timeline.js';
 
 const STATE_CLASSES = ['nitnem-stale', 'nitnem-warning', 'nitnem-complete'];
 
+/**
+ * An St.BoxLayout laid out top to bottom, in every Shell from 43 to 51: St's `vertical` property is
+ * gone in 51 and its `orientation` property came in 48, but in each the box's direction is its
+ * Clutter.BoxLayout's `orientation` (both properties only forward to it), which all of them have.
+ */
+function verticalBox(params) {
+    const box = new St.BoxLayout(params);
+    box.layout_manager.orientation = Clutter.Orientation.VERTICAL;
+    return box;
+}
+
 const NitnemIndicator = GObject.registerClass(
 class NitnemIndicator extends PanelMenu.Button {
     _init() {
@@ -304,7 +315,7 @@ class NitnemIndicator extends PanelMenu.Button {
     _addJourney(journey) {
         this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
         const item = new PopupMenu.PopupBaseMenuItem({reactive: false, can_focus: false});
-        const box = new St.BoxLayout({vertical: true, style_class: 'nitnem-journey', x_expand: true});
+        const box = verticalBox({style_class: 'nitnem-journey', x_expand: true});
         box.add_child(new St.Label({text: journey.title, style_class: 'nitnem-journey-title'}));
         box.add_child(new St.Label({text: journey.streaks, style_class: 'nitnem-journey-streaks'}));
         const rows = Timeline.journeyRows(journey);
@@ -315,7 +326,7 @@ class NitnemIndicator extends PanelMenu.Button {
         for (const week of rows.weeks) {
             const row = new St.BoxLayout({style_class: 'nitnem-journey-week'});
             for (const day of week) {
-                const cell = new St.BoxLayout({vertical: true, style_class: 'nitnem-journey-day'});
+                const cell = verticalBox({style_class: 'nitnem-journey-day'});
                 if (day) {
                     cell.add_style_class_name(`nitnem-day-${day.state}`);
                     if (day.today)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Preferences window in a running GNOME Shell (43, 48, 50; run by real-shell-session.sh after
+"""The Preferences window in a running GNOME Shell (43, 48, 50, 51; run by real-shell-session.sh after
 real-shell-check.py, in the Shell's session bus), from outside, as a keyboard user and a screen
 reader see it: the accessibility tree (AT-SPI) to find and press things, a real keyboard to type
 (xdotool on an X11 Shell, mutter's RemoteDesktop virtual keyboard on a Wayland one). No pointer and

@@ -2,7 +2,8 @@
 """What real-shell.sh checks in a running GNOME Shell, from outside it (run by real-shell-session.sh
 inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 screen):
 
-- org.gnome.Shell.Extensions.GetExtensionInfo("nitnem@nitnem"): state 1 (ENABLED);
+- org.gnome.Shell.Extensions.GetExtensionInfo("nitnem@nitnem"): state 1 (ENABLED), with the Shell's
+  version validation on (org.gnome.shell disable-extension-version-validation false);
 - the panel button's label, read through the accessibility tree (AT-SPI), is the `display` label
   `nitnem status --format json` gives for the same group and clock (SGGS_CLOCK_NOW);
 - the menu, opened by a click at the button's accessible extents, lists today's banis and the
@@ -17,7 +18,7 @@ inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 scr
   of `nitnem journey --format json` for that month; the session seeded a complete and a partial day
   before today, so a wrong cell shows;
 - a screenshot through org.gnome.Shell.Screenshot (this process owns
-  org.gnome.SettingsDaemon.MediaKeys, a name the Shell lets call it in 43 to 50) with the menu open;
+  org.gnome.SettingsDaemon.MediaKeys, a name the Shell lets call it in 43 to 51) with the menu open;
 - a click on an unread bani's item lands on disk: the group's progress file has it, and
   `nitnem mark --list` says it is read; after `nitnem timeline --write` the label follows, and in
   the menu opened again the journey grid is nitnem's once more, today's cell one bani further.
@@ -31,9 +32,13 @@ inside the Shell's session bus; with --input x11, DISPLAY is the Shell's X11 scr
 - with --lang pa (the session in LANG=pa_IN.UTF-8): the menu's words are `nitnem status`'s Punjabi
   ones (the next bani's line, the actions, the detail lines in Gurmukhi; no English action on screen).
 
+With --system (the package installed in a Debian root: real-shell.sh --package) only the first two,
+and that GetExtensionInfo's extension is the system-wide one (type SYSTEM, its path
+/usr/share/gnome-shell/extensions/nitnem@nitnem) and `nitnem` is /usr/bin/nitnem.
+
 Prints `ok   …` / `FAIL …` lines and a closing `N passed, M failed`; exits 1 on any failure.
 
-  python3 real-shell-check.py --shell 48 --input x11|remote-desktop [--screen WxH] --screenshot FILE
+  python3 real-shell-check.py --shell 48 --input x11|remote-desktop [--screen WxH] --screenshot FILE [--system]
 """
 import argparse
 import json
@@ -212,13 +217,15 @@ def progress_files(group):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shell", required=True, help="the major version expected (43, 48, 50)")
+    ap.add_argument("--shell", required=True, help="the major version expected (43, 48, 50, 51)")
     ap.add_argument("--input", required=True, choices=["x11", "remote-desktop"],
                     help="how to click and press keys: xdotool, or mutter's RemoteDesktop API")
     ap.add_argument("--screen", default="1280x800", help="the screen's size, WxH (remote-desktop input)")
     ap.add_argument("--screenshot", required=True, help="the PNG to write, the menu open")
     ap.add_argument("--lang", default="en", choices=["en", "pa"],
                     help="the session's language: pa, the label and menu must be in Punjabi")
+    ap.add_argument("--system", action="store_true",
+                    help="the extension and nitnem installed system-wide (a package): enabled and the label only")
     a = ap.parse_args()
     group = os.environ["SGGS_APP_GROUP"]
 
@@ -238,6 +245,17 @@ def main():
     if not check(state == 1, f"GetExtensionInfo({UUID}): state {state} ({STATES.get(state, '?')})",
                  f"not ENABLED; {dict(info)}"):
         finish()
+    # Enabled as a user's Shell enables it: the metadata's shell-version lists this major.
+    validation = subprocess.run(["gsettings", "get", "org.gnome.shell", "disable-extension-version-validation"],
+                                capture_output=True, text=True, timeout=10).stdout.strip()
+    check(validation == "false", f"with version validation on (disable-extension-version-validation {validation})")
+    if a.system:
+        # 1 SYSTEM, 2 PER_USER (js/misc/extensionUtils.js ExtensionType).
+        path, kind = info.get("path"), int(info.get("type", 0))
+        check(path == f"/usr/share/gnome-shell/extensions/{UUID}" and kind == 1,
+              f"the system-wide extension: {path} (type {kind}, SYSTEM)", f"{dict(info)}")
+        program = shutil.which("nitnem")
+        check(program == "/usr/bin/nitnem", f"nitnem is the package's: {program}")
 
     try:
         device = X11Input() if a.input == "x11" else RemoteDesktopInput(*map(int, a.screen.split("x")))
@@ -272,6 +290,8 @@ def main():
     if not check(button is not None, "the panel button 'Nitnem' is in the tree"):
         finish()
     check(label == want, f"panel label {label!r} is `nitnem status`'s {want!r}", "they differ")
+    if a.system:
+        finish()
 
     # 3. The menu: opened by a click, its items through AT-SPI, against nitnem status's display.
     c = checklist()

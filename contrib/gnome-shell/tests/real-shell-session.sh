@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # One GNOME Shell run for real-shell.sh: runs as PID 1 of its own mount and PID namespaces (as root),
-# either in a Debian root (scripts/debian13-root.sh or scripts/testing-root.sh run --root) or on the
+# either in a Debian root (scripts/debian-root.sh 13, testing or unstable run --root) or on the
 # host (unshare), so the mounts below and every process started here end with it.
 #
-#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE [--lang en|pa] [--prefs-only]
+#   real-shell-session.sh --shell 48 --uid UID --repo DIR --work DIR --nitnem FILE [--lang en|pa] [--prefs-only | --deb FILE]
 #
 # As root: hides /run/systemd (no seats: the Shell uses its dummy login manager) and starts a system
 # bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
@@ -14,21 +14,27 @@
 # day earlier in the month and two banis read today, writes the widget timeline, starts the Shell and runs real-shell-check.py, then real-prefs.py,
 # the Preferences window (--prefs-only: that alone), and prints both summaries added up. A Shell that can be an X11 compositor
 # (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
-# xdotool; one that cannot (50 dropped X11) runs headless on Wayland with a virtual monitor and is
+# xdotool; one that cannot (50 and 51 have no X11) runs headless on Wayland with a virtual monitor and is
 # clicked through mutter's RemoteDesktop API. The Shell's log is WORK/shell.log, the session's (its
 # buses) WORK/session.log, the screenshots WORK/panel-menu.png and WORK/prefs.png. --lang pa: the session in Punjabi as
 # the user guide's recipe has it, LANG=pa_IN.UTF-8, the locale generated first (localedef, as
 # locale-gen does, from the locale sources real-shell.sh copies beside WORK, into a LOCPATH of WORK):
-# the Shell, the extension's nitnem and the checks all run in it.
+# the Shell, the extension's nitnem and the checks all run in it. --deb FILE: first, as root, the
+# package installed with `apt-get install` (real-shell.sh --package runs this in a Debian root seen
+# through an overlay); then nothing installed in the home: the package's /usr/bin/nitnem and
+# /usr/share/gnome-shell/extensions/nitnem@nitnem, and real-shell-check.py --system alone (enabled,
+# system-wide, the label).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mode=root
 lang=en
 prefs_only=no
+deb=
 while [ $# -gt 0 ]; do
   case $1 in
     --in-session) mode=session ;;
     --prefs-only) prefs_only=yes ;;
+    --deb) deb=$2; shift ;;
     --shell) shell=$2; shift ;;
     --uid) uid=$2; shift ;;
     --repo) repo=$2; shift ;;
@@ -46,6 +52,11 @@ if [ "$mode" = root ]; then
   # mounts below must never reach the host.
   [ "$(cat /proc/1/comm)" = bash ] ||
     { echo "real-shell-session.sh: run me in new PID and mount namespaces (real-shell.sh does)" >&2; exit 2; }
+  if [ -n "$deb" ]; then
+    # As root, as a user installs it: what it depends on is in the root already (no download).
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" > "$work/apt.log" 2>&1 ||
+      { tail -n 20 "$work/apt.log"; echo "FAIL apt-get install ./$(basename "$deb") as root (above)"; echo "0 passed, 1 failed"; exit 1; }
+  fi
   mount -t tmpfs tmpfs /run/systemd 2>/dev/null || { mkdir -p /run/systemd && mount -t tmpfs tmpfs /run/systemd; }
   mkdir -p /run/dbus
   mount -t tmpfs tmpfs /run/dbus
@@ -76,15 +87,25 @@ if [ "$mode" = root ]; then
     "${locale[@]}" TZ="$zone" XDG_RUNTIME_DIR="$work/runtime" SGGS_APP_GROUP="$work/group" \
     SGGS_CLOCK_NOW="$now" \
     dbus-run-session -- bash "$0" --in-session --shell "$shell" --uid "$uid" --repo "$repo" --work "$work" \
-    --nitnem "$nitnem" --lang "$lang" $([ "$prefs_only" = no ] || echo --prefs-only) 2>> "$work/session.log"
+    --nitnem "$nitnem" --lang "$lang" $([ "$prefs_only" = no ] || echo --prefs-only) \
+    $([ -z "$deb" ] || echo --deb "$deb") 2>> "$work/session.log"
 fi
 
 # In the session: install, enable, start, check.
 cd "$work"
-NITNEM_BIN=$nitnem PREFIX=$HOME/.local STRIP= MANPAGE= LOCALE_FROM=$(dirname "$work")/locale \
-  bash "$repo/scripts/install.sh" > install.log 2>&1 ||
-  { cat install.log; echo "FAIL scripts/install.sh (above)"; echo "0 passed, 1 failed"; exit 1; }
-grep 'GNOME Shell' install.log | sed 's/^/     /'
+p=0 f=0
+if [ -n "$deb" ]; then
+  status=$(dpkg-query -W -f='${Status} ${Version}' nitnem 2>&1) || true
+  case $status in
+    'install ok installed '*) echo "ok   apt-get install ./$(basename "$deb") as root: nitnem ${status##* } installed"; p=1 ;;
+    *) echo "FAIL apt-get install ./$(basename "$deb") as root: dpkg-query says '$status'"; f=1 ;;
+  esac
+else
+  NITNEM_BIN=$nitnem PREFIX=$HOME/.local STRIP= MANPAGE= LOCALE_FROM=$(dirname "$work")/locale \
+    bash "$repo/scripts/install.sh" > install.log 2>&1 ||
+    { cat install.log; echo "FAIL scripts/install.sh (above)"; echo "0 passed, 1 failed"; exit 1; }
+  grep 'GNOME Shell' install.log | sed 's/^/     /'
+fi
 gsettings set org.gnome.shell enabled-extensions "['nitnem@nitnem']"
 gsettings set org.gnome.shell disable-user-extensions false
 gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
@@ -121,15 +142,15 @@ fi
 # The panel's checks, then the Preferences window's (43/44 too: gen-43.sh's legacy prefs.js),
 # real-prefs.py; the last line adds both summaries up for real-shell.sh. --prefs-only: the window's alone.
 summary() { tail -n 1 "$1" | sed -n 's/^\(real-prefs: \)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2 \3/p'; }
-p=0 f=0 rc=0
+rc=0
 if [ "$prefs_only" = no ]; then
   python3 "$here/real-shell-check.py" --shell "$shell" --input "$input" --screen "$screen" --lang "$lang" \
-    --screenshot "$work/panel-menu.png" | tee "$work/check.out" || rc=1
+    --screenshot "$work/panel-menu.png" $([ -z "$deb" ] || echo --system) | tee "$work/check.out" || rc=1
   read -r cp cf <<< "$(summary "$work/check.out")" || true
   [ -n "${cp:-}" ] || { echo "FAIL real-shell-check.py ended without a summary"; cp=0 cf=1; }
   p=$((p + cp)) f=$((f + cf))
 fi
-if true; then
+if [ -z "$deb" ]; then
   python3 "$here/real-prefs.py" --input "$input" --screen "$screen" --screenshot "$work/prefs.png" | tee "$work/prefs.out" || rc=1
   read -r pp pf <<< "$(summary "$work/prefs.out")" || true
   [ -n "${pp:-}" ] || { echo "FAIL real-prefs.py ended without a summary"; pp=0 pf=1; }

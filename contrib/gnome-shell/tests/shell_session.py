@@ -121,7 +121,7 @@ def screenshot(path, window=False):
     focused window), called as org.gnome.SettingsDaemon.MediaKeys: the file it wrote.
 
     The Shell takes that call only from the owners of a few names (js/ui/screenshot.js,
-    DBusSenderChecker); gsd-media-keys's name is among them from 43 to 50 (org.gnome.Screenshot, also
+    DBusSenderChecker); gsd-media-keys's name is among them from 43 to 51 (org.gnome.Screenshot, also
     in 43 and 48, is not in 49 and later), and nothing else in this session owns it.
     """
     name = "org.gnome.SettingsDaemon.MediaKeys"

@@ -201,7 +201,7 @@ test('every Timeline.<name> extension.js uses is exported by its timeline.js', (
     eq(timelineUses(legacyAst).filter(n => !(n in Legacy)), [], 'used by 43/44 extension.js, not exported');
 });
 
-test('the shared block (NitnemIndicator, addIndicator, removeIndicator) is the same text in both', () => {
+test('the shared block (NitnemIndicator, addIndicator, removeIndicator, verticalBox) is the same text in both', () => {
     const a = sharedBlock(legacyExt, legacyExtPath);
     const b = sharedBlock(esmExt, esmExtPath);
     if (a !== b) {
@@ -213,7 +213,7 @@ test('the shared block (NitnemIndicator, addIndicator, removeIndicator) is the s
     const block = Reflect.parse(a, {source: legacyExtPath});
     const names = block.body.map(n => n.type === 'VariableDeclaration' ? n.declarations[0].id.name
         : n.id && n.id.name).sort();
-    eq(names, ['NitnemIndicator', 'STATE_CLASSES', 'addIndicator', 'removeIndicator'], 'declared in the block');
+    eq(names, ['NitnemIndicator', 'STATE_CLASSES', 'addIndicator', 'removeIndicator', 'verticalBox'], 'declared in the block');
 });
 
 // The names declared at the top level of a parsed extension.js outside its shared block (an
