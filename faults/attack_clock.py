@@ -26,9 +26,10 @@ def _storm(stop, every, count):
 
 def clock_storm(ctx):
     """The clock set 10 times a second (as this VM's was once), then every 5 ms, while the config
-    changes and banis are marked, on a private desktop (a session bus, dunst) with the Evening
-    reminder due two seconds in: each change reloaded and each mark in the timeline within 3 s,
-    one reminder on screen (updated in place when the titles change), no error or warning line."""
+    changes (every other one a removal) and banis are marked, on a private desktop (a session bus,
+    dunst) with the Evening reminder due two seconds in: each change reloaded and each mark in the
+    timeline within 3 s, one reminder on screen (updated in place when the titles change), no error
+    or warning line, and no "clock changed" line: a set of microseconds is not news."""
     name = "clock-storm"
     if os.geteuid() != 0:
         return Result(name, None, "setting the clock needs root (CAP_SYS_TIME)")
@@ -59,10 +60,16 @@ def clock_storm(ctx):
             storm.start()
             for i in range(rounds // 2):
                 time.sleep(ctx.rng.uniform(0.2, 0.6))
-                # A config change: titles toggled, written as an editor does (a new file renamed in).
+                # A config change: titles toggled, written as an editor does (a new file renamed in),
+                # or, every other round, the file removed (the defaults), which is believed only after
+                # a quiet time that the sets must not starve.
                 reloads = agent.stderr().count("configuration reloaded")
                 titles = ["gurmukhi", "both", "english"][(followed + len(misses)) % 3]
-                atomic_write(box.config, f"titles = {titles}\n")
+                if i % 2 == 1 and os.path.exists(box.config):
+                    titles = "(removed)"
+                    os.unlink(box.config)
+                else:
+                    atomic_write(box.config, f"titles = {titles}\n")
                 t0 = time.monotonic()
                 if wait_until(lambda: agent.stderr().count("configuration reloaded") > reloads, 3):
                     followed += 1
@@ -93,8 +100,9 @@ def clock_storm(ctx):
         problems = problem_lines(log)
         changes = log.count("clock changed or resumed")
         expected = 2 * (rounds // 2)
-        ok = not misses and not problems and alive and followed == expected and changes > 0 and shown >= 1 and on_screen == 1
-        fig = (f"{sets[0]} clock sets ({changes} clock changes logged); {followed}/{expected} config changes "
+        # Each set moves the clock by microseconds: not news (RealtimeTimer.stepTolerance), never logged.
+        ok = not misses and not problems and alive and followed == expected and changes == 0 and shown >= 1 and on_screen == 1
+        fig = (f"{sets[0]} clock sets ({changes} clock changes logged, 0 expected); {followed}/{expected} config changes "
                f"and {marked} marks followed, slowest {slowest:.2f} s; {on_screen} reminder on screen ({shown} sent: "
                f"the first and its updates for the titles); "
                f"{len(problems)} error or warning lines; "

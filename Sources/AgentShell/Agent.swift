@@ -155,13 +155,13 @@ package final class Agent {
         var step = handle([readPause(), loadConfig(), .start(mergeCopiesAndLoad())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 
+        // While the core gathers file events, the instant the folder counts as settled: measured on the
+        // monotonic clock from the last file event, so other wakes (a clock kept in step ten times a
+        // second, a notification, a child) neither restart nor starve it.
+        var settle = Settle()
+        settle.follow(step.wait, touched: true)
         while !stopped {
-            let timeout: Int32 =
-                switch step.wait {
-                case nil: -1
-                case .drain: 0
-                case .quiet(let milliseconds): milliseconds
-                }
+            let timeout = settle.timeout(for: step.wait)
             let happened: [EventLoop.Event]
             do {
                 // The notification server's events come through GLib's main context: the pump joins the
@@ -175,8 +175,10 @@ package final class Agent {
             }
             var events = happened.flatMap(coreEvents)
             events += reapOpeners()
-            if happened == [.timedOut], step.wait != nil { events.append(.settled) }
+            let touched = happened.contains(where: \.isGathered)
+            if settle.isDue(for: step.wait, touched: touched) { events.append(.settled) }
             if !events.isEmpty { step = handle(events) }
+            settle.follow(step.wait, touched: touched)
         }
         _ = try? SystemdNotify.stopping(environment: options.environment)
     }
@@ -226,5 +228,57 @@ package final class Agent {
     func handle(_ events: [AgentCore.Event]) -> AgentCore.Step {
         CoreDriver.run(
             &core, events, now: { clock.now() }, perform: { action, core in perform(action, calendar: core.calendar) })
+    }
+}
+
+/// The quiet time the core asks for (`AgentCore.Wait`), kept on the monotonic clock: it starts
+/// again only at a gathered event (or a new wait), so other wakes neither restart nor starve it.
+struct Settle {
+    private var wait: AgentCore.Wait?
+    private var deadline: ContinuousClock.Instant?
+
+    /// The poll timeout for `wait` at `now`: none without a wait, else what is left of the quiet time.
+    func timeout(for wait: AgentCore.Wait?, now: ContinuousClock.Instant = .now) -> Int32 {
+        guard wait != nil else { return -1 }
+        guard let deadline else { return Self.milliseconds(wait) }
+        let left = deadline - now
+        return left > .zero ? left.pollMilliseconds : 0
+    }
+
+    /// Whether the folder has settled at `now`: the core waits, nothing gathered came in this wake,
+    /// and the quiet time has passed.
+    func isDue(for wait: AgentCore.Wait?, touched: Bool, now: ContinuousClock.Instant = .now) -> Bool {
+        guard wait != nil, !touched, let deadline else { return false }
+        return now >= deadline
+    }
+
+    /// Starts the quiet time again when a gathered event came or the core asks for another wait;
+    /// forgets it when the core no longer waits.
+    mutating func follow(_ next: AgentCore.Wait?, touched: Bool, now: ContinuousClock.Instant = .now) {
+        defer { wait = next }
+        guard let next else {
+            deadline = nil
+            return
+        }
+        if touched || deadline == nil || next != wait {
+            deadline = now + .milliseconds(Self.milliseconds(next))
+        }
+    }
+
+    private static func milliseconds(_ wait: AgentCore.Wait?) -> Int32 {
+        switch wait {
+        case nil, .drain?: 0
+        case .quiet(let milliseconds)?: milliseconds
+        }
+    }
+}
+
+extension EventLoop.Event {
+    /// Whether the core gathers this event until the folder settles (a group file, the config).
+    var isGathered: Bool {
+        switch self {
+        case .filesTouched, .eventsLost, .groupRecreated, .timelineRemoved, .configTouched: true
+        default: false
+        }
     }
 }

@@ -158,6 +158,30 @@ final class EventLoop {
         until instant: Date?, timeoutMilliseconds: Int32, pump: GLibPump?, notifier: (any Notifier)?,
         early: [NotificationEvent], clicks: Int32?, output: Int32?
     ) throws(SystemError) -> [Event] {
+        // A wake that was only a clock set too small to report (`RealtimeTimer.stepTolerance`) is no
+        // wake: the wait goes on for what is left of its timeout.
+        let deadline = timeoutMilliseconds < 0 ? nil : ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        var timeout = timeoutMilliseconds
+        while true {
+            let events = try waitOnce(
+                until: instant, timeoutMilliseconds: timeout, pump: pump, notifier: notifier, early: early,
+                clicks: clicks, output: output)
+            guard let events else { return [.timedOut] }
+            if !events.isEmpty || !early.isEmpty { return events }
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return [.timedOut] }
+                timeout = left.pollMilliseconds
+            }
+        }
+    }
+
+    /// One poll: what happened; an empty list when the only wake was a clock set too small to report
+    /// (or an inotify event about nothing watched); nil when it timed out.
+    private func waitOnce(
+        until instant: Date?, timeoutMilliseconds: Int32, pump: GLibPump?, notifier: (any Notifier)?,
+        early: [NotificationEvent], clicks: Int32?, output: Int32?
+    ) throws(SystemError) -> [Event]? {
         if let instant {
             // A clock set between the last read and now is told by the arming, not by a read: the
             // same news (and the timer is armed), with nothing waited on.
@@ -194,7 +218,7 @@ final class EventLoop {
         events += notifications.map(Event.notification)
         if !ready[.clicks].isEmpty { events.append(.clicksReady) }
         if !ready[.output].isEmpty { events.append(.outputClosed) }
-        return ready.isEmpty && notifications.isEmpty ? [.timedOut] : events
+        return ready.isEmpty && notifications.isEmpty ? nil : events
     }
 
     /// What one inotify event means, or nil when it is about nothing watched here.
@@ -239,5 +263,13 @@ final class EventLoop {
         if !event.mask.isDisjoint(with: [.closeWrite, .movedTo]) { return true }
         if !event.mask.isDisjoint(with: [.delete, .movedFrom]) { return false }
         return nil
+    }
+}
+
+extension Duration {
+    /// This long as a `poll(2)` timeout: whole milliseconds, rounded up so a wait never ends early.
+    var pollMilliseconds: Int32 {
+        let (seconds, attoseconds) = components
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 }

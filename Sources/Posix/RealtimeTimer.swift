@@ -10,6 +10,12 @@ import NitnemClockKit
 /// even when the clock is stepped in between, and a step (or resume from suspend) wakes the
 /// reader with `.clockChanged`.
 ///
+/// A set that moved the clock less than `stepTolerance` from where it stood at the last reported
+/// change is not reported (the timer stays armed for its absolute instant): some virtual machines'
+/// hosts keep the guest's clock in step by setting it ten times a second by microseconds, which
+/// would otherwise wake the reader ten times a second. Suspend and resume moves the realtime
+/// clock against the monotonic one by the time asleep, so it is reported.
+///
 /// - Important: After `.clockChanged` the caller must recompute its next instant and call
 ///   `arm(at:)` again: the kernel reports each change once, and only re-arming resets the
 ///   cancel-on-set state.
@@ -18,6 +24,10 @@ package final class RealtimeTimer {
     private let descriptor: FileDescriptor
     /// The timerfd, for `Poller`; -1 once closed.
     package var fileDescriptor: Int32 { descriptor.rawValue }
+    /// A smaller step of the realtime clock (against the monotonic one) is not news: half a second.
+    package static let stepTolerance = 0.5
+    /// The realtime clock less the monotonic one at the start or the last reported change.
+    private var reportedOffset = RealtimeTimer.wallOffset()
 
     /// A new disarmed timer: `timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC)`.
     package init() throws(SystemError) {
@@ -44,7 +54,7 @@ package final class RealtimeTimer {
             try settime(value, flags: Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET))
         } catch {
             guard let outcome = Self.outcome(ofArmError: error.errno) else { throw error }
-            return outcome
+            return outcome == .clockChanged && !stepped() ? .armed : outcome
         }
         return .armed
     }
@@ -63,13 +73,31 @@ package final class RealtimeTimer {
             guard case .done = try descriptor.read(into: &bytes) else { return .notReady }
         } catch {
             guard let outcome = Self.outcome(ofReadError: error.errno) else { throw error }
-            return outcome
+            return outcome == .clockChanged && !stepped() ? .notReady : outcome
         }
         return .expired(bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
     }
 
     /// Closes the timerfd (`close(2)`); later calls fail with EBADF. Idempotent.
     package func close() { descriptor.close() }
+
+    /// Whether the realtime clock moved at least `stepTolerance` against the monotonic one since
+    /// the last reported change (which this one then becomes).
+    private func stepped() -> Bool {
+        let offset = Self.wallOffset()
+        guard abs(offset - reportedOffset) >= Self.stepTolerance else { return false }
+        reportedOffset = offset
+        return true
+    }
+
+    /// `CLOCK_REALTIME` less `CLOCK_MONOTONIC`, in seconds: constant while nobody sets the clock.
+    static func wallOffset() -> Double {
+        var real = Glibc.timespec()
+        var monotonic = Glibc.timespec()
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        clock_gettime(CLOCK_REALTIME, &real)
+        return Double(real.tv_sec - monotonic.tv_sec) + 1e-9 * Double(real.tv_nsec - monotonic.tv_nsec)
+    }
 
     /// The non-error outcome a failed timerfd read stands for, if any.
     static func outcome(ofReadError code: Int32) -> TimerRead? {
