@@ -86,15 +86,14 @@ extension Agent {
             } catch {
                 journal.log(.warning, "cannot close notification \(id): \(error)")
             }
-        case .markRead(let id, let day, let nLines):
+        case .markRead(let mark):
             do throws(GroupFileError) {
-                _ = try ProgressStore.update(
-                    id, day: day, at: clock.now(), nLines: nLines, undo: false, in: options.group)
+                _ = try ProgressStore.record(mark, clock: clock, in: options.group)
                 // The files are read once, as after any change (the conflict copies merged first): the
                 // core gathers this with the write's own inotify echo.
-                return [.marked(id: id, error: nil), .filesTouched(whole: true)]
+                return [.marked(id: mark.id, error: nil), .filesTouched(whole: true)]
             } catch {
-                return [.marked(id: id, error: ReportedFailure(error))]
+                return [.marked(id: mark.id, error: ReportedFailure(error))]
             }
         }
         return []

@@ -186,7 +186,7 @@ final class EventLoop {
             // A clock set between the last read and now is told by the arming, not by a read: the
             // same news (and the timer is armed), with nothing waited on.
             if try timer.arm(at: instant) == .clockChanged {
-                return [.clockJumped] + early.map(Event.notification)
+                return early.map(Event.notification) + [.clockJumped]
             }
         } else {
             try timer.disarm()
@@ -207,6 +207,10 @@ final class EventLoop {
         var events: [Event] = []
         if !ready[.signals].isEmpty { events += try signals.read().map(Event.signal) }
         if !ready[.inotify].isEmpty { events += try inotify.readEvents().compactMap(name) }
+        // A press comes before the timer and the clock: it was made on the reminder as it was on
+        // screen, before this wake's news (a Night reminder pressed as the laptop wakes after 03:00).
+        let notifications = early + (notifier?.takeEvents() ?? [])
+        events += notifications.map(Event.notification)
         if !ready[.timer].isEmpty {
             switch try timer.read() {
             case .expired: events.append(.timer)
@@ -214,8 +218,6 @@ final class EventLoop {
             case .notReady: break
             }
         }
-        let notifications = early + (notifier?.takeEvents() ?? [])
-        events += notifications.map(Event.notification)
         if !ready[.clicks].isEmpty { events.append(.clicksReady) }
         if !ready[.output].isEmpty { events.append(.outputClosed) }
         return ready.isEmpty && notifications.isEmpty ? nil : events

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 import Posix
+import Scheduler
 import Snapshot
 
 /// Records completions in `nitnem-progress.json`, changing only what it must.
@@ -20,7 +21,18 @@ package enum ProgressStore {
         package var wasMarked: Bool
     }
 
-    /// Marks or unmarks, saying whether anything changed.
+    /// Records `mark` at `clock`'s now: the one way every writer of a reading (`nitnem mark`, the
+    /// agent's Mark read, a bar's click) reaches the progress file. Temp files abandoned by writers
+    /// more than 5 minutes ago (real time) are removed on the way.
+    package static func record(
+        _ mark: Mark, clock: NitnemClock, in group: AppGroup
+    ) throws(GroupFileError) -> Outcome {
+        try update(
+            mark.id, day: mark.day, at: clock.now(), nLines: mark.nLines, undo: mark.undo,
+            movePosition: mark.movePosition, in: group, now: clock.realNow())
+    }
+
+    /// Marks or unmarks, saying whether anything changed (`record` for a `Mark`).
     ///
     /// Mark: adds the day key to `banis[id].completedDays` (at the end, once), sets `lastReadAt` to
     /// `at` (`YYYY-MM-DDTHH:MM:SSZ`, or seconds since 2001 where the file held a number) and `lastSeq`
@@ -30,7 +42,7 @@ package enum ProgressStore {
     ///
     /// `now` is the real clock's reading (`NitnemClock.realNow()`), for removing temp files that
     /// writers abandoned more than 5 minutes ago; nil removes only those whose writer is gone.
-    package static func update(
+    static func update(
         _ id: String, day: CivilDate, at: Date, nLines: Int, undo: Bool, movePosition: Bool = true, in group: AppGroup,
         now: Date? = nil
     ) throws(GroupFileError) -> Outcome {

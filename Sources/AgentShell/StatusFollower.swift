@@ -132,9 +132,9 @@ package final class StatusFollower {
                 } catch {
                     Journal().log(.error, error.description)
                 }
-            case .markRead(let id, let day, let nLines):
+            case .markRead(let mark):
                 do throws(GroupFileError) {
-                    _ = try ProgressStore.update(id, day: day, at: clock.now(), nLines: nLines, undo: false, in: group)
+                    _ = try ProgressStore.record(mark, clock: clock, in: group)
                 } catch {
                     Journal().log(.error, "mark: \(error.description)")
                 }

@@ -178,9 +178,9 @@ extension AgentCore {
         /// Close the notification with server id `id`: one an earlier agent showed and left on
         /// screen when it was killed (its buttons reach nobody).
         case closeNotification(id: Int)
-        /// Record bani `id` read on Nitnem day `day` as `nitnem mark` does (`nLines` for its
-        /// position), under the same lock; then report `.marked` and `.filesTouched` (read once, as any change).
-        case markRead(id: String, day: CivilDate, nLines: Int)
+        /// Record `mark` as `nitnem mark` does (`ProgressStore.record`); then report `.marked` and
+        /// `.filesTouched` (read once, as any change).
+        case markRead(Mark)
         /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
         /// `.openerExited`.
         case open(ReaderLaunch)

@@ -88,7 +88,7 @@ package struct FollowCore: Sendable {
             return ReminderMachine.readerActions(for: shown?.url ?? "sggs://nitnem", config: config)
         case 3:
             guard let state = shown, let next = state.next else { return [] }
-            return [.markRead(id: next.bani.id, day: state.dayKey, nLines: next.bani.nLines)]
+            return [.markRead(Mark(next.bani, day: state.dayKey, today: calendar.dayKey(at: now)))]
         default:
             return []
         }

@@ -4,8 +4,8 @@ import Snapshot
 
 /// Which banis one `nitnem mark` changes, worked out before anything is written.
 ///
-/// Pure: from the snapshot, the progress as read, the Nitnem day to mark and the state `status`
-/// shows now (its band and its order: the band's set first, then the following daily sets).
+/// Pure: from the snapshot, the progress as read and the state of the Nitnem day to mark in the band
+/// `status` shows now (its order: the band's set first, then the following daily sets; its next).
 package struct MarkPlan: Hashable, Sendable {
     /// The banis to mark (or unmark), each once, in the order asked.
     package let banis: [NitnemSnapshot.Bani]
@@ -22,9 +22,9 @@ package struct MarkPlan: Hashable, Sendable {
     }
 
     /// The plan for `names` (ids, keys, titles, short names: `NitnemSnapshot.bani(named:)`), then
-    /// `next` and then `band`, on `day`.
+    /// `next` and then `band`, on `state`'s day (`dayInterval`).
     ///
-    /// - `next`: the first bani of `order` not read on `day` (what `status` shows next). With
+    /// - `next`: `state.next`, decided there once (what `status` shows next). With
     ///   `undo`, the bani of `order` read on `day` whose `lastReadAt` is the latest inside
     ///   `dayInterval` (a mark sets it to now), the later in `order` on a tie or without one: the
     ///   one a `--next` (or a bar's click) marked last, so `--next` then `--next --undo` takes back
@@ -35,8 +35,10 @@ package struct MarkPlan: Hashable, Sendable {
     ///   `Problem.unavailable` when the snapshot has no banis.
     package init(
         names: [String], next: Bool, band: Bool, undo: Bool, snapshot: NitnemSnapshot,
-        progress: [String: BaniProgress], day: CivilDate, dayInterval: DateInterval, current: Band, order: [String]
+        progress: [String: BaniProgress], state: TodayState, dayInterval: DateInterval
     ) throws(Problem) {
+        let day = state.dayKey
+        let order = state.order
         guard snapshot.banisAvailable, !snapshot.banis.isEmpty else { throw .unavailable }
         var picked: [NitnemSnapshot.Bani] = []
         var pickedIDs: Set<String> = []
@@ -56,12 +58,13 @@ package struct MarkPlan: Hashable, Sendable {
                 else { return .distantPast }
                 return at
             }
-            let index =
+            let chosen =
                 undo
                 ? order.indices.filter { read(order[$0]) }.max { a, b in (readAt(order[a]), a) < (readAt(order[b]), b) }
-                : order.firstIndex { !read($0) }
-            if let index, let bani = snapshot.bani(id: order[index]) {
-                add(bani)
+                    .flatMap { snapshot.bani(id: order[$0]) }
+                : state.next?.bani
+            if let chosen {
+                add(chosen)
             } else if order.isEmpty {
                 notes.append("nothing to \(undo ? "undo" : "mark") next: no daily banis in this snapshot")
             } else {
@@ -72,16 +75,16 @@ package struct MarkPlan: Hashable, Sendable {
             }
         }
         if band {
-            let set = snapshot.ids(in: current.dailySet)
+            let set = snapshot.ids(in: state.band.dailySet)
             let chosen = set.filter { read($0) == undo }.compactMap(snapshot.bani(id:))
             chosen.forEach(add)
             if set.isEmpty {
-                notes.append("nothing to \(undo ? "undo" : "mark") in \(current.title): its set has no banis")
+                notes.append("nothing to \(undo ? "undo" : "mark") in \(state.band.title): its set has no banis")
             } else if chosen.isEmpty {
                 notes.append(
                     undo
-                        ? "nothing to undo in \(current.title): no bani of its set is read \(on)"
-                        : "nothing to mark in \(current.title): every bani of its set is read \(on)")
+                        ? "nothing to undo in \(state.band.title): no bani of its set is read \(on)"
+                        : "nothing to mark in \(state.band.title): every bani of its set is read \(on)")
             }
         }
         self.banis = picked

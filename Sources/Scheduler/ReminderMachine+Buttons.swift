@@ -33,8 +33,10 @@ extension ReminderMachine {
         case .listen:
             return Self.listenActions(for: shown.url, config: config)
         case .mark:
-            let nLines = files?.snapshot.bani(id: shown.bani.id)?.nLines ?? shown.bani.nLines
-            return [.markRead(id: shown.bani.id, day: calendar.dayKey(at: now), nLines: nLines)]
+            // The reminder's own day: a Night reminder left on screen across 03:00 (a laptop asleep)
+            // marks the night it was for.
+            let bani = files?.snapshot.bani(id: shown.bani.id) ?? shown.bani
+            return [.markRead(Mark(bani, day: shown.dayKey, today: calendar.dayKey(at: now)))]
         case .later:
             let bandEnd = calendar.band(containing: now).interval.end
             let until = now.addingTimeInterval(config.snooze)

@@ -115,9 +115,16 @@ enum MarkCommand {
         }
         let plan: MarkPlan
         do throws(MarkPlan.Problem) {
+            // The day marked, in the band shown now: its next bani is decided by `TodayState` alone.
+            let marked =
+                day == today
+                ? state
+                : TodayState(
+                    snapshot: snapshot, progress: progress.banis, day: context.calendar.nitnemDay(day), band: state.band
+                )
             plan = try MarkPlan(
                 names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress.banis,
-                day: day, dayInterval: context.calendar.dayInterval(day), current: state.band, order: state.order)
+                state: marked, dayInterval: context.calendar.dayInterval(day))
         } catch {
             switch error {
             case .unavailable:
@@ -131,9 +138,8 @@ enum MarkCommand {
         for (index, bani) in plan.banis.enumerated() {
             let outcome: ProgressStore.Outcome
             do {
-                outcome = try ProgressStore.update(
-                    bani.id, day: day, at: now, nLines: bani.nLines, undo: undo, movePosition: day == today,
-                    in: group, now: context.clock.realNow())
+                outcome = try ProgressStore.record(
+                    Mark(bani, day: day, today: today, undo: undo), clock: context.clock, in: group)
             } catch {
                 // The files were read above: whatever the writer refuses now is a failure.
                 throw CLIError(error, as: .failure)

@@ -74,7 +74,8 @@ import Testing
             clock: .pinned(at: RFC3339.parseAbsolute("2026-11-29T05:00:00Z")!, real: { WallClock.now() }),
             calendar: zone, config: AgentConfig())
         let day = CivilDate("2026-11-29")!
-        let events = agent.perform(.markRead(id: "japji", day: day, nLines: 385), calendar: zone)
+        let japji = try #require(EmbeddedRegistry.snapshot.bani(id: "japji"))
+        let events = agent.perform(.markRead(Mark(japji, day: day, today: day)), calendar: zone)
         #expect(events.map(\.name) == ["marked", "filesTouched"])
         if case .filesTouched(let whole)? = events.last { #expect(whole) }
         #expect(try GroupFiles.loadProgress(group).isRead("japji", on: day))

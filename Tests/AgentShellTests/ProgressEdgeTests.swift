@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-import AgentShell
 import Foundation
 import NitnemClockKit
 import Posix
@@ -7,6 +5,9 @@ import Scheduler
 import Snapshot
 import TestSupport
 import Testing
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AgentShell
 
 @Suite struct ProgressEdgeTests {
     static func group() throws -> AppGroup {

@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-import AgentShell
 import Foundation
 import NitnemClockKit
 import Posix
@@ -7,6 +5,8 @@ import Scheduler
 import TestSupport
 import Testing
 
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AgentShell
 @testable import Snapshot
 
 #if canImport(Glibc)

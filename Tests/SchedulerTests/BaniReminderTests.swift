@@ -56,8 +56,9 @@ import Testing
         #expect(Fixture.fired(again) == nil)
         // Mark read marks that bani; once it is read, the reminder closes.
         let mark = core.handleSaving(.reminderAction(.mark), now: Fixture.instant("2026-11-29T12:00:00Z"))
-        let nLines = try #require(EmbeddedRegistry.snapshot.bani(id: "sukhmani")).nLines
-        #expect(mark.actions.contains(.markRead(id: "sukhmani", day: Fixture.day("2026-11-29"), nLines: nLines)))
+        let sukhmani = try #require(EmbeddedRegistry.snapshot.bani(id: "sukhmani"))
+        let today = Fixture.day("2026-11-29")
+        #expect(mark.actions.contains(.markRead(Mark(sukhmani, day: today, today: today))))
         let read = try Self.files(Self.sukhmaniAt10, progress: Fixture.completed(["sukhmani"], on: "2026-11-29"))
         let closed = core.handleSaving(.filesRead(.success(read)), now: Fixture.instant("2026-11-29T12:00:01Z"))
         #expect(closed.actions.contains(.closeReminder))

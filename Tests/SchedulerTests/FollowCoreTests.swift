@@ -66,7 +66,7 @@ import Testing
         let kinds = core.clicked(button: button, now: Self.t0).map { action -> String in
             switch action {
             case .open: "open"
-            case .markRead(let id, let day, _): "mark \(id) \(day)"
+            case .markRead(let mark): "mark \(mark.id) \(mark.day)"
             default: "other"
             }
         }

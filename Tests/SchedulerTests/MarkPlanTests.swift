@@ -36,11 +36,12 @@ import Testing
         on: CivilDate = day
     ) throws(MarkPlan.Problem) -> MarkPlan {
         let progress = Self.read(read, times: times)
-        let state = TodayState(
+        let now = TodayState(
             snapshot: snapshot, progress: progress, at: Fixture.instant("2026-11-29T\(time):00Z"), calendar: utc)
+        let state = TodayState(snapshot: snapshot, progress: progress, day: utc.nitnemDay(on), band: now.band)
         return try MarkPlan(
-            names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress, day: on,
-            dayInterval: utc.dayInterval(on), current: state.band, order: state.order)
+            names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress, state: state,
+            dayInterval: utc.dayInterval(on))
     }
 
     @Test(arguments: [

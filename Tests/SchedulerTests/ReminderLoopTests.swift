@@ -229,3 +229,32 @@ import Testing
         #expect(s.notice.sound == "message-new-instant")
     }
 }
+
+/// A laptop closed with the Night reminder on screen and opened after 03:00: Mark read records the
+/// night the reminder was for, not the new day (whose own Kirtan Sohila is still to read).
+@Suite struct MarkAcrossTheDayTests {
+    @Test(arguments: [
+        ("UTC", "2026-11-29T21:30", "2026-11-30T03:20"), ("Asia/Kolkata", "2026-11-29T21:30", "2026-11-30T07:05"),
+        // The night of Helsinki's spring change (03:00 → 04:00 at the band's end).
+        ("Europe/Helsinki", "2026-03-28T21:30", "2026-03-29T04:30"),
+        ("Australia/Lord_Howe", "2026-10-03T21:30", "2026-10-04T03:10"),
+    ])
+    func markReadAfterSleepingPast0300RecordsTheRemindersNight(zone: String, slot: String, woke: String) throws {
+        var shown = try ReminderLoopTests.show(zone: zone, at: slot)
+        #expect(shown.notice.band == .night)
+        let night = shown.notice.dayKey
+        let calendar = Fixture.calendar(zone)
+        let resumed = try #require(RFC3339.parse(woke, in: calendar))
+        #expect(calendar.dayKey(at: resumed) != night)
+        // Asleep until after 03:00, the button pressed as the laptop wakes: the press comes in the
+        // same wake as the clock change, and first (`EventLoop`).
+        let pressed = shown.core.handleSaving(.reminderAction(.mark), now: resumed)
+        let after = shown.core.handleSaving(.clockChanged, now: resumed)
+        #expect(ReminderLoopTests.names(after).contains("close"), "\(ReminderLoopTests.names(after))")
+        let marks = pressed.actions.compactMap { if case .markRead(let mark) = $0 { mark } else { nil } }
+        #expect(marks.map(\.id) == [shown.notice.bani.id], "\(ReminderLoopTests.names(pressed))")
+        #expect(marks.first?.day == night)
+        // Another day's position is not today's: only the day key is recorded.
+        #expect(marks.first?.movePosition == false)
+    }
+}

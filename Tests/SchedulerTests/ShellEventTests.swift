@@ -43,7 +43,8 @@ import Testing
         case .closeReminder: "close"
         case .closeNotification(let id): "close \(id)"
         case .listen(let template, let link): "listen \(template) \(link.url)"
-        case .markRead(let id, let day, let nLines): "mark \(id) \(day) \(nLines)"
+        case .markRead(let mark):
+            "mark \(mark.id) \(mark.day) \(mark.nLines)\(mark.movePosition ? "" : " (position kept)")"
         }
     }
 
