@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# After a message of Sources/Scheduler/Message.swift changed: writes po/nitnem.pot from the table
+# After a message of Sources/Scheduler/Wording/Message.swift changed: writes po/nitnem.pot from the table
 # (the CatalogueTests test that fails when it is stale, with NITNEM_RECORD_POT=1), merges it into
 # each po/<lang>.po (msgmerge: a new message is untranslated, a changed one fuzzy until a
 # translator looks at it) and checks each with msgfmt --check --statistics.

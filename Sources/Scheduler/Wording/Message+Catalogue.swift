@@ -9,7 +9,7 @@ extension Message {
             "# The messages of nitnem (text domain `nitnem`): status, the bars, reminders, mark --list,",
             "# sets, journey, reminders list, pause and resume, and the words of the settings pages (GNOME",
             "# Preferences, Plasma). Errors, --help and the man page stay English.",
-            "# Generated from Sources/Scheduler/Message.swift by scripts/update-po.sh: do not edit.",
+            "# Generated from Sources/Scheduler/Wording/Message.swift by scripts/update-po.sh: do not edit.",
             "# SPDX-License-Identifier: GPL-3.0-or-later",
             "#, fuzzy",
             "msgid \"\"",
