@@ -69,14 +69,10 @@ package final class InstanceLock {
         } catch {
             throw .system(error)
         }
-        let info: FileStatus
-        do {
-            info = try FileStatus.of(folder, followingLinks: false)
+        do throws(FileError) {
+            try Folder.checkTrusted(folder, followingLinks: false)
         } catch {
-            throw .system(error)
-        }
-        if info.kind != .folder || info.owner != UInt32(getuid()) || info.permissions & 0o022 != 0 {
-            throw .unsafeFolder(path: folder)
+            throw .unsafeFolder(path: folder, reason: error.description)
         }
     }
 

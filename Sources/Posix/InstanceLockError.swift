@@ -4,9 +4,9 @@ package enum InstanceLockError: Error, Equatable, Hashable, Sendable, CustomStri
     /// Another process holds the lock; `pid` is the one it wrote into the lock file, nil when it
     /// has not written it yet or the file does not hold a pid.
     case alreadyRunning(pid: Int32?)
-    /// The lock's folder exists but is not a folder owned by this user that only they can write
-    /// (another user could then swap the lock file).
-    case unsafeFolder(path: String)
+    /// The lock's folder could be changed by another user (`Folder.checkTrusted`, the rule of every
+    /// folder nitnem writes in): another user could then swap the lock file. `reason` says why.
+    case unsafeFolder(path: String, reason: String)
     /// A system call failed (creating the folder, opening or locking the file, writing the pid).
     case system(SystemError)
 
@@ -15,8 +15,7 @@ package enum InstanceLockError: Error, Equatable, Hashable, Sendable, CustomStri
         switch self {
         case .alreadyRunning(let pid?): "another nitnem agent is already running (pid \(pid))"
         case .alreadyRunning(nil): "another nitnem agent is already running (pid unknown)"
-        case .unsafeFolder(let path):
-            "\(path): not a folder owned by this user and writable only by them; remove it or set XDG_RUNTIME_DIR"
+        case .unsafeFolder(_, let reason): "\(reason); remove it or set XDG_RUNTIME_DIR"
         case .system(let error): error.description
         }
     }

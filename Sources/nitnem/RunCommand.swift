@@ -58,7 +58,7 @@ enum RunCommand {
             // descriptors: a failure (exit 1).
             switch error {
             case .lock(.alreadyRunning(pid: _)): throw CLIError(.alreadyRunning, error.description)
-            case .group, .untrustedFolder, .lock(.unsafeFolder): throw CLIError(.badInput, error.description)
+            case .group, .untrustedFolder, .lock(.unsafeFolder(_, _)): throw CLIError(.badInput, error.description)
             case .lock, .system: throw CLIError(.failure, error.description)
             }
         }

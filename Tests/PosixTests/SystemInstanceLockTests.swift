@@ -83,7 +83,11 @@ import Testing
         defer { SystemTestSupport.removeFolder(base) }
         let shared = base + "/shared"
         #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o777) == 0)
-        #expect(throws: InstanceLockError.unsafeFolder(path: shared)) { try InstanceLock(path: shared + "/agent.lock") }
+        let refusal = #expect(throws: InstanceLockError.self) { try InstanceLock(path: shared + "/agent.lock") }
+        #expect(
+            refusal?.description
+                == "\(shared): can be written by other users (mode 777); nitnem writes nothing in it"
+                + " (chmod go-w '\(shared)'); remove it or set XDG_RUNTIME_DIR")
         // Only the last folder is created: a missing parent fails naming the call and the folder.
         let missing = InstanceLockError.system(SystemError(call: "mkdir", errno: ENOENT, path: base + "/a/b"))
         #expect(throws: missing) { try InstanceLock(path: base + "/a/b/agent.lock") }
