@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import NitnemClockKit
 import Posix
@@ -5,7 +6,6 @@ import Scheduler
 import TestSupport
 import Testing
 
-// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AgentShell
 @testable import Snapshot
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import NitnemClockKit
 import Posix
@@ -6,7 +7,6 @@ import Snapshot
 import TestSupport
 import Testing
 
-// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AgentShell
 
 @Suite struct ProgressEdgeTests {
