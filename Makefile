@@ -66,6 +66,7 @@ test: deps lint variants
 	@$(MAKE) --no-print-directory shell-versions
 	$(if $(TESTING_ROOT),contrib/gnome-shell/tests/shexli.sh)
 	contrib/plasma/tests/run.sh $(PLASMA6_ROOT) $(TESTING_ROOT)
+	$(if $(TESTING_ROOT),contrib/plasma/tests/qmllint.sh $(TESTING_ROOT))
 	$(SWIFT) test --skip-build
 	scripts/check-doc-examples.py .build/debug/nitnem
 	scripts/real-waybar.sh

@@ -6,9 +6,10 @@
 # tests/widget.sh --plasma 5, scripts/install.sh when not handed VARIANTS) run this first, so what
 # they use is always made from the source as it is. logic.js, settings.js and contents/config are
 # copied unchanged; in every QML file of contents/ui a line ending in `// plasma5: TEXT` becomes TEXT
-# (kept at its indentation), main.qml's header's first paragraph says where it comes from, every
-# other line is copied; metadata.json gets the keys Plasma 5 reads (X-Plasma-API,
-# X-Plasma-MainScript, KPlugin.ServiceTypes) in place of Plasma 6's.
+# (kept at its indentation), the line `pragma ComponentBehavior: Bound` is left out (Qt 5.15 has no
+# such pragma; its delegates reach the ids of outer components without it), main.qml's header's
+# first paragraph says where it comes from, every other line is copied; metadata.json gets the keys
+# Plasma 5 reads (X-Plasma-API, X-Plasma-MainScript, KPlugin.ServiceTypes) in place of Plasma 6's.
 #
 #   contrib/plasma/gen-5.sh [OUTDIR]
 set -euo pipefail
@@ -30,6 +31,8 @@ marker = re.compile(r"^(\s*)(.*?)\s*// plasma5: (.*)$")
 def converted(name):
     lines = []
     for line in open(src + "/contents/ui/" + name, encoding="utf-8").read().split("\n"):
+        if line == "pragma ComponentBehavior: Bound":
+            continue
         m = marker.match(line)
         lines.append(m.group(1) + m.group(3) if m else line)
     return lines

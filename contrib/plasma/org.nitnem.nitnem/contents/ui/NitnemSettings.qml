@@ -9,7 +9,13 @@
 // pages' names in the settings window's sidebar are contents/config/config.qml's, which runs nothing:
 // nitnem's words.pages taken from nitnem's own catalogue, tests/page_names.py.)
 //
-// gen-5.sh makes the Plasma 5.27 copy: a line ending in a `plasma5:` comment becomes its text.
+// The delegates take their model's data as required properties and reach the page and each other by
+// id, which the ComponentBehavior pragma binds: so qmllint resolves every name
+// (contrib/plasma/tests/qmllint.sh) where a delegate's context property would be a guess.
+//
+// gen-5.sh makes the Plasma 5.27 copy: a line ending in a `plasma5:` comment becomes its text, and
+// the ComponentBehavior pragma is left out (Qt 5.15 has none).
+pragma ComponentBehavior: Bound
 import QtQuick // plasma5: import QtQuick 2.15
 import QtQuick.Controls as QQC2 // plasma5: import QtQuick.Controls 2.15 as QQC2
 import QtQuick.Layouts // plasma5: import QtQuick.Layouts 1.15
@@ -111,31 +117,33 @@ ColumnLayout {
     Repeater {
         model: page.section === "sets" ? [] : page.keys
         delegate: ColumnLayout {
+            id: keyColumn
+            required property var modelData
             Layout.fillWidth: true
             RowLayout {
                 Layout.fillWidth: true
                 QQC2.Label {
-                    text: modelData.label
+                    text: keyColumn.modelData.label
                     Layout.preferredWidth: 160
                 }
                 QQC2.ComboBox {
-                    visible: modelData.choicesOnly
-                    model: modelData.choices
-                    currentIndex: modelData.choices.indexOf(modelData.value)
-                    Accessible.name: modelData.label
+                    visible: keyColumn.modelData.choicesOnly
+                    model: keyColumn.modelData.choices
+                    currentIndex: keyColumn.modelData.choices.indexOf(keyColumn.modelData.value)
+                    Accessible.name: keyColumn.modelData.label
                     onActivated: function (index) {
-                        if (modelData.choices[index] !== modelData.value)
-                            page.change(Settings.setArgv(modelData.name, modelData.choices[index]))
+                        if (keyColumn.modelData.choices[index] !== keyColumn.modelData.value)
+                            page.change(Settings.setArgv(keyColumn.modelData.name, keyColumn.modelData.choices[index]))
                     }
                 }
                 QQC2.TextField {
-                    visible: !modelData.choicesOnly
+                    visible: !keyColumn.modelData.choicesOnly
                     Layout.fillWidth: true
-                    text: modelData.value
-                    placeholderText: modelData.defaultText
-                    Accessible.name: modelData.label
-                    Accessible.description: modelData.help
-                    onAccepted: page.change(Settings.setArgv(modelData.name, text))
+                    text: keyColumn.modelData.value
+                    placeholderText: keyColumn.modelData.defaultText
+                    Accessible.name: keyColumn.modelData.label
+                    Accessible.description: keyColumn.modelData.help
+                    onAccepted: page.change(Settings.setArgv(keyColumn.modelData.name, text))
                     // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
                     Keys.priority: Keys.AfterItem
                     Keys.onReturnPressed: function (event) { event.accepted = true }
@@ -143,16 +151,16 @@ ColumnLayout {
                 }
                 QQC2.Button {
                     text: page.words.default
-                    Accessible.name: modelData.reset
-                    enabled: modelData.source === "file"
-                    onClicked: page.change(Settings.unsetArgv(modelData.name))
+                    Accessible.name: keyColumn.modelData.reset
+                    enabled: keyColumn.modelData.source === "file"
+                    onClicked: page.change(Settings.unsetArgv(keyColumn.modelData.name))
                 }
             }
             QQC2.Label {
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
                 opacity: 0.7
-                text: modelData.problem !== "" ? "⚠ " + modelData.problem : modelData.help
+                text: keyColumn.modelData.problem !== "" ? "⚠ " + keyColumn.modelData.problem : keyColumn.modelData.help
             }
         }
     }
@@ -195,7 +203,8 @@ ColumnLayout {
         model: page.section === "sets" ? page.sets : []
         delegate: ColumnLayout {
             id: setColumn
-            property var set: modelData
+            required property var modelData
+            readonly property var set: modelData
             Layout.fillWidth: true
             QQC2.Label {
                 text: setColumn.set.heading
@@ -204,17 +213,20 @@ ColumnLayout {
             Repeater {
                 model: setColumn.set.banis
                 delegate: RowLayout {
+                    id: bani
+                    required property var modelData
+                    required property int index
                     Layout.fillWidth: true
                     QQC2.Label {
                         Layout.fillWidth: true
-                        text: modelData.title
+                        text: bani.modelData.title
                     }
                     QQC2.TextField {
                         Layout.preferredWidth: 70
-                        text: modelData.remind
+                        text: bani.modelData.remind
                         placeholderText: page.setWords.off || ""
-                        Accessible.name: modelData.labels.remind
-                        onAccepted: page.change(Settings.remindArgv(modelData.id, text.trim()))
+                        Accessible.name: bani.modelData.labels.remind
+                        onAccepted: page.change(Settings.remindArgv(bani.modelData.id, text.trim()))
                         // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
                         Keys.priority: Keys.AfterItem
                         Keys.onReturnPressed: function (event) { event.accepted = true }
@@ -222,20 +234,20 @@ ColumnLayout {
                     }
                     QQC2.Button {
                         text: "↑"
-                        Accessible.name: modelData.labels.up
-                        enabled: index > 0
-                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, -1))
+                        Accessible.name: bani.modelData.labels.up
+                        enabled: bani.index > 0
+                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, bani.index, -1))
                     }
                     QQC2.Button {
                         text: "↓"
-                        Accessible.name: modelData.labels.down
-                        enabled: index < setColumn.set.banis.length - 1
-                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, index, 1))
+                        Accessible.name: bani.modelData.labels.down
+                        enabled: bani.index < setColumn.set.banis.length - 1
+                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, bani.index, 1))
                     }
                     QQC2.Button {
                         text: page.setWords.remove || ""
-                        Accessible.name: modelData.labels.remove
-                        onClicked: page.change(Settings.removeArgv(modelData.id, setColumn.set.set))
+                        Accessible.name: bani.modelData.labels.remove
+                        onClicked: page.change(Settings.removeArgv(bani.modelData.id, setColumn.set.set))
                     }
                 }
             }

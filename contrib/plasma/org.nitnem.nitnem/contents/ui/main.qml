@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The nitnem widget for KDE Plasma 6. The Plasma 5.27 variant is made from this file by
 // contrib/plasma/gen-5.sh, into the build folder (.build/contrib/org.nitnem.nitnem-5): a line ending
-// in a `plasma5:` comment becomes the text after it there, every other line is the same; logic.js is
-// shared unchanged. Edit here: make install, make deb and the tests make the copy anew.
+// in a `plasma5:` comment becomes the text after it there, the ComponentBehavior pragma is left out
+// (Qt 5.15 has none), every other line is the same; logic.js is shared unchanged. Edit here: make
+// install, make deb and the tests make the copy anew.
 //
 // It renders the `display` of `nitnem status --format json`, worded there in the user's language:
 // compact, its label (the lines in the tooltip); expanded, its lines, today's banis (activating one
@@ -10,6 +11,11 @@
 // argv nitnem gave, through the executable data source, each word quoted (logic.js).
 // No polling: `nitnem status --format json --changed-from TOKEN` blocks until what it shows
 // changes, prints once and exits, and the widget runs it again with the new token.
+//
+// The delegates take their model's data as required properties and reach the widget's objects by id
+// (root, commands), which the ComponentBehavior pragma binds: so qmllint resolves every name
+// (contrib/plasma/tests/qmllint.sh) where a delegate's context property would be a guess.
+pragma ComponentBehavior: Bound
 import QtQuick // plasma5: import QtQuick 2.15
 import QtQuick.Layouts // plasma5: import QtQuick.Layouts 1.15
 import org.kde.plasma.plasmoid // plasma5: import org.kde.plasma.plasmoid 2.0
@@ -141,6 +147,7 @@ PlasmoidItem { // plasma5: Item {
         Repeater {
             model: root.shown ? root.shown.items : []
             delegate: PlasmaComponents3.ItemDelegate {
+                required property var modelData
                 Layout.fillWidth: true
                 text: modelData.label
                 font.bold: modelData.next
@@ -154,6 +161,7 @@ PlasmoidItem { // plasma5: Item {
             Repeater {
                 model: root.shown ? root.shown.actions : []
                 delegate: PlasmaComponents3.Button {
+                    required property var modelData
                     text: modelData.label
                     Accessible.name: text
                     onClicked: root.run(commands, modelData.argv)
@@ -185,6 +193,7 @@ PlasmoidItem { // plasma5: Item {
             Repeater {
                 model: journeyGrid.visible ? root.shown.journey.weekdays : []
                 delegate: PlasmaComponents3.Label {
+                    required property string modelData
                     Layout.preferredWidth: 36
                     horizontalAlignment: Text.AlignHCenter
                     text: modelData
@@ -196,6 +205,7 @@ PlasmoidItem { // plasma5: Item {
             Repeater {
                 model: journeyGrid.visible ? root.shown.journey.cells : []
                 delegate: PlasmaComponents3.Label {
+                    required property var modelData
                     Layout.preferredWidth: 36
                     horizontalAlignment: Text.AlignHCenter
                     text: modelData.blank ? "" : modelData.number + "\n" + (modelData.mark || " ")
