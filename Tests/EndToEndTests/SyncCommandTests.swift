@@ -182,3 +182,50 @@ import Testing
         #expect(agent.isRunning)
     }
 }
+
+/// Syncthing 1.19 finishes a pull that conflicts in three steps (lib/model/folder_sendrecv.go,
+/// performFinish): the main file renamed away as the copy, its version renamed into place, then that
+/// file's time set to the other machine's. A merge written between the second and third steps was
+/// stamped with the other machine's time and never sent (the sync attack, 2026-12-04): the agent
+/// waits for quiet before it merges.
+@Suite struct SyncEngineFinishTests {
+    @Test func theMergeLandsAfterTheEngineSetsTheFilesTime() throws {
+        let root = Support.tempFolder()
+        defer { Support.cleanup(root) }
+        let group = root + "/g"
+        let main = group + "/" + AppGroup.progressName
+        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try Support.write(#"{"schema":1,"banis":{"japji":{"completedDays":["2026-11-23"]}}}"#, to: main)
+        let agent = try NitnemProcess(
+            ["run", "--group", group, "--lock", root + "/run/agent.lock"],
+            environment: [
+                "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "HOME": root, "XDG_RUNTIME_DIR": root + "/run",
+                "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
+            ],
+            stderrPath: root + "/agent.log")
+        defer {
+            agent.send(SIGTERM)
+            _ = agent.waitForExit(timeout: 5)
+        }
+        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        // The other machine's version, its time from the other machine (a minute ago).
+        let copy = group + "/nitnem-progress.sync-conflict-20261129-100000-ABCDEFG.json"
+        try Support.write(#"{"schema":1,"banis":{"jaap":{"completedDays":["2026-11-24"]}}}"#, to: group + "/.st.tmp")
+        #expect(rename(main, copy) == 0)
+        #expect(rename(group + "/.st.tmp", main) == 0)
+        usleep(50_000)  // the engine's own pace between its steps, on a busy machine
+        let theirs = timespec(tv_sec: time(nil) - 60, tv_nsec: 123_456_789)
+        var times = [theirs, theirs]
+        #expect(utimensat(AT_FDCWD, main, &times, 0) == 0)
+        #expect(
+            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("merged into nitnem-progress.json") },
+            "\(agent.stderr)")
+        let bytes = String(decoding: Support.bytes(main), as: UTF8.self)
+        #expect(bytes.contains("2026-11-23") && bytes.contains("2026-11-24"), "\(bytes)")
+        // Written after the engine's last step: its own time, which the engine sees as a change.
+        var info = stat()
+        #expect(stat(main, &info) == 0)
+        #expect(info.st_mtim.tv_sec != theirs.tv_sec || info.st_mtim.tv_nsec != theirs.tv_nsec)
+    }
+}

@@ -28,6 +28,23 @@ import Testing
         #expect(none.isEmpty)
     }
 
+    /// Syncthing renames the main file away as the copy, renames its version into place and then
+    /// sets that file's time: a merge is written only after a settle time of quiet.
+    @Test func aCopyHoldsTheReadForASettleTimeWhateverFollows() {
+        var g = Gathering()
+        g.filesTouched(whole: false)  // the main file moved away (as the copy)
+        g.copyArrived()
+        #expect(g.waiting == Self.settle)
+        g.filesTouched(whole: true)  // the engine's version renamed into place
+        #expect(g.waiting == Self.settle, "not drained at once")
+        g.folderChanged()
+        #expect(g.waiting == Self.settle)
+        #expect(g.settled() == [.readFiles])
+        // After that read, a whole file is drained again.
+        g.filesTouched(whole: true)
+        #expect(g.waiting == .drain)
+    }
+
     @Test func eventsLostDoNotShortenAWait() {
         var g = Gathering()
         g.filesTouched(whole: true)

@@ -197,6 +197,7 @@ package final class Agent {
         case .pauseTouched: [readPause()]
         case .signal(let number): [.stopSignal(number)]
         case .filesTouched(let whole): [.filesTouched(whole: whole)]
+        case .copyArrived: [.copyArrived]
         case .eventsLost: [.eventsLost]
         case .groupRecreated: [.groupRecreated(path: options.group.path)]
         case .timelineRemoved: [.timelineRemoved(path: options.group.timelinePath)]
@@ -277,7 +278,7 @@ extension EventLoop.Event {
     /// Whether the core gathers this event until the folder settles (a group file, the config).
     var isGathered: Bool {
         switch self {
-        case .filesTouched, .eventsLost, .groupRecreated, .timelineRemoved, .configTouched: true
+        case .filesTouched, .copyArrived, .eventsLost, .groupRecreated, .timelineRemoved, .configTouched: true
         default: false
         }
     }

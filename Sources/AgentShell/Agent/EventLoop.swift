@@ -16,6 +16,8 @@ final class EventLoop {
         case signal(Int32)
         /// The snapshot or progress file changed; `whole` unless it may still be being written.
         case filesTouched(whole: Bool)
+        /// A sync engine's conflict copy came or changed.
+        case copyArrived
         /// The inotify queue overflowed: events were lost.
         case eventsLost
         /// The group folder was removed or moved away; it has been made and watched again.
@@ -252,6 +254,7 @@ final class EventLoop {
         case .overflow: return .eventsLost
         case .groupRecreated: return .groupRecreated
         case .file(let whole): return .filesTouched(whole: whole)
+        case .copy: return .copyArrived
         case .zone: return .zoneLinkChanged
         case .other: return nil
         }

@@ -10,6 +10,8 @@ final class GroupWatch {
         /// The snapshot, progress or My Nitnem file changed, or a conflict copy of one came; `whole` unless it may still be being written
         /// (a create or a move away, after which more events follow).
         case file(whole: Bool)
+        /// A sync engine's conflict copy of one came or changed.
+        case copy
         /// The group folder was removed or moved away; it has been created and watched again.
         case groupRecreated
         /// The zone link (`/etc/localtime`) changed.
@@ -67,11 +69,12 @@ final class GroupWatch {
             _ = try? watchGroup()
             return .groupRecreated
         }
-        // A sync engine's conflict copy arriving is read (and merged first) like a change of its file.
-        guard let name = event.name,
-            name == AppGroup.snapshotName || name == AppGroup.progressName
-                || name == AppGroup.mynitnemName || ConflictCopy(name: name) != nil
-        else {
+        guard let name = event.name else { return .other }
+        // A sync engine's conflict copy arriving is read (and merged first) once the engine is done.
+        if ConflictCopy(name: name) != nil {
+            return event.mask.isDisjoint(with: [.delete, .movedFrom]) ? .copy : .other
+        }
+        guard name == AppGroup.snapshotName || name == AppGroup.progressName || name == AppGroup.mynitnemName else {
             return .other
         }
         // A create, a move away or a delete may be followed by more (a writer's unlink and recreate):

@@ -61,6 +61,9 @@ extension AgentCore {
         /// (renamed into place, closed after writing, deleted), not when more events may follow (a
         /// create, a move away). The core decides when to read (`Action.readFiles`).
         case filesTouched(whole: Bool)
+        /// A sync engine's conflict copy came (or changed): merged only after a settle time of quiet,
+        /// whatever whole-file events follow (`Gathering.copyArrived`).
+        case copyArrived
         /// Events were lost (the inotify queue overflowed): the files may have changed.
         case eventsLost
         /// The group folder at `path` was removed or moved away; the shell made and watches it again.
@@ -122,6 +125,7 @@ extension AgentCore {
             case .start: "start"
             case .timer: "timer"
             case .filesTouched: "filesTouched"
+            case .copyArrived: "copyArrived"
             case .eventsLost: "eventsLost"
             case .groupRecreated: "groupRecreated"
             case .timelineRemoved: "timelineRemoved"

@@ -73,6 +73,9 @@ package struct AgentCore: Sendable {
         case .filesTouched(let whole):
             gathering.filesTouched(whole: whole)
             return gathered(now: now)
+        case .copyArrived:
+            gathering.copyArrived()
+            return gathered(now: now)
         case .eventsLost:
             gathering.eventsLost()
             return gathered(now: now)

@@ -73,8 +73,24 @@ struct Gathering: Sendable {
     /// A group file event: `whole` when it left the file complete (the last event decides: a
     /// rename into place after a create is whole).
     mutating func filesTouched(whole: Bool) {
-        setFiles(pending: whole ? .drain : .quiet(milliseconds: debounceMilliseconds))
+        setFiles(
+            pending: holdingForCopy
+                ? .quiet(milliseconds: settleMilliseconds) : whole ? .drain : .quiet(milliseconds: debounceMilliseconds)
+        )
     }
+
+    /// A conflict copy came: the files are read (and the copy merged) only after a settle time of
+    /// quiet, even when a whole file follows. A sync engine finishes its own steps after the rename
+    /// that brings a copy: Syncthing 1.19 renames its new version over the main file and then sets
+    /// that file's time; a merge written in between was stamped with the other machine's time and
+    /// never sent (the sync attack, 2026-12-04).
+    mutating func copyArrived() {
+        holdingForCopy = true
+        setFiles(pending: .quiet(milliseconds: settleMilliseconds))
+    }
+
+    /// A conflict copy came since the last read was asked.
+    private var holdingForCopy = false
 
     /// Events were lost: the files are read after a debounce, unless a read is already gathering.
     mutating func eventsLost() {
@@ -84,7 +100,7 @@ struct Gathering: Sendable {
     /// The folder or the timeline was removed: gathered like a file change, so whatever else is
     /// being removed is seen first.
     mutating func folderChanged() {
-        setFiles(pending: .quiet(milliseconds: debounceMilliseconds))
+        setFiles(pending: .quiet(milliseconds: holdingForCopy ? settleMilliseconds : debounceMilliseconds))
     }
 
     /// A config file event: `whole` when it was written or renamed into place.
@@ -101,6 +117,7 @@ struct Gathering: Sendable {
         var reads: [AgentCore.Action] = []
         if config.pending != nil { reads.append(.readConfig) }
         if files.pending != nil { reads.append(.readFiles) }
+        holdingForCopy = false
         switch files {
         case .idle, .pending: files = .idle
         case .confirmingVanish(let wait, _):
