@@ -51,12 +51,27 @@ TESTING_ROOT := $(if $(wildcard scripts/testing-root.sh),--root testing)
 # is installed there and run in that Shell by real-shell.sh --package. Nothing else uses that root.
 UNSTABLE_ROOT := $(if $(wildcard scripts/unstable-root.sh),--root unstable)
 
-.PHONY: run test deps deps-build deps-deb build locale variants lint format bench faults clean install uninstall release deb \
-  package-test waybar-test screenshots shell-versions
+# The test tiers (docs/guide/testing.md): DesktopTests start their own dbus-daemon, Xvfb and dunst (or
+# polybar), RootTests need root; every other test target is the fast tier.
+SLOW_TIERS := --skip '^DesktopTests\.' --skip '^RootTests\.'
+
+.PHONY: run check test deps deps-build deps-deb build locale variants lint format bench faults clean install uninstall \
+  release deb package-test waybar-test screenshots shell-versions
 
 run: deps-build build
 	.build/debug/nitnem run
 
+# The inner loop: the debug build with its tests, failing on a compiler warning about our sources
+# (scripts/build-tests.sh), then the fast tier. No desktop program, no root, no network: the caller's
+# own desktop (DISPLAY, WAYLAND_DISPLAY, the session bus at DBUS_SESSION_BUS_ADDRESS or in
+# XDG_RUNTIME_DIR) is out of its reach.
+check: deps-build
+	@SWIFT="$(SWIFT)" scripts/build-tests.sh
+	env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR \
+	  $(SWIFT) test --skip-build $(SLOW_TIERS)
+
+# Everything: `swift test` below runs every tier (the fast one, DesktopTests and RootTests; nothing is
+# skipped), then the real bars, notification servers, Shells, Plasmas and packages.
 test: deps lint variants
 	scripts/check-pure.sh
 	scripts/check-spdx.sh

@@ -80,6 +80,13 @@ var package = Package(
                 "Posix",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "nitnem", "NitnemClockKit"]),
+        // The tiers `make check` leaves out (docs/guide/testing.md): tests that start desktop programs
+        // (their own dbus-daemon, Xvfb, dunst, polybar), and tests that need root (they set the clock,
+        // chown to another user). `make test` runs them with the rest.
+        .testTarget(
+            name: "DesktopTests",
+            dependencies: ["TestSupport", "nitnem", "AgentShell", "Snapshot", "NitnemClockKit", "Notify", "Posix"]),
+        .testTarget(name: "RootTests", dependencies: ["TestSupport", "nitnem", "NitnemClockKit", "Posix"]),
     ]
 )
 

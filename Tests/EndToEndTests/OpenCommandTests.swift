@@ -4,61 +4,13 @@ import TestSupport
 import Testing
 
 /// `nitnem open [URL]`, the `sggs://` handler, run as a user runs it: a reader command that records
-/// its argv, bad links, openers that fail or talk, and the desktop's `xdg-open sggs://…` reaching it
-/// through `nitnem.desktop`.
+/// its argv, bad links, openers that fail or talk. The desktop's `xdg-open sggs://…` reaching it
+/// through `nitnem.desktop` is `DesktopHandlerTests` (DesktopTests).
 @Suite struct OpenCommandTests {
     static let home = "https://www.sikhitothemax.org/sundar-gutka"
 
-    /// A scratch home: `config/nitnem/config`, a `data` folder, and scripts that record their argv.
-    struct Scratch {
-        let root: String
-
-        init() throws {
-            root =
-                FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-open-\(UUID().uuidString)")
-                .path
-            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
-        }
-
-        func remove() { try? FileManager.default.removeItem(atPath: root) }
-
-        var environment: [String: String] {
-            [
-                "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T13:00", "HOME": root,
-                "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data", "PATH": "/usr/bin:/bin",
-            ]
-        }
-
-        /// Writes the config file.
-        func config(_ text: String) throws {
-            try text.write(toFile: root + "/config/nitnem/config", atomically: true, encoding: .utf8)
-        }
-
-        /// An executable script `name` with `body` after `#!/bin/sh`.
-        func script(_ name: String, _ body: String) throws -> String {
-            let path = root + "/" + name
-            try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-            chmod(path, 0o755)
-            return path
-        }
-
-        /// A script that writes each of its arguments on a line of `<root>/argv`.
-        func recorder() throws -> String {
-            try script("record", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(root)/argv'")
-        }
-
-        /// The arguments the recorder got; `nil` when it never ran.
-        var recorded: [String]? {
-            (try? String(contentsOfFile: root + "/argv", encoding: .utf8)).map {
-                $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-            }
-        }
-
-        func open(_ arguments: [String]) throws -> NitnemBinary.Result {
-            try NitnemBinary.run(["open"] + arguments, environment: environment)
-        }
-    }
+    /// A scratch home with a reader script that records its argv.
+    typealias Scratch = ScratchHome
 
     @Test func aReaderCommandGetsEachArgumentWhole() throws {
         let s = try Scratch()
@@ -196,42 +148,9 @@ import Testing
     }
 }
 
-/// `make install`'s desktop half (`scripts/install-desktop.sh`) into a scratch XDG home: then
-/// `xdg-open sggs://bani/jaap` reaches `nitnem open`, and `doctor` sees the handler.
-@Suite(.serialized) struct DesktopHandlerTests {
-    @Test func xdgOpenReachesNitnemOpenThroughTheDesktopFile() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let s = try OpenCommandTests.Scratch()
-        defer { s.remove() }
-        let recorder = try s.recorder()
-        try s.config("reader = \(recorder) {url}\n")
-        // The generic freedesktop path every desktop falls back to (mimeapps.list, the entry's Exec).
-        let env = s.environment.merging(session.environment, uniquingKeysWith: { $1 })
-            .merging(["XDG_CURRENT_DESKTOP": "X-Generic"], uniquingKeysWith: { $1 })
-        let doctorBefore = try NitnemBinary.run(["doctor"], environment: env)
-        #expect(doctorBefore.stdout.contains("warn  handler      nothing opens sggs:// links"))
-
-        let install = try NitnemBinary.run(
-            [s.root + "/data", NitnemBinary.path], environment: env,
-            executable: NitnemBinary.packageRoot.appendingPathComponent("scripts/install-desktop.sh").path)
-        #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
-        let entry = try String(contentsOfFile: s.root + "/data/applications/nitnem.desktop", encoding: .utf8)
-        #expect(entry.contains("\nExec=\(NitnemBinary.path) open %u\n"))
-        #expect(entry.contains("\nMimeType=x-scheme-handler/sggs;\n"))
-        #expect(FileManager.default.fileExists(atPath: s.root + "/data/icons/hicolor/scalable/apps/nitnem.svg"))
-        let mimeapps = try String(contentsOfFile: s.root + "/config/mimeapps.list", encoding: .utf8)
-        #expect(mimeapps.contains("x-scheme-handler/sggs=nitnem.desktop"))
-
-        let opened = try NitnemBinary.run(["sggs://bani/jaap"], environment: env, executable: "/usr/bin/xdg-open")
-        #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
-        #expect(s.recorded == ["https://www.sikhitothemax.org/sundar-gutka/4"])
-
-        let doctor = try NitnemBinary.run(["doctor"], environment: env)
-        #expect(doctor.stdout.contains("ok    handler      sggs:// links open with nitnem.desktop (nitnem open)"))
-        #expect(doctor.stdout.contains("ok    reader       \(recorder) {url} (\(recorder))"))
-    }
-
+/// `contrib/nitnem.desktop`, which makes nitnem the `sggs://` handler (`xdg-open` reaching it is
+/// `DesktopHandlerTests`, DesktopTests).
+@Suite struct DesktopEntryTests {
     /// The shipped entry is valid, and its id is the notifications' `desktop-entry` hint (`nitnem`).
     @Test func theShippedEntryValidates() throws {
         let path = NitnemBinary.packageRoot.appendingPathComponent("contrib/nitnem.desktop").path

@@ -35,7 +35,7 @@ extension Finding {
             case .timeZone: .timeZone
             case .nitnemDay: .nitnemDay
             default:
-                switch rawValue.prefix { $0 != "-" } {
+                switch rawValue.prefix(while: { $0 != "-" }) {
                 case "group": .group
                 case "snapshot": .snapshot
                 case "progress": .progress

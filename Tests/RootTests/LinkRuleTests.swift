@@ -7,7 +7,8 @@ import Testing
 @testable import Posix
 
 /// The one rule for a symlink where nitnem writes (`AtomicFile.Links`) and for the folders it writes
-/// in (`Folder.checkTrusted`), for every kind of thing a link can point to.
+/// in (`Folder.checkTrusted`), for every kind of thing a link can point to. Another user's file and
+/// folder are made with chown (uid 4321), which needs root: these tests run in the root tier.
 @Suite struct LinkRuleTests {
     /// What a planted link at the written path points to.
     enum Pointed: String, CaseIterable, Sendable {
