@@ -55,7 +55,7 @@ UNSTABLE_ROOT := $(if $(wildcard scripts/unstable-root.sh),--root unstable)
 # polybar), RootTests need root; every other test target is the fast tier.
 SLOW_TIERS := --skip '^DesktopTests\.' --skip '^RootTests\.'
 
-.PHONY: run check test deps deps-build deps-deb build locale variants lint format bench faults clean install uninstall \
+.PHONY: run check test deps deps-build deps-deb deps-check build locale variants lint format bench faults clean install uninstall \
   release deb package-test waybar-test screenshots shell-versions
 
 run: deps-build build
@@ -65,7 +65,7 @@ run: deps-build build
 # (scripts/build-tests.sh), then the fast tier. No desktop program, no root, no network: the caller's
 # own desktop (DISPLAY, WAYLAND_DISPLAY, the session bus at DBUS_SESSION_BUS_ADDRESS or in
 # XDG_RUNTIME_DIR) is out of its reach.
-check: deps-build
+check: deps-check
 	@SWIFT="$(SWIFT)" scripts/build-tests.sh
 	env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR \
 	  $(SWIFT) test --skip-build $(SLOW_TIERS)
@@ -76,7 +76,7 @@ test: deps lint variants
 	scripts/check-pure.sh
 	scripts/check-spdx.sh
 	scripts/check-docs.sh
-	$(SWIFT) build --build-tests
+	@SWIFT="$(SWIFT)" scripts/build-tests.sh
 	contrib/gnome-shell/tests/run.sh
 	@$(MAKE) --no-print-directory shell-versions
 	$(if $(TESTING_ROOT),contrib/gnome-shell/tests/shexli.sh)
@@ -129,6 +129,9 @@ deps-build:
 
 deps-deb:
 	@scripts/deps.sh build deb
+
+deps-check:
+	@scripts/deps.sh build check
 
 build:
 	$(SWIFT) build

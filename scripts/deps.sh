@@ -5,6 +5,7 @@
 #
 #   scripts/deps.sh build        what building and running need (`make run`, `make install`)
 #   scripts/deps.sh build deb    and what `make deb` needs
+#   scripts/deps.sh build check  and what the fast tier's tests need (`make check`: no desktop program)
 #   scripts/deps.sh              everything `make test` needs (build, deb and the test tools)
 #   scripts/deps.sh shots        and what `make screenshots` needs besides them
 set -euo pipefail
@@ -43,6 +44,12 @@ test=(
   debootstrap                                # the Debian 13 root with Shell 48 and Plasma 6 (scripts/debian13-root.sh)
   syncthing                                  # the sync attack: two real Syncthing peers on loopback (faults/run)
 )
+check=(
+  sqlite3 jq tzdata                          # fixture databases, JSON checks, zone data
+  bash-completion zsh fish man-db            # the generated completions load, the man page renders clean
+  desktop-file-utils                         # desktop-file-validate of the .desktop entries
+  locales fontconfig fonts-lohit-guru        # LANG=pa_IN.UTF-8 (localedef), doctor's fc-list :lang=pa, a Gurmukhi font
+)
 shots=(
   imagemagick optipng                        # X11 pictures converted and cropped (convert), every PNG optimised
   fonts-noto-core                            # Gurmukhi in the pictures (polybar's ੴ, the reminder's titles)
@@ -55,8 +62,9 @@ for group in "$@"; do
     build) packages+=("${build[@]}") ;;
     deb) packages+=("${deb[@]}") ;;
     test) packages+=("${test[@]}") ;;
+    check) packages+=("${check[@]}") ;;
     shots) packages+=("${shots[@]}") ;;
-    *) echo "usage: $0 [build] [deb] [test] [shots] (none: build, deb and test)" >&2; exit 2 ;;
+    *) echo "usage: $0 [build] [deb] [test] [check] [shots] (none: build, deb and test)" >&2; exit 2 ;;
   esac
 done
 missing=()

@@ -178,7 +178,7 @@ package enum SyncMerger {
         let old = (try? FileReader.read(path, limit: 1 << 20)).flatMap { $0 } ?? []
         var lines = log(bytes: old, now: now)
         lines.append(line)
-        try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path, links: .replace)
+        _ = try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path, links: .replace)
     }
 
     /// The lines of the log of `folder` written in the `keptDays` days before `now` (the Nitnem clock's),
