@@ -42,6 +42,14 @@ extension GroupFiles {
                         problem: "unknown bani id '\(Printable.bounded(reminder.id))'; no reminder (kept in the file)"
                     ).description)
             }
+            files.snapshot.practices = mine.practices.filter { ids.contains($0.bani) }
+            for (i, practice) in mine.practices.enumerated() where !ids.contains(practice.bani) {
+                unknown.append(
+                    GroupFileError(
+                        path: path, jsonPath: "$.practices[\(i)].bani",
+                        problem: "unknown bani id '\(Printable.bounded(practice.bani))'; not counted (kept in the file)"
+                    ).description)
+            }
             // A part that cannot be read: the snapshot's set, no reminder; the rest of the file counts.
             files.warnings += mine.unreadable.map(\.warning)
             files.warnings += unknown.lines { "… and \($0) more unknown ids in \(path)" }
@@ -102,6 +110,9 @@ extension GroupFiles {
             case .reminder(let id):
                 guard let reminder = good.reminders.last(where: { $0.id == id }) else { continue }
                 kept.reminders.append(reminder)
+            case .practices:
+                guard !good.practices.isEmpty else { continue }
+                kept.practices = good.practices
             }
             if let said = files.warnings.firstIndex(of: unreadable.warning) {
                 files.warnings[said] = "\(unreadable.problem.description); \(part.kept) (to fix: \(part.fix))"
@@ -110,6 +121,8 @@ extension GroupFiles {
         for set in DailySet.allCases where kept.sets[set] != mine?.sets[set] {
             files.snapshot.sets[set.rawValue] = files.known(kept.sets[set] ?? [], in: set, path: "", warn: false)
         }
+        let known = Set(files.snapshot.banis.map(\.id))
+        files.snapshot.practices = kept.practices.filter { known.contains($0.bani) }
         files.mine = kept
         return files
     }

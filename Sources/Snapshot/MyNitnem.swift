@@ -4,7 +4,8 @@ import NitnemClockKit
 /// Your own daily sets (`<group>/nitnem-mynitnem.json`, "My Nitnem"): which banis each band's set
 /// holds when it is not the snapshot's, and a reminder time per bani.
 ///
-/// `{"schema":1,"sets":{"morning":[ids],"evening":[ids],"night":[ids]},"reminders":{"<id>":"HH:MM"}}`.
+/// `{"schema":1,"sets":{"morning":[ids],"evening":[ids],"night":[ids]},"reminders":{"<id>":"HH:MM"},
+/// "practices":[…]}` (`Practice`).
 /// A daily set listed replaces the snapshot's set of that name; a set not listed is the snapshot's.
 /// - Important: Read as the progress file is: strict JSON, unknown members kept (`raw`), `schema` > 1
 ///   read-only; ids the snapshot does not have are skipped with a warning (`NitnemSnapshot.applying`)
@@ -22,6 +23,9 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
     package var sets: [DailySet: [String]]
     /// A reminder time per bani id, in the file's order.
     package var reminders: [Reminder]
+    /// The practices (`nitnem practice`), in the file's order; an entry that is no practice is
+    /// skipped with a warning and stays in the file.
+    package var practices: [Practice]
     /// Problems that did not stop the read, one line each naming the file.
     package var warnings: [String]
     /// The parts that could not be read, in the file's order: skipped, kept in the file.
@@ -35,12 +39,13 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
 
     /// A document.
     package init(
-        schema: Int, sets: [DailySet: [String]], reminders: [Reminder], warnings: [String],
-        unreadable: [Unreadable] = [], raw: JSONValue
+        schema: Int, sets: [DailySet: [String]], reminders: [Reminder], practices: [Practice] = [],
+        warnings: [String], unreadable: [Unreadable] = [], raw: JSONValue
     ) {
         self.schema = schema
         self.sets = sets
         self.reminders = reminders
+        self.practices = practices
         self.warnings = warnings
         self.unreadable = unreadable
         self.raw = raw
@@ -56,6 +61,8 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
         case reminders
         /// The reminder of one bani id (not `HH:MM`): none for that bani.
         case reminder(String)
+        /// `practices` as a whole (not an array): no practice.
+        case practices
 
         /// The command that replaces the part, for a person: `nitnem sets reset morning`.
         /// `nitnem sets reset` (all three) removes every part that cannot be read.
@@ -64,6 +71,7 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
             case .sets, .reminders: "nitnem sets reset"
             case .set(let set): "nitnem sets reset \(set.rawValue)"
             case .reminder(let id): "nitnem sets remind \(Self.shellWord(id)) HH:MM|off"
+            case .practices: "nitnem practice reset"
             }
         }
 
@@ -74,6 +82,7 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
             case .set(let set): "using the snapshot's \(set.rawValue) set"
             case .reminders: "no bani reminders"
             case .reminder: "no reminder for it"
+            case .practices: "no practices"
             }
         }
 
@@ -84,6 +93,7 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
             case .set(let set): "keeping the last good \(set.rawValue) set"
             case .reminders: "keeping the last good reminders"
             case .reminder: "keeping its last good time"
+            case .practices: "keeping the last good practices"
             }
         }
 
@@ -97,7 +107,7 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
         }
 
         /// `id` as one word a shell reads back as it is (quoted unless it is plain).
-        static func shellWord(_ id: String) -> String {
+        package static func shellWord(_ id: String) -> String {
             let punctuation = Set("_-./".unicodeScalars)
             let plain = id.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
@@ -215,8 +225,23 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
                 skip(.reminders, top.fail("reminders", "an object of HH:MM times by bani id", found: remindersValue))
             }
         }
+        var practices: [Practice] = []
+        if let practicesValue = top.optional("practices") {
+            if case .array(let items) = practicesValue {
+                for (i, item) in items.enumerated() {
+                    do throws(GroupFileError) {
+                        practices.append(try Practice.decode(item, path: path, jsonPath: "$.practices[\(i)]"))
+                    } catch {
+                        warnings.append("\(error.description); skipped (it stays in the file)")
+                    }
+                }
+            } else {
+                skip(.practices, top.fail("practices", "an array of practices", found: practicesValue))
+            }
+        }
         return MyNitnem(
-            schema: schema, sets: sets, reminders: reminders, warnings: warnings, unreadable: unreadable, raw: value)
+            schema: schema, sets: sets, reminders: reminders, practices: practices, warnings: warnings,
+            unreadable: unreadable, raw: value)
     }
 
     /// The ids of a set's list, each once (the first).

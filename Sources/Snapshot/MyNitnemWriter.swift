@@ -12,6 +12,10 @@ package enum MyNitnemWriter {
         case set(DailySet, [String]?)
         /// Remind bani `id` at this time, or, with nil, not at all.
         case reminder(id: String, at: WallTime?)
+        /// Put this version of a practice in `practices`: over the entry that is a version of the same
+        /// practice (same bani and first day; its members this code does not know kept), else after
+        /// the others.
+        case practice(Practice)
         /// Take out a part of the file that could not be read (`MyNitnem.unreadable`): what counts
         /// for it then is what counted while it could not be read (the snapshot's set, no reminder).
         case remove(MyNitnem.Part)
@@ -41,6 +45,9 @@ package enum MyNitnemWriter {
                     throw refusal(unreadable, path: path)
                 case .reminder(let id, _):
                     guard part.covers(.reminder(id)) else { continue }
+                    throw refusal(unreadable, path: path)
+                case .practice:
+                    guard part == .practices else { continue }
                     throw refusal(unreadable, path: path)
                 }
                 if replaces, !replaced.contains(part) { replaced.append(part) }
@@ -90,6 +97,22 @@ package enum MyNitnemWriter {
                 }
                 if reminders.isEmpty, top.contains(where: { $0.key == "reminders" }) == false { continue }
                 ProgressWriter.set(&top, "reminders", .object(reminders))
+            case .practice(let practice):
+                var items: [JSONValue]
+                switch top.last(where: { $0.key == "practices" })?.value {
+                case .array(let list)?: items = list
+                case nil, .null?: items = []
+                case let other?:
+                    throw GroupFileError(
+                        path: path, jsonPath: "$.practices",
+                        problem: "expected an array, found \(JSONFields.describe(other)); not written")
+                }
+                let same = items.lastIndex {
+                    (try? Practice.decode($0, path: path, jsonPath: "$"))?.isVersion(of: practice) == true
+                }
+                if let same { items[same] = practice.json(keeping: items[same]) } else { items.append(practice.json()) }
+                ProgressWriter.set(&top, "practices", .array(items))
+            case .remove(.practices): top.removeAll { $0.key == "practices" }
             case .remove(.sets): top.removeAll { $0.key == "sets" }
             case .remove(.reminders): top.removeAll { $0.key == "reminders" }
             case .remove(.set(let set)):

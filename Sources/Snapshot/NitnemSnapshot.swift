@@ -17,6 +17,9 @@ package struct NitnemSnapshot: Hashable, Sendable {
     package var preferences: Preferences
     /// Where the snapshot came from, when exported from a database.
     package var provenance: Provenance?
+    /// Your practices (`nitnem-mynitnem.json`, applied as your sets are: `GroupFiles.applying`), of
+    /// the banis this snapshot has; never part of the snapshot's file.
+    package var practices: [Practice] = []
 
     /// Every set name of the file, in the order a home shows them: the daily sets, then
     /// `popular` and `ceremony`.

@@ -136,6 +136,9 @@ package enum SyncMerger {
                     ? "the copy's sets won (\(when(merged.copyModified)) over this machine's \(when(merged.mainModified)))"
                     : "this machine's sets won (\(when(merged.mainModified)) over the copy's \(when(merged.copyModified)))")
                 + ", \(merged.remindersAdded) reminder\(merged.remindersAdded == 1 ? "" : "s") added"
+                + (merged.practicesTaken == 0
+                    ? ""
+                    : ", \(merged.practicesTaken) practice\(merged.practicesTaken == 1 ? "" : "s") taken from the other")
             guard merged.changed else { return .keep(summary) }
             return .write(merged.value, summary, over: merged.copyWon ? copy : version.bytes == nil ? first : nil)
         }
