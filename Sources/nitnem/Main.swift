@@ -40,6 +40,11 @@ enum Main {
             .init(SetsResetCommand.spec, Action(SetsResetCommand.run)),
             .init(SetsRemindCommand.spec, Action(SetsRemindCommand.run)),
             .init(SetsAvailableCommand.spec, Action(SetsAvailableCommand.run)),
+            .init(PracticeCommand.spec, Action(PracticeCommand.run)),
+            .init(PracticeCommand.startSpec, Action(PracticeCommand.runStart)),
+            .init(PracticeCommand.stopSpec, Action(PracticeCommand.runStop)),
+            .init(PracticeCommand.restartSpec, Action(PracticeCommand.runRestart)),
+            .init(PracticeCommand.resetSpec, Action(PracticeCommand.runReset)),
             .init(JourneyCommand.spec, Action(JourneyCommand.run)),
             .init(JourneyCommand.clearSpec, Action(JourneyCommand.runClear)),
             .init(JourneyCommand.restoreSpec, Action(JourneyCommand.runRestore)),
@@ -60,7 +65,7 @@ enum Main {
             .init(CompletionsCommand.spec, Action(CompletionsCommand.run)),
         ],
         // `nitnem reminders` alone lists them, as it did before it had subcommands.
-        defaultSubcommands: ["reminders": "list", "sets": "list"],
+        defaultSubcommands: ["reminders": "list", "sets": "list", "practice": "list"],
         // `nitnem` alone: what to read next, the question a person asks most.
         defaultCommand: ["status"]
     )

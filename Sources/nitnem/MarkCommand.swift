@@ -120,8 +120,9 @@ enum MarkCommand {
                 day == today
                 ? state
                 : TodayState(
-                    snapshot: snapshot, progress: progress.banis, day: context.calendar.nitnemDay(day), band: state.band
-                )
+                    snapshot: snapshot, progress: progress.banis, day: context.calendar.nitnemDay(day),
+                    band: state.band,
+                    calendar: context.calendar)
             plan = try MarkPlan(
                 names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress.banis,
                 state: marked, dayInterval: context.calendar.dayInterval(day))

@@ -40,6 +40,7 @@ import Testing
             "band", "day", "title", "done", "total", "line", "seq", "lines", "percent", "time", "set", "month", "year",
             "setting", "value", "titles",
             "today", "first", "n", "streak", "longest", "overall", "count", "reason",
+            "days", "from", "last", "stopped", "read", "command",
         ]
         for message in Message.allCases {
             let e = message.entry

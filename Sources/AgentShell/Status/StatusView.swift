@@ -75,8 +75,9 @@ package struct StatusView: Sendable {
     }
 
     /// One object: `{"dayKey","band","next","today","bandComplete","dayComplete","source","warnings",
-    /// "banisAvailable","paused","listen","display"}`; `paused` is `{"until"}` while reminders are
-    /// paused, else null; `listen` whether config `listen` is set; `display` what a widget shows.
+    /// "banisAvailable","paused","listen","practices","display"}`; `paused` is `{"until"}` while
+    /// reminders are paused, else null; `listen` whether config `listen` is set; `practices` those on
+    /// the day (`nitnem practice --format json`'s objects); `display` what a widget shows.
     package var json: JSONValue {
         .object([
             ("dayKey", .string(state.dayKey.description)),
@@ -90,6 +91,14 @@ package struct StatusView: Sendable {
             ("banisAvailable", .bool(state.banisAvailable)),
             ("paused", pausedUntil.map { .object([("until", .string($0))]) } ?? .null),
             ("listen", .bool(listen)),
+            (
+                "practices",
+                .array(
+                    state.practices.map {
+                        $0.progress.json(
+                            title: titles.or(.english).title($0.bani, Printable.folded), localizer: localizer)
+                    })
+            ),
             ("display", display.json),
         ])
     }

@@ -44,7 +44,7 @@ struct DayPlan: Sendable {
         if let known = states[slot] { return known }
         let state = TodayState(
             snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
-            band: slot.band)
+            band: slot.band, calendar: calendar)
         // Only slots from now on are asked for again.
         if states.count >= Self.rememberedStates {
             states = states.filter { $0.key.day >= slot.day }

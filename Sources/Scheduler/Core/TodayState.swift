@@ -29,6 +29,14 @@ package struct TodayState: Hashable, Sendable {
     package let banisAvailable: Bool
     /// The day's daily banis, read or not, as `nitnem mark --list` shows them in this band.
     package let checklist: DayChecklist
+    /// The practices shown on the day: those running on it, and one whose last day it is, complete.
+    package let practices: [Practicing]
+
+    /// A practice on the day, with its bani.
+    package struct Practicing: Hashable, Sendable {
+        package let bani: NitnemSnapshot.Bani
+        package let progress: PracticeProgress
+    }
 
     /// The next bani and where to resume it.
     package struct Next: Hashable, Sendable {
@@ -60,11 +68,15 @@ package struct TodayState: Hashable, Sendable {
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], at now: Date, calendar: NitnemCalendar
     ) {
         let day = calendar.nitnemDay(containing: now)
-        self.init(snapshot: snapshot, progress: progress, day: day, band: day.band(at: now))
+        self.init(snapshot: snapshot, progress: progress, day: day, band: day.band(at: now), calendar: calendar)
     }
 
-    /// The state in `band` of `nitnemDay`: what it is at every instant of that band.
-    package init(snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band) {
+    /// The state in `band` of `nitnemDay`: what it is at every instant of that band. `calendar` says
+    /// which dates are Nitnem days to the practices (a date the zone skipped is none).
+    package init(
+        snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band,
+        calendar: NitnemCalendar? = nil
+    ) {
         let key = nitnemDay.key
         let day = nitnemDay.interval
         dayKey = key
@@ -90,6 +102,16 @@ package struct TodayState: Hashable, Sendable {
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
         checklist = DayChecklist(snapshot: snapshot, progress: progress, day: key, current: band, order: order)
+        practices =
+            snapshot.practices.isEmpty
+            ? []
+            : PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar).compactMap {
+                item in
+                let shown =
+                    item.isRunning && item.state != .upcoming || item.state == .completed && item.lastDay == key
+                guard shown, let bani = snapshot.bani(id: item.practice.bani) else { return nil }
+                return Practicing(bani: bani, progress: item)
+            }
 
         if let i = read.firstIndex(of: false), let bani = snapshot.bani(id: order[i]) {
             next = Next(bani: bani, resume: Self.resume(progress[order[i]], bani: bani, today: day))

@@ -60,7 +60,7 @@ package struct WidgetTimeline: Hashable, Sendable {
         let points = calendar.nextFixedPoints(after: now, count: Self.fixedPointsAhead + 1, from: today)
         func state(_ slot: SlotKey) -> TodayState {
             let day = slot.day == today.key ? today : calendar.nitnemDay(slot.day)
-            return TodayState(snapshot: snapshot, progress: progress, day: day, band: slot.band)
+            return TodayState(snapshot: snapshot, progress: progress, day: day, band: slot.band, calendar: calendar)
         }
         self.init(
             now: now, today: today, points: points, options: options,

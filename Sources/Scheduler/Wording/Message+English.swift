@@ -224,6 +224,30 @@ extension Message {
         case .buttonRemove: return e("Remove", "The settings: a button's text (takes a bani out of a set).")
         case .buttonMoveUp: return e("Move up", "The settings: a button's text.")
         case .buttonMoveDown: return e("Move down", "The settings: a button's text.")
+
+        case .practiceDay:
+            return e(
+                "{title} · day {day} of {days}",
+                "A practice: one bani read daily for {days} days; today is its {day}th. The bars and menus show it.")
+        case .practiceToRead: return e("today: still to read", "A practice's bani is not yet read this Nitnem day.")
+        case .practiceReadToday: return e("today: read", "A practice's bani is read this Nitnem day.")
+        case .practiceMissed:
+            return e(
+                "{n} day missed ({first})", plural: "{n} days missed (first {first})",
+                "A practice: days on which its bani was not read; {first}: a day, 2026-12-03.")
+        case .practiceRestartHint:
+            return e(
+                "to begin again: {command}", "{command}: the command that begins the practice again; never translated.")
+        case .practiceUpcoming: return e("{title} · {days} days from {from}", "A practice that begins on a later day.")
+        case .practiceCompleted:
+            return e("{title} · {days} days complete, {from} to {last}", "A practice whose every day was read.")
+        case .practiceStopped:
+            return e("{title} · stopped on {stopped} · {read} of {days} days read", "A practice the user stopped.")
+        case .practiceEnded:
+            return e(
+                "{title} · ended on {last} · {read} of {days} days read",
+                "A practice whose last day is past, with days missed.")
+        case .practiceNone: return e("No practice. To begin one: {command}", "nitnem practice, when there is none.")
         }
     }
 }

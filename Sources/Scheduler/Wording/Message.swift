@@ -66,6 +66,10 @@ package enum Message: String, CaseIterable, Sendable {
     case setAdd, setChoose, setReset, baniRemindTime, baniMoveUp, baniMoveDown, baniRemove
     case buttonAdd, buttonReset, buttonRemove, buttonMoveUp, buttonMoveDown
 
+    // practice (one bani daily for a number of days).
+    case practiceDay, practiceToRead, practiceReadToday, practiceMissed, practiceRestartHint, practiceUpcoming
+    case practiceCompleted, practiceStopped, practiceEnded, practiceNone
+
     /// One entry of the catalogue: the English text (the msgid), its plural (msgid_plural) when the
     /// text counts something, and a note for translators.
     package struct Entry: Sendable {

@@ -64,6 +64,14 @@ package struct StatusWording: Sendable {
         return "\(titles.or(.english).title(next.bani, Printable.folded)) · \(count)"
     }
 
+    /// A line for each practice on the day (`TodayState.practices`): `Sukhmani Sahib · day 12 of 40 ·
+    /// today: still to read`, each title passed through `clean` first.
+    package func practiceLines(_ clean: (String) -> String) -> [String] {
+        state.practices.map {
+            $0.progress.brief(title: titles.or(.english).title($0.bani, clean), localizer: localizer)
+        }
+    }
+
     /// The tooltip lines: band and day, the next bani with its Gurmukhi title and resume point
     /// (line and percent), progress, the pause; each title passed through `clean` first (folded
     /// unless the caller escapes).
@@ -90,10 +98,11 @@ package struct StatusWording: Sendable {
         }
         if state.bandSetIsEmpty { progress += " · " + nothingInBand }
         lines.append(progress)
-        return lines + (pauseLine.map { [$0] } ?? [])
+        return lines + practiceLines(clean) + (pauseLine.map { [$0] } ?? [])
     }
 
-    /// Two lines for a person (three while paused), each title passed through `clean` first.
+    /// Two lines for a person, then a line for each practice on the day and one while paused, each
+    /// title passed through `clean` first.
     package func text(_ clean: (String) -> String) -> String {
         let paused = pauseLine.map { "\n" + $0 } ?? ""
         guard state.total > 0 else {
@@ -112,6 +121,7 @@ package struct StatusWording: Sendable {
             .textToday, ["done": "\(state.done)", "total": "\(state.total)", "day": state.dayKey.description])
         if state.bandComplete, !state.dayComplete { second = localizer(.bandDone, ["line": second, "band": bandName]) }
         if state.bandSetIsEmpty { second += " · " + nothingInBand }
-        return first + "\n" + second + paused
+        let practices = practiceLines(clean).map { "\n" + $0 }.joined()
+        return first + "\n" + second + practices + paused
     }
 }

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+import Snapshot
+
+/// Where a practice stands on a Nitnem day, counted from the bani's `completedDays` alone: a day of
+/// the practice is read when the bani is in that Nitnem day's record (read before 03:00 counts for
+/// the day that began the evening before, as every reading does). A day before today that was not
+/// read is missed, and stays missed: the practice says so and offers `restart`, the user decides.
+package struct PracticeProgress: Hashable, Sendable {
+    package enum State: Hashable, Sendable {
+        /// Its first day is still to come.
+        case upcoming
+        /// Every day so far was read (today's may still be to read).
+        case going
+        /// A day of it was not read; it runs on until its last day unless restarted or stopped.
+        case missed
+        /// Every one of its days was read.
+        case completed
+        /// Stopped (by `stop` or `restart`, or begun again from a later day on another machine) on
+        /// this Nitnem day.
+        case stopped(CivilDate)
+    }
+
+    package let practice: Practice
+    package let state: State
+    /// Today's day of the practice, 1...days (its last day once it is over); 0 before it begins.
+    package let day: Int
+    /// How many of its days counted so far were read (the day it was stopped on is not one).
+    package let read: Int
+    /// Its days before today (and before the day it was stopped) that were not read, oldest first.
+    package let missed: [CivilDate]
+    /// Whether the bani is read on today's Nitnem day.
+    package let readToday: Bool
+    /// Today's Nitnem day.
+    package let today: CivilDate
+    /// Its last Nitnem day: the `days`th from its first, dates the zone skipped (Pacific/Apia
+    /// 2011-12-30) being no day of it.
+    package let lastDay: CivilDate
+
+    /// Whether it still asks for a reading: begun or to begin, not stopped, not complete, its last
+    /// day today or later.
+    package var isRunning: Bool {
+        switch state {
+        case .upcoming: true
+        case .going, .missed: today <= lastDay
+        case .completed, .stopped: false
+        }
+    }
+
+    /// Whether today is one of its days and the bani is still to read today.
+    package var needsToday: Bool { isRunning && state != .upcoming && !readToday }
+
+    /// The progress of `practice` on Nitnem day `today`, from the bani's completed days; `endedBy`: the
+    /// first day of a later practice of the same bani that replaced this one while it ran unstopped
+    /// (two machines that each began one apart: `PracticeProgress.all`). `isDay`: whether a date is a
+    /// Nitnem day in the zone (`NitnemCalendar.isDay`); a date it skipped is neither read nor missed.
+    package init(
+        _ practice: Practice, completedDays: Set<CivilDate>, today: CivilDate, endedBy later: CivilDate? = nil,
+        isDay: (CivilDate) -> Bool = { _ in true }
+    ) {
+        self.practice = practice
+        self.today = today
+        let stop = practice.stopped ?? later
+        // A practice stopped on a day counts the days before it: a restart's new practice has that day.
+        let end = min(today, stop?.adding(days: -1) ?? .last)
+        var read = 0
+        var missed: [CivilDate] = []
+        var counted = 0
+        var day = practice.from
+        var last = practice.from
+        while counted < practice.days {
+            if isDay(day) {
+                counted += 1
+                last = day
+                if day <= end {
+                    if completedDays.contains(day) {
+                        read += 1
+                    } else if day < today {
+                        missed.append(day)
+                    }
+                }
+            }
+            day = day.adding(days: 1)
+        }
+        lastDay = last
+        self.read = read
+        self.missed = missed
+        self.readToday = completedDays.contains(today)
+        var number = 0
+        day = practice.from
+        while day <= min(today, last) {
+            if isDay(day) { number += 1 }
+            day = day.adding(days: 1)
+        }
+        self.day = number
+        if read == practice.days {
+            state = .completed
+        } else if let stop {
+            state = .stopped(stop)
+        } else if today < practice.from {
+            state = .upcoming
+        } else {
+            state = missed.isEmpty ? .going : .missed
+        }
+    }
+
+    /// Every practice of `mine` on `today`, in the file's order: each counted from its bani's record in
+    /// `progress`. Of two practices of one bani that both run unstopped (begun apart on two
+    /// machines), the one begun later counts and the other ends on that day.
+    package static func all(
+        _ practices: [Practice], progress: [String: BaniProgress], today: CivilDate, calendar: NitnemCalendar? = nil
+    ) -> [PracticeProgress] {
+        practices.map { practice in
+            let later = practices.filter {
+                $0.bani == practice.bani && $0.stopped == nil && $0.from > practice.from && $0.from <= today
+            }.map(\.from).min()
+            return PracticeProgress(
+                practice, completedDays: progress[practice.bani]?.completedDays ?? [], today: today,
+                endedBy: practice.stopped == nil ? later : nil,
+                isDay: { calendar?.dayStart($0) != nil || calendar == nil })
+        }
+    }
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AgentShell
+import Foundation
+import NitnemClockKit
+import TestSupport
+import Testing
+
+@testable import Snapshot
+
+/// `nitnem practice` end to end, time-travelled: start, reads across days (one after midnight), a
+/// miss, restart, completion; status and the widgets' lines carry it; refusals; the file it writes
+/// keeps what it does not know.
+@Suite(.serialized) struct PracticeCommandTests {
+    func demoGroup() throws -> String {
+        let dir = Support.tempFolder()
+        for name in [AppGroup.snapshotName, AppGroup.progressName] {
+            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
+        }
+        return dir
+    }
+
+    /// `nitnem arguments… --group dir` at `now` (Kolkata).
+    func run(_ arguments: [String], _ dir: String, at now: String) throws -> NitnemBinary.Result {
+        var env = Support.baseEnvironment
+        env["SGGS_CLOCK_NOW"] = now
+        return try Support.run(arguments + ["--group", dir], environment: env)
+    }
+
+    @Test func aPracticeReadMissedRestartedAndCompleted() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        var r = try run(["practice"], dir, at: "2026-12-01T07:00:00+05:30")
+        #expect(r.stdout == "No practice. To begin one: nitnem practice start <bani>\n")
+        r = try run(["practice", "start", "Sukhmani Sahib", "--days", "5"], dir, at: "2026-12-01T07:00:00+05:30")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Sukhmani Sahib · day 1 of 5 · today: still to read\n")
+        // Read on day 1; day 2's reading at 02:30 the next morning still counts for day 1's Nitnem day…
+        _ = try run(["mark", "sukhmani"], dir, at: "2026-12-01T21:00:00+05:30")
+        r = try run(["practice"], dir, at: "2026-12-02T02:30:00+05:30")
+        #expect(r.stdout == "Sukhmani Sahib · day 1 of 5 · today: read\n")
+        // …day 2 is not read at all; on day 3 it is missed, and said so.
+        r = try run(["practice"], dir, at: "2026-12-03T09:00:00+05:30")
+        #expect(
+            r.stdout
+                == "Sukhmani Sahib · day 3 of 5 · today: still to read · 1 day missed (2026-12-02) · to begin again: nitnem practice restart sukhmani\n"
+        )
+        r = try run(["status"], dir, at: "2026-12-03T09:00:00+05:30")
+        #expect(
+            r.stdout.hasSuffix("\nSukhmani Sahib · day 3 of 5 · today: still to read · 1 day missed (2026-12-02)\n"))
+        r = try run(["status", "--format", "json"], dir, at: "2026-12-03T09:00:00+05:30")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let practice = try #require((status["practices"] as? [[String: Any]])?.first)
+        #expect(practice["state"] as? String == "missed")
+        #expect(practice["short"] as? String == "Sukhmani Sahib · day 3 of 5")
+        let lines = (status["display"] as? [String: Any])?["lines"] as? [String]
+        #expect(lines?.last == "Sukhmani Sahib · day 3 of 5 · today: still to read · 1 day missed (2026-12-02)")
+
+        // A second start is refused; restart begins again from today.
+        r = try run(["practice", "start", "sukhmani"], dir, at: "2026-12-03T09:00:00+05:30")
+        #expect(r.status == 2)
+        #expect(
+            r.stderr
+                == "nitnem: Sukhmani Sahib: a practice runs already (5 days from 2026-12-01); to begin again from today: nitnem practice restart sukhmani\n"
+        )
+        r = try run(["practice", "restart", "sukhmani", "--days", "3"], dir, at: "2026-12-03T09:00:00+05:30")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout
+                == "Sukhmani Sahib · stopped on 2026-12-03 · 1 of 5 days read\nSukhmani Sahib · day 1 of 3 · today: still to read\n"
+        )
+        for day in ["03", "04", "05"] {
+            _ = try run(["mark", "sukhmani"], dir, at: "2026-12-\(day)T20:00:00+05:30")
+        }
+        r = try run(["practice"], dir, at: "2026-12-05T20:00:00+05:30")
+        #expect(
+            r.stdout
+                == "Sukhmani Sahib · stopped on 2026-12-03 · 1 of 5 days read\nSukhmani Sahib · 3 days complete, 2026-12-03 to 2026-12-05\n"
+        )
+        // Complete on its last day it is still shown in status; the day after, no more.
+        r = try run(["status"], dir, at: "2026-12-05T20:00:00+05:30")
+        #expect(r.stdout.hasSuffix("\nSukhmani Sahib · 3 days complete, 2026-12-03 to 2026-12-05\n"))
+        r = try run(["status"], dir, at: "2026-12-06T20:00:00+05:30")
+        #expect(!r.stdout.contains("Sukhmani Sahib ·"))
+
+        // Stop: kept in the record; a second stop has nothing to stop.
+        r = try run(["practice", "start", "japji", "--from", "-1"], dir, at: "2026-12-06T20:00:00+05:30")
+        #expect(
+            r.stdout
+                == "Japji Sahib · day 2 of 40 · today: still to read · 1 day missed (2026-12-05) · to begin again: nitnem practice restart japji\n"
+        )
+        r = try run(["practice", "stop", "japji"], dir, at: "2026-12-06T20:00:00+05:30")
+        #expect(r.stdout == "Japji Sahib · stopped on 2026-12-06 · 0 of 40 days read\n")
+        r = try run(["practice", "stop", "japji"], dir, at: "2026-12-06T20:00:00+05:30")
+        #expect(r.status == 2)
+        #expect(r.stderr == "nitnem: Japji Sahib: no practice runs ('nitnem practice' lists them)\n")
+
+        r = try run(["practice", "--format", "json"], dir, at: "2026-12-06T20:00:00+05:30")
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(all["today"] as? String == "2026-12-06")
+        #expect(
+            (all["practices"] as? [[String: Any]])?.map { $0["state"] as? String } == [
+                "stopped", "completed", "stopped",
+            ])
+    }
+
+    @Test func badUsageAndAnUnknownBaniAreRefusedAndNothingIsWritten() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        for (arguments, message) in [
+            (["practice", "start", "sukhmani", "--days", "0"], "nitnem: '0' is not a number of days; use 1 to 1000"),
+            (
+                ["practice", "start", "sukhmani", "--days", "1001"],
+                "nitnem: '1001' is not a number of days; use 1 to 1000"
+            ),
+            (
+                ["practice", "start", "sukhmani", "--from", "2027-01-01"],
+                "nitnem: --from 2027-01-01 is after today, 2026-11-29 (the Nitnem day rolls at 03:00)"
+            ),
+            (
+                ["practice", "restart", "jaap"],
+                "nitnem: Jaap Sahib: no practice to begin again; to begin one: nitnem practice start jaap"
+            ),
+        ] {
+            let r = try Support.run(arguments + ["--group", dir])
+            #expect(r.status == 2, "\(arguments)")
+            #expect(r.stderr.hasPrefix(message + "\n"), "\(r.stderr)")
+        }
+        let r = try Support.run(["practice", "start", "nosuchbani", "--group", dir])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("nitnem: unknown bani 'nosuchbani'"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/" + AppGroup.mynitnemName))
+    }
+
+    @Test func aWriteKeepsWhatItDoesNotKnowAndABadEntryIsSaid() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let path = dir + "/" + AppGroup.mynitnemName
+        try Support.write(
+            #"{"schema":1,"future":{"a":[1,2]},"practices":[{"bani":"japji","from":"2026-11-32","days":40},{"bani":"jaap","from":"2026-11-28","days":40,"note":"x"}]}"#,
+            to: path)
+        let r = try Support.run(["practice", "stop", "jaap", "--group", dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "$.practices[0].from: expected a day YYYY-MM-DD, found \"2026-11-32\"; skipped (it stays in the file)"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            text
+                == #"{"schema":1,"future":{"a":[1,2]},"practices":[{"bani":"japji","from":"2026-11-32","days":40},{"bani":"jaap","from":"2026-11-28","days":40,"note":"x","stopped":"2026-11-29","changedAt":"2026-11-29T05:00:00Z"}],"modifiedAt":"2026-11-29T05:00:00Z"}"#,
+            "\(text)")
+    }
+}
