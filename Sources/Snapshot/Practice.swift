@@ -3,7 +3,7 @@ import NitnemClockKit
 
 /// A practice: one bani read on each Nitnem day for a number of days (`nitnem practice`), a choice
 /// kept in `nitnem-mynitnem.json` under `practices`, a list of
-/// `{"bani":"sukhmani","from":"2026-12-01","days":40,"stopped":"2026-12-09","changedAt":"…"}`.
+/// `{"bani":"sukhmani","from":"2026-12-01","days":40,"stopped":"2026-12-09","remind":"20:00","changedAt":"…"}`.
 ///
 /// Which days were read is never stored here: the progress file's `completedDays` say it, so a
 /// practice counts every reading from every machine and the progress schema stays as it is.
@@ -26,13 +26,19 @@ package struct Practice: Hashable, Sendable {
     package var stopped: CivilDate?
     /// When this version was written, by the writer's clock.
     package var changedAt: Date?
+    /// The wall time of its reminder (`--remind`); nil: the default (`PracticeReminder`).
+    package var remind: WallTime?
 
-    package init(bani: String, from: CivilDate, days: Int, stopped: CivilDate? = nil, changedAt: Date? = nil) {
+    package init(
+        bani: String, from: CivilDate, days: Int, stopped: CivilDate? = nil, changedAt: Date? = nil,
+        remind: WallTime? = nil
+    ) {
         self.bani = bani
         self.from = from
         self.days = days
         self.stopped = stopped
         self.changedAt = changedAt
+        self.remind = remind
     }
 
     /// Whether `other` is a version of the same practice (same bani, same first day).
@@ -50,6 +56,7 @@ package struct Practice: Hashable, Sendable {
         } else {
             members.removeAll { $0.key == "stopped" }
         }
+        if let remind { ProgressWriter.set(&members, "remind", .string(remind.description)) }
         if let changedAt { ProgressWriter.set(&members, "changedAt", .string(RFC3339.utcTimestamp(changedAt))) }
         return .object(members)
     }
@@ -57,7 +64,7 @@ package struct Practice: Hashable, Sendable {
     /// One entry of `practices`.
     /// - Throws: `GroupFileError` naming the file and the entry's JSON path when it is not a practice:
     ///   not an object, `bani` not a non-empty string, `from` or `stopped` not `YYYY-MM-DD`, `days`
-    ///   outside `lengths`, `stopped` before `from`, `changedAt` not an RFC 3339 time.
+    ///   outside `lengths`, `stopped` before `from`, `changedAt` not an RFC 3339 time, `remind` not `HH:MM`.
     package static func decode(_ value: JSONValue, path: String, jsonPath: String) throws(GroupFileError) -> Practice {
         let fields = try JSONFields(value, file: path, jsonPath: jsonPath)
         let bani = try fields.nonEmptyString("bani")
@@ -83,6 +90,11 @@ package struct Practice: Hashable, Sendable {
             }
             changedAt = at
         }
-        return Practice(bani: bani, from: from, days: days, stopped: stopped, changedAt: changedAt)
+        var remind: WallTime?
+        if let text = try fields.optionalString("remind") {
+            guard let at = WallTime(text) else { throw fields.fail("remind", "a time HH:MM", found: .string(text)) }
+            remind = at
+        }
+        return Practice(bani: bani, from: from, days: days, stopped: stopped, changedAt: changedAt, remind: remind)
     }
 }

@@ -18,6 +18,10 @@ enum PracticeCommand {
         name: "from", value: "DAY", help: "Its first Nitnem day: \(MarkDay.forms).",
         defaultValue: .described("today, the Nitnem day now; it rolls at 03:00")
     ).completing(.words(["today", "yesterday"]))
+    static let remind = OptionSpec(
+        name: "remind", value: "HH:MM", help: "Its daily reminder's time, while its bani is unread that day.",
+        defaultValue: .described(
+            "16:00 for a bani of your morning set, 20:00 of the evening's or of none, 22:30 of the night's"))
     static let bani = PositionalSpec(name: "bani", help: "A bani, named as 'nitnem mark' names it.")
 
     static let spec = CommandSpec(
@@ -35,12 +39,14 @@ enum PracticeCommand {
     static let startSpec = CommandSpec(
         path: ["practice", "start"],
         abstract: "Begin a practice: read one bani daily for N days (40 by default).",
-        options: [days, from, .group],
+        options: [days, from, remind, .group],
         positionals: [bani],
         discussion: """
             Kept in nitnem-mynitnem.json with your sets (synced and merged as they are). Several
             practices may run at once, one per bani. --from counts days already read: a practice begun
-            three days ago is '--from -3'.
+            three days ago is '--from -3'. While the agent runs, one reminder on each of its days says
+            'Sukhmani Sahib · day 12 of 40' when the bani is still unread at the --remind time (with
+            reminders on; a bani's own 'nitnem sets remind' time counts instead when it has one).
             """
     )
     static let stopSpec = CommandSpec(
@@ -49,7 +55,7 @@ enum PracticeCommand {
     static let restartSpec = CommandSpec(
         path: ["practice", "restart"],
         abstract: "Begin a bani's practice again from today (the running one is stopped).",
-        options: [days, .group], positionals: [bani],
+        options: [days, remind, .group], positionals: [bani],
         discussion: "Its length is the last practice's unless --days gives another.")
     static let resetSpec = CommandSpec(
         path: ["practice", "reset"],
@@ -81,6 +87,7 @@ enum PracticeCommand {
 
     static func runStart(_ args: ParsedArguments) throws(CLIError) {
         let length = try days(args, startSpec) ?? Practice.defaultLength
+        let time = try remindTime(args, startSpec)
         try change(args, startSpec) { bani, title, today, now, all throws(CLIError) in
             var first = today
             if let text = args.value(Self.from) {
@@ -97,7 +104,8 @@ enum PracticeCommand {
             }
             return [
                 try refused { () throws(PracticePlan.Refusal) in
-                    try PracticePlan.start(bani, title: title, days: length, from: first, at: now, progress: all)
+                    try PracticePlan.start(
+                        bani, title: title, days: length, from: first, remind: time, at: now, progress: all)
                 }
             ]
         }
@@ -115,9 +123,11 @@ enum PracticeCommand {
 
     static func runRestart(_ args: ParsedArguments) throws(CLIError) {
         let length = try days(args, restartSpec)
+        let time = try remindTime(args, restartSpec)
         try change(args, restartSpec) { bani, title, today, now, all throws(CLIError) in
             try refused { () throws(PracticePlan.Refusal) in
-                try PracticePlan.restart(bani, title: title, days: length, today: today, at: now, progress: all)
+                try PracticePlan.restart(
+                    bani, title: title, days: length, remind: time, today: today, at: now, progress: all)
             }
         }
     }
@@ -142,6 +152,15 @@ enum PracticeCommand {
                 "'\(Printable.bounded(text))' is not a number of days; use 1 to \(Practice.lengths.upperBound)")
         }
         return n
+    }
+
+    /// `--remind HH:MM`, checked.
+    static func remindTime(_ args: ParsedArguments, _ spec: CommandSpec) throws(CLIError) -> WallTime? {
+        guard let text = args.value(Self.remind) else { return nil }
+        guard let time = WallTime(text) else {
+            throw spec.usageError("'\(Printable.bounded(text))' is not a time; use HH:MM (e.g. 20:00)")
+        }
+        return time
     }
 
     static func refused<T>(_ body: () throws(PracticePlan.Refusal) -> T) throws(CLIError) -> T {

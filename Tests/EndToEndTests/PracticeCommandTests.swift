@@ -149,4 +149,47 @@ import Testing
                 == #"{"schema":1,"future":{"a":[1,2]},"practices":[{"bani":"japji","from":"2026-11-32","days":40},{"bani":"jaap","from":"2026-11-28","days":40,"note":"x","stopped":"2026-11-29","changedAt":"2026-11-29T05:00:00Z"}],"modifiedAt":"2026-11-29T05:00:00Z"}"#,
             "\(text)")
     }
+
+    /// 45 days in Helsinki across the spring change (2026-03-29): Japji Sahib for 40 days, read each
+    /// morning but for one day missed and one read after midnight (02:30 on the day after the change,
+    /// which counts for the day before). The practice's reminder (16:00: Japji Sahib is in the
+    /// morning set) comes on exactly the days its bani is still unread then, once, and never after
+    /// the practice's last day.
+    @Test func fortyFiveDaysOfAPracticeAndItsReminderAcrossTheSpringChange() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        var env = Support.baseEnvironment
+        env["TZ"] = "Europe/Helsinki"
+        env["SGGS_CLOCK_NOW"] = "2026-03-10T05:00:00+02:00"
+        var r = try Support.run(["practice", "start", "japji", "--group", dir], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let calendar = Fixture.calendar("Europe/Helsinki")
+        var marks: [String] = []
+        var day = Fixture.day("2026-03-10")
+        while day <= Fixture.day("2026-04-18") {
+            defer { day = day.adding(days: 1) }
+            if day == Fixture.day("2026-03-20") { continue }
+            let at =
+                day == Fixture.day("2026-03-29")
+                ? calendar.resolve(day.adding(days: 1), WallTime(hour: 2, minute: 30)!)
+                : calendar.resolve(day, WallTime(hour: 10, minute: 0)!)
+            marks += ["--mark", RFC3339.format(at, in: calendar) + "=japji"]
+        }
+        r = try Support.run(
+            ["simulate", "--group", dir, "--from", "2026-03-10T05:00:00+02:00", "--to", "2026-04-24T05:00:00+03:00"]
+                + marks, environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let practiceReminders = r.stdout.split(separator: "\n").filter {
+            $0.contains(#""event":"bani-reminder""#) && $0.contains(#""bani":"japji""#)
+        }
+        #expect(
+            practiceReminders.map { String($0) } == [
+                #"{"at":"2026-03-20T16:00:00+02:00","event":"bani-reminder","band":"morning","dayKey":"2026-03-20","bani":"japji","late":false}"#,
+                #"{"at":"2026-03-29T16:00:00+03:00","event":"bani-reminder","band":"morning","dayKey":"2026-03-29","bani":"japji","late":false}"#,
+            ])
+        // Days read before 16:00 are skipped as read; none after the 40th day (2026-04-18).
+        let skipped = r.stdout.split(separator: "\n").filter { $0.contains(#""event":"bani-reminder-skipped""#) }
+        #expect(skipped.count == 38)
+        #expect(!r.stdout.split(separator: "\n").contains { $0.contains("bani-reminder") && $0.contains("2026-04-19") })
+    }
 }

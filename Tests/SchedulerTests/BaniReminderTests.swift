@@ -65,6 +65,45 @@ import Testing
         #expect(core.onScreen == nil)
     }
 
+    /// A practice's reminder (`nitnem practice`): at its time, once, saying the practice's day
+    /// (`Sukhmani Sahib · day 3 of 40`); closed when the bani is read by any writer; none on a day
+    /// the bani was read before its time, none once the practice is over.
+    @Test func aPracticeRemindsOnceWithItsDayAndClosesWhenRead() throws {
+        let mine =
+            #"{"schema":1,"practices":[{"bani":"sukhmani","from":"2026-11-27","days":40,"remind":"19:00"}]}"#
+        var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)
+        let start = core.handleSaving(
+            .start(.success(try Self.files(mine))), now: Fixture.instant("2026-11-29T09:00:00Z"))
+        #expect(start.nextWake <= Fixture.instant("2026-11-29T19:00:00Z"))
+        #expect(Fixture.fired(core.handleSaving(.timer, now: Fixture.instant("2026-11-29T18:59:00Z"))) == nil)
+        let step = core.handleSaving(.timer, now: Fixture.instant("2026-11-29T19:00:00Z"))
+        let notice = try #require(Fixture.fired(step))
+        #expect(notice.subject == .bani("sukhmani"))
+        #expect(notice.summary == "Sukhmani Sahib · day 3 of 40")
+        #expect(notice.body == "your daily reminder · 0 of 7 today")
+        _ = core.handleSaving(.reminderShown(notice, error: nil), now: Fixture.instant("2026-11-29T19:00:01Z"))
+        #expect(Fixture.fired(core.handleSaving(.timer, now: Fixture.instant("2026-11-29T20:00:00Z"))) == nil)
+        let read = try Self.files(mine, progress: Fixture.completed(["sukhmani"], on: "2026-11-29"))
+        let closed = core.handleSaving(.filesRead(.success(read)), now: Fixture.instant("2026-11-29T20:00:01Z"))
+        #expect(closed.actions.contains(.closeReminder))
+
+        // Read before its time: skipped. Over (a 2-day practice ended yesterday): no slot at all.
+        var early = AgentCore(calendar: Self.utc, config: Self.baniOnly)
+        _ = early.handleSaving(.start(.success(read)), now: Fixture.instant("2026-11-29T09:00:00Z"))
+        #expect(Fixture.fired(early.handleSaving(.timer, now: Fixture.instant("2026-11-29T19:00:00Z"))) == nil)
+        let over = #"{"schema":1,"practices":[{"bani":"sukhmani","from":"2026-11-27","days":2,"remind":"19:00"}]}"#
+        let files = try Self.files(over)
+        let day = Self.utc.nitnemDay(Fixture.day("2026-11-29"))
+        #expect(ReminderRules.baniSlots(on: day, files: files, calendar: Self.utc).isEmpty)
+        // The default time: 16:00 for a bani of the morning set, 20:00 for one in no set.
+        let japji = try Self.files(#"{"schema":1,"practices":[{"bani":"japji","from":"2026-11-29","days":40}]}"#)
+        #expect(ReminderRules.baniSlots(on: day, files: japji, calendar: Self.utc).map(\.time.description) == ["16:00"])
+        let slots = ReminderRules.baniSlots(
+            on: day, files: try Self.files(mine.replacing(#","remind":"19:00""#, with: "")), calendar: Self.utc)
+        #expect(slots.map(\.time.description) == ["20:00"])
+        #expect(slots.first?.practice == PracticeReminder.Count(day: 3, days: 40))
+    }
+
     /// Its words go through the message table: English as above by default; in the user's language
     /// (a lookup as gettext's), with the title in the form config `titles` chose, where to resume,
     /// the Listen button and why it is skipped.

@@ -19,7 +19,8 @@ package enum PracticePlan {
     /// A new practice of `bani` (`title` names it in a refusal) of `days` days from `from`.
     /// - Throws: `Refusal` when one of that bani runs already: `restart` begins it again.
     package static func start(
-        _ bani: String, title: String, days: Int, from: CivilDate, at now: Date, progress: [PracticeProgress]
+        _ bani: String, title: String, days: Int, from: CivilDate, remind: WallTime? = nil, at now: Date,
+        progress: [PracticeProgress]
     ) throws(Refusal) -> Practice {
         if let running = running(bani, in: progress) {
             throw Refusal(
@@ -27,7 +28,7 @@ package enum PracticePlan {
                     "\(title): a practice runs already (\(running.practice.days) days from \(running.practice.from));"
                     + " to begin again from today: nitnem practice restart \(MyNitnem.Part.shellWord(bani))")
         }
-        return Practice(bani: bani, from: from, days: days, changedAt: now)
+        return Practice(bani: bani, from: from, days: days, changedAt: now, remind: remind)
     }
 
     /// The running practice of `bani`, stopped today.
@@ -44,10 +45,12 @@ package enum PracticePlan {
     }
 
     /// `restart`: the latest practice of `bani` stopped today when it still runs, and a new one from
-    /// today of its length (or `days`). Nothing when the latest began today and runs: it is begun.
+    /// today of its length and reminder time (or `days`, `remind`). Nothing when the latest began today
+    /// and runs as asked: it is begun.
     /// - Throws: `Refusal` when `bani` never had a practice.
     package static func restart(
-        _ bani: String, title: String, days: Int?, today: CivilDate, at now: Date, progress: [PracticeProgress]
+        _ bani: String, title: String, days: Int?, remind: WallTime? = nil, today: CivilDate, at now: Date,
+        progress: [PracticeProgress]
     ) throws(Refusal) -> [Practice] {
         guard
             let latest = progress.filter({ $0.practice.bani == bani }).max(by: { $0.practice.from < $1.practice.from })
@@ -57,7 +60,12 @@ package enum PracticePlan {
                     + MyNitnem.Part.shellWord(bani))
         }
         let length = days ?? latest.practice.days
-        if latest.practice.from == today, latest.isRunning, length == latest.practice.days { return [] }
+        let time = remind ?? latest.practice.remind
+        if latest.practice.from == today, latest.isRunning, length == latest.practice.days,
+            time == latest.practice.remind
+        {
+            return []
+        }
         var changes: [Practice] = []
         if latest.isRunning, latest.practice.from < today {
             var stopped = latest.practice
@@ -66,7 +74,7 @@ package enum PracticePlan {
             changes.append(stopped)
         }
         // Begun today already (running, stopped or complete): this version replaces it.
-        changes.append(Practice(bani: bani, from: today, days: length, changedAt: now))
+        changes.append(Practice(bani: bani, from: today, days: length, changedAt: now, remind: time))
         return changes
     }
 }

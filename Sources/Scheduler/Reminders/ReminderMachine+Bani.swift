@@ -27,9 +27,7 @@ extension ReminderMachine {
                 on: .bani(slot.bani.id), slot: slot.at, name: .bani(title: slot.bani.titleEn), now: now, today: today,
                 files: files, config: config, plan: &plan
             ) { state, late in
-                Self.baniNotice(
-                    slot.bani, time: slot.time, day: day.key, band: band, state: state, files: files, config: config,
-                    late: late)
+                Self.baniNotice(slot, day: day.key, band: band, state: state, files: files, config: config, late: late)
             }
             if let acted { return acted }
         }
@@ -47,7 +45,9 @@ extension ReminderMachine {
     func baniWake(
         after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar
     ) -> Date? {
-        guard config.remindersOn, let files, files.mine?.reminders.isEmpty == false else { return nil }
+        guard config.remindersOn, let files,
+            files.mine?.reminders.isEmpty == false || !files.snapshot.practices.isEmpty
+        else { return nil }
         var wakes: [Date] = []
         let band = today.day.band(at: now)
         for slot in ReminderRules.baniSlots(on: today.day, files: files, calendar: calendar) {

@@ -19,12 +19,14 @@ extension ReminderMachine {
         return notice
     }
 
-    /// The per-bani reminder of `bani`: `Sukhmani Sahib · 10:00`, `your daily reminder · 2 of 7
-    /// today` and, with a saved position, `resume at line 120 of 444`.
+    /// The per-bani reminder of `slot`: `Sukhmani Sahib · 10:00` (`Sukhmani Sahib · day 12 of 40` for a
+    /// practice's), `your daily reminder · 2 of 7 today` and, with a saved position, `resume at line 120
+    /// of 444`.
     static func baniNotice(
-        _ bani: NitnemSnapshot.Bani, time: WallTime, day: CivilDate, band: Band, state: TodayState,
-        files: GroupFiles, config: AgentConfig, late: Bool
+        _ slot: ReminderRules.BaniSlot, day: CivilDate, band: Band, state: TodayState, files: GroupFiles,
+        config: AgentConfig, late: Bool
     ) -> Notice {
+        let bani = slot.bani
         var resume: TodayState.Resume?
         if let progress = files.progress.banis[bani.id], let seq = progress.lastSeq, bani.nLines > 0,
             seq < bani.nLines
@@ -34,7 +36,8 @@ extension ReminderMachine {
         var notice = Notice(
             dayKey: day, subject: .bani(bani.id), band: band, bani: bani, late: late, done: state.done,
             total: state.total, resume: resume, titles: config.titles, url: bani.url)
-        notice.time = time
+        notice.time = slot.time
+        notice.practice = slot.practice
         notice.offer(config)
         return notice
     }

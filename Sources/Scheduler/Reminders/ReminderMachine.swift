@@ -140,8 +140,8 @@ struct ReminderMachine: Sendable {
                     .first { $0.bani.id == id }
                     .map {
                         Self.baniNotice(
-                            $0.bani, time: $0.time, day: entry.dayKey, band: entry.band, state: state, files: files,
-                            config: config, late: reminded.late)
+                            $0, day: entry.dayKey, band: entry.band, state: state, files: files, config: config,
+                            late: reminded.late)
                     }
             }
         }

@@ -31,6 +31,8 @@ package struct ReminderNotice: Hashable, Sendable {
     package var shownAgain = false
     /// A per-bani reminder's wall time (its summary says it).
     package var time: WallTime?
+    /// The practice a per-bani reminder protects (its summary says its day instead of the time).
+    package var practice: PracticeReminder.Count?
     /// The server id of the notification an earlier agent (killed) left on screen for this
     /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
     package var replacing: Int?
@@ -61,6 +63,9 @@ package struct ReminderNotice: Hashable, Sendable {
     /// folded (`Printable.folded`), so a title cannot add a line or turn the text around.
     package func summary(_ localizer: Localizer) -> String {
         let title = titles.or(.english).title(bani, Printable.folded)
+        if isForBani, let practice {
+            return localizer(.practiceDay, ["title": title, "day": "\(practice.day)", "days": "\(practice.days)"])
+        }
         if isForBani, let time {
             return localizer(.baniReminderSummary, ["title": title, "time": "\(time)"])
         }

@@ -40,6 +40,8 @@ package struct ReminderRules: Sendable {
         package let time: WallTime
         /// When it falls on the day.
         package let at: Date
+        /// The practice it protects, when the bani has one running that day (`PracticeReminder`).
+        package var practice: PracticeReminder.Count? = nil
     }
 
     /// The settings (`reminders`, `remind-when-done`, the slots).
@@ -120,12 +122,26 @@ package struct ReminderRules: Sendable {
 
     /// The per-bani reminders of `day` (those of banis the snapshot knows), in time order.
     package static func baniSlots(on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar) -> [BaniSlot] {
-        guard let mine = files.mine, !mine.reminders.isEmpty else { return [] }
-        return mine.reminders.compactMap { reminder in
+        guard let mine = files.mine, !mine.reminders.isEmpty || !files.snapshot.practices.isEmpty else { return [] }
+        var slots = mine.reminders.compactMap { reminder in
             files.snapshot.bani(id: reminder.id).map {
                 BaniSlot(bani: $0, time: reminder.at, at: calendar.baniReminder(on: day, at: reminder.at))
             }
-        }.sorted { ($0.at, $0.bani.id) < ($1.at, $1.bani.id) }
+        }
+        // A practice reminds at the bani's own reminder when it has one, else at the practice's time.
+        for (practice, count) in PracticeReminder.reminding(
+            on: day.key, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+        {
+            if let i = slots.firstIndex(where: { $0.bani.id == practice.bani }) {
+                slots[i].practice = count
+            } else if let bani = files.snapshot.bani(id: practice.bani) {
+                let time = PracticeReminder.time(practice, snapshot: files.snapshot)
+                slots.append(
+                    BaniSlot(
+                        bani: bani, time: time, at: calendar.baniReminder(on: day, at: time), practice: count))
+            }
+        }
+        return slots.sorted { ($0.at, $0.bani.id) < ($1.at, $1.bani.id) }
     }
 
     /// Whether bani `id` was read on Nitnem day `day`.
