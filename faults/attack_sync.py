@@ -4,7 +4,9 @@ agent per "machine"; rounds of marks on both sides while the connection is pause
 side, a mark on the other, both touching one bani), then resumed (in turn: once both Syncthings have
 scanned the marks, at once before they have, and with a mark on each side while they reconnect); then
 a burst of marks on both sides at once, connected. After every round: every mark in both main files, byte-identical, no conflict copy
-left, every unknown field intact, every undo made while apart still undone.
+left, every unknown field intact, every undo made while apart still undone. In the first round each
+machine also begins a practice of its own while apart (`nitnem practice start`: both make
+nitnem-mynitnem.json, one becomes a conflict copy): at the end both machines hold one file with both.
 
 Two pairs: both peers on the host's Syncthing (Debian 12's 1.19), and one on Debian 13's (1.29,
 scripts/syncthing-debian13.sh). Each round's convergence is timed from the reconnect (the later
@@ -140,6 +142,13 @@ class Rounds:
             self.undone = [u for u in self.undone if u != (bani, day)]
             self.marks += 1
 
+    def practice(self, p, *args):
+        """`nitnem practice ARGS` on `p` (a choice in nitnem-mynitnem.json, merged as the sets are)."""
+        rc, _, err, _ = p.nitnem("practice", *args)
+        if rc != 0:
+            raise RuntimeError(f"{p.name}: nitnem practice {' '.join(args)} failed: {err.strip()}")
+        self.last_write[p.name] = time.time()
+
     def scanned(self, p):
         """Whether `p`'s Syncthing has scanned its last local change (a LocalIndexUpdated after it)."""
         t = self.last_write[p.name]
@@ -204,6 +213,11 @@ class Rounds:
         self.mark(u, victim[0], victim[1], undo=True)
         self.mark(v, "chaupai", day(base))
         self.mark(v, "japji", day(base + n))
+        # In the first round each machine begins a practice of its own while apart: both files made
+        # apart, so Syncthing leaves a conflict copy of one, and the agent's merge must keep both.
+        if r == 1:
+            self.practice(a, "start", "sukhmani")
+            self.practice(b, "start", "chaupai")
         # Three ways to come back together, in turn: once both Syncthings have scanned the marks made
         # apart; at once, before they have; and with a mark on each machine while they reconnect.
         mode = r % 3
@@ -291,6 +305,18 @@ def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
             return False, f"{label}: an agent wrote no timeline", [p.agent.stderr()[-300:] for p in (a, b)]
         for r in range(1, rounds + 1):
             ro.round(r, n, burst)
+        # The practices begun apart: one file on both machines, both practices in it.
+        def practices(p):
+            rc, out, _, _ = p.nitnem("practice", "--format", "json")
+            return sorted(x["bani"] for x in json.loads(out)["practices"]) if rc == 0 else None
+
+        def mine(p):
+            try:
+                with open(p.box.path("nitnem-mynitnem.json"), "rb") as f:
+                    return f.read()
+            except OSError:
+                return b""
+        kept = wait_until(lambda: mine(a) == mine(b) and practices(a) == ["chaupai", "sukhmani"], 60, 0.2)
         final = a.progress()
         text = final.decode("utf-8", "replace")
         unknown = UNKNOWN_TOP in text and UNKNOWN_ENTRY in text
@@ -301,11 +327,15 @@ def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
             notes.append(f"{label}: unknown fields lost: {text[:300]}")
         if not alive:
             notes += [f"{label}: {p.name} agent DEAD: {p.agent.stderr()[-500:]}" for p in (a, b) if not p.agent.alive()]
-        ok = not ro.failures and not lost and not back and unknown and alive and final == b.progress()
+        if not kept:
+            notes.append(f"{label}: practices begun apart not kept on both: {practices(a)} / {practices(b)},"
+                         f" files {'identical' if mine(a) == mine(b) else 'DIFFERENT'}")
+        ok = not ro.failures and not lost and not back and unknown and alive and final == b.progress() and kept
         syncthing = [t - o for t, o in zip(ro.apart, ro.ours)]
         fig = (f"{label}: {rounds} round(s), {ro.marks} marks, {len(ro.undone)} undone while apart, "
                f"{len(ro.failures)} failed round(s); lost {len(lost)}, undone back {len(back)}, files "
-               f"{'identical' if final == b.progress() else 'DIFFERENT'}, unknown fields {'intact' if unknown else 'LOST'}; "
+               f"{'identical' if final == b.progress() else 'DIFFERENT'}, unknown fields {'intact' if unknown else 'LOST'}, "
+               f"2 practices begun apart {'kept on both' if kept else 'NOT KEPT'}; "
                f"resume→reconnected {quantiles(ro.connect)}; reconnected→converged {quantiles(ro.apart)} (Syncthing's part {quantiles(syncthing)}; the agents' "
                f"{quantiles(ro.ours, 2)} over {ro.merges} merge(s); {ro.scans} scans, {ro.pulls} pulls)"
                + (f"; burst→converged {quantiles(ro.together)}" if ro.together else ""))
