@@ -131,4 +131,35 @@ import Testing
         let earlier = Journey(year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
         #expect(earlier.empty == .beforeFirstRecord)
     }
+
+    /// A practice's days are marked in the month (`•` read, `×` missed; the display's `practice`
+    /// and a day's spoken name), and the practice's line follows the legends; a month without one
+    /// is as it was.
+    @Test func aPracticesDaysAreMarked() throws {
+        var snapshot = EmbeddedRegistry.snapshot
+        snapshot.practices = [Practice(bani: "sukhmani", from: Self.day("2026-11-26"), days: 40)]
+        let p: [String: BaniProgress] = [
+            "sukhmani": BaniProgress(completedDays: [Self.day("2026-11-26"), Self.day("2026-11-28")])
+        ]
+        let j = Journey(year: 2026, month: 11, snapshot: snapshot, progress: p, today: Self.day("2026-11-29"))
+        #expect(
+            j.days.map { $0.practice?.rawValue ?? "-" }.suffix(6) == ["-", "read", "missed", "read", "today", "toCome"])
+        let rows = j.text.split(separator: "\n").map(String.init)
+        #expect(rows.contains("  ·   ·   ·   ·•  ·×  ·•  …"))
+        #expect(
+            rows.suffix(2) == [
+                "• a day of a practice, its bani read · × a day of it missed",
+                "Sukhmani Sahib · day 4 of 40 · today: still to read · 1 day missed (2026-11-27) · to begin again: nitnem practice restart sukhmani",
+            ])
+        guard case .object(let display) = j.display(.english),
+            case .array(let days)? = display.first(where: { $0.key == "days" })?.value
+        else { Issue.record("no days"); return }
+        #expect(days[26]["name"] == .string("27 November: none of 7 read · practice: missed"))
+        #expect(days[26]["practice"] == .string("missed"))
+        #expect(days[20]["practice"] == .null)
+        // Without a practice: no practice line, no marks.
+        let plain = Journey(
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+        #expect(!plain.text.contains("practice") && !plain.text.contains("•"))
+    }
 }

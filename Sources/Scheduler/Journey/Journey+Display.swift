@@ -12,6 +12,16 @@ extension Journey.Day {
         return done == 0 ? "·" : "\(done)"
     }
 
+    /// The text calendar's practice mark after the day's: `•` its practice's bani read, `×` missed;
+    /// a space otherwise.
+    var practiceMark: String {
+        switch practice {
+        case .read?: "•"
+        case .missed?: "×"
+        default: " "
+        }
+    }
+
     /// `complete`, `inProgress`, `partial`, `none` or `future`: what a widget styles.
     package var state: String {
         if future { return "future" }
@@ -36,7 +46,7 @@ extension Journey {
 
     /// What a widget's menu shows of the month, worded by `l`: `{"month","title","streaks",
     /// "currentStreak","longestStreak","empty","weekdays":[…],"offset","days":[{"dayKey","number",
-    /// "mark","state","today","name"}]}`. `empty` is the sentence of a month with nothing to show
+    /// "mark","state","today","name","practice"}]}` (`practice`: `read`, `missed`, `today`, `toCome` or null). `empty` is the sentence of a month with nothing to show
     /// (else null, and then no days); `offset` the blank cells before the 1st, Monday first; `name`
     /// what a screen reader says of a day (`2 December: complete, 7 of 7`).
     package func display(_ l: Localizer) -> JSONValue {
@@ -45,7 +55,7 @@ extension Journey {
         let days: [JSONValue] = self.days.map { day in
             let date = l(.journeyDate, ["day": "\(day.dayKey.day)", "month": monthName])
             let values = ["day": date, "done": "\(day.done)", "total": "\(total)"]
-            let name: String
+            var name: String
             switch day.state {
             case "future": name = l(.journeyDayToCome, values)
             case "complete": name = l(.journeyDayComplete, values)
@@ -53,10 +63,16 @@ extension Journey {
             case "partial": name = l(.journeyDayPartial, values)
             default: name = l(.journeyDayNone, values)
             }
+            switch day.practice {
+            case .read?: name = l(.journeyDayPracticeRead, ["line": name])
+            case .missed?: name = l(.journeyDayPracticeMissed, ["line": name])
+            case .today?: name = l(.journeyDayPracticeToday, ["line": name])
+            case .toCome?, nil: break
+            }
             return .object([
                 ("dayKey", .string(day.dayKey.description)), ("number", .string("\(day.dayKey.day)")),
                 ("mark", .string(day.mark)), ("state", .string(day.state)), ("today", .bool(day.dayKey == today)),
-                ("name", .string(name)),
+                ("name", .string(name)), ("practice", day.practice.map { .string($0.rawValue) } ?? .null),
             ])
         }
         return .object([

@@ -20,6 +20,14 @@ package struct Journey: Hashable, Sendable {
         package let inProgress: Bool
         /// Whether the day is after today (nothing to show yet).
         package let future: Bool
+        /// The day's part in the practices that cover it; nil when none does.
+        package var practice: PracticeMark? = nil
+    }
+
+    /// A day of one or more practices (`nitnem practice`): their banis all read, one missed, today
+    /// still to read, or to come.
+    package enum PracticeMark: String, Hashable, Sendable {
+        case read, missed, today, toCome
     }
 
     /// Why a month has nothing to show.
@@ -47,6 +55,14 @@ package struct Journey: Hashable, Sendable {
     package let longestInMonth: Int
     /// The longest run of complete days of all (up to today), across months.
     package let longestOverall: Int
+    /// The practices with a day in the month.
+    package let practices: [Practicing]
+
+    /// A practice of the month, with its bani's title (English).
+    package struct Practicing: Hashable, Sendable {
+        package let title: String
+        package let progress: PracticeProgress
+    }
 
     /// The journey of `year`-`month` as of `today`.
     package init(year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate) {
@@ -83,6 +99,28 @@ package struct Journey: Hashable, Sendable {
                     Day(dayKey: d, done: n, complete: complete, inProgress: d == today && !complete, future: d > today))
                 d = d.adding(days: 1)
             }
+        }
+        // The practices with a day in the month; each day's part in them.
+        let monthEnd =
+            (month == 12
+            ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1))
+            .map { $0.adding(days: -1) } ?? .last
+        let practices = PracticeProgress.all(snapshot.practices, progress: progress, today: today).filter {
+            $0.practice.from <= monthEnd && $0.lastDay >= start && ($0.practice.stopped ?? .last) > $0.practice.from
+        }
+        self.practices = practices.map {
+            Practicing(title: snapshot.bani(id: $0.practice.bani)?.titleEn ?? $0.practice.bani, progress: $0)
+        }
+        for i in days.indices {
+            let d = days[i].dayKey
+            let covering = practices.filter { p in
+                let stop: CivilDate? =
+                    if case .stopped(let day) = p.state { day } else { nil }
+                return p.practice.from <= d && d <= p.lastDay && d < (stop ?? .last)
+            }
+            guard !covering.isEmpty else { continue }
+            let allRead = covering.allSatisfy { progress.isRead($0.practice.bani, on: d) }
+            days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed
         }
         self.days = days
         var longestOverall = 0
@@ -143,9 +181,12 @@ package struct Journey: Hashable, Sendable {
                         .object([
                             ("dayKey", .string($0.dayKey.description)), ("done", .int($0.done)),
                             ("complete", .bool($0.complete)), ("inProgress", .bool($0.inProgress)),
+                            ("practice", $0.practice.map { .string($0.rawValue) } ?? .null),
                         ])
                     })
             ))
+        members.append(
+            ("practices", .array(practices.map { $0.progress.json(title: $0.title, localizer: .english) })))
         return .object(members)
     }
 
@@ -193,7 +234,7 @@ package struct Journey: Hashable, Sendable {
         for day in days {
             let n = day.dayKey.day
             numbers.append((n < 10 ? "  \(n)" : " \(n)") + " ")
-            marks.append("  \(day.future ? " " : day.mark) ")
+            marks.append("  \(day.future ? " " : day.mark)\(day.practiceMark)")
         }
         var week = 0
         while week * 7 < numbers.count {
@@ -208,6 +249,10 @@ package struct Journey: Hashable, Sendable {
                 l(.journeyTodayInProgress, ["today": today.description, "done": "\(day.done)", "total": "\(total)"]))
         }
         lines.append(l(.journeyLegend, ["total": "\(total)"]))
+        if !practices.isEmpty {
+            lines.append(l(.journeyPracticeLegend))
+            lines += practices.map { $0.progress.line(title: $0.title, localizer: l) }
+        }
         return lines.joined(separator: "\n")
     }
 }

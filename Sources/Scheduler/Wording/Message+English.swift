@@ -248,6 +248,17 @@ extension Message {
                 "{title} · ended on {last} · {read} of {days} days read",
                 "A practice whose last day is past, with days missed.")
         case .practiceNone: return e("No practice. To begin one: {command}", "nitnem practice, when there is none.")
+        case .journeyPracticeLegend:
+            return e(
+                "• a day of a practice, its bani read · × a day of it missed",
+                "nitnem journey's second legend, when a practice has days in the month: keep • and × as they are.")
+        case .journeyDayPracticeRead:
+            return e("{line} · practice: read", "A day of the widget's calendar ({line}) in a practice, its bani read.")
+        case .journeyDayPracticeMissed:
+            return e("{line} · practice: missed", "A day of the widget's calendar in a practice, its bani not read.")
+        case .journeyDayPracticeToday:
+            return e(
+                "{line} · practice: still to read", "Today in the widget's calendar, a practice's bani not yet read.")
         }
     }
 }

@@ -69,6 +69,7 @@ package enum Message: String, CaseIterable, Sendable {
     // practice (one bani daily for a number of days).
     case practiceDay, practiceToRead, practiceReadToday, practiceMissed, practiceRestartHint, practiceUpcoming
     case practiceCompleted, practiceStopped, practiceEnded, practiceNone
+    case journeyPracticeLegend, journeyDayPracticeRead, journeyDayPracticeMissed, journeyDayPracticeToday
 
     /// One entry of the catalogue: the English text (the msgid), its plural (msgid_plural) when the
     /// text counts something, and a note for translators.
