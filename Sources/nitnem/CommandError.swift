@@ -64,3 +64,16 @@ extension ConfigStore.Failure: CommandError {
         }
     }
 }
+
+extension Agent.StartError: CommandError {
+    /// Another agent: exit 3, never restarted by the unit. A group folder that cannot be made, or a
+    /// folder another user could change (the runtime folder's included), is bad input (exit 2, not
+    /// restarted either: it would fail the same way every time). No lock or descriptors: a failure.
+    var cliCode: CLIError.Code {
+        switch self {
+        case .lock(.alreadyRunning(pid: _)): .alreadyRunning
+        case .group, .untrustedFolder, .lock(.unsafeFolder(_, _)): .badInput
+        case .lock, .system: .failure
+        }
+    }
+}
