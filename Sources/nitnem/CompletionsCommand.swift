@@ -72,7 +72,6 @@ enum CompletionsCommand {
         Output.write(fd: 1, script(shell))
     }
 
-    /// The completion script for `shell`.
     static func script(_ shell: Shell) -> String {
         switch shell {
         case .bash: Main.table.bashCompletion(positionalDefaults: positionalDefaults)

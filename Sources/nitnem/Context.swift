@@ -17,7 +17,7 @@ struct Context {
 
     /// Reads `TZ` / the zone link `localtime` (`run --localtime FILE`), `SGGS_CLOCK_NOW` and
     /// `SGGS_CLOCK_RATE`.
-    /// - Throws: `CLIError.badInput` naming the variable at fault.
+    /// - Throws: `ClockError`, which names the variable at fault (bad input).
     static func load(
         _ environment: [String: String] = ProcessEnvironment.current(), localtime: String = "/etc/localtime"
     ) throws -> Context {
@@ -32,7 +32,6 @@ struct Context {
     /// The UTC time a backup a command keeps is named by (`20261129T050000Z`, the Nitnem clock's now).
     var backupStamp: String { RFC3339.utcTimestamp(clock.now()).filter { $0 != "-" && $0 != ":" } }
 
-    /// Where this user's files are.
     var paths: UserPaths { UserPaths(environment: environment) }
 
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
@@ -44,7 +43,7 @@ struct Context {
 
     /// The agent's paths (with `--config FILE`) and its settings from that file. The default file
     /// may be missing (the defaults); a `--config FILE` that does not exist is bad input.
-    /// - Throws: `CLIError.badInput` naming the file (and line) for a missing, unreadable or wrong file.
+    /// - Throws: `ConfigError`, which names the file (and line) for a missing, unreadable or wrong file.
     func agentConfig(_ args: ParsedArguments) throws -> (config: AgentConfig, paths: AgentPaths) {
         let flag = args.value(.config)
         let paths = paths.agent(configFlag: flag)

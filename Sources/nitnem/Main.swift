@@ -4,7 +4,7 @@ import Glibc
 import NitnemClockKit
 import Scheduler
 
-/// The top-level `nitnem` command: picks a subcommand, runs it and says how it ended (`fail`).
+/// The top-level `nitnem` command: picks a subcommand, runs it and says how it ended (`ending`).
 @main
 enum Main {
     /// What runs a command. It throws what went wrong as the library says it (untyped), so that
@@ -19,7 +19,6 @@ enum Main {
     /// The program's name in usage lines.
     static let program = "nitnem"
 
-    /// This build's version.
     static let version = "0.1.0"
 
     /// Every command, in the order `nitnem --help` lists them.
@@ -100,7 +99,6 @@ enum Main {
         }
     }
 
-    /// Says `error` on stderr (`nitnem: …`, then its usage lines) and returns its exit status.
     static func fail(_ error: CLIError) -> Int32 {
         Output.error(error.shownMessage, usages: error.usages)
         return error.exitCode

@@ -60,7 +60,7 @@ extension Context {
     /// The link `open` and `listen` act on: their first argument when it is a link (a link always has a
     /// scheme and its colon; a bani's name never has one), else the bani it names (as `mark` names
     /// banis; an unknown or ambiguous name is bad input), else what `next` makes of today's state.
-    /// - Throws: `CLIError.badInput` for a name or link it cannot read; what `next` throws.
+    /// - Throws: bad input for a name or link it cannot read; what `next` throws.
     func link(
         _ args: ParsedArguments, config: AgentConfig, next: (TodayState) throws -> String
     ) throws -> DeepLink {
