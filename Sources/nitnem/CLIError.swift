@@ -3,10 +3,10 @@ import CommandLineKit
 import NitnemClockKit
 
 /// How a command ends other than with success: a code, the one line said and, for bad usage, the
-/// usage lines. `Main.fail` prints it and exits with `code.exitCode`: the one mapping from what
-/// went wrong to the exit status.
+/// usage lines. A command makes one only for what it finds itself (a bad value, nothing to do);
+/// a library's error it rethrows as it is, and `Main.ending` makes this from it, so that each
+/// message and exit status is decided once.
 struct CLIError: Error {
-    /// What kind of ending.
     enum Code: Equatable, Sendable {
         /// Bad usage: an argument the command does not take (exit 2, with the usage lines).
         case usage
@@ -28,36 +28,30 @@ struct CLIError: Error {
         }
     }
 
-    /// What kind of ending.
     let code: Code
     /// What is wrong, for a person (several lines only where a list is said, one item a line).
     let message: String
     /// The usage lines shown after it (bad usage only).
     let usages: [String]
 
-    /// An error of `code` saying `message`.
     init(_ code: Code, _ message: String, usages: [String] = []) {
         self.code = code
         self.message = message
         self.usages = usages
     }
 
-    /// A library error, as its own code says (`CommandError.cliCode`), or as `code` when given: the
-    /// command knows the error came after its input was read (a refused write is then a failure).
+    /// A library error, as its own code says (`CommandError.cliCode`), or as `code` when given: only
+    /// the command knows when it met the error (after its input was read, a refused write is a
+    /// failure), so the few such overrides stay at their call sites.
     init(_ error: some CommandError, as code: Code? = nil) {
         self.init(code ?? error.cliCode, error.description)
     }
 
-    /// Bad input saying `message` (exit 2).
     static func badInput(_ message: String) -> CLIError { CLIError(.badInput, message) }
-    /// A failure saying `message` (exit 1).
     static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
-    /// Bad usage: `message`, then `usage` (exit 2).
     static func usage(_ message: String, usage: String) -> CLIError { CLIError(.usage, message, usages: [usage]) }
-    /// Another agent runs: `message` (exit 3).
     static func alreadyRunning(_ message: String) -> CLIError { CLIError(.alreadyRunning, message) }
 
-    /// The exit status.
     var exitCode: Int32 { code.exitCode }
 
     /// The message as printed: bad usage is one line even when the argument it quotes holds a line
@@ -66,12 +60,10 @@ struct CLIError: Error {
 }
 
 extension CLIError {
-    /// Bad usage found by the parser.
     init(_ error: UsageError) { self.init(.usage, error.message, usages: error.usages) }
 }
 
 extension CommandSpec {
-    /// This command's usage line.
     var usage: String { usage(program: Main.program) }
 
     /// Bad usage of this command: `message`, shown with its usage line.

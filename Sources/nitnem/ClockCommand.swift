@@ -28,7 +28,7 @@ enum ClockCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         // As the agent reads it: the good lines, the default for a bad one (said on stderr).
         let (config, warnings) = try context.displayConfig(args)

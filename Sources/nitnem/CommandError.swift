@@ -7,15 +7,17 @@ import Scheduler
 import Snapshot
 
 /// A library's error as a command ends on it: each says, from its own code, whether it is bad
-/// input (exit 2) or a failure (exit 1). Every such decision is in this file.
+/// input (exit 2) or a failure (exit 1). Every such decision is in this file, so that commands can
+/// rethrow what they meet and `Main.ending` says it. Bad input is what the person must fix in what
+/// they gave (a variable, an argument, a file of theirs): running again fails the same way, so
+/// contrib/nitnem.service does not restart on 2. A failure is the system refusing (a write, a
+/// call, a server), which may pass.
 protocol CommandError: Error, CustomStringConvertible {
-    /// How a command that meets it ends.
     var cliCode: CLIError.Code { get }
 }
 
 /// The kinds of a `CodedError` that all end a command alike.
 protocol CommandErrorCode: ErrorCode {
-    /// How a command that meets an error of these kinds ends.
     static var cliCode: CLIError.Code { get }
 }
 
@@ -32,25 +34,16 @@ extension GroupFileError: CommandError {
     }
 }
 
-/// A malformed `TZ`, zone link or `SGGS_CLOCK_NOW`: bad input.
 extension ClockError: CommandError { var cliCode: CLIError.Code { .badInput } }
-/// A config file that is missing (when named), unreadable or wrong: bad input.
 extension ConfigError: CommandError { var cliCode: CLIError.Code { .badInput } }
-/// A `--until` that names no time to come: bad input.
 extension PauseUntilError: CommandError { var cliCode: CLIError.Code { .badInput } }
-/// A link that names nothing to open: bad input.
 extension DeepLinkErrorCode: CommandErrorCode { static var cliCode: CLIError.Code { .badInput } }
-/// A `--day` after today: bad input (one that names no day is bad usage, said with the usage line).
+/// A `--day` after today; one that names no day is bad usage instead, said by `mark` with its usage line.
 extension MarkDayError: CommandError { var cliCode: CLIError.Code { .badInput } }
-/// A file that could not be written: a failure.
 extension FileError: CommandError { var cliCode: CLIError.Code { .failure } }
-/// A system call that failed: a failure.
 extension SystemError: CommandError { var cliCode: CLIError.Code { .failure } }
-/// No notification server, or one that refused: a failure.
 extension NotifyErrorCode: CommandErrorCode { static var cliCode: CLIError.Code { .failure } }
-/// A reader or player that could not run: a failure.
 extension ReaderLauncher.Failure: CommandError { var cliCode: CLIError.Code { .failure } }
-/// A key or value `config set` does not take: bad input.
 extension ConfigEdit.Refusal: CommandError { var cliCode: CLIError.Code { .badInput } }
 
 extension ConfigStore.Failure: CommandError {
@@ -61,6 +54,19 @@ extension ConfigStore.Failure: CommandError {
         case .unreadable(let problem) where problem.code == .notText: .badInput
         case .notConfig: .badInput
         case .unreadable, .unwritten: .failure
+        }
+    }
+}
+
+extension Agent.StartError: CommandError {
+    /// Another agent: exit 3, never restarted by the unit. A group folder that cannot be made, or a
+    /// folder another user could change (the runtime folder's included), is bad input (exit 2, not
+    /// restarted either: it would fail the same way every time). No lock or descriptors: a failure.
+    var cliCode: CLIError.Code {
+        switch self {
+        case .lock(.alreadyRunning(pid: _)): .alreadyRunning
+        case .group, .untrustedFolder, .lock(.unsafeFolder(_, _)): .badInput
+        case .lock, .system: .failure
         }
     }
 }

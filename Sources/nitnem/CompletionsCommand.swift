@@ -52,15 +52,10 @@ enum CompletionsCommand {
         "url": .program(arguments: ["completions", "--list", "links"], forwarding: ["group"]),
     ]
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         if let listing = args.value(Self.listing) {
             let context = try Context.load()
-            let snapshot: NitnemSnapshot
-            do {
-                snapshot = try GroupFiles.loadSnapshot(context.group(args)).snapshot
-            } catch {
-                throw CLIError(error)
-            }
+            let snapshot = try GroupFiles.loadSnapshot(context.group(args)).snapshot
             let lines = list(listing, snapshot)
             if !lines.isEmpty { Output.line(lines.joined(separator: "\n")) }
             return
@@ -77,7 +72,6 @@ enum CompletionsCommand {
         Output.write(fd: 1, script(shell))
     }
 
-    /// The completion script for `shell`.
     static func script(_ shell: Shell) -> String {
         switch shell {
         case .bash: Main.table.bashCompletion(positionalDefaults: positionalDefaults)

@@ -41,7 +41,7 @@ enum ConfigCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let flag = args.value(.config)
         let path = context.paths.config(flag: flag)
@@ -51,7 +51,7 @@ enum ConfigCommand {
         do {
             reading = try AgentConfig.read(path: path, required: flag != nil)
         } catch {
-            if error.code == .missing { throw CLIError(error, as: .badInput) }
+            if error.code == .missing { throw error }
             reading = nil
             fileProblem = error
         }
@@ -91,19 +91,21 @@ enum ConfigCommand {
             Output.error(shown.explained(problem))
         }
         let count = shown.problems.count
-        if count > 0 { throw .failure("\(count) bad line\(count == 1 ? "" : "s") in \(Printable.escaped(path))") }
+        if count > 0 {
+            throw CLIError.failure("\(count) bad line\(count == 1 ? "" : "s") in \(Printable.escaped(path))")
+        }
     }
 
     /// Writes the template to `path` (its folder created when missing), 0600, never over a file.
-    static func initialise(_ path: String) throws(CLIError) {
+    static func initialise(_ path: String) throws {
         do {
             try AtomicFile.create(Array(AgentConfig.template.utf8), at: path, mode: 0o600)
         } catch {
             if error.code == .exists {
-                throw .failure(
+                throw CLIError.failure(
                     "\(Printable.escaped(path)) already exists; not overwritten (nitnem config shows what it sets)")
             }
-            throw .failure(Printable.escaped(error.description))
+            throw CLIError.failure(Printable.escaped(error.description))
         }
         Output.line(
             "Wrote \(Printable.escaped(path)): every key with its default, commented out (nitnem config shows what is in effect)"

@@ -41,14 +41,9 @@ enum ConfigSetCommand {
             """
     )
 
-    static func runSet(_ args: ParsedArguments) throws(CLIError) {
+    static func runSet(_ args: ParsedArguments) throws {
         let key = try named(args.positionals[0])
-        let value: String
-        do {
-            value = try ConfigEdit.validated(args.positionals[1], for: key)
-        } catch {
-            throw CLIError(error)
-        }
+        let value = try ConfigEdit.validated(args.positionals[1], for: key)
         try edit(args) {
             ConfigEdit.setting(key, to: value, in: $0)
         } report: {
@@ -56,7 +51,7 @@ enum ConfigSetCommand {
         }
     }
 
-    static func runUnset(_ args: ParsedArguments) throws(CLIError) {
+    static func runUnset(_ args: ParsedArguments) throws {
         let key = try named(args.positionals[0])
         try edit(args) {
             ConfigEdit.unsetting(key, in: $0)
@@ -65,25 +60,16 @@ enum ConfigSetCommand {
         }
     }
 
-    static func named(_ spelling: String) throws(CLIError) -> ConfigKey {
-        do {
-            return try ConfigEdit.key(spelling)
-        } catch {
-            throw CLIError(error)
-        }
+    static func named(_ spelling: String) throws -> ConfigKey {
+        try ConfigEdit.key(spelling)
     }
 
     /// Applies `change` to the config file and prints the key as `nitnem config` shows it.
     static func edit(
         _ args: ParsedArguments, _ change: (String) -> ConfigEdit.Edited, report: () -> ConfigKey
-    ) throws(CLIError) {
+    ) throws {
         let path = try Context.load().paths.config(flag: args.value(.config))
-        let outcome: ConfigStore.Outcome
-        do {
-            outcome = try ConfigStore.edit(path: path, change)
-        } catch {
-            throw CLIError(error)
-        }
+        let outcome = try ConfigStore.edit(path: path, change)
         let shown = outcome.reading.shown(report())
         Output.line("\(shown.setting)  # \(shown.source)")
         for line in outcome.edited.removed where outcome.edited.line != nil {

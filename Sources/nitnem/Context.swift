@@ -17,26 +17,21 @@ struct Context {
 
     /// Reads `TZ` / the zone link `localtime` (`run --localtime FILE`), `SGGS_CLOCK_NOW` and
     /// `SGGS_CLOCK_RATE`.
-    /// - Throws: `CLIError.badInput` naming the variable at fault.
+    /// - Throws: `ClockError`, which names the variable at fault (bad input).
     static func load(
         _ environment: [String: String] = ProcessEnvironment.current(), localtime: String = "/etc/localtime"
-    ) throws(CLIError) -> Context {
-        do {
-            let zone = try SystemZone.current(environment: environment, localtime: localtime)
-            let calendar = NitnemCalendar(zone: zone)
-            let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar, real: WallClock.now)
-            return Context(
-                environment: environment, calendar: calendar, clock: clock,
-                localizer: Language.localizer(environment: environment))
-        } catch {
-            throw CLIError(error)
-        }
+    ) throws -> Context {
+        let zone = try SystemZone.current(environment: environment, localtime: localtime)
+        let calendar = NitnemCalendar(zone: zone)
+        let clock = try NitnemClock.fromEnvironment(environment, calendar: calendar, real: WallClock.now)
+        return Context(
+            environment: environment, calendar: calendar, clock: clock,
+            localizer: Language.localizer(environment: environment))
     }
 
     /// The UTC time a backup a command keeps is named by (`20261129T050000Z`, the Nitnem clock's now).
     var backupStamp: String { RFC3339.utcTimestamp(clock.now()).filter { $0 != "-" && $0 != ":" } }
 
-    /// Where this user's files are.
     var paths: UserPaths { UserPaths(environment: environment) }
 
     func format(_ instant: Date) -> String { RFC3339.format(instant, in: calendar) }
@@ -48,21 +43,17 @@ struct Context {
 
     /// The agent's paths (with `--config FILE`) and its settings from that file. The default file
     /// may be missing (the defaults); a `--config FILE` that does not exist is bad input.
-    /// - Throws: `CLIError.badInput` naming the file (and line) for a missing, unreadable or wrong file.
-    func agentConfig(_ args: ParsedArguments) throws(CLIError) -> (config: AgentConfig, paths: AgentPaths) {
+    /// - Throws: `ConfigError`, which names the file (and line) for a missing, unreadable or wrong file.
+    func agentConfig(_ args: ParsedArguments) throws -> (config: AgentConfig, paths: AgentPaths) {
         let flag = args.value(.config)
         let paths = paths.agent(configFlag: flag)
-        do {
-            return (try AgentConfig.load(path: paths.config, required: flag != nil), paths)
-        } catch {
-            throw CLIError(error)
-        }
+        return (try AgentConfig.load(path: paths.config, required: flag != nil), paths)
     }
 
     /// The settings an agent starts with: `displayConfig`'s (every good line, the defaults for the
     /// rest), without its warnings: the agent reads the file again as it starts, says each problem in
     /// its log and keeps watching it, so a typo at login never leaves it dead.
-    func agentStartConfig(_ args: ParsedArguments) throws(CLIError) -> (config: AgentConfig, paths: AgentPaths) {
+    func agentStartConfig(_ args: ParsedArguments) throws -> (config: AgentConfig, paths: AgentPaths) {
         (try displayConfig(args).config, paths.agent(configFlag: args.value(.config)))
     }
 
@@ -73,7 +64,7 @@ struct Context {
     /// the warnings.
     /// - Parameter strict: a bad line or an unreadable file is bad input too (`status --follow` for
     ///   i3blocks, whose clicks run what the config says: a broken one is not guessed at).
-    func displayConfig(_ args: ParsedArguments, strict: Bool = false) throws(CLIError) -> (
+    func displayConfig(_ args: ParsedArguments, strict: Bool = false) throws -> (
         config: AgentConfig, warnings: [String]
     ) {
         let flag = args.value(.config)
@@ -81,11 +72,11 @@ struct Context {
         do {
             reading = try AgentConfig.read(path: paths.agent(configFlag: flag).config, required: flag != nil)
         } catch {
-            if error.code == .missing || strict { throw CLIError(error) }
+            if error.code == .missing || strict { throw error }
             return (AgentConfig(), ["\(error.description); using the defaults"])
         }
         guard let reading else { return (AgentConfig(), []) }
-        if strict, let problem = reading.problems.first { throw .badInput(problem.description) }
+        if strict, let problem = reading.problems.first { throw CLIError.badInput(problem.description) }
         // The first few bad lines (a file may hold thousands), then how many more.
         var warnings = FirstFew<String>()
         for problem in reading.problems { warnings.append(reading.explained(problem)) }
@@ -93,11 +84,7 @@ struct Context {
     }
 
     /// Both files of `group`; a file that cannot be read is bad input (exit 2) naming it.
-    func loadFiles(_ group: AppGroup) throws(CLIError) -> GroupFiles {
-        do {
-            return try GroupFiles.load(group)
-        } catch {
-            throw CLIError(error)
-        }
+    func loadFiles(_ group: AppGroup) throws -> GroupFiles {
+        try GroupFiles.load(group)
     }
 }

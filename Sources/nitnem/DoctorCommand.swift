@@ -14,7 +14,7 @@ enum DoctorCommand {
         discussion: "Exit 0 when everything is fine, 1 when a check failed (warnings alone do not fail)."
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let configFlag = args.value(.config)
         let doctor = Doctor(
@@ -23,16 +23,12 @@ enum DoctorCommand {
             configNamed: configFlag != nil, lockPath: args.value(.lock) ?? context.paths.agentLock,
             unitFolders: context.paths.systemdUserUnitFolders)
         var failed = false
-        do {
-            try doctor.check { finding in
-                if finding.level == .fail { failed = true }
-                Output.line(line(finding))
-            }
-        } catch {
-            // A `--config FILE` that does not exist is bad input (exit 2), as for every command.
-            throw CLIError(error)
+        // A `--config FILE` that does not exist is bad input (exit 2), as for every command.
+        try doctor.check { finding in
+            if finding.level == .fail { failed = true }
+            Output.line(line(finding))
         }
-        if failed { throw .failure("some checks failed") }
+        if failed { throw CLIError.failure("some checks failed") }
     }
 
     /// `warn  group        /g (mode 755); run chmod 700 on it`: the level's word, the subject in a

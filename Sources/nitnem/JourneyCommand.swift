@@ -68,7 +68,7 @@ enum JourneyCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let today = context.calendar.dayKey(at: context.clock.now())
         var year = today.year
@@ -87,16 +87,11 @@ enum JourneyCommand {
         Output.line(args.value(Self.format) == .json ? journey.json.compact : journey.text(context.localizer))
     }
 
-    static func runClear(_ args: ParsedArguments) throws(CLIError) {
+    static func runClear(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let group = context.group(args)
         let path = group.progressPath
-        let plan: ProgressWriter.Clearing
-        do {
-            plan = try ProgressStore.clearPlan(in: group)
-        } catch {
-            throw CLIError(error)
-        }
+        let plan = try ProgressStore.clearPlan(in: group)
         guard plan.changed else { return Output.line(JourneyClearReport.nothing(path)) }
         guard args.flag(Self.yes) else {
             return JourneyClearReport.wouldRemove(days: plan.days, banis: plan.banis, from: path).forEach(Output.line)
@@ -114,7 +109,7 @@ enum JourneyCommand {
             .forEach(Output.line)
     }
 
-    static func runRestore(_ args: ParsedArguments) throws(CLIError) {
+    static func runRestore(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let group = context.group(args)
         let path = group.progressPath
@@ -125,24 +120,14 @@ enum JourneyCommand {
             // A file that is no progress file, or one of a newer schema, is a wrong argument.
             throw CLIError(error, as: .badInput)
         }
-        let snapshot: NitnemSnapshot
-        do {
-            snapshot = try GroupFiles.loadSnapshotWithSets(group).snapshot
-        } catch {
-            throw CLIError(error)
-        }
+        let snapshot = try GroupFiles.loadSnapshotWithSets(group).snapshot
         let plan = JourneyRestorePlan(
             restoring: file.progress, over: ProgressStore.replaced(in: group), snapshot: snapshot)
         if plan.asks, !args.flag(Self.restoreYes) {
             return JourneyClearReport.wouldRestore(plan, from: file.path, to: path).forEach(Output.line)
         }
-        let restored: ProgressStore.Restored
-        do {
-            restored = try ProgressStore.restore(
-                file, in: group, stamp: context.backupStamp, now: context.clock.realNow())
-        } catch {
-            throw CLIError(error)
-        }
+        let restored = try ProgressStore.restore(
+            file, in: group, stamp: context.backupStamp, now: context.clock.realNow())
         guard restored.changed else { return Output.line(JourneyClearReport.alreadyRestored(path, from: file.path)) }
         JourneyClearReport.restored(path, from: file.path, progress: file.progress, backup: restored.backup)
             .forEach(Output.line)

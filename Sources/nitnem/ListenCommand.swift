@@ -39,44 +39,35 @@ enum ListenCommand {
     /// How long a player is watched for a failure at once before it is left to play.
     static let settleMilliseconds = 300
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let configPath = context.paths.config(flag: args.value(.config))
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(path: configPath)
-        } catch {
-            throw CLIError(error)
-        }
+        let config = try AgentConfig.load(path: configPath)
         guard let listen = config.listen else {
-            throw .badInput(
+            throw CLIError.badInput(
                 "no listen command: set listen = … in \(configPath) (e.g. mpv --no-video ~/Music/Nitnem/{key}.mp3)")
         }
         let link = try Self.link(args, context: context, config: config)
         let launch = listen.resolve(link, home: context.paths.home)
-        let started: ReaderLauncher.Start
-        do {
-            started = try ReaderLauncher().startPlayer(launch, settleMilliseconds: settleMilliseconds)
-        } catch {
-            throw CLIError(error)
-        }
+        let started = try ReaderLauncher().startPlayer(launch, settleMilliseconds: settleMilliseconds)
         // A player that fails at once (a file it cannot play) is said; one that plays is left to.
         if case .exited(let status) = started {
-            throw .failure(
+            throw CLIError.failure(
                 "\(Printable.bounded(launch.program)) exited \(status) for \(Printable.bounded(launch.target))")
         }
     }
 
     /// The link to listen to: a `sggs://` link as given, a bani by name, or what `status` shows next.
-    static func link(_ args: ParsedArguments, context: Context, config: AgentConfig) throws(CLIError) -> DeepLink {
-        let link = try context.link(args, config: config) { state throws(CLIError) in
+    static func link(_ args: ParsedArguments, context: Context, config: AgentConfig) throws -> DeepLink {
+        let link = try context.link(args, config: config) { state in
             guard let next = state.next else {
-                throw .failure("nothing to listen to next: today's Nitnem is read (name a bani: nitnem listen japji)")
+                throw CLIError.failure(
+                    "nothing to listen to next: today's Nitnem is read (name a bani: nitnem listen japji)")
             }
             return next.bani.url
         }
         guard link.key != nil else {
-            throw .badInput("\(link.url) names no bani to listen to; name one (nitnem listen japji)")
+            throw CLIError.badInput("\(link.url) names no bani to listen to; name one (nitnem listen japji)")
         }
         return link
     }

@@ -4,20 +4,21 @@ import Glibc
 import NitnemClockKit
 import Scheduler
 
-/// The top-level `nitnem` command: picks a subcommand, runs it and says how it ended (`fail`).
+/// The top-level `nitnem` command: picks a subcommand, runs it and says how it ended (`ending`).
 @main
 enum Main {
-    /// What runs a command. (A struct, not the bare function type as the table's `Action`: Swift 6.3
-    /// crashes lowering a typed-throws function reference into a generic parameter.)
+    /// What runs a command. It throws what went wrong as the library says it (untyped), so that
+    /// `ending(_:)` alone decides the line and the exit status. (A struct, not the bare function type
+    /// as the table's `Action`: Swift 6.3 crashes lowering a typed-throws function reference into a
+    /// generic parameter, and a command may still be written with typed throws.)
     struct Action: Sendable {
-        let run: @Sendable (ParsedArguments) throws(CLIError) -> Void
-        init(_ run: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Void) { self.run = run }
+        let run: @Sendable (ParsedArguments) throws -> Void
+        init(_ run: @escaping @Sendable (ParsedArguments) throws -> Void) { self.run = run }
     }
 
     /// The program's name in usage lines.
     static let program = "nitnem"
 
-    /// This build's version.
     static let version = "0.1.0"
 
     /// Every command, in the order `nitnem --help` lists them.
@@ -82,16 +83,27 @@ enum Main {
         case .usageError(let error):
             return fail(CLIError(error))
         case .run(let action, _, let parsed):
-            do throws(CLIError) {
+            do {
                 try action.run(parsed)
                 return 0
             } catch {
-                return fail(error)
+                return fail(ending(error))
             }
         }
     }
 
-    /// Says `error` on stderr (`nitnem: …`, then its usage lines) and returns its exit status.
+    /// The one mapping from what a command threw to how it ends: a `CLIError` as the command made it,
+    /// a library's error by its own code (`CommandError.swift`). Commands rethrow library errors as
+    /// they are, so a message and its exit status are decided here, once, and not per call site.
+    static func ending(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError: error
+        case let error as any CommandError: CLIError(error)
+        // Every error a command can meet conforms above; one that does not is still a failure, said.
+        default: .failure(String(describing: error))
+        }
+    }
+
     static func fail(_ error: CLIError) -> Int32 {
         Output.error(error.shownMessage, usages: error.usages)
         return error.exitCode

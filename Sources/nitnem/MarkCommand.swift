@@ -56,7 +56,7 @@ enum MarkCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let names = NitnemSnapshot.names(in: args.positionals)
         let next = args.flag(Self.next)
         let band = args.flag(Self.band)
@@ -78,27 +78,16 @@ enum MarkCommand {
             } catch {
                 switch error.code {
                 case .malformed: throw spec.usageError(error.description)
-                case .future: throw CLIError(error)
+                case .future: throw error
                 }
             }
         }
         let group = context.group(args)
         // The sets as you have them (`nitnem-mynitnem.json`): `--next`, `--band` and `--list` count them.
-        let snapshot: NitnemSnapshot
-        let setWarnings: [String]
-        do {
-            (snapshot, setWarnings) = try GroupFiles.loadSnapshotWithSets(group)
-        } catch {
-            throw CLIError(error)
-        }
+        let (snapshot, setWarnings) = try GroupFiles.loadSnapshotWithSets(group)
         // A progress file that cannot be read is bad input (exit 2), as for every command; what the
         // writer refuses after that (a newer schema, a failed write) is a failure (exit 1).
-        let progress: NitnemProgress
-        do {
-            progress = try GroupFiles.loadProgress(group)
-        } catch {
-            throw CLIError(error)
-        }
+        let progress = try GroupFiles.loadProgress(group)
         // The band and order `status` shows now; the day's reads decide what is next on `day`.
         let state = TodayState(snapshot: snapshot, progress: progress.banis, at: now, calendar: context.calendar)
         if list {
@@ -129,9 +118,10 @@ enum MarkCommand {
         } catch {
             switch error {
             case .unavailable:
-                throw .badInput("\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
+                throw CLIError.badInput(
+                    "\(group.snapshotPath): Nitnem not available in this database (no banis to mark)")
             case .names(let problems):
-                throw .badInput(snapshot.explain(problems))
+                throw CLIError.badInput(snapshot.explain(problems))
             }
         }
         let report = MarkReport(day: day, today: today, daily: snapshot.dailyIDs, undo: undo)

@@ -45,23 +45,14 @@ enum OpenCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
-        let config: AgentConfig
-        do {
-            config = try AgentConfig.load(path: context.paths.config(flag: args.value(.config)))
-        } catch {
-            throw CLIError(error)
-        }
+        let config = try AgentConfig.load(path: context.paths.config(flag: args.value(.config)))
         // Nothing named: what `status` shows next (the Nitnem home once the day is read).
-        let link = try context.link(args, config: config) { state throws(CLIError) in state.url }
+        let link = try context.link(args, config: config) { state in state.url }
         let launch = config.reader.resolve(link, opener: config.opener)
         if let note = launch.note { Output.error(note) }
-        do {
-            try ReaderLauncher().run(launch)
-        } catch {
-            throw CLIError(error)
-        }
+        try ReaderLauncher().run(launch)
     }
 }
 
@@ -69,10 +60,10 @@ extension Context {
     /// The link `open` and `listen` act on: their first argument when it is a link (a link always has a
     /// scheme and its colon; a bani's name never has one), else the bani it names (as `mark` names
     /// banis; an unknown or ambiguous name is bad input), else what `next` makes of today's state.
-    /// - Throws: `CLIError.badInput` for a name or link it cannot read; what `next` throws.
+    /// - Throws: bad input for a name or link it cannot read; what `next` throws.
     func link(
-        _ args: ParsedArguments, config: AgentConfig, next: (TodayState) throws(CLIError) -> String
-    ) throws(CLIError) -> DeepLink {
+        _ args: ParsedArguments, config: AgentConfig, next: (TodayState) throws -> String
+    ) throws -> DeepLink {
         let text: String
         if let given = args.positionals.first, given.contains(":") {
             text = given
@@ -81,7 +72,7 @@ extension Context {
             do throws(NitnemSnapshot.NameProblem) {
                 text = try snapshot.bani(named: name).url
             } catch {
-                throw .badInput(snapshot.explain([error]))
+                throw CLIError.badInput(snapshot.explain([error]))
             }
         } else {
             let files = try loadFiles(group(args)).configured(config)
@@ -89,10 +80,6 @@ extension Context {
                 TodayState(
                     snapshot: files.snapshot, progress: files.progress.banis, at: clock.now(), calendar: calendar))
         }
-        do {
-            return try DeepLink(parsing: text)
-        } catch {
-            throw CLIError(error)
-        }
+        return try DeepLink(parsing: text)
     }
 }

@@ -62,7 +62,7 @@ enum PracticeCommand {
         abstract: "Forget every practice (a copy of the file is kept first when they could not be read).",
         options: [.group])
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let files = try context.loadFiles(context.group(args))
         let (config, configWarnings) = try context.displayConfig(args)
@@ -85,10 +85,10 @@ enum PracticeCommand {
         }
     }
 
-    static func runStart(_ args: ParsedArguments) throws(CLIError) {
+    static func runStart(_ args: ParsedArguments) throws {
         let length = try days(args, startSpec) ?? Practice.defaultLength
         let time = try remindTime(args, startSpec)
-        try change(args, startSpec) { bani, title, today, now, all throws(CLIError) in
+        try change(args, startSpec) { bani, title, today, now, all throws in
             var first = today
             if let text = args.value(Self.from) {
                 let calendar = try Context.load().calendar
@@ -98,7 +98,7 @@ enum PracticeCommand {
                     switch error.code {
                     case .malformed:
                         throw startSpec.usageError(error.description.replacing("'--day'", with: "'--from'"))
-                    case .future: throw .badInput(error.description.replacing("--day", with: "--from"))
+                    case .future: throw CLIError.badInput(error.description.replacing("--day", with: "--from"))
                     }
                 }
             }
@@ -111,8 +111,8 @@ enum PracticeCommand {
         }
     }
 
-    static func runStop(_ args: ParsedArguments) throws(CLIError) {
-        try change(args, stopSpec) { bani, title, today, now, all throws(CLIError) in
+    static func runStop(_ args: ParsedArguments) throws {
+        try change(args, stopSpec) { bani, title, today, now, all throws in
             [
                 try refused { () throws(PracticePlan.Refusal) in
                     try PracticePlan.stop(bani, title: title, today: today, at: now, progress: all)
@@ -121,10 +121,10 @@ enum PracticeCommand {
         }
     }
 
-    static func runRestart(_ args: ParsedArguments) throws(CLIError) {
+    static func runRestart(_ args: ParsedArguments) throws {
         let length = try days(args, restartSpec)
         let time = try remindTime(args, restartSpec)
-        try change(args, restartSpec) { bani, title, today, now, all throws(CLIError) in
+        try change(args, restartSpec) { bani, title, today, now, all throws in
             try refused { () throws(PracticePlan.Refusal) in
                 try PracticePlan.restart(
                     bani, title: title, days: length, remind: time, today: today, at: now, progress: all)
@@ -132,7 +132,7 @@ enum PracticeCommand {
         }
     }
 
-    static func runReset(_ args: ParsedArguments) throws(CLIError) {
+    static func runReset(_ args: ParsedArguments) throws {
         let context = try Context.load()
         _ = try SetsCommand.write(context.group(args), context: context) { _ in [.remove(.practices)] }
         Output.line(context.localizer(.practiceNone, ["command": "nitnem practice start <bani>"]))
@@ -145,7 +145,7 @@ enum PracticeCommand {
     }
 
     /// `--days N`, checked.
-    static func days(_ args: ParsedArguments, _ spec: CommandSpec) throws(CLIError) -> Int? {
+    static func days(_ args: ParsedArguments, _ spec: CommandSpec) throws -> Int? {
         guard let text = args.value(Self.days) else { return nil }
         guard let n = Int(text), Practice.lengths.contains(n) else {
             throw spec.usageError(
@@ -155,7 +155,7 @@ enum PracticeCommand {
     }
 
     /// `--remind HH:MM`, checked.
-    static func remindTime(_ args: ParsedArguments, _ spec: CommandSpec) throws(CLIError) -> WallTime? {
+    static func remindTime(_ args: ParsedArguments, _ spec: CommandSpec) throws -> WallTime? {
         guard let text = args.value(Self.remind) else { return nil }
         guard let time = WallTime(text) else {
             throw spec.usageError("'\(Printable.bounded(text))' is not a time; use HH:MM (e.g. 20:00)")
@@ -163,8 +163,8 @@ enum PracticeCommand {
         return time
     }
 
-    static func refused<T>(_ body: () throws(PracticePlan.Refusal) -> T) throws(CLIError) -> T {
-        do throws(PracticePlan.Refusal) { return try body() } catch { throw .badInput(error.message) }
+    static func refused<T>(_ body: () throws(PracticePlan.Refusal) -> T) throws -> T {
+        do throws(PracticePlan.Refusal) { return try body() } catch { throw CLIError.badInput(error.message) }
     }
 
     /// Writes the practices `plan` decides for the bani named (from the file as it is under its lock),
@@ -172,8 +172,8 @@ enum PracticeCommand {
     static func change(
         _ args: ParsedArguments, _ spec: CommandSpec,
         _ plan: (_ bani: String, _ title: String, _ today: CivilDate, _ now: Date, _ all: [PracticeProgress])
-            throws(CLIError) -> [Practice]
-    ) throws(CLIError) {
+            throws -> [Practice]
+    ) throws {
         let context = try Context.load()
         let group = context.group(args)
         let files = try context.loadFiles(group)
@@ -182,16 +182,16 @@ enum PracticeCommand {
         do throws(NitnemSnapshot.NameProblem) {
             named = try files.snapshot.bani(named: args.positionals[0])
         } catch {
-            throw .badInput(files.snapshot.explain([error]))
+            throw CLIError.badInput(files.snapshot.explain([error]))
         }
         let now = context.clock.now()
         let today = context.calendar.dayKey(at: now)
         let title = Printable.escaped(named.titleEn)
         // Decided from the file as it is under its lock; a refusal there ends the command, nothing written.
-        var refusal: CLIError?
+        var refusal: (any Error)?
         var changed: [Practice] = []
         let mine = try SetsCommand.write(group, context: context) { current in
-            do throws(CLIError) {
+            do {
                 let all = PracticeProgress.all(
                     current?.practices ?? [], progress: files.progress.banis, today: today, calendar: context.calendar)
                 changed = try plan(named.id, title, today, now, all)

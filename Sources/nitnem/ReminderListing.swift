@@ -59,7 +59,6 @@ struct ReminderListing {
         } ?? "?"
     }
 
-    /// What became of `slot`, in words.
     func describe(_ slot: ReminderPlan.Slot) -> String { describe(slot.status, band: slot.band) }
 
     /// What became of a slot of `band` (`status`), in words.

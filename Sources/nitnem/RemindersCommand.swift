@@ -21,14 +21,14 @@ enum RemindersCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let (config, paths) = try context.agentConfig(args)
         try list(context: context, config: config, paths: paths, args: args)
     }
 
     /// Prints the `ReminderPlan` at now: each band's slot and what became of it, then the next reminder.
-    static func list(context: Context, config: AgentConfig, paths: AgentPaths, args: ParsedArguments) throws(CLIError) {
+    static func list(context: Context, config: AgentConfig, paths: AgentPaths, args: ParsedArguments) throws {
         let now = context.clock.now()
         let (ledger, problem) = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
         if let problem { Output.error("warning: \(problem)") }

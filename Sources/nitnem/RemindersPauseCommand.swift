@@ -32,23 +32,13 @@ enum RemindersPauseCommand {
         options: []
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let now = context.clock.now()
-        let until: Date
-        do throws(PauseUntilError) {
-            until = try Pause.until(args.value(Self.until), now: now, calendar: context.calendar)
-        } catch {
-            throw CLIError(error)
-        }
+        let until = try Pause.until(args.value(Self.until), now: now, calendar: context.calendar)
         let path = context.paths.pause
-        do throws(FileError) {
-            if let pointed = try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar)
-            {
-                Output.error("warning: " + AtomicFile.replacedLink(path, pointed: pointed))
-            }
-        } catch {
-            throw CLIError(error)
+        if let pointed = try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar) {
+            Output.error("warning: " + AtomicFile.replacedLink(path, pointed: pointed))
         }
         let day = context.calendar.dayKey(at: until)
         let shown = WallStamp.format(until, day: context.calendar.dayKey(at: now), in: context.calendar)
@@ -58,16 +48,11 @@ enum RemindersPauseCommand {
             context.calendar.dayStart(day) == until ? l(.pausedDayStart, ["line": line, "day": "\(day)"]) : line)
     }
 
-    static func runResume(_ args: ParsedArguments) throws(CLIError) {
+    static func runResume(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let path = context.paths.pause
         let was = PauseStore.active(path: path, now: context.clock.now())
-        let removed: Bool
-        do throws(FileError) {
-            removed = try PauseStore.remove(path: path)
-        } catch {
-            throw CLIError(error)
-        }
+        let removed = try PauseStore.remove(path: path)
         let l = context.localizer
         if was.until != nil {
             Output.line(l(.resumed))

@@ -30,7 +30,7 @@ enum RemindersTestCommand {
     /// How long `reminders test` waits for a button or a close: 2 minutes.
     static let testWaitSeconds = 120
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let (config, _) = try context.agentConfig(args)
         try test(config: config, wait: !args.flag(Self.noWait), localizer: context.localizer)
@@ -38,13 +38,8 @@ enum RemindersTestCommand {
 
     /// Shows a test notification as `config` makes a reminder; with `wait`, waits until a button is
     /// pressed, it is clicked or closed (at most `testWaitSeconds`), and prints what happened.
-    static func test(config: AgentConfig, wait: Bool, localizer: Localizer = .english) throws(CLIError) {
-        let shown: ReminderTest
-        do {
-            shown = try ReminderTest(config: config, wait: wait, localizer: localizer)
-        } catch {
-            throw CLIError(error)
-        }
+    static func test(config: AgentConfig, wait: Bool, localizer: Localizer = .english) throws {
+        let shown = try ReminderTest(config: config, wait: wait, localizer: localizer)
         defer { shown.close() }
         let caps = shown.capabilities
         let click = shown.click
@@ -63,12 +58,7 @@ enum RemindersTestCommand {
                 ? "Waiting for a button or a click on it (\(click.label)), or a close, \(testWaitSeconds / 60) minutes at most…"
                 : "The server shows no buttons; waiting for the notification to be closed, \(testWaitSeconds / 60) minutes at most…"
         )
-        let answer: ReminderTest.Answer
-        do {
-            answer = try shown.waitForAnswer(seconds: testWaitSeconds)
-        } catch {
-            throw CLIError(error)
-        }
+        let answer = try shown.waitForAnswer(seconds: testWaitSeconds)
         switch answer {
         case .event(.action(NotificationAction.defaultID, _, _)):
             Output.line("Clicked: \(click.label)")
@@ -84,7 +74,7 @@ enum RemindersTestCommand {
                 }
             Output.line("Closed without a button: \(why)")
         case .signal(let number):
-            throw .failure("stopped by signal \(number); the test notification was closed")
+            throw CLIError.failure("stopped by signal \(number); the test notification was closed")
         case .timeout:
             Output.line("No answer within \(testWaitSeconds / 60) minutes; the test notification was closed")
         }

@@ -37,7 +37,7 @@ enum RunCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         // The zone at the start comes through the same link that is watched for changes.
         let localtime = args.value(Self.localtime) ?? "/etc/localtime"
         let context = try Context.load(localtime: localtime)
@@ -49,18 +49,7 @@ enum RunCommand {
         options.localizer = context.localizer
         let agent = Agent(
             options: options, clock: context.clock, calendar: context.calendar, config: config, notifier: nil)
-        do throws(Agent.StartError) {
-            try agent.run()
-        } catch {
-            // Another agent: exit 3, never restarted by the unit. A group folder that cannot be made,
-            // or a folder another user could change (the runtime folder's included), is bad input
-            // (exit 2, not restarted either: it would fail the same way every time). No lock or
-            // descriptors: a failure (exit 1).
-            switch error {
-            case .lock(.alreadyRunning(pid: _)): throw CLIError(.alreadyRunning, error.description)
-            case .group, .untrustedFolder, .lock(.unsafeFolder(_, _)): throw CLIError(.badInput, error.description)
-            case .lock, .system: throw CLIError(.failure, error.description)
-            }
-        }
+        // How a start that fails ends (exit 3 for another agent) is `Agent.StartError`'s `cliCode`.
+        try agent.run()
     }
 }

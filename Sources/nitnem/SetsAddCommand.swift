@@ -19,13 +19,13 @@ enum SetsAddCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         try place(args, spec: spec, names: SetsCommand.names(args, spec), moving: false)
     }
 
     /// `sets add` and `sets move`: the banis named, at the place given, in `--to`'s set (and, for a
     /// move, out of the others); `SetEdit` decides the lists.
-    static func place(_ args: ParsedArguments, spec: CommandSpec, names: [String], moving: Bool) throws(CLIError) {
+    static func place(_ args: ParsedArguments, spec: CommandSpec, names: [String], moving: Bool) throws {
         guard let set = args.value(SetsCommand.to) else { throw spec.usageError("missing --to") }
         if args.isGiven(SetsCommand.at), args.isGiven(SetsCommand.after) {
             throw spec.usageError("give --at or --after, not both")
@@ -72,7 +72,7 @@ enum SetsAddCommand {
             }
         }
         if let refused {
-            throw .badInput(SetsListing(snapshot: files.snapshot, mine: files.mine).notInSet(refused))
+            throw CLIError.badInput(SetsListing(snapshot: files.snapshot, mine: files.mine).notInSet(refused))
         }
         // The set the banis went to first (the line a settings page shows), then the sets they left.
         try SetsCommand.show([set] + changed, group: group, context: context)

@@ -20,7 +20,7 @@ enum SetsAvailableCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let files = try context.loadFiles(context.group(args))
         let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)

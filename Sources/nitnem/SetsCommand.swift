@@ -21,7 +21,7 @@ enum SetsCommand {
         "A bani, named as 'nitnem mark' names it: an id or key (japji, sukhmani), a title (\"Japji Sahib\") or a short name (sohila); several, or several joined by commas."
 
     /// The names given (several joined by commas split); none is bad usage of `spec`.
-    static func names(_ args: ParsedArguments, _ spec: CommandSpec) throws(CLIError) -> [String] {
+    static func names(_ args: ParsedArguments, _ spec: CommandSpec) throws -> [String] {
         let names = NitnemSnapshot.names(in: args.positionals)
         if names.isEmpty { throw spec.usageError("missing <bani>") }
         return names
@@ -35,16 +35,11 @@ enum SetsCommand {
     /// not be read is said first.
     static func write(
         _ group: AppGroup, context: Context, resetting: Bool = false, _ change: (MyNitnem?) -> [MyNitnemWriter.Change]
-    ) throws(CLIError) -> MyNitnem {
-        let outcome: MyNitnemStore.Outcome
-        do {
-            outcome = try MyNitnemStore.update(
-                in: group, at: context.clock.now(), now: context.clock.realNow(), stamp: context.backupStamp,
-                resetting: resetting
-            ) { mine in change(mine) }
-        } catch {
-            throw CLIError(error)
-        }
+    ) throws -> MyNitnem {
+        let outcome = try MyNitnemStore.update(
+            in: group, at: context.clock.now(), now: context.clock.realNow(), stamp: context.backupStamp,
+            resetting: resetting
+        ) { mine in change(mine) }
         if let backup = outcome.backup {
             Output.line(
                 SetsListing.keptUnreadable(group.mynitnemPath, as: backup, startedAfresh: outcome.startedAfresh))
@@ -53,7 +48,7 @@ enum SetsCommand {
     }
 
     /// Prints the sets `sets` as they now count: `Your morning set: Japji Sahib, Sukhmani Sahib`.
-    static func show(_ sets: [DailySet], group: AppGroup, context: Context) throws(CLIError) {
+    static func show(_ sets: [DailySet], group: AppGroup, context: Context) throws {
         let files = try context.loadFiles(group)
         for warning in files.warnings { Output.error("warning: \(warning)") }
         let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)

@@ -19,7 +19,7 @@ enum SetsListCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let files = try context.loadFiles(context.group(args))
         // Config `titles` chooses the title shown (English when not set).

@@ -14,7 +14,7 @@ enum SetsMoveCommand {
         positionals: [PositionalSpec(name: "bani", help: "A bani, named as 'nitnem mark' names it.")]
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let names = try SetsCommand.names(args, spec)
         if names.count > 1 { throw spec.usageError("move takes one bani") }
         try SetsAddCommand.place(args, spec: spec, names: names, moving: true)

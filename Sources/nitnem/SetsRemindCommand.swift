@@ -26,7 +26,7 @@ enum SetsRemindCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let name = args.positionals[0]
         let text = args.positionals[1]
         var at: WallTime?
@@ -47,7 +47,7 @@ enum SetsRemindCommand {
         } catch {
             // A reminder the file has for an id the snapshot does not have, given exactly.
             guard files.mine?.hasReminder(exactly: name) == true else {
-                throw .badInput(files.snapshot.explain([error]))
+                throw CLIError.badInput(files.snapshot.explain([error]))
             }
             (id, title) = (name, name)
         }

@@ -19,7 +19,7 @@ enum SetsRemoveCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let names = try SetsCommand.names(args, spec)
         let context = try Context.load()
         let group = context.group(args)

@@ -24,7 +24,7 @@ enum SetsResetCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         var sets = DailySet.allCases
         if let name = args.positionals.first {
             guard let set = DailySet(rawValue: name) else {

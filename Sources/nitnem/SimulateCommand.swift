@@ -28,7 +28,7 @@ enum SimulateCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         func instant(_ option: String, _ text: String?) throws(CLIError) -> Date {
             guard let text else { throw spec.usageError("missing --\(option)") }
@@ -44,21 +44,22 @@ enum SimulateCommand {
         }
         let from = try instant("from", args.value(Self.from))
         let to = try instant("to", args.value(Self.to))
-        guard from <= to else { throw .badInput("--to is before --from") }
+        guard from <= to else { throw CLIError.badInput("--to is before --from") }
         let group = context.group(args)
         let files = try context.loadFiles(group)
         var marks: [Simulation.Mark] = []
         for text in args.all(Self.mark) {
             guard let eq = text.firstIndex(of: "=") else {
-                throw .badInput("--mark: '\(Printable.bounded(text))' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
+                throw CLIError.badInput(
+                    "--mark: '\(Printable.bounded(text))' is not AT=BANI (e.g. 2026-11-29T06:30=japji)")
             }
             let at = try instant("mark", String(text[..<eq]))
             guard from <= at, at <= to else {
-                throw .badInput("--mark: '\(Printable.bounded(text))' is outside --from … --to")
+                throw CLIError.badInput("--mark: '\(Printable.bounded(text))' is outside --from … --to")
             }
             let name = String(text[text.index(after: eq)...])
             guard let bani = files.snapshot.lookup(name) else {
-                throw .badInput(
+                throw CLIError.badInput(
                     "--mark: unknown bani '\(Printable.bounded(name))'; known: \(files.snapshot.banis.map { Printable.bounded($0.id) }.joined(separator: ", "))"
                 )
             }
@@ -67,12 +68,14 @@ enum SimulateCommand {
         var asleep: [DateInterval] = []
         for text in args.all(Self.asleep) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2 else { throw .badInput("--asleep: '\(Printable.bounded(text))' is not FROM/TO") }
+            guard parts.count == 2 else {
+                throw CLIError.badInput("--asleep: '\(Printable.bounded(text))' is not FROM/TO")
+            }
             let a = try instant("asleep", String(parts[0]))
             let b = try instant("asleep", String(parts[1]))
-            guard a < b else { throw .badInput("--asleep: '\(Printable.bounded(text))' ends before it starts") }
+            guard a < b else { throw CLIError.badInput("--asleep: '\(Printable.bounded(text))' ends before it starts") }
             guard from <= a, b <= to else {
-                throw .badInput("--asleep: '\(Printable.bounded(text))' is outside --from … --to")
+                throw CLIError.badInput("--asleep: '\(Printable.bounded(text))' is outside --from … --to")
             }
             asleep.append(DateInterval(start: a, end: b))
         }

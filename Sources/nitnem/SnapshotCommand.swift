@@ -30,7 +30,7 @@ enum SnapshotCommand {
             """
     )
 
-    static func runExport(_ args: ParsedArguments) throws(CLIError) {
+    static func runExport(_ args: ParsedArguments) throws {
         guard let db = args.value(Self.db), !db.isEmpty else {
             throw exportSpec.usageError("missing --db FILE")
         }
@@ -57,18 +57,14 @@ enum SnapshotCommand {
         if !snapshot.banisAvailable, !args.flag(Self.force), let old, old.source == .snapshot,
             !old.snapshot.banis.isEmpty
         {
-            throw .failure(
+            throw CLIError.failure(
                 "\(group.snapshotPath) has \(old.snapshot.banis.count) banis and \(db) has no bani registry "
                     + "(an older corpus): not replaced; use --force to replace it with a snapshot without banis")
         }
-        do throws(FileError) {
-            if let pointed = try AtomicFile.write(
-                Array(snapshot.json.pretty.utf8), to: group.snapshotPath, links: .replace)
-            {
-                Output.error("warning: " + AtomicFile.replacedLink(group.snapshotPath, pointed: pointed))
-            }
-        } catch {
-            throw CLIError(error)
+        if let pointed = try AtomicFile.write(
+            Array(snapshot.json.pretty.utf8), to: group.snapshotPath, links: .replace)
+        {
+            Output.error("warning: " + AtomicFile.replacedLink(group.snapshotPath, pointed: pointed))
         }
         guard snapshot.banisAvailable else {
             Output.line(

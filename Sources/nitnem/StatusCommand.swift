@@ -48,7 +48,7 @@ enum StatusCommand {
             """
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let format = args.value(Self.format) ?? .text
         let group = context.group(args)
@@ -63,11 +63,7 @@ enum StatusCommand {
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
                 format: format, config: config, pausePath: paths.pause, extraWarnings: warnings,
                 localizer: context.localizer)
-            do {
-                try follower.run(watching: 1, until: ChangeWait(from: token)) { Output.write(fd: 1, $0 + "\n") }
-            } catch {
-                throw CLIError(error)
-            }
+            try follower.run(watching: 1, until: ChangeWait(from: token)) { Output.write(fd: 1, $0 + "\n") }
             return
         }
         if args.flag(Self.follow) {
@@ -80,11 +76,7 @@ enum StatusCommand {
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
                 format: format, clicks: format == .i3blocks ? 0 : nil, config: config, pausePath: paths.pause,
                 localizer: context.localizer)
-            do {
-                try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
-            } catch {
-                throw CLIError(error)
-            }
+            try follower.run(watching: 1) { Output.write(fd: 1, $0 + "\n") }
             return
         }
         let (config, configWarnings) = try context.displayConfig(args)
@@ -98,7 +90,7 @@ enum StatusCommand {
         } catch {
             // A bar reads stdout only: it gets the same error line `--follow` would show.
             if format.isBar { Output.line(StatusView.unavailable(error: error.description, format: format)) }
-            throw CLIError(error)
+            throw error
         }
         let now = context.clock.now()
         let state = TodayState(

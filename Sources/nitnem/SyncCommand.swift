@@ -37,7 +37,7 @@ enum SyncCommand {
             """
     )
 
-    static func runMerge(_ args: ParsedArguments) throws(CLIError) {
+    static func runMerge(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let group = context.group(args)
         let report = SyncMerger.mergeAll(
@@ -52,20 +52,15 @@ enum SyncCommand {
         }
         for line in report.merged { Output.line(Printable.escaped(line)) }
         if !report.problems.isEmpty {
-            throw .failure(report.problems.map { Printable.escaped($0) }.joined(separator: "\n"))
+            throw CLIError.failure(report.problems.map { Printable.escaped($0) }.joined(separator: "\n"))
         }
     }
 
-    static func runSetup(_ args: ParsedArguments) throws(CLIError) {
+    static func runSetup(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let group = context.group(args)
         let setup = SyncSetup(group: group)
-        let added: [String]
-        do {
-            added = try setup.write()
-        } catch {
-            throw CLIError(error)
-        }
+        let added = try setup.write()
         let path = Printable.escaped(setup.ignorePath)
         if added.isEmpty {
             Output.line("\(path) already keeps this machine's files local")

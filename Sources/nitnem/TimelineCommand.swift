@@ -19,7 +19,7 @@ enum TimelineCommand {
         ]
     )
 
-    static func run(_ args: ParsedArguments) throws(CLIError) {
+    static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
         let group = context.group(args)
         let (config, warnings) = try context.displayConfig(args)
@@ -32,12 +32,8 @@ enum TimelineCommand {
         let text = timeline.json(calendar: context.calendar, localizer: context.localizer).pretty
         Output.write(fd: 1, text)
         if args.flag(Self.write) {
-            do throws(FileError) {
-                if let pointed = try AtomicFile.write(Array(text.utf8), to: group.timelinePath, links: .replace) {
-                    Output.error("warning: " + AtomicFile.replacedLink(group.timelinePath, pointed: pointed))
-                }
-            } catch {
-                throw CLIError(error)
+            if let pointed = try AtomicFile.write(Array(text.utf8), to: group.timelinePath, links: .replace) {
+                Output.error("warning: " + AtomicFile.replacedLink(group.timelinePath, pointed: pointed))
             }
         }
     }
