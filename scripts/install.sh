@@ -234,7 +234,7 @@ if [ -n "$extension" ]; then
   src=$variant
   grep -q "\"$shell_version\"" "$src/metadata.json" ||
     say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
-  for f in extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js; do
+  for f in extension.js metadata.json stylesheet.css widget.js prefs.js; do
     [ -f "$src/$f" ] || die "$src/$f is missing"
     put 644 "$src/$f" "$DATADIR/gnome-shell/extensions/nitnem@nitnem/$f"
   done
