@@ -56,6 +56,17 @@ shared() {
         }' "$src/$1"
 }
 
+# The last lines of both headers: the extension itself, and its widget.js (the logic Plasma loads too).
+me() {
+    cat <<'END_ME'
+const ExtensionUtils = imports.misc.extensionUtils;
+
+const Me = ExtensionUtils.getCurrentExtension();
+const Widget = Me.imports.widget;
+
+END_ME
+}
+
 extension() {
     banner extension.js
     cat <<'END_HEADER'
@@ -71,12 +82,8 @@ const {Clutter, Gio, GLib, GObject, St} = imports.gi;
 const Main = imports.ui.main;
 const PanelMenu = imports.ui.panelMenu;
 const PopupMenu = imports.ui.popupMenu;
-const ExtensionUtils = imports.misc.extensionUtils;
-
-const Me = ExtensionUtils.getCurrentExtension();
-const Widget = Me.imports.widget;
-
 END_HEADER
+    me
     shared extension.js
     cat <<'END_CLASS'
 
@@ -111,12 +118,8 @@ prefs() {
 'use strict';
 
 const {Adw, Gio, GLib, Gtk} = imports.gi;
-const ExtensionUtils = imports.misc.extensionUtils;
-
-const Me = ExtensionUtils.getCurrentExtension();
-const Widget = Me.imports.widget;
-
 END_HEADER
+    me
     shared prefs.js
     cat <<'END_FUNCTIONS'
 

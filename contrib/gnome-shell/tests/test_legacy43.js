@@ -194,11 +194,16 @@ test('43/44 extension.js defines init()', () => {
     eq(init.length, 1, 'function init');
 });
 
+/** Every `Widget.<name>` the parsed 45+ and 43/44 forms of `file` use is exported by their widget.js. */
+function widgetUsesExported(esm, legacy, file) {
+    const uses = widgetUses(esm);
+    eq(uses.length >= 5, true, `${file}: Widget uses ${uses}`);
+    eq(uses.filter(n => !(n in Esm)), [], `used by 45+ ${file}, not exported by widget.js`);
+    eq(widgetUses(legacy).filter(n => !(n in Legacy)), [], `used by 43/44 ${file}, not exported by widget.js`);
+}
+
 test('every Widget.<name> extension.js uses is exported by its widget.js', () => {
-    const esmUses = widgetUses(esmAst);
-    eq(esmUses.length >= 5, true, `Widget uses ${esmUses}`);
-    eq(esmUses.filter(n => !(n in Esm)), [], 'used by 45+ extension.js, not exported');
-    eq(widgetUses(legacyAst).filter(n => !(n in Legacy)), [], 'used by 43/44 extension.js, not exported');
+    widgetUsesExported(esmAst, legacyAst, 'extension.js');
 });
 
 test('the shared block (NitnemIndicator, addIndicator, removeIndicator, verticalBox) is the same text in both', () => {
@@ -300,10 +305,7 @@ test('both prefs.js build the window the same way: fillPreferencesWindow makes a
 });
 
 test('every Widget.<name> prefs.js uses is exported by widget.js, in both forms', () => {
-    const uses = widgetUses(esmPrefsAst);
-    eq(uses.length >= 5, true, `Widget uses ${uses}`);
-    eq(uses.filter(n => !(n in Esm)), [], 'used by 45+ prefs.js, not exported by widget.js');
-    eq(widgetUses(legacyPrefsAst).filter(n => !(n in Legacy)), [], '43/44, widget.js');
+    widgetUsesExported(esmPrefsAst, legacyPrefsAst, 'prefs.js');
 });
 
 // ---- metadata.json and stylesheet.css ---------------------------------------------------------
