@@ -7,9 +7,9 @@
 # as a QML resource, made by contrib/shared/gen-widget.sh qml). Neither is committed: `make variants`,
 # `make install`, `make deb` and the tests (tests/run.sh, tests/qmllint.sh, tests/widget.sh,
 # scripts/install.sh when not handed VARIANTS) run this first, so what they use is always made from
-# the sources as they are. For 5.27, logic.js and contents/config are
-# copied unchanged; in every QML file of contents/ui a line ending in `// plasma5: TEXT` becomes TEXT
-# (kept at its indentation), the line `pragma ComponentBehavior: Bound` is left out (Qt 5.15 has no
+# the sources as they are. For 5.27, logic.js and contents/config are copied unchanged; in every
+# QML file of contents/ui a line ending in `// plasma5: TEXT` becomes TEXT (kept at its indentation),
+# the line `pragma ComponentBehavior: Bound` is left out (Qt 5.15 has no
 # such pragma; its delegates reach the ids of outer components without it), main.qml's header's
 # first paragraph says where it comes from, every other line is copied; metadata.json gets the keys
 # Plasma 5 reads (X-Plasma-API, X-Plasma-MainScript, KPlugin.ServiceTypes) in place of Plasma 6's.
