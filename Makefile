@@ -36,7 +36,8 @@ DEB_PLASMA ?= 5
 
 # The generated forms of the GNOME Shell extension and the KDE Plasma widget (`make variants`): the 45+
 # extension with its shell-version list and the 43/44 one (contrib/gnome-shell/gen-43.sh), the Plasma
-# 5.27 widget (contrib/plasma/gen-5.sh), each made from its one source; never committed.
+# 6 and 5.27 widgets (contrib/plasma/gen-5.sh), each made from its one source, each with widget.js,
+# the logic both load (contrib/shared/widget.js, in the form each loads); never committed.
 VARIANTS_DIR := .build/contrib
 
 # The KDE Plasma widget's Plasma 6 tests run in the Debian 13 root (Plasma 6.3) and the Debian testing
@@ -139,7 +140,8 @@ build:
 
 # The extension's and widget's generated forms in $(VARIANTS_DIR): nitnem@nitnem (45+; its metadata.json's
 # shell-version from contrib/gnome-shell/shell-versions when there is one), nitnem@nitnem-43 (GNOME Shell
-# 43/44) and org.nitnem.nitnem-5 (Plasma 5.27). `make install` and `make deb` take them from there.
+# 43/44), org.nitnem.nitnem (Plasma 6) and org.nitnem.nitnem-5 (Plasma 5.27). `make install` and
+# `make deb` take them from there.
 variants:
 	@contrib/gnome-shell/gen-43.sh $(VARIANTS_DIR)
 	@contrib/plasma/gen-5.sh $(VARIANTS_DIR)

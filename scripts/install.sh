@@ -76,7 +76,7 @@ put() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 VARIANTS=${VARIANTS:-}
-# The generated form $1 (nitnem@nitnem, nitnem@nitnem-43, org.nitnem.nitnem-5), made by $2 (its script
+# The generated form $1 (nitnem@nitnem, nitnem@nitnem-43, org.nitnem.nitnem, org.nitnem.nitnem-5), made by $2 (its script
 # under contrib/) from its one source, in $variant: VARIANTS's, else made now in the temp folder.
 generated() {
   if [ -n "$VARIANTS" ]; then
@@ -234,7 +234,7 @@ if [ -n "$extension" ]; then
   src=$variant
   grep -q "\"$shell_version\"" "$src/metadata.json" ||
     say "warning: $extension/metadata.json does not list GNOME Shell $shell_version; the Shell may refuse it"
-  for f in extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js; do
+  for f in extension.js metadata.json stylesheet.css widget.js prefs.js; do
     [ -f "$src/$f" ] || die "$src/$f is missing"
     put 644 "$src/$f" "$DATADIR/gnome-shell/extensions/nitnem@nitnem/$f"
   done
@@ -261,12 +261,12 @@ case "$plasma_version" in
   5) generated org.nitnem.nitnem-5 plasma/gen-5.sh; plasmoid=$variant ;;
   *[!0-9]* | '') say "cannot tell the KDE Plasma version ('$plasma_version'): the widget skipped" ;;
   *)
-    if [ "$plasma_version" -ge 6 ]; then plasmoid=$root/contrib/plasma/org.nitnem.nitnem
+    if [ "$plasma_version" -ge 6 ]; then generated org.nitnem.nitnem plasma/gen-5.sh; plasmoid=$variant
     else say "KDE Plasma $plasma_version is older than 5: the widget skipped"
     fi ;;
 esac
 if [ -n "$plasmoid" ]; then
-  for f in metadata.json contents/ui/main.qml contents/ui/logic.js contents/ui/settings.js \
+  for f in metadata.json contents/ui/main.qml contents/ui/logic.js contents/ui/widget.js \
     contents/ui/NitnemSettings.qml contents/ui/configReminders.qml contents/ui/configReading.qml \
     contents/ui/configSets.qml contents/config/config.qml; do
     put 644 "$plasmoid/$f" "$DATADIR/plasma/plasmoids/org.nitnem.nitnem/$f"

@@ -147,8 +147,8 @@ check "appstreamcli validate --no-net: the installed metainfo ($metainfo)" valid
 check "the metainfo launches the installed desktop entry and provides the binary" eval \
   'grep -q "<launchable type=\"desktop-id\">nitnem.desktop</launchable>" "$stage$metainfo" &&
    grep -q "<binary>nitnem</binary>" "$stage$metainfo" && test -f "$stage/usr/share/applications/nitnem.desktop"'
-check "PLASMA_VERSION=6: the Plasma 6 widget in plasma/plasmoids/org.nitnem.nitnem" \
-  diff -r contrib/plasma/org.nitnem.nitnem "$stage/usr/share/plasma/plasmoids/org.nitnem.nitnem"
+check "PLASMA_VERSION=6: the Plasma 6 widget gen-5.sh makes (the source and widget.js) in plasma/plasmoids/org.nitnem.nitnem" \
+  diff -r "$built/org.nitnem.nitnem" "$stage/usr/share/plasma/plasmoids/org.nitnem.nitnem"
 check "the bar configs" test -f "$stage/usr/share/nitnem/waybar.jsonc" -a -f "$stage/usr/share/nitnem/i3blocks.conf"
 check "the example config is the template" cmp -s contrib/config.example "$stage/usr/share/nitnem/config.example"
 check "the Punjabi catalogue in /usr/share/locale/pa/LC_MESSAGES/nitnem.mo" \

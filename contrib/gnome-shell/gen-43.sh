@@ -9,11 +9,9 @@
 # an ES module as an extension and Shell 45+ loads nothing else, so one of the two has to be made;
 # doing it mechanically keeps them from drifting apart.
 #
-# - timeline.js and settings.js: the source with each top-level `export function NAME` made
-#   `function NAME`, each `export const NAME` made `var NAME` and each `export class NAME` made
-#   `var NAME = class NAME` (a legacy module exports its top-level functions and vars), and, after
-#   the opening comment, a `/* exported … */` comment naming them and 'use strict'. Any other
-#   `export` (or an `import`) in it is an error: the legacy form has no equivalent.
+# - widget.js: the widgets' own logic, written once for GNOME and Plasma (contrib/shared/widget.js),
+#   in each form contrib/shared/gen-widget.sh makes: as it is (an ES module) for 45+, legacy (each
+#   `export function` a top-level `function`, each `export const` a `var`) for 43/44.
 # - extension.js: the source's lines from `// BEGIN shared with GNOME 43/44` to
 #   `// END shared with GNOME 43/44` (the indicator, and the functions that add it to the panel and
 #   take it off) unchanged, between a header with the legacy imports and an extension object whose
@@ -34,50 +32,13 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$here/nitnem@nitnem
+shared=$(dirname "$here")/shared
 versions=$here/shell-versions
 
 banner() {
     echo '// SPDX-License-Identifier: GPL-3.0-or-later'
     echo "// GENERATED from contrib/gnome-shell/nitnem@nitnem/$1 by gen-43.sh: do not edit here;"
     echo '// edit that file (make variants, make install, make deb and the tests make this anew).'
-}
-
-# A module of the source ($1: timeline.js, settings.js) in legacy form.
-legacy() {
-    awk -v file="$src/$1" '
-        function bad(what) {
-            printf "%s:%d: %s (gen-43.sh makes top-level `export function NAME`, `export const NAME` and `export class NAME` legacy; nothing else)\n", file, NR, what > "/dev/stderr"
-            failed = 1
-        }
-        NR == 1 { next } # the SPDX line: the banner has its own
-        !body && /^\/\// { head = head $0 "\n"; next }
-        !body { body = 1 }
-        /^export function [A-Za-z_$][A-Za-z0-9_$]*[ (]/ {
-            name = $3; sub(/\(.*/, "", name); names[++n] = name; sub(/^export /, ""); out = out $0 "\n"; next
-        }
-        /^export const [A-Za-z_$][A-Za-z0-9_$]* = / {
-            names[++n] = $3; sub(/^export const /, "var "); out = out $0 "\n"; next
-        }
-        /^export class [A-Za-z_$][A-Za-z0-9_$]* / {
-            names[++n] = $3; sub(/^export class /, "var " $3 " = class "); out = out $0 "\n"; next
-        }
-        /^[ \t]*export[ \t{*]/ || /^export$/ { bad("an export of another form: " $0) }
-        /^[ \t]*import[ \t{*]/ { bad("an import: " $0) }
-        { out = out $0 "\n" }
-        END {
-            if (failed) exit 1
-            if (n == 0) { printf "%s: no `export function` or `export const`\n", file > "/dev/stderr"; exit 1 }
-            printf "%s", head
-            line = "/* exported"
-            for (i = 1; i <= n; i++) {
-                word = " " names[i] (i < n ? "," : " */")
-                if (length(line word) > 100) { print line; line = "  " }
-                line = line word
-            }
-            print line
-            print "'"'"'use strict'"'"';"
-            printf "%s", out
-        }' "$src/$1"
 }
 
 # The lines of $1 (extension.js, prefs.js) from the BEGIN line to the END line, both included.
@@ -95,6 +56,17 @@ shared() {
         }' "$src/$1"
 }
 
+# The last lines of both headers: the extension itself, and its widget.js (the logic Plasma loads too).
+me() {
+    cat <<'END_ME'
+const ExtensionUtils = imports.misc.extensionUtils;
+
+const Me = ExtensionUtils.getCurrentExtension();
+const Widget = Me.imports.widget;
+
+END_ME
+}
+
 extension() {
     banner extension.js
     cat <<'END_HEADER'
@@ -110,12 +82,8 @@ const {Clutter, Gio, GLib, GObject, St} = imports.gi;
 const Main = imports.ui.main;
 const PanelMenu = imports.ui.panelMenu;
 const PopupMenu = imports.ui.popupMenu;
-const ExtensionUtils = imports.misc.extensionUtils;
-
-const Me = ExtensionUtils.getCurrentExtension();
-const Timeline = Me.imports.timeline;
-
 END_HEADER
+    me
     shared extension.js
     cat <<'END_CLASS'
 
@@ -150,13 +118,8 @@ prefs() {
 'use strict';
 
 const {Adw, Gio, GLib, Gtk} = imports.gi;
-const ExtensionUtils = imports.misc.extensionUtils;
-
-const Me = ExtensionUtils.getCurrentExtension();
-const S = Me.imports.settings;
-const Timeline = Me.imports.timeline;
-
 END_HEADER
+    me
     shared prefs.js
     cat <<'END_FUNCTIONS'
 
@@ -209,9 +172,7 @@ tmp=$(mktemp -d "$out/.gen-43.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/nitnem@nitnem-43" "$tmp/nitnem@nitnem"
 legacy43=$tmp/nitnem@nitnem-43
-for module in timeline.js settings.js; do
-    { banner "$module"; legacy "$module"; } >"$legacy43/$module"
-done
+"$shared/gen-widget.sh" legacy >"$legacy43/widget.js"
 extension >"$legacy43/extension.js"
 prefs >"$legacy43/prefs.js"
 cp "$src/stylesheet.css" "$legacy43/stylesheet.css"
@@ -219,6 +180,7 @@ metadata "$legacy_list" >"$legacy43/metadata.json"
 for f in "$src"/*; do
     [ -f "$f" ] && cp "$f" "$tmp/nitnem@nitnem/"
 done
+"$shared/gen-widget.sh" esm >"$tmp/nitnem@nitnem/widget.js"
 metadata "$esm_list" >"$tmp/nitnem@nitnem/metadata.json"
 chmod -R a+rX "$tmp"
 for variant in nitnem@nitnem-43 nitnem@nitnem; do

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Makes the Plasma 5.27 widget, OUTDIR/org.nitnem.nitnem-5 (OUTDIR by default .build/contrib of this
-# checkout), from the Plasma 6 one (org.nitnem.nitnem, the one source), so the two never drift. It is
-# not committed: `make variants`, `make install`, `make deb` and the tests (tests/run.sh,
-# tests/widget.sh --plasma 5, scripts/install.sh when not handed VARIANTS) run this first, so what
-# they use is always made from the source as it is. logic.js, settings.js and contents/config are
-# copied unchanged; in every QML file of contents/ui a line ending in `// plasma5: TEXT` becomes TEXT
-# (kept at its indentation), the line `pragma ComponentBehavior: Bound` is left out (Qt 5.15 has no
+# Makes the two KDE Plasma widgets that get installed from org.nitnem.nitnem (Plasma 6, the one
+# source), into OUTDIR (by default .build/contrib of this checkout): OUTDIR/org.nitnem.nitnem (Plasma
+# 6: the source as it is) and OUTDIR/org.nitnem.nitnem-5 (Plasma 5.27), so the two never drift, each
+# with contents/ui/widget.js, the logic the GNOME Shell extension loads too (contrib/shared/widget.js
+# as a QML resource, made by contrib/shared/gen-widget.sh qml). Neither is committed: `make variants`,
+# `make install`, `make deb` and the tests (tests/run.sh, tests/qmllint.sh, tests/widget.sh,
+# scripts/install.sh when not handed VARIANTS) run this first, so what they use is always made from
+# the sources as they are. For 5.27, logic.js and contents/config are copied unchanged; in every
+# QML file of contents/ui a line ending in `// plasma5: TEXT` becomes TEXT (kept at its indentation),
+# the line `pragma ComponentBehavior: Bound` is left out (Qt 5.15 has no
 # such pragma; its delegates reach the ids of outer components without it), main.qml's header's
 # first paragraph says where it comes from, every other line is copied; metadata.json gets the keys
 # Plasma 5 reads (X-Plasma-API, X-Plasma-MainScript, KPlugin.ServiceTypes) in place of Plasma 6's.
@@ -69,7 +72,14 @@ meta["X-Plasma-API"] = "declarativeappletscript"
 meta["X-Plasma-MainScript"] = "ui/main.qml"
 open(out + "/metadata.json", "w", encoding="utf-8").write(json.dumps(meta, indent=4, sort_keys=True, ensure_ascii=False) + "\n")
 PY
-chmod -R a+rX "$out"
-rm -rf "$dest/org.nitnem.nitnem-5"
+"$here/../shared/gen-widget.sh" qml > "$out/contents/ui/widget.js"
+# Plasma 6: the source and the same widget.js.
+out6=$(mktemp -d "$dest/.gen-6.XXXXXX")
+trap 'rm -rf "$out" "$out6"' EXIT
+cp -r "$here/org.nitnem.nitnem/." "$out6/"
+cp "$out/contents/ui/widget.js" "$out6/contents/ui/widget.js"
+chmod -R a+rX "$out" "$out6"
+rm -rf "$dest/org.nitnem.nitnem-5" "$dest/org.nitnem.nitnem"
 mv "$out" "$dest/org.nitnem.nitnem-5"
-echo "wrote $dest/org.nitnem.nitnem-5/"
+mv "$out6" "$dest/org.nitnem.nitnem"
+echo "wrote $dest/org.nitnem.nitnem/ and $dest/org.nitnem.nitnem-5/"

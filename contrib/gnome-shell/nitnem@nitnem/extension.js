@@ -9,7 +9,8 @@
 // It never polls. It wakes on a change in the widgets folder (a Gio.FileMonitor on the folder,
 // since the agent renames a new file into place), on one GLib timeout armed for the next entry's
 // `date` (or `validUntil`), and on resume from suspend (the timeout runs on the monotonic clock,
-// which stops while the machine sleeps). All deciding is in timeline.js.
+// which stops while the machine sleeps). All deciding is in widget.js, the logic the Plasma widget
+// loads too (contrib/shared/widget.js, copied here by gen-43.sh).
 //
 // This is the source: gen-43.sh makes the GNOME Shell 43/44 variant of it (legacy `imports.*`
 // modules, in the build folder: .build/contrib/nitnem@nitnem-43/), with its own imports and
@@ -26,12 +27,12 @@ import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
 import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 
-import * as Timeline from './timeline.js';
+import * as Widget from './widget.js';
 
 // BEGIN shared with GNOME 43/44: gen-43.sh copies the lines from here to END unchanged into
 // ../nitnem@nitnem-43/extension.js, between that variant's imports and its extension object.
 // They may use only what both variants define: Clutter, Gio, GLib, GObject, St, Main, PanelMenu,
-// PopupMenu, Timeline, and the Shell's globals (global, logError).
+// PopupMenu, Widget, and the Shell's globals (global, logError).
 
 const STATE_CLASSES = ['nitnem-stale', 'nitnem-warning', 'nitnem-complete'];
 
@@ -57,8 +58,8 @@ class NitnemIndicator extends PanelMenu.Button {
         });
         this.add_child(this._label);
 
-        const paths = Timeline.timelinePath(
-            Timeline.groupPath(name => GLib.getenv(name), GLib.get_home_dir()));
+        const paths = Widget.timelinePath(
+            Widget.groupPath(name => GLib.getenv(name), GLib.get_home_dir()));
         this._dir = Gio.File.new_for_path(paths.dir);
         this._file = Gio.File.new_for_path(paths.file);
         this._cancellable = new Gio.Cancellable();
@@ -69,13 +70,13 @@ class NitnemIndicator extends PanelMenu.Button {
         this._monitor = null;
         this._monitorId = 0;
         this._sleepSub = 0;
-        this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
+        this._program = Widget.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
             path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) &&
                 !GLib.file_test(path, GLib.FileTest.IS_DIR));
         // Each run of `nitnem status` (and each refresh, which makes older answers stale) counts one.
         this._statusRun = 0;
 
-        this._show(Timeline.errorView(this._error));
+        this._show(Widget.errorView(this._error));
         this._watch();
         this._reload();
 
@@ -98,7 +99,7 @@ class NitnemIndicator extends PanelMenu.Button {
             // its own (GLib watches a missing folder by looking again every few seconds).
             this._monitorId = this._monitor.connect('changed', (_m, file, other) => {
                 const names = [file, other].filter(f => f).map(f => f.get_basename());
-                if (names.includes(Timeline.FILE_NAME) || file.equal(this._dir))
+                if (names.includes(Widget.FILE_NAME) || file.equal(this._dir))
                     this._queueReload();
             });
         } catch (e) {
@@ -148,7 +149,7 @@ class NitnemIndicator extends PanelMenu.Button {
                     this._fail(`${path}: not a regular file`);
                     return;
                 }
-                if (info.get_size() > Timeline.MAX_BYTES) {
+                if (info.get_size() > Widget.MAX_BYTES) {
                     this._fail(`${path}: ${info.get_size()} bytes, too large for a timeline`);
                     return;
                 }
@@ -166,10 +167,10 @@ class NitnemIndicator extends PanelMenu.Button {
             return;
         }
         try {
-            this._timeline = Timeline.decodeTimeline(bytes);
+            this._timeline = Widget.decodeTimeline(bytes);
             this._error = null;
         } catch (e) {
-            if (!(e instanceof Timeline.TimelineError))
+            if (!(e instanceof Widget.DataError))
                 logError(e, 'nitnem: unexpected error reading the timeline');
             this._fail(`${path}: ${e.message}`);
             return;
@@ -188,9 +189,9 @@ class NitnemIndicator extends PanelMenu.Button {
         const now = Date.now();
         // A new timeline, or its next entry: an answer of `nitnem status` still on its way is older.
         this._statusRun++;
-        const v = this._timeline ? Timeline.view(this._timeline, now) : Timeline.errorView(this._error);
+        const v = this._timeline ? Widget.view(this._timeline, now) : Widget.errorView(this._error);
         this._show(v);
-        this._arm(Timeline.delayMs(v.wake, now));
+        this._arm(Widget.delayMs(v.wake, now));
     }
 
     /**
@@ -239,11 +240,11 @@ class NitnemIndicator extends PanelMenu.Button {
     /** Shows what `nitnem status --format json` shows now; a failed run keeps the timeline's view. */
     _loadStatus() {
         const run = ++this._statusRun;
-        this._spawn(Timeline.statusArgv(this._program), (ok, stdout) => {
+        this._spawn(Widget.statusArgv(this._program), (ok, stdout) => {
             if (run !== this._statusRun || !ok)
                 return;
             try {
-                this._show(Timeline.parseStatus(stdout));
+                this._show(Widget.parseStatus(stdout));
             } catch (e) {
                 logError(e, 'nitnem: unexpected output of nitnem status');
             }
@@ -276,7 +277,7 @@ class NitnemIndicator extends PanelMenu.Button {
     }
 
     _show(v) {
-        const model = Timeline.menuModel(v, this._program);
+        const model = Widget.menuModel(v, this._program);
         this._label.text = model.label;
         for (const c of STATE_CLASSES)
             this._label.remove_style_class_name(c);
@@ -318,7 +319,7 @@ class NitnemIndicator extends PanelMenu.Button {
         const box = verticalBox({style_class: 'nitnem-journey', x_expand: true});
         box.add_child(new St.Label({text: journey.title, style_class: 'nitnem-journey-title'}));
         box.add_child(new St.Label({text: journey.streaks, style_class: 'nitnem-journey-streaks'}));
-        const rows = Timeline.journeyRows(journey);
+        const rows = Widget.journeyRows(journey);
         const head = new St.BoxLayout({style_class: 'nitnem-journey-week'});
         for (const name of rows.weekdays)
             head.add_child(new St.Label({text: name, style_class: 'nitnem-journey-weekday'}));

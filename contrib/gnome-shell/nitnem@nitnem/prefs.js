@@ -6,8 +6,9 @@
 // again from nitnem. The values each key takes, its default, what it does, which page shows it and
 // every word here (titles, labels, buttons, the pause line) are nitnem's, in the user's language
 // (`config --format json`, `sets --format json`, `sets available --format json`): nothing is decided
-// or worded here (settings.js is the pure half). gen-43.sh makes the GNOME 43/44 prefs.js of the
-// lines from BEGIN to END (libadwaita 1.2 has every widget they use).
+// or worded here (widget.js, the pure half, is the Plasma widget's too: gen-43.sh copies it here from
+// contrib/shared). gen-43.sh makes the GNOME 43/44 prefs.js of the lines from BEGIN to END
+// (libadwaita 1.2 has every widget they use).
 
 import Adw from 'gi://Adw';
 import Gio from 'gi://Gio';
@@ -16,8 +17,7 @@ import Gtk from 'gi://Gtk';
 
 import {ExtensionPreferences} from 'resource:///org/gnome/Shell/Extensions/js/extensions/prefs.js';
 
-import * as S from './settings.js';
-import * as Timeline from './timeline.js';
+import * as Widget from './widget.js';
 
 // BEGIN shared with GNOME 43/44: gen-43.sh copies these lines, unchanged, into the 43/44 prefs.js.
 /** Runs `argv`; `done(ok, stdout, stderr, status)` when it has exited. */
@@ -54,7 +54,7 @@ class NitnemSettings {
     /** @param {Adw.PreferencesWindow} window - the window the Shell made, to fill */
     constructor(window) {
         this._window = window;
-        this._program = Timeline.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
+        this._program = Widget.programPath(name => GLib.find_program_in_path(name), GLib.get_home_dir(),
             path => GLib.file_test(path, GLib.FileTest.IS_EXECUTABLE) && !GLib.file_test(path, GLib.FileTest.IS_DIR));
         // Titled from nitnem's words once `config --format json` has been read.
         this._reminders = new Adw.PreferencesPage({icon_name: 'alarm-symbolic', name: 'reminders'});
@@ -81,20 +81,20 @@ class NitnemSettings {
     /** Runs a command that changes something, says what it reported, then reads everything again. */
     _change(argv) {
         spawn(argv, (ok, stdout, stderr, status) => {
-            this._say(ok, ok ? S.reportLine(stdout) || argv.slice(1).join(' ') : S.errorLine(stderr, status));
+            this._say(ok, ok ? Widget.reportLine(stdout) || argv.slice(1).join(' ') : Widget.errorLine(stderr, status));
             this.reload();
         });
     }
 
     reload() {
-        spawn(S.argv.config(this._program), (ok, stdout, stderr, status) => {
+        spawn(Widget.argv.config(this._program), (ok, stdout, stderr, status) => {
             if (!ok && stdout === '') {
-                this._say(false, S.errorLine(stderr, status));
+                this._say(false, Widget.errorLine(stderr, status));
                 return;
             }
             let config;
             try {
-                config = S.parseConfig(stdout);
+                config = Widget.parseConfig(stdout);
             } catch (e) {
                 this._say(false, e.message);
                 return;
@@ -107,16 +107,16 @@ class NitnemSettings {
 
     /** Your Nitnem, after the config (whose words the page's title and report line take). */
     _readSets() {
-        spawn(S.argv.sets(this._program), (ok, stdout, stderr, status) => {
+        spawn(Widget.argv.sets(this._program), (ok, stdout, stderr, status) => {
             if (!ok) {
-                this._say(false, S.errorLine(stderr, status));
+                this._say(false, Widget.errorLine(stderr, status));
                 return;
             }
-            spawn(S.argv.available(this._program), (aok, aout, aerr, astatus) => {
+            spawn(Widget.argv.available(this._program), (aok, aout, aerr, astatus) => {
                 try {
-                    this._showSets(S.parseSets(stdout), aok ? S.parseAvailable(aout) : []);
+                    this._showSets(Widget.parseSets(stdout), aok ? Widget.parseAvailable(aout) : []);
                     if (!aok)
-                        this._say(false, S.errorLine(aerr, astatus));
+                        this._say(false, Widget.errorLine(aerr, astatus));
                 } catch (e) {
                     this._say(false, e.message);
                 }
@@ -149,8 +149,8 @@ class NitnemSettings {
     _keyRow(key) {
         const title = GLib.markup_escape_text(key.label, -1);
         const about = key.problem ? `⚠ ${key.problem}` : key.help;
-        const reset = () => this._change(S.argv.unset(this._program, key.name));
-        if (!key.form && key.choices.length > 0) {
+        const reset = () => this._change(Widget.argv.unset(this._program, key.name));
+        if (key.choicesOnly) {
             const row = new Adw.ComboRow({title, subtitle: GLib.markup_escape_text(about, -1),
                 model: Gtk.StringList.new(key.choices)});
             const at = key.choices.indexOf(key.value ?? '');
@@ -159,7 +159,7 @@ class NitnemSettings {
             row.connect('notify::selected', () => {
                 const value = key.choices[row.selected];
                 if (value !== undefined && value !== key.value)
-                    this._change(S.argv.set(this._program, key.name, value));
+                    this._change(Widget.argv.set(this._program, key.name, value));
             });
             row.add_suffix(button('edit-undo-symbolic', key.reset, reset));
             return row;
@@ -170,8 +170,8 @@ class NitnemSettings {
         row.get_delegate()?.update_property([Gtk.AccessibleProperty.LABEL], [key.label]);
         // The apply button or Enter after typing (libadwaita: apply); Enter on the value as it was
         // (entry-activated) sets it again.
-        row.connect('apply', () => this._change(S.argv.set(this._program, key.name, row.text)));
-        row.connect('entry-activated', () => this._change(S.argv.set(this._program, key.name, row.text)));
+        row.connect('apply', () => this._change(Widget.argv.set(this._program, key.name, row.text)));
+        row.connect('entry-activated', () => this._change(Widget.argv.set(this._program, key.name, row.text)));
         row.add_suffix(button('edit-undo-symbolic', key.reset, reset));
         return row;
     }
@@ -184,7 +184,7 @@ class NitnemSettings {
         this._clear(this._reminders, 'config');
         this._clear(this._reading, 'config');
         const reminders = this._group(this._reminders, 'config', w.pages.reminders, config.path);
-        for (const key of S.pageKeys(config, 'reminders'))
+        for (const key of Widget.pageKeys(config, 'reminders'))
             reminders.add(this._keyRow(key));
         const pause = this._group(this._reminders, 'config', w.pause.title, w.pause.state);
         const until = new Adw.EntryRow({title: GLib.markup_escape_text(w.pause.until, -1), show_apply_button: true});
@@ -193,15 +193,15 @@ class NitnemSettings {
         until.get_delegate()?.update_property([Gtk.AccessibleProperty.DESCRIPTION], [w.pause.forms]);
         // The apply button or Enter after typing (apply); Enter on the text as it was (entry-activated:
         // empty, nitnem's own default pause), as for a key's row.
-        until.connect('apply', () => this._change(S.argv.pause(this._program, until.text.trim())));
-        until.connect('entry-activated', () => this._change(S.argv.pause(this._program, until.text.trim())));
+        until.connect('apply', () => this._change(Widget.argv.pause(this._program, until.text.trim())));
+        until.connect('entry-activated', () => this._change(Widget.argv.pause(this._program, until.text.trim())));
         pause.add(until);
         const resume = new Adw.ActionRow({title: GLib.markup_escape_text(w.pause.resume, -1)});
         resume.add_suffix(button('media-playback-start-symbolic', w.pause.resume,
-            () => this._change(S.argv.resume(this._program))));
+            () => this._change(Widget.argv.resume(this._program))));
         pause.add(resume);
         const reading = this._group(this._reading, 'config', w.pages.reading, config.path);
-        for (const key of S.pageKeys(config, 'reading'))
+        for (const key of Widget.pageKeys(config, 'reading'))
             reading.add(this._keyRow(key));
         for (const page of [this._reminders, this._reading])
             this._reportGroup(page, 'config');
@@ -227,7 +227,7 @@ class NitnemSettings {
 
     _showSets({sets, words}, available) {
         this._clear(this._mine, 'sets');
-        for (const set of S.SETS) {
+        for (const set of Widget.SETS) {
             const {banis, heading} = sets[set];
             const group = this._group(this._mine, 'sets', heading);
             banis.forEach((b, i) => {
@@ -235,16 +235,16 @@ class NitnemSettings {
                 const time = new Gtk.Entry({text: b.remind ?? '', placeholder_text: words.off, max_width_chars: 5,
                     width_chars: 5, valign: Gtk.Align.CENTER, tooltip_text: b.labels.remind});
                 time.update_property([Gtk.AccessibleProperty.LABEL], [b.labels.remind]);
-                time.connect('activate', () => this._change(S.argv.remind(this._program, b.id, time.text.trim())));
+                time.connect('activate', () => this._change(Widget.argv.remind(this._program, b.id, time.text.trim())));
                 row.add_suffix(time);
                 for (const [icon, label, step] of [['go-up-symbolic', b.labels.up, -1], ['go-down-symbolic', b.labels.down, 1]]) {
-                    const move = S.argv.move(this._program, set, banis, i, step);
+                    const move = Widget.argv.move(this._program, set, banis, i, step);
                     const bt = button(icon, label, () => move && this._change(move));
                     bt.sensitive = move !== null;
                     row.add_suffix(bt);
                 }
                 row.add_suffix(button('list-remove-symbolic', b.labels.remove,
-                    () => this._change(S.argv.remove(this._program, b.id, set))));
+                    () => this._change(Widget.argv.remove(this._program, b.id, set))));
                 group.add(row);
             });
             const add = new Adw.ComboRow({title: GLib.markup_escape_text(sets[set].choose, -1),
@@ -252,12 +252,12 @@ class NitnemSettings {
             add.add_suffix(button('list-add-symbolic', sets[set].add, () => {
                 const a = available[add.selected];
                 if (a)
-                    this._change(S.argv.add(this._program, a.id, set));
+                    this._change(Widget.argv.add(this._program, a.id, set));
             }));
             group.add(add);
             const reset = new Adw.ActionRow({title: GLib.markup_escape_text(sets[set].reset, -1)});
             reset.add_suffix(button('edit-undo-symbolic', sets[set].reset,
-                () => this._change(S.argv.reset(this._program, set))));
+                () => this._change(Widget.argv.reset(this._program, set))));
             group.add(reset);
         }
         this._reportGroup(this._mine, 'sets');

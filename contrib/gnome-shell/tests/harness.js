@@ -53,20 +53,18 @@ export function legacyDir(file) {
 }
 
 /**
- * The extension's module `name` (`timeline`, `settings`) in the form `variant` names: `legacy`
- * (nitnem@nitnem-43/, made by gen-43.sh into the build folder, through the legacy importer, as
- * GNOME Shell 43/44 load it) or `esm` (nitnem@nitnem/, the source, as an ES module, as 45+ load
- * it). Any other variant: says so for `file` (the test's name), prints a failed summary and exits 2.
+ * The extension's module `name` (`widget`: contrib/shared/widget.js as gen-43.sh copies it) in the
+ * form `variant` names: `legacy` (nitnem@nitnem-43/, through the legacy importer, as GNOME Shell
+ * 43/44 load it) or `esm` (nitnem@nitnem/, as an ES module, as 45+ load it), both made by gen-43.sh
+ * into the build folder. Any other variant: says so for `file` (the test's name), prints a failed summary and exits 2.
  */
 export async function extensionModule(name, variant, file) {
-    const [self] = GLib.filename_from_uri(import.meta.url);
-    const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(self));
     if (variant === 'legacy') {
         imports.searchPath.unshift(legacyDir(file));
         return imports[name];
     }
     if (variant === 'esm')
-        return import(GLib.filename_to_uri(`${gnomeDir}/nitnem@nitnem/${name}.js`, null));
+        return import(GLib.filename_to_uri(`${GLib.path_get_dirname(legacyDir(file))}/nitnem@nitnem/${name}.js`, null));
     printerr(`${file}: the module form must be "legacy" or "esm", got ${JSON.stringify(variant)}`);
     print('0 passed, 1 failed');
     System.exit(2);

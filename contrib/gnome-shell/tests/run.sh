@@ -8,14 +8,15 @@
 #   it does without one (the source's list, and "43") and that it refuses a bad line, naming it;
 # - the generated forms' metadata.json list the majors of contrib/gnome-shell/shell-versions
 #   that each installs for (nitnem@nitnem: from 45 on; nitnem@nitnem-43: up to 44);
-# - test_timeline.js, once per module form of timeline.js: `legacy` (GNOME 43/44) and `esm` (45+);
+# - test_timeline.js, once per module form of widget.js (contrib/shared/widget.js, the logic the
+#   Plasma widget loads too, as gen-43.sh copies it): `legacy` (GNOME 43/44) and `esm` (45+);
 # - test_menu.js, once per module form too: the menu model (nitnem's `display`, the goldens in
 #   fixtures/golden/display: lines, banis and actions, and the argv each runs);
 # - test_legacy43.js: the generated 43/44 extension checked against the 45+ one (the 45+ extension.js
 #   parsed as an ES module);
-# - test_prefs.js: the Preferences window's pure half (settings.js) against the built nitnem
+# - test_prefs.js: the Preferences window's pure half (in widget.js) against the built nitnem
 #   ($NITNEM_BIN, else .build/debug/nitnem: swift build first), in a temp home, once per module
-#   form of settings.js too.
+#   form of widget.js too.
 # (harness.js is the test()/eq() both gjs test files use.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
 # exits non-zero on any failure.
@@ -54,12 +55,14 @@ fi
 # its own ($1: its text; none without $1): prints "<43/44 list> | <45+ list>", or what gen-43.sh said.
 gen=$(mktemp -d /tmp/nitnem-gen-43.XXXXXX)
 trap 'rm -rf "$gen"' EXIT
-cp -r "$here/../gen-43.sh" "$here/../shell-versions.sh" "$here/../nitnem@nitnem" "$gen/"
+mkdir "$gen/gnome-shell"
+cp -r "$here/../gen-43.sh" "$here/../shell-versions.sh" "$here/../nitnem@nitnem" "$gen/gnome-shell/"
+cp -r "$here/../../shared" "$gen/"
 listed() { sed -n 's/^  "shell-version": \[\(.*\)\],$/\1/p' "$1"; }
 lists() {
-    rm -rf "$gen/out" "$gen/shell-versions"
-    [ $# -eq 0 ] || printf '%s' "$1" > "$gen/shell-versions"
-    if out=$("$gen/gen-43.sh" "$gen/out" 2>&1); then
+    rm -rf "$gen/out" "$gen/gnome-shell/shell-versions"
+    [ $# -eq 0 ] || printf '%s' "$1" > "$gen/gnome-shell/shell-versions"
+    if out=$("$gen/gnome-shell/gen-43.sh" "$gen/out" 2>&1); then
         echo "$(listed "$gen/out/nitnem@nitnem-43/metadata.json") | $(listed "$gen/out/nitnem@nitnem/metadata.json")"
     else
         printf 'exit 1: %s\n' "$out"
@@ -83,7 +86,7 @@ got=$(lists '43 run
 45 run
 ')
 check "gen-43.sh refuses a bad line of shell-versions, naming it ($got)" \
-    test "$got" = "exit 1: $gen/shell-versions:2: not \`<major> run|checked [# note]\`: 44 maybe"
+    test "$got" = "exit 1: $gen/gnome-shell/shell-versions:2: not \`<major> run|checked [# note]\`: 44 maybe"
 # metadata.json's "shell-version" against the one list (read by shell-versions.sh, as gen-43.sh does).
 for entry in 'nitnem@nitnem --from 45' 'nitnem@nitnem-43 --to 44'; do
     dir=${entry%% *}

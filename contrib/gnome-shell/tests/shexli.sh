@@ -28,7 +28,7 @@ PINS=(shexli==0.2.1 tree-sitter==0.26.1 tree-sitter-javascript==0.25.0 pip==26.3
 # same pack with those majors left out of metadata.json; a new pin says again what it knows.
 SHEXLI_NEWEST=50
 # The files of a variant, as scripts/install.sh installs them.
-FILES=(extension.js metadata.json stylesheet.css timeline.js prefs.js settings.js)
+FILES=(extension.js metadata.json stylesheet.css widget.js prefs.js)
 [ "$(id -u)" -eq 0 ] || { echo "shexli.sh: needs root (the testing root: chroot, mounts)" >&2; exit 2; }
 # The forms as they install, made by gen-43.sh into .build/contrib (`make variants`).
 if [ $# -eq 0 ]; then

@@ -18,11 +18,11 @@ const esmDir = `${gnomeDir}/nitnem@nitnem`;
 // The 45+ extension as gen-43.sh makes it for installing (its metadata.json's list from shell-versions).
 const builtEsmDir = `${GLib.path_get_dirname(legacyDir)}/nitnem@nitnem`;
 
+// The widgets' logic, written once (contrib/shared/widget.js) and copied into both by gen-43.sh.
+const sharedSource = `${GLib.path_get_dirname(gnomeDir)}/shared/widget.js`;
 imports.searchPath.unshift(legacyDir);
-const Legacy = imports.timeline;
-const Esm = await import(GLib.filename_to_uri(`${esmDir}/timeline.js`, null));
-const LegacySettings = imports.settings;
-const EsmSettings = await import(GLib.filename_to_uri(`${esmDir}/settings.js`, null));
+const Legacy = imports.widget;
+const Esm = await import(GLib.filename_to_uri(`${builtEsmDir}/widget.js`, null));
 
 function test(name, fn) {
     harnessTest('43', name, fn);
@@ -48,8 +48,8 @@ function* nodes(node) {
     }
 }
 
-/** The names `<object>.<name>` (object `Timeline` unless told) used in a parsed file, sorted. */
-function timelineUses(ast, object = 'Timeline') {
+/** The names `<object>.<name>` (object `Widget` unless told) used in a parsed file, sorted. */
+function widgetUses(ast, object = 'Widget') {
     const names = new Set();
     for (const n of nodes(ast)) {
         if (n.type === 'MemberExpression' && !n.computed && n.object.type === 'Identifier' &&
@@ -96,9 +96,9 @@ function sameExports(legacy, esm) {
     }
 }
 
-const [exported, commented] = exportedNames(Esm, readText(`${legacyDir}/timeline.js`));
+const [exported, commented] = exportedNames(Esm, readText(`${legacyDir}/widget.js`));
 
-// ---- timeline.js: one logic, two module forms -------------------------------------------------
+// ---- widget.js: one logic, two module forms ---------------------------------------------------
 
 test('the legacy /* exported */ comment names exactly what the ES module exports', () => {
     eq(exported.length >= 10, true, `ES module exports: ${exported}`);
@@ -138,7 +138,7 @@ test('43/44 extension.js parses as a script and has no import or export', () => 
     eq(decls.length, 0, 'import/export declarations');
 });
 
-test('45+ extension.js imports gi://, the Shell 45 resource modules and ./timeline.js only', () => {
+test('45+ extension.js imports gi://, the Shell 45 resource modules and ./widget.js only', () => {
     const sources = esmAst.body.filter(n => n.type === 'ImportDeclaration')
         .map(n => (n.moduleRequest ? n.moduleRequest.source : n.source).value);
     eq(sources, [
@@ -147,9 +147,9 @@ test('45+ extension.js imports gi://, the Shell 45 resource modules and ./timeli
         'resource:///org/gnome/shell/ui/panelMenu.js',
         'resource:///org/gnome/shell/ui/popupMenu.js',
         'resource:///org/gnome/shell/extensions/extension.js',
-        './timeline.js',
+        './widget.js',
     ], 'import sources');
-    eq(GLib.file_test(`${esmDir}/timeline.js`, GLib.FileTest.IS_REGULAR), true, './timeline.js exists');
+    eq(GLib.file_test(`${builtEsmDir}/widget.js`, GLib.FileTest.IS_REGULAR), true, './widget.js is made');
 });
 
 test('45+ extension.js never touches the legacy `imports` object', () => {
@@ -194,11 +194,16 @@ test('43/44 extension.js defines init()', () => {
     eq(init.length, 1, 'function init');
 });
 
-test('every Timeline.<name> extension.js uses is exported by its timeline.js', () => {
-    const esmUses = timelineUses(esmAst);
-    eq(esmUses.length >= 5, true, `Timeline uses ${esmUses}`);
-    eq(esmUses.filter(n => !(n in Esm)), [], 'used by 45+ extension.js, not exported');
-    eq(timelineUses(legacyAst).filter(n => !(n in Legacy)), [], 'used by 43/44 extension.js, not exported');
+/** Every `Widget.<name>` the parsed 45+ and 43/44 forms of `file` use is exported by their widget.js. */
+function widgetUsesExported(esm, legacy, file) {
+    const uses = widgetUses(esm);
+    eq(uses.length >= 5, true, `${file}: Widget uses ${uses}`);
+    eq(uses.filter(n => !(n in Esm)), [], `used by 45+ ${file}, not exported by widget.js`);
+    eq(widgetUses(legacy).filter(n => !(n in Legacy)), [], `used by 43/44 ${file}, not exported by widget.js`);
+}
+
+test('every Widget.<name> extension.js uses is exported by its widget.js', () => {
+    widgetUsesExported(esmAst, legacyAst, 'extension.js');
 });
 
 test('the shared block (NitnemIndicator, addIndicator, removeIndicator, verticalBox) is the same text in both', () => {
@@ -236,7 +241,7 @@ function ownDeclarations(ast, source) {
 test('outside the shared block each extension.js declares only its own imports and wrapper', () => {
     eq(ownDeclarations(esmAst, esmExt), ['export NitnemExtension'], '45+ outside the block');
     eq(ownDeclarations(legacyAst, legacyExt), ['{…}', 'Main', 'PanelMenu', 'PopupMenu', 'ExtensionUtils',
-        'Me', 'Timeline', 'Extension', 'init'], '43/44 outside the block');
+        'Me', 'Widget', 'Extension', 'init'], '43/44 outside the block');
 });
 
 test('enable() and disable() of both variants call addIndicator and removeIndicator', () => {
@@ -252,14 +257,12 @@ test('enable() and disable() of both variants call addIndicator and removeIndica
     }
 });
 
-// ---- settings.js and prefs.js: the Preferences window ----------------------------------------
+// ---- widget.js and prefs.js: the Preferences window ------------------------------------------
 
-test('settings.js: the legacy /* exported */ comment names what the ES module exports, each the same', () => {
-    const [names, comment] = exportedNames(EsmSettings, readText(`${legacyDir}/settings.js`));
-    eq(names.length >= 8, true, `settings.js exports: ${names}`);
-    eq(comment, names, 'names in the comment');
-    sameExports(LegacySettings, EsmSettings);
-    eq(new LegacySettings.SettingsError('x') instanceof Error, true, 'legacy SettingsError is an Error');
+test('widget.js: the 45+ copy is contrib/shared/widget.js as it is; the legacy DataError is an Error', () => {
+    eq(readText(`${builtEsmDir}/widget.js`) === readText(sharedSource), true, 'the 45+ widget.js');
+    eq(new Legacy.DataError('x') instanceof Error, true, 'legacy DataError is an Error');
+    eq(new Legacy.DataError('x').message, 'x', 'its message');
 });
 
 const esmPrefsPath = `${esmDir}/prefs.js`;
@@ -284,7 +287,7 @@ test('the shared block of prefs.js (spawn, button, NitnemSettings) is the same t
 
 test('outside the block each prefs.js declares only its own imports and entry points', () => {
     eq(ownDeclarations(esmPrefsAst, esmPrefs), ['export NitnemPreferences'], '45+ outside the block');
-    eq(ownDeclarations(legacyPrefsAst, legacyPrefs), ['{…}', 'ExtensionUtils', 'Me', 'S', 'Timeline', 'init',
+    eq(ownDeclarations(legacyPrefsAst, legacyPrefs), ['{…}', 'ExtensionUtils', 'Me', 'Widget', 'init',
         'fillPreferencesWindow'], '43/44 outside the block');
 });
 
@@ -301,13 +304,8 @@ test('both prefs.js build the window the same way: fillPreferencesWindow makes a
     }
 });
 
-test('every S.<name> and Timeline.<name> prefs.js uses is exported by its module, in both forms', () => {
-    const uses = timelineUses(esmPrefsAst, 'S');
-    eq(uses.length >= 5, true, `S uses ${uses}`);
-    eq(uses.filter(n => !(n in EsmSettings)), [], 'used by 45+ prefs.js, not exported by settings.js');
-    eq(timelineUses(legacyPrefsAst, 'S').filter(n => !(n in LegacySettings)), [], '43/44, settings.js');
-    eq(timelineUses(esmPrefsAst).filter(n => !(n in Esm)), [], '45+, timeline.js');
-    eq(timelineUses(legacyPrefsAst).filter(n => !(n in Legacy)), [], '43/44, timeline.js');
+test('every Widget.<name> prefs.js uses is exported by widget.js, in both forms', () => {
+    widgetUsesExported(esmPrefsAst, legacyPrefsAst, 'prefs.js');
 });
 
 // ---- metadata.json and stylesheet.css ---------------------------------------------------------
@@ -343,8 +341,8 @@ function fileNames(dir) {
     return names.sort();
 }
 
-test('the installed 45+ copy is the source, only metadata.json\'s shell-version written anew', () => {
-    eq(fileNames(builtEsmDir), fileNames(esmDir), `files of ${builtEsmDir}`);
+test('the installed 45+ copy is the source and widget.js, only metadata.json\'s shell-version written anew', () => {
+    eq(fileNames(builtEsmDir), [...fileNames(esmDir), 'widget.js'].sort(), `files of ${builtEsmDir}`);
     for (const name of fileNames(esmDir).filter(n => n !== 'metadata.json'))
         eq(readText(`${builtEsmDir}/${name}`) === readText(`${esmDir}/${name}`), true, `${name} the same`);
     const [built, source] = [`${builtEsmDir}/metadata.json`, `${esmDir}/metadata.json`].map(readText);

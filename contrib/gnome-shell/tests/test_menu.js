@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of the menu model of the extension's pure half (timeline.js) with plain `gjs`, no Shell:
+// Tests of the menu model of the extension's pure half (contrib/shared/widget.js, the logic the Plasma widget loads too) with plain `gjs`, no Shell:
 // the `display` nitnem prints (`nitnem status --format json` and the timeline; the golden files the
 // Swift tests record in fixtures/golden/display, shared with the Plasma widget's tests) rendered as
 // the menu: the lines, the day's banis and the actions, each with the argv it runs. The same cases
 // run against both module forms, as test_timeline.js does:
-//   legacy  .build/contrib/nitnem@nitnem-43/timeline.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
-//   esm     nitnem@nitnem/timeline.js as an ES module, as GNOME Shell 45+ load it
+//   legacy  .build/contrib/nitnem@nitnem-43/widget.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
+//   esm     .build/contrib/nitnem@nitnem/widget.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_menu.js esm)
 import GLib from 'gi://GLib';
 import System from 'system';
@@ -19,7 +19,7 @@ const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
 const goldenDir = `${repoDir}/fixtures/golden`;
 
 const variant = System.programArgs[0];
-const T = await extensionModule('timeline', variant, 'test_menu.js');
+const T = await extensionModule('widget', variant, 'test_menu.js');
 
 function test(name, fn) {
     harnessTest(variant, name, fn);
@@ -30,19 +30,19 @@ function readText(path) {
     return new TextDecoder().decode(bytes);
 }
 
-function throwsTimelineError(fn, pattern) {
+function throwsDataError(fn, pattern) {
     try {
         fn();
     } catch (e) {
-        if (!(e instanceof T.TimelineError))
-            throw new Error(`expected a TimelineError, got ${e.name}: ${e.message}`);
+        if (!(e instanceof T.DataError))
+            throw new Error(`expected a DataError, got ${e.name}: ${e.message}`);
         if (!pattern.test(e.message))
             throw new Error(`message ${JSON.stringify(e.message)} does not match ${pattern}`);
         if (e.message.includes('\n'))
             throw new Error('message is more than one line');
         return;
     }
-    throw new Error('expected a TimelineError, nothing was thrown');
+    throw new Error('expected a DataError, nothing was thrown');
 }
 
 const NITNEM = '/usr/local/bin/nitnem';
@@ -117,14 +117,14 @@ test('programPath: PATH first, then ~/.local/bin, else the bare name', () => {
 });
 
 test('bad status output is one line naming the JSON path', () => {
-    throwsTimelineError(() => T.parseStatus(''), /^the status is empty$/);
-    throwsTimelineError(() => T.parseStatus('{'), /^the status is not JSON/);
-    throwsTimelineError(() => T.parseStatus('[]'), /^\$: expected an object/);
-    throwsTimelineError(() => T.parseStatus('{"dayKey":"2026-11-29"}'), /^\$\.display: expected an object, but it is missing/);
+    throwsDataError(() => T.parseStatus(''), /^the status is empty$/);
+    throwsDataError(() => T.parseStatus('{'), /^the status is not JSON/);
+    throwsDataError(() => T.parseStatus('[]'), /^\$: expected an object/);
+    throwsDataError(() => T.parseStatus('{"dayKey":"2026-11-29"}'), /^\$\.display: expected an object, but it is missing/);
     const c = JSON.parse(golden('en-evening'));
     c.display.items[2].argv = ['nitnem', 'mark', '--group=/tmp/x'];
-    throwsTimelineError(() => T.parseStatus(JSON.stringify(c)), /^\$\.display\.items\[2\]\.argv: expected a nitnem/);
-    throwsTimelineError(() => T.parseStatus(' '.repeat(T.MAX_BYTES + 1)), /more than nitnem prints/);
+    throwsDataError(() => T.parseStatus(JSON.stringify(c)), /^\$\.display\.items\[2\]\.argv: expected a nitnem/);
+    throwsDataError(() => T.parseStatus(' '.repeat(T.MAX_BYTES + 1)), /more than nitnem prints/);
 });
 
 test('the journey: the month as nitnem words it, each day named, laid out Monday first', () => {
@@ -150,10 +150,10 @@ test('the journey of the timeline entry at 17:00 is the status one; a bad one is
         T.menuModel(T.parseStatus(golden('en-evening')), NITNEM).journey);
     const c = JSON.parse(golden('en-evening'));
     c.display.journey.offset = 7;
-    throwsTimelineError(() => T.parseStatus(JSON.stringify(c)), /^\$\.display\.journey\.offset: expected a whole number/);
+    throwsDataError(() => T.parseStatus(JSON.stringify(c)), /^\$\.display\.journey\.offset: expected a whole number/);
     const d = JSON.parse(golden('en-evening'));
     d.display.journey.days[0].state = 'missed';
-    throwsTimelineError(() => T.parseStatus(JSON.stringify(d)), /^\$\.display\.journey\.days\[0\]\.state: expected one of/);
+    throwsDataError(() => T.parseStatus(JSON.stringify(d)), /^\$\.display\.journey\.days\[0\]\.state: expected one of/);
     const none = JSON.parse(golden('en-evening'));
     delete none.display.journey;
     eq(T.parseStatus(JSON.stringify(none)).display.journey, null, 'an older nitnem: no journey');

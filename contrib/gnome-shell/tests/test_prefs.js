@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of the Preferences window's pure half (settings.js) with plain `gjs`, no Shell: what the real
+// Tests of the Preferences window's pure half (in contrib/shared/widget.js) with plain `gjs`, no Shell: what the real
 // nitnem prints for it (`config --format json`, `sets --format json`, `sets available --format json`),
 // every word the window shows among it, and the argv
 // each control runs — run against the built nitnem in a temp home, so a changed output fails here.
-// Once per module form of settings.js: `legacy` (nitnem@nitnem-43/, made by gen-43.sh in the build
+// Once per module form of widget.js: `legacy` (nitnem@nitnem-43/, made by gen-43.sh in the build
 // folder, .build/contrib, through the legacy importer, as GNOME Shell 43/44 load it) and `esm`
 // (nitnem@nitnem/, as 45+ load it).
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_prefs.js NITNEM esm)
@@ -15,7 +15,7 @@ import {eq, extensionModule, finish, test as harnessTest} from './harness.js';
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
 const [NITNEM, variant = 'esm'] = System.programArgs;
-const S = await extensionModule('settings', variant, 'test_prefs.js');
+const S = await extensionModule('widget', variant, 'test_prefs.js');
 
 function test(name, fn) {
     harnessTest(`prefs ${variant}`, name, fn);
@@ -121,7 +121,7 @@ test('what nitnem printed that is not what the window expects is one line', () =
         try {
             fn(text);
         } catch (e) {
-            message = e instanceof S.SettingsError ? e.message : `not a SettingsError: ${e}`;
+            message = e instanceof S.DataError ? e.message : `not a DataError: ${e}`;
         }
         eq(message !== null && !message.includes('\n'), true, `${text}: ${message}`);
     }
@@ -141,9 +141,11 @@ test('prefs.js parses (it needs the Extensions app to run; a syntax error there 
     eq(error, null);
 });
 
-test('prefs.js and settings.js word nothing: no English words in their strings (nitnem words every label)', () => {
-    for (const name of ['prefs.js', 'settings.js']) {
-        const code = readFile(`${gnomeDir}/nitnem@nitnem/${name}`)
+test('prefs.js and widget.js\'s settings part word nothing: no English words in their strings (nitnem words every label)', () => {
+    // widget.js from its `// ---- the settings pages` line: what it reads for this window.
+    const part = (name, text) => name.endsWith('widget.js') ? text.slice(text.indexOf('// ---- the settings pages')) : text;
+    for (const name of ['nitnem@nitnem/prefs.js', '../shared/widget.js']) {
+        const code = part(name, readFile(`${gnomeDir}/${name}`))
             .replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
         // A string literal holding two words with a space between them: a label written here.
         const worded = (code.match(/'[^'\n]*'|`[^`\n]*`|"[^"\n]*"/g) ?? [])

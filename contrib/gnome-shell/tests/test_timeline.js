@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of the extension's pure half (timeline.js) with plain `gjs`, no Shell: the golden timelines
+// Tests of the extension's pure half (contrib/shared/widget.js, the logic the Plasma widget loads too) with plain `gjs`, no Shell: the golden timelines
 // the agent's tests record (fixtures/golden/timeline) and synthetic cases. The same cases run
 // against both module forms, picked by the one argument:
-//   legacy  .build/contrib/nitnem@nitnem-43/timeline.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
-//   esm     nitnem@nitnem/timeline.js as an ES module, as GNOME Shell 45+ load it
+//   legacy  .build/contrib/nitnem@nitnem-43/widget.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
+//   esm     .build/contrib/nitnem@nitnem/widget.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_timeline.js esm)
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
@@ -18,25 +18,25 @@ const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
 const goldenDir = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures/golden/timeline`;
 
 const variant = System.programArgs[0];
-const T = await extensionModule('timeline', variant, 'test_timeline.js');
+const T = await extensionModule('widget', variant, 'test_timeline.js');
 
 function test(name, fn) {
     harnessTest(variant, name, fn);
 }
 
-function throwsTimelineError(fn, pattern) {
+function throwsDataError(fn, pattern) {
     try {
         fn();
     } catch (e) {
-        if (!(e instanceof T.TimelineError))
-            throw new Error(`expected a TimelineError, got ${e.name}: ${e.message}`);
+        if (!(e instanceof T.DataError))
+            throw new Error(`expected a DataError, got ${e.name}: ${e.message}`);
         if (!pattern.test(e.message))
             throw new Error(`message ${JSON.stringify(e.message)} does not match ${pattern}`);
         if (e.message.includes('\n'))
             throw new Error('message is more than one line');
         return;
     }
-    throw new Error('expected a TimelineError, nothing was thrown');
+    throw new Error('expected a DataError, nothing was thrown');
 }
 
 function readText(path) {
@@ -181,7 +181,7 @@ test('an argv that is not a nitnem mark, open or listen of a deep link is refuse
         eq(T.commandArgv(bad, '/bin/nitnem'), null, JSON.stringify(bad));
         const raw = kolkata();
         raw.entries[0].display.actions[0].argv = bad;
-        throwsTimelineError(() => T.parseTimeline(JSON.stringify(raw)), /^entries\[0\]\.display\.actions\[0\]\.argv: expected a nitnem/);
+        throwsDataError(() => T.parseTimeline(JSON.stringify(raw)), /^entries\[0\]\.display\.actions\[0\]\.argv: expected a nitnem/);
     }
     eq(T.commandArgv(['nitnem', 'open', 'sggs://bani/rehras?variant=taksal'], '/b/n'), ['/b/n', 'open', 'sggs://bani/rehras?variant=taksal']);
     eq(T.commandArgv(['nitnem', 'open'], 'n'), ['n', 'open']);
@@ -227,14 +227,14 @@ const corrupt = [
     corrupt.push(['month 13', JSON.stringify(mo), /^entries\[0\]\.date: expected an RFC 3339/]);
 }
 for (const [what, text, pattern] of corrupt)
-    test(`corrupt: ${what} → TimelineError`, () => throwsTimelineError(() => T.parseTimeline(text), pattern));
+    test(`corrupt: ${what} → TimelineError`, () => throwsDataError(() => T.parseTimeline(text), pattern));
 
 test('corrupt: bytes that are not UTF-8 → TimelineError', () => {
-    throwsTimelineError(() => T.decodeTimeline(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), /not UTF-8/);
+    throwsDataError(() => T.decodeTimeline(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), /not UTF-8/);
 });
 
 test('corrupt: a file over MAX_BYTES → TimelineError before parsing', () => {
-    throwsTimelineError(() => T.decodeTimeline(new Uint8Array(T.MAX_BYTES + 1)), /more than a timeline/);
+    throwsDataError(() => T.decodeTimeline(new Uint8Array(T.MAX_BYTES + 1)), /more than a timeline/);
 });
 
 test('decodeTimeline reads the golden bytes like parseTimeline reads the text', () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Qt's own qmllint over the KDE Plasma widget's QML (the source, org.nitnem.nitnem: contents/ui/*.qml
-# and contents/config/*.qml) in the Debian testing root (Qt 6.11 and Plasma 6.7 today: the newest
+# and contents/config/*.qml, as gen-5.sh makes the Plasma 6 widget of it: with widget.js, the logic
+# the GNOME Shell extension loads too, beside them) in the Debian testing root (Qt 6.11 and Plasma 6.7 today: the newest
 # qmllint, and the newest Plasma modules to check against), run by the root's script, which builds
 # and caches the root. A file passes when qmllint reports nothing for it above info, every category
 # at its default level. Plasma's and KDE Frameworks' modules (org.kde.plasma.*, org.kde.kirigami)
@@ -30,10 +31,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -x "$root" ] || { echo "qmllint.sh: --root: $root is not a root's script (scripts/testing-root.sh)" >&2; exit 2; }
-# A copy under the host's /tmp, which the root's script shows at the same path inside.
+# A copy under the host's /tmp, which the root's script shows at the same path inside: the Plasma 6
+# widget gen-5.sh makes there.
 work=$(mktemp -d /tmp/nitnem-plasma-qmllint.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-cp -r "$plasma/org.nitnem.nitnem" "$plasma/.contextProperties.ini" "$work/"
+"$plasma/gen-5.sh" "$work" > /dev/null
+rm -rf "$work/org.nitnem.nitnem-5"
+cp "$plasma/.contextProperties.ini" "$work/"
 chmod -R a+rX "$work"
 files=()
 for f in "$plasma"/org.nitnem.nitnem/contents/ui/*.qml "$plasma"/org.nitnem.nitnem/contents/config/*.qml; do

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The KDE Plasma widget's logic tests: gen-5.sh first (it makes the Plasma 5.27 variant from the
-# Plasma 6 one, the source, into the build folder: .build/contrib/org.nitnem.nitnem-5), page_names.py (the settings pages' names are nitnem's), then tst_logic.qml and tst_settings.qml (the settings pages' pure
-# half, settings.js, against what the built nitnem prints) under qmltestrunner against each variant's
-# logic.js — Qt 5 on this machine (Debian 12) for both, and with each --root Qt 6's qmltestrunner
+# The KDE Plasma widget's logic tests: gen-5.sh first (it makes the Plasma 6 and 5.27 widgets from
+# the source into the build folder, .build/contrib/org.nitnem.nitnem and org.nitnem.nitnem-5, each with
+# widget.js, the logic the GNOME Shell extension loads too), page_names.py (the settings pages' names
+# are nitnem's), then tst_logic.qml and tst_settings.qml (the settings pages' pure half, in widget.js,
+# against what the built nitnem prints) under qmltestrunner against each variant's logic.js and
+# widget.js — Qt 5 on this machine (Debian 12) for both, and with each --root Qt 6's qmltestrunner
 # in that root too, run by the root's script, which builds and caches the root: 13 or auto,
 # scripts/debian13-root.sh (Debian 13, Qt 6.8); testing, scripts/testing-root.sh (Debian testing);
 # or the path of such a script.
@@ -30,8 +32,8 @@ for root in "${roots[@]}"; do
   [ -x "$root" ] || { echo "run.sh: --root: $root is not a root's script (scripts/debian13-root.sh, scripts/testing-root.sh)" >&2; exit 2; }
 done
 "$plasma/gen-5.sh" "$repo/.build/contrib" >&2
-# Each variant's folder: the source (Plasma 6) and the Plasma 5.27 one just made.
-declare -A variant_dir=([org.nitnem.nitnem]=$plasma/org.nitnem.nitnem
+# Each variant's folder, both just made.
+declare -A variant_dir=([org.nitnem.nitnem]=$repo/.build/contrib/org.nitnem.nitnem
   [org.nitnem.nitnem-5]=$repo/.build/contrib/org.nitnem.nitnem-5)
 work=$(mktemp -d /tmp/nitnem-plasma-qml.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -74,7 +76,7 @@ python3 "$here/page_names.py" "$plasma/org.nitnem.nitnem/contents/config/config.
 for variant in org.nitnem.nitnem org.nitnem.nitnem-5; do
   mkdir -p "$work/$variant"
   cp "$here/tst_logic.qml" "$here/tst_settings.qml" "$work/fixtures.js" "${variant_dir[$variant]}/contents/ui/logic.js" \
-    "${variant_dir[$variant]}/contents/ui/settings.js" "$work/$variant/"
+    "${variant_dir[$variant]}/contents/ui/widget.js" "$work/$variant/"
 done
 # qmltestrunner wants a display platform; the offscreen one needs none.
 export QT_QPA_PLATFORM=offscreen

@@ -263,7 +263,8 @@ def drive(a):
     # A refused value: the command's one line on screen, nothing written.
     type_into(field, "25:99")
     refused = nitnem("config", "set", "reminder.evening", "25:99")
-    error = refused.stderr.strip().splitlines()[0] if refused.stderr.strip() else ""
+    # The page shows it as widget.js's errorLine does (the GNOME Preferences too): without `nitnem: `.
+    error = refused.stderr.strip().splitlines()[0].removeprefix("nitnem: ") if refused.stderr.strip() else ""
     check(refused.returncode == 2 and error, f"nitnem refuses 25:99 (exit {refused.returncode}): {error!r}")
     check(wait(f"the error {error!r} on screen", lambda: shown_line(frame, error), 30) is not None,
           f"the page shows the command's one-line error {error!r}")

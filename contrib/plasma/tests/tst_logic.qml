@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The widget's logic (logic.js) under qmltestrunner, Qt 5 and Qt 6: run.sh puts this file beside the
-// variant's logic.js and a fixtures.js made from the Swift tests' goldens (`nitnem status --format
+// The widget's logic (logic.js, and widget.js, the logic the GNOME Shell extension loads too) under
+// qmltestrunner, Qt 5 and Qt 6: run.sh puts this file beside the variant's logic.js and widget.js
+// (gen-5.sh makes it) and a fixtures.js made from the Swift tests' goldens (`nitnem status --format
 // json` and `--format polybar` for the demo group, and the display goldens of fixtures/golden/display
 // the GNOME Shell extension's tests read too: English, Punjabi, Gurmukhi titles, a resume point,
 // Listen, an empty evening set).
 import QtQuick 2.15
 import QtTest 1.15
 import "logic.js" as Logic
+import "widget.js" as Widget
 import "fixtures.js" as Fixtures
 
 TestCase {
@@ -34,15 +36,15 @@ TestCase {
         ]
     }
     function test_statusArgvPassesOnlyAToken(data) {
-        compare(Logic.statusArgv(data.token), ["nitnem", "status", "--format", "json", "--changed-from", data.expected])
+        compare(Widget.statusArgv(Logic.PROGRAM, data.token), ["nitnem", "status", "--format", "json", "--changed-from", data.expected])
     }
 
     function test_theLabelIsWhatStatusShows() {
-        compare(Logic.parseStatus(Fixtures.statusMorning).label, Fixtures.polybarMorning)
-        var evening = Logic.parseStatus(Fixtures.statusEvening)
+        compare(Widget.parseStatus(Fixtures.statusMorning).display.label, Fixtures.polybarMorning)
+        var evening = Widget.parseStatus(Fixtures.statusEvening)
         var raw = JSON.parse(Fixtures.statusEvening).display
-        compare(evening.label, raw.label)
-        compare(evening.tooltip, raw.lines.join("\n"))
+        compare(evening.display.label, raw.label)
+        compare(evening.display.lines, raw.lines)
         compare(evening.token, null, "plain status has no token")
     }
 
@@ -58,11 +60,10 @@ TestCase {
         ]
     }
     function test_theDisplayIsRenderedAsIs(data) {
-        var s = Logic.parseStatus(data.text)
+        var s = Widget.parseStatus(data.text).display
         var d = JSON.parse(data.text).display
         compare(s.label, d.label)
         compare(s.lines, d.lines)
-        compare(s.tooltip, d.lines.join("\n"))
         compare(s.items.map(function (b) { return [b.label, b.next, b.argv] }),
                 d.items.map(function (b) { return [b.label, b.next, b.argv] }))
         compare(s.actions.map(function (a) { return [a.id, a.label, a.argv] }),
@@ -70,18 +71,18 @@ TestCase {
     }
 
     function test_theWordsAreTheUsers() {
-        var pa = Logic.parseStatus(Fixtures.paEvening)
-        var en = Logic.parseStatus(Fixtures.enEvening)
-        verify(pa.lines.every(function (l) { return en.lines.indexOf(l) < 0 }), "no English line: " + pa.tooltip)
+        var pa = Widget.parseStatus(Fixtures.paEvening).display
+        var en = Widget.parseStatus(Fixtures.enEvening).display
+        verify(pa.lines.every(function (l) { return en.lines.indexOf(l) < 0 }), "no English line: " + pa.lines.join("\n"))
         verify(pa.actions[0].label !== en.actions[0].label, "Read now in Punjabi")
-        compare(Logic.parseStatus(Fixtures.paGurmukhiMorning).items[0].label, "✓ ਜਪੁ ਜੀ ਸਾਹਿਬ")
-        verify(Logic.parseStatus(Fixtures.resumeListen).tooltip.indexOf("(29%)") > 0, "the resume percent")
-        compare(Logic.parseStatus(Fixtures.resumeListen).actions.map(function (a) { return a.id }), ["read", "mark", "listen"])
-        verify(Logic.parseStatus(Fixtures.emptyEvening).tooltip.indexOf("your evening set is empty") > 0, "the empty set")
+        compare(Widget.parseStatus(Fixtures.paGurmukhiMorning).display.items[0].label, "✓ ਜਪੁ ਜੀ ਸਾਹਿਬ")
+        verify(Widget.parseStatus(Fixtures.resumeListen).display.lines.join("\n").indexOf("(29%)") > 0, "the resume percent")
+        compare(Widget.parseStatus(Fixtures.resumeListen).display.actions.map(function (a) { return a.id }), ["read", "mark", "listen"])
+        verify(Widget.parseStatus(Fixtures.emptyEvening).display.lines.join("\n").indexOf("your evening set is empty") > 0, "the empty set")
     }
 
     function test_theChecklistMarksAndUnmarksForItsDay() {
-        var s = Logic.parseStatus(Fixtures.enEvening)
+        var s = Widget.parseStatus(Fixtures.enEvening).display
         compare(s.items.length, 7)
         compare(s.items[0].argv, ["nitnem", "mark", "japji", "--day", "2026-11-29", "--undo"])
         compare(s.items[5].argv, ["nitnem", "mark", "rehras/taksal", "--day", "2026-11-29"])
@@ -91,17 +92,17 @@ TestCase {
     function test_theTokenIsKept() {
         var withToken = JSON.parse(Fixtures.statusEvening)
         withToken.changeToken = "00ff00ff00ff00ff"
-        var s = Logic.parseStatus(JSON.stringify(withToken))
+        var s = Widget.parseStatus(JSON.stringify(withToken))
         compare(s.token, "00ff00ff00ff00ff")
-        compare(Logic.statusArgv(s.token)[5], "00ff00ff00ff00ff")
+        compare(Widget.statusArgv(Logic.PROGRAM, s.token)[5], "00ff00ff00ff00ff")
     }
 
     function test_anUnreadableGroupIsShownAsItsDisplay() {
-        var s = Logic.parseStatus('{"error":"/g/nitnem-progress.json: not JSON","changeToken":"0000000000000001",'
+        var s = Widget.parseStatus('{"error":"/g/nitnem-progress.json: not JSON","changeToken":"0000000000000001",'
             + '"display":{"label":"Nitnem ⚠","lines":["/g/nitnem-progress.json: not JSON"],"items":[],"actions":[]}}')
-        compare(s.label, "Nitnem ⚠")
-        compare(s.error, "/g/nitnem-progress.json: not JSON")
-        compare(s.tooltip, "/g/nitnem-progress.json: not JSON")
+        compare(s.display.label, "Nitnem ⚠")
+        compare(s.warning, "/g/nitnem-progress.json: not JSON")
+        compare(s.display.lines, ["/g/nitnem-progress.json: not JSON"])
         compare(s.token, "0000000000000001")
     }
 
@@ -109,13 +110,13 @@ TestCase {
         return [
             {tag: "empty", text: "", message: "the status is empty"},
             {tag: "not JSON", text: "Rehras Sahib · 2/7", message: "the status is not JSON"},
-            {tag: "an older nitnem", text: '{"dayKey":"2026-11-29","today":{"done":1,"total":7}}', message: "$.display: missing"},
-            {tag: "no lines", text: '{"display":{"label":"x","items":[],"actions":[]}}', message: "$.display.lines: expected an array"},
+            {tag: "an older nitnem", text: '{"dayKey":"2026-11-29","today":{"done":1,"total":7}}', message: "$.display: expected an object, but it is missing"},
+            {tag: "no lines", text: '{"display":{"label":"x","items":[],"actions":[]}}', message: "$.display.lines: expected an array, but it is missing"},
         ]
     }
     function test_badStatusOutputIsNamed(data) {
         try {
-            Logic.parseStatus(data.text)
+            Widget.parseStatus(data.text)
             fail("no error")
         } catch (e) {
             verify(e.message.indexOf(data.message) === 0, e.message)
@@ -132,15 +133,20 @@ TestCase {
         ]
     }
     function test_onlyNitnemMarkOpenAndListenAreRun(data) {
-        verify(!Logic.isCommand(data.argv))
+        verify(!isCommand(data.argv))
         var s = JSON.parse(Fixtures.enEvening)
         s.display.items[2].argv = data.argv
         try {
-            Logic.parseStatus(JSON.stringify(s))
+            Widget.parseStatus(JSON.stringify(s))
             fail("no error")
         } catch (e) {
-            compare(e.message, "$.display.items[2].argv: expected a nitnem mark, open or listen command")
+            verify(e.message.indexOf("$.display.items[2].argv: expected a nitnem mark, open or listen command") === 0, e.message)
         }
+    }
+
+    /** Whether the widget runs `argv` (widget.js's rule: a nitnem mark, open or listen command). */
+    function isCommand(argv) {
+        return Widget.commandArgv(argv, Logic.PROGRAM) !== null
     }
 
     function test_aFailedRunSaysWhy() {
@@ -156,29 +162,30 @@ TestCase {
     }
 
     function test_onlyDeepLinksAreOpened() {
-        compare(Logic.safeUrl("sggs://bani/japji"), "sggs://bani/japji")
-        compare(Logic.safeUrl("file:///etc/passwd"), null)
-        compare(Logic.safeUrl("sggs://bani/japji --x y"), null)
-        verify(Logic.isCommand(["nitnem", "open", "sggs://bani/rehras?variant=taksal"]))
-        verify(Logic.isCommand(["nitnem", "open"]))
+        compare(Widget.safeUrl("sggs://bani/japji"), "sggs://bani/japji")
+        compare(Widget.safeUrl("file:///etc/passwd"), null)
+        compare(Widget.safeUrl("sggs://bani/japji --x y"), null)
+        verify(isCommand(["nitnem", "open", "sggs://bani/rehras?variant=taksal"]))
+        verify(isCommand(["nitnem", "open"]))
     }
 
     // The journey: the month as nitnem words it, each day named; blank cells before the 1st only.
     function test_theJourneyIsNitnemsMonthLaidOutInWeeks() {
         var raw = JSON.parse(Fixtures.enEvening).display.journey
-        var j = Logic.parseStatus(Fixtures.enEvening).journey
+        var j = Widget.parseStatus(Fixtures.enEvening).display.journey
         compare(j.title, raw.title)
         compare(j.streaks, raw.streaks)
         compare(j.weekdays, raw.weekdays)
-        compare(j.cells.length, raw.offset + raw.days.length)
+        var cells = Widget.journeyCells(j)
+        compare(cells.length, Math.ceil((raw.offset + raw.days.length) / 7) * 7, "whole weeks")
         for (var b = 0; b < raw.offset; b++)
-            verify(j.cells[b].blank, "cell " + b + " is blank")
-        var named = j.cells.filter(function (c) { return !c.blank })
+            compare(cells[b], null, "cell " + b + " is blank")
+        var named = cells.filter(function (c) { return c !== null })
         compare(named.map(function (c) { return c.name }), raw.days.map(function (d) { return d.name }))
         compare(named.map(function (c) { return c.mark }), raw.days.map(function (d) { return d.mark }))
         compare(named[0].number, "1")
         compare(named.filter(function (c) { return c.today }).length, 1, "one today")
-        var pa = Logic.parseStatus(Fixtures.paEvening).journey
+        var pa = Widget.parseStatus(Fixtures.paEvening).display.journey
         verify(pa.title !== j.title, "the Punjabi month is nitnem's words")
     }
 
@@ -186,10 +193,10 @@ TestCase {
         var c = JSON.parse(Fixtures.enEvening)
         c.display.journey.offset = 9
         var message = ""
-        try { Logic.parseStatus(JSON.stringify(c)) } catch (e) { message = e.message }
-        compare(message, "$.display.journey.offset: expected a whole number from 0 to 6")
+        try { Widget.parseStatus(JSON.stringify(c)) } catch (e) { message = e.message }
+        compare(message, "$.display.journey.offset: expected a whole number from 0 to 6, got 9")
         var d = JSON.parse(Fixtures.enEvening)
         delete d.display.journey
-        compare(Logic.parseStatus(JSON.stringify(d)).journey, null)
+        compare(Widget.parseStatus(JSON.stringify(d)).display.journey, null)
     }
 }

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The settings pages' pure half (settings.js) under qmltestrunner, Qt 5 and Qt 6: run.sh puts this
-// file beside the variant's settings.js and a fixtures.js holding what the built nitnem printed in a
+// The settings pages' pure half (in widget.js, the logic the GNOME Shell extension loads too) under
+// qmltestrunner, Qt 5 and Qt 6: run.sh puts this file beside the variant's widget.js and a fixtures.js holding what the built nitnem printed in a
 // temp home (config --format json with reminder.evening = 18:30 in the file, sets --format json,
 // sets available --format json), so a change in nitnem's output or words fails here.
 import QtQuick 2.15
 import QtTest 1.15
-import "settings.js" as Settings
+import "logic.js" as Logic
+import "widget.js" as Widget
 import "fixtures.js" as Fixtures
 
 TestCase {
     name: "NitnemPlasmaSettings"
 
     function test_theKeysAreNitnemsWithTheirPageLabelChoicesAndSource() {
-        var reminders = Settings.parseConfig(Fixtures.configJson, "reminders").keys
+        var reminders = Widget.pageKeys(Widget.parseConfig(Fixtures.configJson), "reminders")
         compare(reminders.map(function (k) { return k.name }), ["reminders", "reminder.amritVela", "reminder.evening",
             "reminder.night", "snooze", "sound", "click", "remind-when-done"])
         var evening = reminders[2]
@@ -22,33 +23,35 @@ TestCase {
         compare(reminders[0].choices, ["on", "off"])
         compare(reminders[0].choicesOnly, true, "reminders is a drop-down")
         compare(reminders[0].source, "default")
-        var reading = Settings.parseConfig(Fixtures.configJson, "reading").keys
+        var reading = Widget.pageKeys(Widget.parseConfig(Fixtures.configJson), "reading")
         compare(reading.map(function (k) { return k.name }), ["open", "reader", "listen", "rehras", "titles"])
         compare(reading[4].choices, ["english", "gurmukhi", "both"])
         verify(reading[4].help.indexOf("Titles are names") >= 0, "help is nitnem's: " + reading[4].help)
     }
 
     function test_everyWordOfThePagesIsNitnems() {
-        var words = Settings.parseConfig(Fixtures.configJson, "reminders").words
+        var words = Widget.parseConfig(Fixtures.configJson).words
         compare([words.pages.reminders, words.pages.reading, words.pages.sets], ["Reminders", "Reading", "Your Nitnem"])
         compare([words.pause.title, words.pause.state, words.pause.until, words.pause.forms, words.pause.button,
             words.pause.resume], ["Pause", "Not paused", "Pause until", "YYYY-MM-DD, HH:MM or tomorrow", "Pause",
             "Resume reminders"])
         compare([words.default, words.report], ["Default", "What nitnem reported"])
-        var sets = Settings.parseSets(Fixtures.setsJson)
-        compare([sets.sets[1].heading, sets.sets[1].add, sets.sets[1].choose, sets.sets[1].reset],
+        var sets = Widget.parseSets(Fixtures.setsJson)
+        var evening = sets.sets.evening
+        compare([evening.heading, evening.add, evening.choose, evening.reset],
             ["Evening (the snapshot's)", "Add to Evening", "Bani to add to Evening", "Reset Evening to the snapshot's"])
-        compare(sets.sets[1].banis[0].labels.up, "Move up: Rehras Sahib")
-        compare(sets.sets[1].banis[0].labels.remove, "Remove Rehras Sahib from Evening")
+        compare(evening.banis[0].labels.up, "Move up: Rehras Sahib")
+        compare(evening.banis[0].labels.remove, "Remove Rehras Sahib from Evening")
         compare([sets.words.add, sets.words.reset, sets.words.remove, sets.words.off], ["Add", "Reset", "Remove", "off"])
     }
 
     function test_theSetsAndTheBanisToAdd() {
-        var sets = Settings.parseSets(Fixtures.setsJson).sets
+        var parsed = Widget.parseSets(Fixtures.setsJson).sets
+        var sets = Widget.SETS.map(function (set) { return parsed[set] })
         compare(sets.map(function (s) { return s.set }), ["morning", "evening", "night"])
         compare(sets[1].banis.map(function (b) { return b.id }), ["rehras"])
         compare(sets[1].banis[0].title, "Rehras Sahib")
-        var available = Settings.parseAvailable(Fixtures.availableJson)
+        var available = Widget.parseAvailable(Fixtures.availableJson)
         var ids = available.map(function (a) { return a.id })
         verify(ids.indexOf("sukhmani") >= 0, "sukhmani is offered")
         compare(available[ids.indexOf("sukhmani")].title, "Sukhmani Sahib")
@@ -56,30 +59,31 @@ TestCase {
     }
 
     function test_eachControlRunsItsArgv() {
-        compare(Settings.setArgv("reminder.evening", "18:45"), ["nitnem", "config", "set", "reminder.evening", "18:45"])
-        compare(Settings.unsetArgv("snooze"), ["nitnem", "config", "unset", "snooze"])
-        compare(Settings.pauseArgv(""), ["nitnem", "reminders", "pause"])
-        compare(Settings.pauseArgv("2026-12-24"), ["nitnem", "reminders", "pause", "--until", "2026-12-24"])
-        compare(Settings.addArgv("sukhmani", "evening"), ["nitnem", "sets", "add", "sukhmani", "--to", "evening"])
-        compare(Settings.remindArgv("japji", ""), ["nitnem", "sets", "remind", "japji", "off"])
-        var morning = Settings.parseSets(Fixtures.setsJson).sets[0].banis
-        compare(Settings.moveArgv("morning", morning, 0, -1), null, "the first cannot go up")
-        compare(Settings.moveArgv("morning", morning, 0, 1), ["nitnem", "sets", "move", morning[0].id, "--to", "morning", "--at", "2"])
-        compare(Settings.moveArgv("morning", morning, morning.length - 1, 1), null, "the last cannot go down")
+        var n = Logic.PROGRAM
+        compare(Widget.argv.set(n, "reminder.evening", "18:45"), ["nitnem", "config", "set", "reminder.evening", "18:45"])
+        compare(Widget.argv.unset(n, "snooze"), ["nitnem", "config", "unset", "snooze"])
+        compare(Widget.argv.pause(n, ""), ["nitnem", "reminders", "pause"])
+        compare(Widget.argv.pause(n, "2026-12-24"), ["nitnem", "reminders", "pause", "--until", "2026-12-24"])
+        compare(Widget.argv.add(n, "sukhmani", "evening"), ["nitnem", "sets", "add", "sukhmani", "--to", "evening"])
+        compare(Widget.argv.remind(n, "japji", ""), ["nitnem", "sets", "remind", "japji", "off"])
+        var morning = Widget.parseSets(Fixtures.setsJson).sets.morning.banis
+        compare(Widget.argv.move(n, "morning", morning, 0, -1), null, "the first cannot go up")
+        compare(Widget.argv.move(n, "morning", morning, 0, 1), ["nitnem", "sets", "move", morning[0].id, "--to", "morning", "--at", "2"])
+        compare(Widget.argv.move(n, "morning", morning, morning.length - 1, 1), null, "the last cannot go down")
     }
 
     function test_whatIsNotNitnemsOutputIsAnError() {
         var message = ""
-        try { Settings.parseConfig("{}", "reminders") } catch (e) { message = e.message }
+        try { Widget.parseConfig("{}") } catch (e) { message = e.message }
         compare(message, "nitnem config --format json: no keys (is nitnem older than this widget?)")
         message = ""
-        try { Settings.parseConfig("{\"keys\":[]}", "reminders") } catch (e) { message = e.message }
+        try { Widget.parseConfig("{\"keys\":[]}") } catch (e) { message = e.message }
         compare(message, "nitnem config --format json: no words (is nitnem older than this widget?)")
         message = ""
-        try { Settings.parseSets("{\"sets\":{}}") } catch (e) { message = e.message }
+        try { Widget.parseSets("{\"sets\":{}}") } catch (e) { message = e.message }
         compare(message, "nitnem sets --format json: no morning set with its words")
         message = ""
-        try { Settings.parseAvailable("japji  Japji Sahib") } catch (e) { message = e.message }
+        try { Widget.parseAvailable("japji  Japji Sahib") } catch (e) { message = e.message }
         verify(message.indexOf("nitnem sets available --format json is not JSON") === 0, message)
     }
 }

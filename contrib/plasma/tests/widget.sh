@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
 done
 case $plasma in
   5) variant=$repo/.build/contrib/org.nitnem.nitnem-5 ;;
-  6) variant=$plasma_dir/org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
+  6) variant=$repo/.build/contrib/org.nitnem.nitnem; [ -n "$root" ] || root=auto ;;
   *) echo "widget.sh: --plasma: expected 5 or 6, got $plasma" >&2; exit 2 ;;
 esac
 case $root in
@@ -68,7 +68,7 @@ plasmoids=$work/home/.local/share/plasma/plasmoids
 mkdir -p "$plasmoids" "$work/home/.config" "$work/bin" "$work/run"
 # Breeze Light as the colour scheme, as a new Plasma session has (kde-style-breeze ships it).
 if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-schemes/BreezeLight.colors "$work/home/.config/kdeglobals"; fi
-[ "$plasma" != 5 ] || "$plasma_dir/gen-5.sh" "$repo/.build/contrib" > /dev/null
+"$plasma_dir/gen-5.sh" "$repo/.build/contrib" > /dev/null
 cp -r "$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"

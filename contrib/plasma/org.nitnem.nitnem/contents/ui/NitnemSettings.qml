@@ -5,7 +5,8 @@
 // shows what it reported, or its one-line error for a refused value; then the page is read again
 // from nitnem. The values each key takes, its default, what it does, which page shows it and every
 // word here (labels, buttons, the pause line) are nitnem's, in the user's language (`config --format
-// json`, `sets --format json`, `sets available --format json`); settings.js is the pure half. (The
+// json`, `sets --format json`, `sets available --format json`); widget.js, the logic the GNOME Shell
+// extension loads too (contrib/shared/widget.js, put here by gen-5.sh), is the pure half. (The
 // pages' names in the settings window's sidebar are contents/config/config.qml's, which runs nothing:
 // nitnem's words.pages taken from nitnem's own catalogue, tests/page_names.py.)
 //
@@ -21,7 +22,7 @@ import QtQuick.Controls as QQC2 // plasma5: import QtQuick.Controls 2.15 as QQC2
 import QtQuick.Layouts // plasma5: import QtQuick.Layouts 1.15
 import org.kde.plasma.plasma5support as P5Support // plasma5: import org.kde.plasma.core 2.0 as P5Support
 import "logic.js" as Logic
-import "settings.js" as Settings
+import "widget.js" as Widget
 
 ColumnLayout {
     id: page
@@ -30,8 +31,8 @@ ColumnLayout {
     property string section: "reminders"
     /** The page's heading: Plasma 6's settings window sets it (the category's name) and shows it. */
     property string title: ""
-    /** The keys of this section and nitnem's words (Settings.parseConfig), the sets and their words
-     * (Settings.parseSets), the banis to add (Settings.parseAvailable). */
+    /** The keys of this section and nitnem's words (Widget.parseConfig, Widget.pageKeys), the sets in
+     * nitnem's order and their words (Widget.parseSets), the banis to add (Widget.parseAvailable). */
     property var keys: []
     property var words: ({pages: {}, pause: {}, default: "", report: ""})
     property var sets: []
@@ -60,38 +61,38 @@ ColumnLayout {
         if (argv === null)
             return
         run(argv, function (r) {
-            page.say(r.ok, r.ok ? Settings.reportLine(r.stdout) || argv.slice(1).join(" ") : r.error)
+            page.say(r.ok, r.ok ? Widget.reportLine(r.stdout) || argv.slice(1).join(" ") : r.error)
             page.reload()
         })
     }
 
     function reload() {
         if (section === "sets") {
-            run(Settings.setsArgv(), function (r) {
+            run(Widget.argv.sets(Logic.PROGRAM), function (r) {
                 if (!r.ok)
                     return page.say(false, r.error)
                 try {
-                    var parsed = Settings.parseSets(r.stdout)
+                    var parsed = Widget.parseSets(r.stdout)
                     page.setWords = parsed.words
-                    page.sets = parsed.sets
+                    page.sets = Widget.SETS.map(function (set) { return parsed.sets[set] })
                 } catch (e) {
                     page.say(false, e.message)
                 }
             })
-            run(Settings.availableArgv(), function (r) {
+            run(Widget.argv.available(Logic.PROGRAM), function (r) {
                 try {
-                    page.available = r.ok ? Settings.parseAvailable(r.stdout) : []
+                    page.available = r.ok ? Widget.parseAvailable(r.stdout) : []
                 } catch (e) {
                     page.say(false, e.message)
                 }
             })
             return
         }
-        run(Settings.configArgv(), function (r) {
+        run(Widget.argv.config(Logic.PROGRAM), function (r) {
             try {
-                var parsed = Settings.parseConfig(r.stdout, page.section)
+                var parsed = Widget.parseConfig(r.stdout)
                 page.words = parsed.words
-                page.keys = parsed.keys
+                page.keys = Widget.pageKeys(parsed, page.section)
             } catch (e) {
                 page.say(false, r.ok ? e.message : r.error)
             }
@@ -133,7 +134,7 @@ ColumnLayout {
                     Accessible.name: keyColumn.modelData.label
                     onActivated: function (index) {
                         if (keyColumn.modelData.choices[index] !== keyColumn.modelData.value)
-                            page.change(Settings.setArgv(keyColumn.modelData.name, keyColumn.modelData.choices[index]))
+                            page.change(Widget.argv.set(Logic.PROGRAM, keyColumn.modelData.name, keyColumn.modelData.choices[index]))
                     }
                 }
                 QQC2.TextField {
@@ -143,7 +144,7 @@ ColumnLayout {
                     placeholderText: keyColumn.modelData.defaultText
                     Accessible.name: keyColumn.modelData.label
                     Accessible.description: keyColumn.modelData.help
-                    onAccepted: page.change(Settings.setArgv(keyColumn.modelData.name, text))
+                    onAccepted: page.change(Widget.argv.set(Logic.PROGRAM, keyColumn.modelData.name, text))
                     // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
                     Keys.priority: Keys.AfterItem
                     Keys.onReturnPressed: function (event) { event.accepted = true }
@@ -153,7 +154,7 @@ ColumnLayout {
                     text: page.words.default
                     Accessible.name: keyColumn.modelData.reset
                     enabled: keyColumn.modelData.source === "file"
-                    onClicked: page.change(Settings.unsetArgv(keyColumn.modelData.name))
+                    onClicked: page.change(Widget.argv.unset(Logic.PROGRAM, keyColumn.modelData.name))
                 }
             }
             QQC2.Label {
@@ -182,7 +183,7 @@ ColumnLayout {
             placeholderText: page.words.pause.forms || ""
             Accessible.name: page.words.pause.until || ""
             Accessible.description: page.words.pause.forms || ""
-            onAccepted: page.change(Settings.pauseArgv(text.trim()))
+            onAccepted: page.change(Widget.argv.pause(Logic.PROGRAM, text.trim()))
             // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
             Keys.priority: Keys.AfterItem
             Keys.onReturnPressed: function (event) { event.accepted = true }
@@ -190,11 +191,11 @@ ColumnLayout {
         }
         QQC2.Button {
             text: page.words.pause.button || ""
-            onClicked: page.change(Settings.pauseArgv(pauseUntil.text.trim()))
+            onClicked: page.change(Widget.argv.pause(Logic.PROGRAM, pauseUntil.text.trim()))
         }
         QQC2.Button {
             text: page.words.pause.resume || ""
-            onClicked: page.change(Settings.resumeArgv())
+            onClicked: page.change(Widget.argv.resume(Logic.PROGRAM))
         }
     }
 
@@ -226,7 +227,7 @@ ColumnLayout {
                         text: bani.modelData.remind
                         placeholderText: page.setWords.off || ""
                         Accessible.name: bani.modelData.labels.remind
-                        onAccepted: page.change(Settings.remindArgv(bani.modelData.id, text.trim()))
+                        onAccepted: page.change(Widget.argv.remind(Logic.PROGRAM, bani.modelData.id, text.trim()))
                         // Enter applies the field (onAccepted) and ends there: the settings window would take it as OK and close.
                         Keys.priority: Keys.AfterItem
                         Keys.onReturnPressed: function (event) { event.accepted = true }
@@ -236,18 +237,18 @@ ColumnLayout {
                         text: "↑"
                         Accessible.name: bani.modelData.labels.up
                         enabled: bani.index > 0
-                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, bani.index, -1))
+                        onClicked: page.change(Widget.argv.move(Logic.PROGRAM, setColumn.set.set, setColumn.set.banis, bani.index, -1))
                     }
                     QQC2.Button {
                         text: "↓"
                         Accessible.name: bani.modelData.labels.down
                         enabled: bani.index < setColumn.set.banis.length - 1
-                        onClicked: page.change(Settings.moveArgv(setColumn.set.set, setColumn.set.banis, bani.index, 1))
+                        onClicked: page.change(Widget.argv.move(Logic.PROGRAM, setColumn.set.set, setColumn.set.banis, bani.index, 1))
                     }
                     QQC2.Button {
                         text: page.setWords.remove || ""
                         Accessible.name: bani.modelData.labels.remove
-                        onClicked: page.change(Settings.removeArgv(bani.modelData.id, setColumn.set.set))
+                        onClicked: page.change(Widget.argv.remove(Logic.PROGRAM, bani.modelData.id, setColumn.set.set))
                     }
                 }
             }
@@ -264,13 +265,13 @@ ColumnLayout {
                     onClicked: {
                         var a = page.available[toAdd.currentIndex]
                         if (a)
-                            page.change(Settings.addArgv(a.id, setColumn.set.set))
+                            page.change(Widget.argv.add(Logic.PROGRAM, a.id, setColumn.set.set))
                     }
                 }
                 QQC2.Button {
                     text: page.setWords.reset || ""
                     Accessible.name: setColumn.set.reset
-                    onClicked: page.change(Settings.resetArgv(setColumn.set.set))
+                    onClicked: page.change(Widget.argv.reset(Logic.PROGRAM, setColumn.set.set))
                 }
             }
         }

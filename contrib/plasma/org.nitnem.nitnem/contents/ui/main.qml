@@ -2,13 +2,15 @@
 // The nitnem widget for KDE Plasma 6. The Plasma 5.27 variant is made from this file by
 // contrib/plasma/gen-5.sh, into the build folder (.build/contrib/org.nitnem.nitnem-5): a line ending
 // in a `plasma5:` comment becomes the text after it there, the ComponentBehavior pragma is left out
-// (Qt 5.15 has none), every other line is the same; logic.js is shared unchanged. Edit here: make
-// install, make deb and the tests make the copy anew.
+// (Qt 5.15 has none), every other line is the same; logic.js and widget.js are the same. Edit here:
+// make install, make deb and the tests make the copy anew.
 //
 // It renders the `display` of `nitnem status --format json`, worded there in the user's language:
 // compact, its label (the lines in the tooltip); expanded, its lines, today's banis (activating one
 // marks it read, or unread) and its actions (open the reader, mark read, listen), each running the
-// argv nitnem gave, through the executable data source, each word quoted (logic.js).
+// argv nitnem gave, through the executable data source, each word quoted (logic.js). What nitnem
+// printed is read by widget.js, the logic the GNOME Shell extension loads too (contrib/shared/widget.js,
+// which gen-5.sh puts beside this file).
 // No polling: `nitnem status --format json --changed-from TOKEN` blocks until what it shows
 // changes, prints once and exits, and the widget runs it again with the new token.
 //
@@ -22,11 +24,12 @@ import org.kde.plasma.plasmoid // plasma5: import org.kde.plasma.plasmoid 2.0
 import org.kde.plasma.components as PlasmaComponents3 // plasma5: import org.kde.plasma.components 3.0 as PlasmaComponents3
 import org.kde.plasma.plasma5support as P5Support // plasma5: import org.kde.plasma.core 2.0 as P5Support
 import "logic.js" as Logic
+import "widget.js" as Widget
 
 PlasmoidItem { // plasma5: Item {
     id: root
 
-    /** The last status printed (Logic.parseStatus), null before the first. */
+    /** The last status printed (Widget.parseStatus: its display, warning, token), null before the first. */
     property var shown: null
     /** Why the status could not be read, or a command failed; "" when all is well. */
     property string problem: ""
@@ -35,11 +38,12 @@ PlasmoidItem { // plasma5: Item {
     /** Each run gets its own source name (see Logic.command). */
     property int runs: 0
 
-    readonly property string shownLabel: shown ? shown.label : (problem ? "Nitnem ⚠" : "Nitnem …")
+    readonly property string shownLabel: shown ? shown.display.label : (problem ? Widget.PROBLEM_LABEL : "Nitnem …")
+    readonly property string shownLines: shown ? shown.display.lines.join("\n") : problem
 
     preferredRepresentation: compactRepresentation // plasma5: Plasmoid.preferredRepresentation: Plasmoid.compactRepresentation
     toolTipMainText: shownLabel // plasma5: Plasmoid.toolTipMainText: shownLabel
-    toolTipSubText: shown ? shown.tooltip : problem // plasma5: Plasmoid.toolTipSubText: shown ? shown.tooltip : problem
+    toolTipSubText: shownLines // plasma5: Plasmoid.toolTipSubText: shownLines
 
     function toggle() {
         root.expanded = !root.expanded // plasma5: plasmoid.expanded = !plasmoid.expanded
@@ -52,7 +56,7 @@ PlasmoidItem { // plasma5: Item {
 
     /** Waits for the next change (at once for the first run or a changed output). */
     function watch() {
-        run(watcher, Logic.statusArgv(shown ? shown.token : null))
+        run(watcher, Widget.statusArgv(Logic.PROGRAM, shown ? shown.token : null))
     }
 
     P5Support.DataSource {
@@ -65,14 +69,14 @@ PlasmoidItem { // plasma5: Item {
             var parsed = null
             if (r.ok) {
                 try {
-                    parsed = Logic.parseStatus(r.stdout)
+                    parsed = Widget.parseStatus(r.stdout)
                 } catch (e) {
                     r.error = e.message
                 }
             }
             if (parsed) {
                 root.shown = parsed
-                root.problem = parsed.error || ""
+                root.problem = parsed.warning || ""
                 root.failures = 0
                 root.watch()
             } else {
@@ -92,7 +96,7 @@ PlasmoidItem { // plasma5: Item {
         onNewData: function (sourceName, data) {
             disconnectSource(sourceName)
             var r = Logic.result(data)
-            root.problem = r.ok ? (root.shown && root.shown.error) || "" : r.error
+            root.problem = r.ok ? (root.shown && root.shown.warning) || "" : r.error
         }
     }
 
@@ -114,7 +118,7 @@ PlasmoidItem { // plasma5: Item {
         hoverEnabled: true
         Accessible.role: Accessible.Button
         Accessible.name: root.shownLabel
-        Accessible.description: root.shown ? root.shown.tooltip : root.problem
+        Accessible.description: root.shownLines
         Accessible.onPressAction: root.toggle()
         onClicked: root.toggle()
 
@@ -122,7 +126,7 @@ PlasmoidItem { // plasma5: Item {
             id: compactLabel
             anchors.centerIn: parent
             text: root.shownLabel
-            opacity: root.shown && root.shown.dayComplete ? 0.7 : 1
+            opacity: root.shown && root.shown.complete ? 0.7 : 1
             Accessible.ignored: true
         }
     }
@@ -135,17 +139,17 @@ PlasmoidItem { // plasma5: Item {
 
         PlasmaComponents3.Label {
             Layout.fillWidth: true
-            text: root.shown ? root.shown.lines[0] || "" : "Nitnem"
+            text: root.shown ? root.shown.display.lines[0] || "" : "Nitnem"
             font.bold: true
         }
         PlasmaComponents3.Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            text: root.shown ? root.shown.lines.slice(1).join("\n") : ""
+            text: root.shown ? root.shown.display.lines.slice(1).join("\n") : ""
             visible: text !== ""
         }
         Repeater {
-            model: root.shown ? root.shown.items : []
+            model: root.shown ? root.shown.display.items : []
             delegate: PlasmaComponents3.ItemDelegate {
                 required property var modelData
                 Layout.fillWidth: true
@@ -159,7 +163,7 @@ PlasmoidItem { // plasma5: Item {
         RowLayout {
             Layout.fillWidth: true
             Repeater {
-                model: root.shown ? root.shown.actions : []
+                model: root.shown ? root.shown.display.actions : []
                 delegate: PlasmaComponents3.Button {
                     required property var modelData
                     text: modelData.label
@@ -172,14 +176,14 @@ PlasmoidItem { // plasma5: Item {
         PlasmaComponents3.Label {
             Layout.fillWidth: true
             Layout.topMargin: 6
-            visible: root.shown !== null && root.shown.journey !== null
-            text: visible ? root.shown.journey.title : ""
+            visible: root.shown !== null && root.shown.display.journey !== null
+            text: visible ? root.shown.display.journey.title : ""
             font.bold: true
         }
         PlasmaComponents3.Label {
             Layout.fillWidth: true
-            visible: root.shown !== null && root.shown.journey !== null
-            text: visible ? root.shown.journey.streaks : ""
+            visible: root.shown !== null && root.shown.display.journey !== null
+            text: visible ? root.shown.display.journey.streaks : ""
         }
         GridLayout {
             id: journeyGrid
@@ -187,11 +191,11 @@ PlasmoidItem { // plasma5: Item {
             columns: 7
             rowSpacing: 2
             columnSpacing: 2
-            visible: root.shown !== null && root.shown.journey !== null
+            visible: root.shown !== null && root.shown.display.journey !== null
             Accessible.role: Accessible.Table
-            Accessible.name: visible ? root.shown.journey.title : ""
+            Accessible.name: visible ? root.shown.display.journey.title : ""
             Repeater {
-                model: journeyGrid.visible ? root.shown.journey.weekdays : []
+                model: journeyGrid.visible ? root.shown.display.journey.weekdays : []
                 delegate: PlasmaComponents3.Label {
                     required property string modelData
                     Layout.preferredWidth: 36
@@ -203,17 +207,18 @@ PlasmoidItem { // plasma5: Item {
                 }
             }
             Repeater {
-                model: journeyGrid.visible ? root.shown.journey.cells : []
+                model: journeyGrid.visible ? Widget.journeyCells(root.shown.display.journey) : []
                 delegate: PlasmaComponents3.Label {
                     required property var modelData
                     Layout.preferredWidth: 36
                     horizontalAlignment: Text.AlignHCenter
-                    text: modelData.blank ? "" : modelData.number + "\n" + (modelData.mark || " ")
-                    font.bold: modelData.today
-                    opacity: modelData.state === "future" ? 0.5 : 1
+                    // null: a blank cell before the 1st or after the last day.
+                    text: modelData ? modelData.number + "\n" + (modelData.mark || " ") : ""
+                    font.bold: modelData ? modelData.today : false
+                    opacity: modelData && modelData.state === "future" ? 0.5 : 1
                     Accessible.role: Accessible.Cell
-                    Accessible.name: modelData.name
-                    Accessible.ignored: modelData.blank
+                    Accessible.name: modelData ? modelData.name : ""
+                    Accessible.ignored: !modelData
                 }
             }
         }
