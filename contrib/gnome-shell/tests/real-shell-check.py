@@ -305,6 +305,11 @@ def main():
     all_items = [t for _, t in menu_items(app)]
     read_now = next(a["label"] for a in d["actions"] if a["id"] == "read")
     check(read_now in all_items, f"the menu has {read_now!r}", f"items: {all_items}")
+    # The practice real-shell-session.sh began: its line, as `nitnem status` words it, in the menu.
+    practice = next((x for x in json.loads(nitnem("status", "--format", "json"))["practices"]), None)
+    line = next((ln for ln in d["lines"] if practice and ln.startswith(practice["short"])), None)
+    check(line is not None and line in all_items, f"the menu shows the practice: {line!r}",
+          f"status practices {practice}; display lines {d['lines']}; items: {all_items}")
     if a.lang == "pa":
         # Punjabi words on screen, not English ones: what the English session would show differs.
         en = english_display()

@@ -10,7 +10,8 @@
 # bus of its own (dbus-daemon --system). Then, as UID (HOME=WORK/home, the group WORK/group, the
 # clock fixed with SGGS_CLOCK_NOW), in a session bus (dbus-run-session): installs nitnem and the
 # extension with scripts/install.sh as `make install` does (PREFIX=~/.local, the extension for the
-# Shell `gnome-shell --version` names), enables it with gsettings, marks a complete and a partial
+# Shell `gnome-shell --version` names), enables it with gsettings, begins a practice (nitnem practice),
+# marks a complete and a partial
 # day earlier in the month and two banis read today, writes the widget timeline, starts the Shell and runs real-shell-check.py, then real-prefs.py,
 # the Preferences window (--prefs-only: that alone), and prints both summaries added up. A Shell that can be an X11 compositor
 # (`gnome-shell --help` lists --x11: 43, 48) runs as one on an Xvfb of its own and is clicked with
@@ -122,6 +123,8 @@ if [ "$dom" -ge 3 ]; then read -r -a all <<< "$(ids -2)"; nitnem mark --day -2 "
 # Two banis read already, so the menu has both kinds of item (✓ and ○).
 nitnem mark --next > /dev/null
 nitnem mark --next > /dev/null
+# A practice of Japji Sahib begun two days ago (read on the days seeded above), so the menu shows its line.
+nitnem practice start japji --from -2 > /dev/null
 nitnem timeline --write > /dev/null
 
 screen=1280x800

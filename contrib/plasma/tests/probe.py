@@ -223,6 +223,18 @@ def seed():
     ids = [b["id"] for b in json.loads(nitnem("mark", "--list", "--day", "2026-11-28", "--format", "json").stdout)["banis"]]
     r = nitnem("mark", "--day", "2026-11-28", *ids)
     check(r.returncode == 0, f"2026-11-28 marked complete: {len(ids)} banis" + (f": {r.stderr.strip()}" if r.returncode else ""))
+    # A practice of Japji Sahib from the 27th (read that day, the 28th and today), so the popup shows its line.
+    r = nitnem("practice", "start", "japji", "--from", "2026-11-27")
+    check(r.returncode == 0, f"a practice begun: {r.stdout.strip()}" + (f": {r.stderr.strip()}" if r.returncode else ""))
+
+
+def practice_shown(env=None):
+    """The practice's line, as `nitnem status` words it, is on screen (the popup's detail lines)."""
+    status = json.loads(nitnem("status", "--format", "json", env=env).stdout)
+    short = status["practices"][0]["short"] if status["practices"] else None
+    line = next((ln for ln in status["display"]["lines"] if short and ln.startswith(short)), None)
+    texts = [n.name or "" for n, _ in nodes()]
+    check(line is not None and any(line in t for t in texts), f"the popup shows the practice: {line!r}")
 
 
 def screenshot():
@@ -250,6 +262,7 @@ def punjabi():
         check(item is not None, f"the list shows {nxt!r}")
         names = [n.name for n, _ in nodes() if n.getRole() in ROLES]
         say("list (pa): " + " | ".join(names))
+        practice_shown(env)
         for a_ in d["actions"]:
             en_label = next(x["label"] for x in en["actions"] if x["id"] == a_["id"])
             check(a_["label"] in names and gurmukhi(a_["label"]) and en_label not in names,
@@ -277,6 +290,7 @@ try:
     nxt = wait("the list shows the next bani", button(lambda n: n.startswith("○ ") and n.endswith(" · next")))
     if nxt is not None:
         say("list: " + " | ".join(n.name for n, _ in nodes() if n.getRole() in ROLES))
+        practice_shown()
         shown, journey = journey_check("the popup open")
         kinds = sorted({day_state(d) for d in journey["days"] if d["dayKey"] < journey["today"]})
         check({"complete", "partial"} <= set(kinds), f"the month has complete and partial days before today: {kinds}")
