@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Snapshot
 import Synchronization
 
 #if canImport(Glibc)
@@ -78,6 +79,18 @@ package enum Support {
 
     package static func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A copy of `fixtures/groups/demo` (its snapshot and progress file) in `dir`, made if needed;
+    /// a new temporary folder when none is given. Returns the folder.
+    @discardableResult
+    package static func demoGroup(in dir: String? = nil) throws -> String {
+        let dir = dir ?? tempFolder()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for name in [AppGroup.snapshotName, AppGroup.progressName] {
+            try copy(fixture("groups/demo/" + name), to: dir + "/" + name)
+        }
+        return dir
     }
 
     /// The environment the binary runs with: a pinned clock and zone, no inherited group.

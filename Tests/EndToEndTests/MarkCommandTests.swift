@@ -13,14 +13,7 @@ import Testing
 
 /// `nitnem mark` end to end: the built binary, its stdout, stderr, exit code and the file it leaves.
 @Suite(.serialized) struct MarkCommandTests {
-    /// A copy of the demo group (snapshot with rehras/taksal preferred, progress mid-day).
-    func demoGroup() throws -> String {
-        let dir = Support.tempFolder()
-        for name in [AppGroup.snapshotName, AppGroup.progressName] {
-            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
-        }
-        return dir
-    }
+    func demoGroup() throws -> String { try Support.demoGroup() }
 
     func progress(_ dir: String) throws -> NitnemProgress {
         try GroupFiles.loadProgress(AppGroup(path: dir))

@@ -11,10 +11,7 @@ import Testing
 @Suite struct MarkFormTests {
     /// A copy of the demo group whose `japji` was last read at `786297600.5` (a number).
     func group() throws -> String {
-        let dir = Support.tempFolder()
-        for name in [AppGroup.snapshotName, AppGroup.progressName] {
-            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
-        }
+        let dir = try Support.demoGroup()
         let path = dir + "/" + AppGroup.progressName
         let text = String(decoding: Support.bytes(path), as: UTF8.self)
         let numbered = text.replacingOccurrences(

@@ -14,14 +14,7 @@ import Testing
 /// `nitnem mark` with several banis, `--next`, `--band`, Gurmukhi titles and `--list`: the built
 /// binary, its output and the file it leaves.
 @Suite(.serialized) struct MarkManyTests {
-    /// A copy of the demo group (snapshot with rehras/taksal preferred; japji and jaap read on the 29th).
-    func demoGroup() throws -> String {
-        let dir = Support.tempFolder()
-        for name in [AppGroup.snapshotName, AppGroup.progressName] {
-            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
-        }
-        return dir
-    }
+    func demoGroup() throws -> String { try Support.demoGroup() }
 
     /// The demo at `time` on the 29th in Asia/Kolkata.
     func mark(_ arguments: [String], group: String, at time: String = "10:30") throws -> NitnemBinary.Result {

@@ -11,13 +11,7 @@ import Testing
 /// miss, restart, completion; status and the widgets' lines carry it; refusals; the file it writes
 /// keeps what it does not know.
 @Suite(.serialized) struct PracticeCommandTests {
-    func demoGroup() throws -> String {
-        let dir = Support.tempFolder()
-        for name in [AppGroup.snapshotName, AppGroup.progressName] {
-            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
-        }
-        return dir
-    }
+    func demoGroup() throws -> String { try Support.demoGroup() }
 
     /// `nitnem arguments… --group dir` at `now` (Kolkata).
     func run(_ arguments: [String], _ dir: String, at now: String) throws -> NitnemBinary.Result {

@@ -11,14 +11,7 @@ import Testing
 /// `nitnem sets` end to end, and everything that counts your sets: status, mark --band, journey,
 /// simulate, a running agent; bad files; unknown fields kept byte for byte by every write.
 @Suite(.serialized) struct SetsCommandTests {
-    /// A copy of the demo group: Kolkata 10:30 on 2026-11-29 (Morning), japji and jaap read.
-    func demoGroup() throws -> String {
-        let dir = Support.tempFolder()
-        for name in [AppGroup.snapshotName, AppGroup.progressName] {
-            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
-        }
-        return dir
-    }
+    func demoGroup() throws -> String { try Support.demoGroup() }
 
     func run(_ arguments: [String], _ dir: String) throws -> NitnemBinary.Result {
         try Support.run(arguments + ["--group", dir])
@@ -376,10 +369,7 @@ import Testing
         defer { Support.cleanup(root) }
         let dir = root + "/group"
         try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for name in [AppGroup.snapshotName, AppGroup.progressName] {
-            try Support.copy(Support.fixture("groups/demo/" + name), to: dir + "/" + name)
-        }
+        try Support.demoGroup(in: dir)
         let timeline = dir + "/widgets/NitnemNow.json"
         func next() -> String? {
             guard let data = FileManager.default.contents(atPath: timeline),
