@@ -186,4 +186,35 @@ import Testing
         #expect(skipped.count == 38)
         #expect(!r.stdout.split(separator: "\n").contains { $0.contains("bani-reminder") && $0.contains("2026-04-19") })
     }
+
+    /// A zone change: begun and read in Kolkata, then in Los Angeles, where the same instant is the
+    /// Nitnem day before; the days are the zone's Nitnem days, as every reading's are. Then a restart.
+    @Test func aZoneChangeAndARestart() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        func run(_ arguments: [String], zone: String, at now: String) throws -> NitnemBinary.Result {
+            var env = Support.baseEnvironment
+            env["TZ"] = zone
+            env["SGGS_CLOCK_NOW"] = now
+            return try Support.run(arguments + ["--group", dir], environment: env)
+        }
+        var r = try run(
+            ["practice", "start", "japji", "--days", "5"], zone: "Asia/Kolkata", at: "2026-12-01T07:00:00+05:30")
+        #expect(r.stdout == "Japji Sahib · day 1 of 5 · today: still to read\n", "\(r.stderr)")
+        _ = try run(["mark", "japji"], zone: "Asia/Kolkata", at: "2026-12-01T08:00:00+05:30")
+        _ = try run(["mark", "japji"], zone: "Asia/Kolkata", at: "2026-12-02T08:00:00+05:30")
+        // 08:30 in Kolkata on the 2nd is 19:00 on the 1st in Los Angeles: day 1 there, read.
+        r = try run(["practice"], zone: "America/Los_Angeles", at: "2026-12-01T19:00:00-08:00")
+        #expect(r.stdout == "Japji Sahib · day 1 of 5 · today: read\n")
+        r = try run(["practice"], zone: "America/Los_Angeles", at: "2026-12-03T20:00:00-08:00")
+        #expect(r.stdout == "Japji Sahib · day 3 of 5 · today: still to read\n")
+        r = try run(["practice", "restart", "japji"], zone: "America/Los_Angeles", at: "2026-12-03T20:00:00-08:00")
+        #expect(
+            r.stdout
+                == "Japji Sahib · stopped on 2026-12-03 · 2 of 5 days read\nJapji Sahib · day 1 of 5 · today: still to read\n"
+        )
+        // Restarted again the same day: nothing to do, the practice as it is.
+        r = try run(["practice", "restart", "japji"], zone: "America/Los_Angeles", at: "2026-12-03T21:00:00-08:00")
+        #expect(r.status == 0 && r.stdout == "Japji Sahib · day 1 of 5 · today: still to read\n", "\(r.stdout)")
+    }
 }
