@@ -33,7 +33,9 @@ enum PracticeCommand {
             counts when the bani is recorded read that Nitnem day, on any machine: read before 03:00, it
             counts for the day that began the evening before. A day not read is shown as missed, never
             forgiven; 'nitnem practice restart <bani>' begins again from today. 'nitnem practice' alone
-            does the same as this command.
+            does the same as this command. --format json is for programs (a settings window): each
+            practice with the argv of its Stop and Begin again buttons, the group's words in your
+            language, and the banis a practice can be begun of, as 'nitnem sets available' lists them.
             """
     )
     static let startSpec = CommandSpec(
@@ -74,8 +76,12 @@ enum PracticeCommand {
         let title = { (id: String) in files.snapshot.bani(id: id).map { form.title($0, Printable.escaped) } ?? id }
         switch args.value(Self.format) ?? .text {
         case .json:
-            let items = all.map { $0.json(title: title($0.practice.bani), localizer: l) }
-            Output.line(JSONValue.object([("today", .string("\(today)")), ("practices", .array(items))]).compact)
+            // A settings page's words, buttons' argv and the banis to begin, beside the practices.
+            let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)
+            let json = PracticeListing(all, today: today).json(
+                title: title, words: SettingsWords(localizer: l),
+                available: { listing.availableBanis(titles: form, except: $0) })
+            Output.line(json.compact)
         case .text:
             guard !all.isEmpty else {
                 Output.line(l(.practiceNone, ["command": "nitnem practice start <bani>"]))

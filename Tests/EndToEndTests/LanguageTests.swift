@@ -175,6 +175,29 @@ import Testing
         #expect(try home.run(["sets", "reset", "evening"]) == "ਸਨੈਪਸ਼ਾਟ ਦਾ ਸ਼ਾਮ ਦਾ ਸੈੱਟ: Rehras Sahib\n")
     }
 
+    /// A practice on the settings pages in Punjabi: `practice --format json`'s words and its buttons'
+    /// names, and what `start` and `stop` report (the pages show it); titles stay names.
+    @Test func practiceWordsAndReportsInPunjabi() throws {
+        let home = try Home()
+        #expect(
+            try home.run(["practice", "start", "sukhmani", "--days", "21"])
+                == "Sukhmani Sahib · 21 ਵਿੱਚੋਂ ਦਿਨ 1 · ਅੱਜ: ਅਜੇ ਪੜ੍ਹਨੀ ਹੈ\n")
+        let out = try home.run(["practice", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(
+            object["words"] as? [String: String] == [
+                "title": "ਅਭਿਆਸ", "choose": "ਅਭਿਆਸ ਲਈ ਬਾਣੀ", "days": "ਦਿਨ", "start": "ਸ਼ੁਰੂ ਕਰੋ", "stop": "ਬੰਦ ਕਰੋ",
+                "restart": "ਮੁੜ ਸ਼ੁਰੂ ਕਰੋ",
+            ])
+        let practice = try #require((object["practices"] as? [[String: Any]])?.first)
+        #expect(
+            practice["labels"] as? [String: String] == [
+                "stop": "Sukhmani Sahib ਦਾ ਅਭਿਆਸ ਬੰਦ ਕਰੋ", "restart": "Sukhmani Sahib ਦਾ ਅਭਿਆਸ ਮੁੜ ਸ਼ੁਰੂ ਕਰੋ",
+            ])
+        #expect(
+            try home.run(["practice", "stop", "sukhmani"]) == "Sukhmani Sahib · 2026-11-29 ਨੂੰ ਰੋਕਿਆ · 21 ਵਿੱਚੋਂ 0 ਦਿਨ ਪੜ੍ਹੀ\n")
+    }
+
     /// What `reminders pause` and `resume` report (the settings pages show it) in Punjabi.
     @Test func pauseReportsInPunjabi() throws {
         let home = try Home()

@@ -97,6 +97,53 @@ import Testing
             ])
     }
 
+    /// What a settings page needs of `practice --format json`: the group's words, each practice's
+    /// buttons (argv and names), and the banis a practice can be begun of — `sets available`'s, without
+    /// those whose practice runs; Begin again only on a bani's latest practice, Stop only on a running one.
+    @Test func theSettingsPagesWordsButtonsAndBanisToBegin() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        let at = "2026-12-06T20:00:00+05:30"
+        _ = try run(["practice", "start", "japji", "--from", "-3", "--days", "2"], dir, at: at)
+        _ = try run(["practice", "start", "japji"], dir, at: at)
+        _ = try run(["practice", "start", "sukhmani", "--days", "21"], dir, at: at)
+        _ = try run(["practice", "stop", "sukhmani"], dir, at: at)
+        func object(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        let all = try object(try run(["practice", "--format", "json"], dir, at: at).stdout)
+        #expect(
+            all["words"] as? [String: String] == [
+                "title": "Practice", "choose": "Bani to practise", "days": "Days", "start": "Start", "stop": "Stop",
+                "restart": "Begin again",
+            ])
+        let practices = try #require(all["practices"] as? [[String: Any]])
+        #expect(
+            practices.map { "\($0["bani"] ?? "") \($0["state"] ?? "")" } == [
+                "japji stopped", "japji going", "sukhmani stopped",
+            ])
+        let argv = try practices.map { try #require($0["argv"] as? [String: Any]) }
+        #expect(argv[0]["stop"] is NSNull && argv[0]["restart"] is NSNull, "an earlier one: no buttons")
+        #expect(argv[1]["stop"] as? [String] == ["nitnem", "practice", "stop", "japji"])
+        #expect(argv[1]["restart"] as? [String] == ["nitnem", "practice", "restart", "japji"])
+        #expect(argv[2]["stop"] is NSNull)
+        #expect(argv[2]["restart"] as? [String] == ["nitnem", "practice", "restart", "sukhmani"])
+        #expect(
+            practices[1]["labels"] as? [String: String] == [
+                "stop": "Stop the practice of Japji Sahib", "restart": "Begin the practice of Japji Sahib again",
+            ])
+        let start = try #require(all["start"] as? [String: Any])
+        #expect(start["argv"] as? [String] == ["nitnem", "practice", "start"])
+        #expect(start["days"] as? [String: Int] == ["default": 40, "min": 1, "max": 1000])
+        let offered = try #require(start["banis"] as? [[String: Any]])
+        let available = try object(try run(["sets", "available", "--format", "json"], dir, at: at).stdout)
+        let listed = try #require(available["banis"] as? [[String: Any]])
+        #expect(offered.map { $0["id"] as? String } == listed.map { $0["id"] as? String }.filter { $0 != "japji" })
+        #expect(
+            offered.map { $0["title"] as? String }
+                == listed.filter { $0["id"] as? String != "japji" }.map { $0["title"] as? String })
+    }
+
     @Test func badUsageAndAnUnknownBaniAreRefusedAndNothingIsWritten() throws {
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }

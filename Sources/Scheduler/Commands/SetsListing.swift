@@ -106,7 +106,13 @@ package struct SetsListing {
     /// named (`Rehras Sahib (taksal)`), so no two read alike; `sets` the daily sets it is in now
     /// (`["night"]`); `lines` its line count, null when the snapshot gives none.
     package func availableJSON(titles form: TitleForm) -> JSONValue {
-        let banis = snapshot.banis.map { bani -> JSONValue in
+        .object([("banis", .array(availableBanis(titles: form)))])
+    }
+
+    /// The `banis` of `availableJSON`, without those of `except` (`practice --format json`: the banis
+    /// whose practice runs).
+    package func availableBanis(titles form: TitleForm, except: Set<String> = []) -> [JSONValue] {
+        snapshot.banis.filter { !except.contains($0.id) }.map { bani -> JSONValue in
             let inSets = DailySet.allCases.filter { snapshot.ids(in: $0).contains(bani.id) }
             return .object([
                 ("id", .string(bani.id)), ("title", .string(form.titleWithVariant(bani, Printable.folded))),
@@ -114,7 +120,6 @@ package struct SetsListing {
                 ("lines", bani.nLines == 0 ? .null : .int(bani.nLines)),
             ])
         }
-        return .object([("banis", .array(banis))])
     }
 
     /// `sets remind`, in the user's language: `Japji Sahib: remind at 06:00`, or `Japji Sahib: no reminder`.

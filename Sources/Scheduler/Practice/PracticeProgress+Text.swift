@@ -61,10 +61,15 @@ extension PracticeProgress {
     /// The practice in `--format json`: its file members, where it stands, and `text` (the line) and
     /// `short` (what a bar shows, null when it does not run) in the user's language.
     package func json(title: String, localizer l: Localizer) -> JSONValue {
+        .object(members(title: title, localizer: l))
+    }
+
+    /// The members of `json(title:localizer:)`, for an object that adds its own.
+    package func members(title: String, localizer l: Localizer) -> [(key: String, value: JSONValue)] {
         let p = practice
         var stoppedOn: CivilDate?
         if case .stopped(let day) = state { stoppedOn = day }
-        return .object([
+        return [
             ("bani", .string(p.bani)), ("title", .string(title)), ("from", .string("\(p.from)")),
             ("days", .int(p.days)), ("lastDay", .string("\(lastDay)")), ("state", .string(stateWord)),
             ("running", .bool(isRunning)), ("day", .int(day)), ("read", .int(read)),
@@ -72,6 +77,6 @@ extension PracticeProgress {
             ("needsToday", .bool(needsToday)), ("stopped", stoppedOn.map { .string("\($0)") } ?? .null),
             ("text", .string(line(title: title, localizer: l))),
             ("short", short(title: title, localizer: l).map { .string($0) } ?? .null),
-        ])
+        ]
     }
 }

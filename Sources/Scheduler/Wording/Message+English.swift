@@ -259,6 +259,20 @@ extension Message {
         case .journeyDayPracticeToday:
             return e(
                 "{line} · practice: still to read", "Today in the widget's calendar, a practice's bani not yet read.")
+        case .settingsPractice:
+            return e("Practice", "The settings' group of practices (one bani read daily for a number of days).")
+        case .practiceChoose: return e("Bani to practise", "The settings: the list of banis to begin a practice of.")
+        case .practiceDays: return e("Days", "The settings: how many Nitnem days a practice to begin lasts.")
+        case .practiceStart: return e("Start", "The settings: a button's text (begins a practice of the chosen bani).")
+        case .practiceStop: return e("Stop", "The settings: a button's text (stops a running practice).")
+        case .practiceRestart:
+            return e("Begin again", "The settings: a button's text (begins a practice again from today).")
+        case .practiceStopLabel:
+            return e("Stop the practice of {title}", "The settings: the Stop button's name for a screen reader.")
+        case .practiceRestartLabel:
+            return e(
+                "Begin the practice of {title} again",
+                "The settings: the Begin again button's name for a screen reader.")
         }
     }
 }

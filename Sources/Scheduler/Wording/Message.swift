@@ -70,6 +70,9 @@ package enum Message: String, CaseIterable, Sendable {
     case practiceDay, practiceToRead, practiceReadToday, practiceMissed, practiceRestartHint, practiceUpcoming
     case practiceCompleted, practiceStopped, practiceEnded, practiceNone
     case journeyPracticeLegend, journeyDayPracticeRead, journeyDayPracticeMissed, journeyDayPracticeToday
+    // practice on the settings pages (practice --format json's words).
+    case settingsPractice, practiceChoose, practiceDays, practiceStart, practiceStop, practiceRestart
+    case practiceStopLabel, practiceRestartLabel
 
     /// One entry of the catalogue: the English text (the msgid), its plural (msgid_plural) when the
     /// text counts something, and a note for translators.

@@ -86,4 +86,25 @@ package struct SettingsWords: Sendable {
             ("up", .string(l(.buttonMoveUp))), ("down", .string(l(.buttonMoveDown))), ("off", .string("off")),
         ])
     }
+
+    /// `practice --format json`'s `words`, the practice group's: `{"title","choose","days","start","stop",
+    /// "restart"}` — `Practice`, `Bani to practise`, `Days`, `Start`, `Stop`, `Begin again`.
+    package var practiceJSON: JSONValue {
+        let l = localizer
+        return .object([
+            ("title", .string(l(.settingsPractice))), ("choose", .string(l(.practiceChoose))),
+            ("days", .string(l(.practiceDays))), ("start", .string(l(.practiceStart))),
+            ("stop", .string(l(.practiceStop))), ("restart", .string(l(.practiceRestart))),
+        ])
+    }
+
+    /// The accessible names of a practice's buttons: `{"stop","restart"}` — `Stop the practice of
+    /// Sukhmani Sahib`, `Begin the practice of Sukhmani Sahib again`.
+    package func practice(title: String) -> JSONValue {
+        let l = localizer
+        return .object([
+            ("stop", .string(l(.practiceStopLabel, ["title": title]))),
+            ("restart", .string(l(.practiceRestartLabel, ["title": title]))),
+        ])
+    }
 }
