@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The widgets' own logic, written once for the GNOME Shell extension and the KDE Plasma widget: read
-// what nitnem prints and writes (`status --format json`, the `NitnemNow` timeline, `config`, `sets`
-// and `sets available --format json`), check it, and say which argv each control runs. The label,
-// lines, banis, actions, journey and every word on the settings pages are nitnem's `display` and
-// `words`, in the user's language: nothing is worded here. Pure: no Shell, Gtk, Plasma or Qt imports,
+// what nitnem prints and writes (`status --format json`, the `NitnemNow` timeline, `config`, `sets`,
+// `sets available` and `practice --format json`), check it, and say which argv each control runs.
+// The label, lines, banis, actions, journey and every word on the settings pages are nitnem's
+// `display` and `words`, in the user's language: nothing is worded here. Pure: no Shell, Gtk, Plasma or Qt imports,
 // no clock read (a `now` is passed in).
 //
 // The source is an ES module; the build makes each form of it (contrib/shared/gen-widget.sh, run by
@@ -435,6 +435,64 @@ export function parseAvailable(text) {
         sets: Array.isArray(b.sets) ? b.sets.map(String) : []}));
 }
 
+const BANI_ID = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
+
+/**
+ * `argv` (from `nitnem practice --format json`: `nitnem practice stop|restart <bani>`, or `nitnem
+ * practice start` that a bani's id and `--days N` follow) to run with `program` as argv[0], or `null`
+ * for anything else: the output is only data, so it must not make a page run another command.
+ */
+export function practiceArgv(argv, program) {
+    if (!Array.isArray(argv) || argv[0] !== 'nitnem' || argv[1] !== 'practice' ||
+        !argv.every(w => typeof w === 'string'))
+        return null;
+    const [, , verb, ...rest] = argv;
+    const ok = verb === 'start' ? rest.length === 0
+        : (verb === 'stop' || verb === 'restart') && rest.length === 1 && BANI_ID.test(rest[0]);
+    return ok ? [program, 'practice', verb, ...rest] : null;
+}
+
+/**
+ * `nitnem practice --format json`, checked, its commands run as `program`: `{practices: [{bani, title,
+ * text, running, stop, restart, labels: {stop, restart}}], words: {title, choose, days, start, stop,
+ * restart}, start: {argv, days: {default, min, max}, banis: [{id, title}]}}`; a practice's `stop` and
+ * `restart` the argv of its buttons, null when nitnem gives none (it does not run, or a later one of
+ * its bani does); `start.argv` what a bani's id and `--days N` follow (`argv.start`).
+ */
+export function parsePractice(text, program) {
+    const root = parseJSON(text, 'nitnem practice --format json');
+    const start = root && root.start;
+    if (!root || !Array.isArray(root.practices) || !root.words || !start || !Array.isArray(start.banis))
+        throw new DataError('nitnem practice --format json: no words or banis (is nitnem older than this widget?)');
+    const startArgv = practiceArgv(start.argv, program);
+    if (startArgv === null || startArgv[2] !== 'start')
+        fail('start.argv', 'expected nitnem practice start', start.argv);
+    const run = (argv, path) => {
+        if (argv === undefined || argv === null)
+            return null;
+        const a = practiceArgv(argv, program);
+        return a !== null ? a : fail(path, 'expected a nitnem practice command', argv);
+    };
+    const practices = root.practices.map((p, i) => {
+        const at = `practices[${i}]`;
+        const title = str(p.title, String(p.bani));
+        const argv = p.argv || {};
+        const l = p.labels || {};
+        return {bani: String(p.bani), title, text: string(p.text, `${at}.text`), running: p.running === true,
+            stop: run(argv.stop, `${at}.argv.stop`), restart: run(argv.restart, `${at}.argv.restart`),
+            labels: {stop: str(l.stop, title), restart: str(l.restart, title)}};
+    });
+    const d = start.days || {};
+    const whole = (v, or) => Number.isInteger(v) ? v : or;
+    const min = whole(d.min, 1);
+    const max = Math.max(whole(d.max, min), min);
+    const days = {min, max, default: Math.min(Math.max(whole(d.default, min), min), max)};
+    const banis = start.banis.map(b => ({id: String(b.id), title: str(b.title, String(b.id))}))
+        .filter(b => BANI_ID.test(b.id));
+    return {practices, words: words(root.words, ['title', 'choose', 'days', 'start', 'stop', 'restart']),
+        start: {argv: startArgv, days, banis}};
+}
+
 /**
  * The first line of what a failed nitnem run said (its one-line error), without `nitnem: `; status
  * 127 (a shell found no nitnem) says where it was looked for.
@@ -476,4 +534,10 @@ export const argv = {
     },
     remind: (program, id, time) => [program, 'sets', 'remind', id, time === '' ? 'off' : time],
     reset: (program, set) => [program, 'sets', 'reset', set],
+    practice: program => [program, 'practice', '--format', 'json'],
+    /** `parsePractice`'s `start`, run for the bani `id` for `days` days (a whole number, else nitnem's default). */
+    start: (start, id, days) => {
+        const n = Math.round(Number(days));
+        return Number.isFinite(n) ? [...start.argv, id, '--days', String(n)] : [...start.argv, id];
+    },
 };

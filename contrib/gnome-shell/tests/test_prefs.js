@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of the Preferences window's pure half (in contrib/shared/widget.js) with plain `gjs`, no Shell: what the real
-// nitnem prints for it (`config --format json`, `sets --format json`, `sets available --format json`),
+// nitnem prints for it (`config --format json`, `sets --format json`, `sets available --format json`,
+// `practice --format json`),
 // every word the window shows among it, and the argv
 // each control runs — run against the built nitnem in a temp home, so a changed output fails here.
 // Once per module form of widget.js: `legacy` (nitnem@nitnem-43/, made by gen-43.sh in the build
@@ -114,9 +115,62 @@ test('pause and resume through their argv; config --format json says until when,
     eq(S.argv.pause(NITNEM, ''), [NITNEM, 'reminders', 'pause'], 'no date: nitnem\'s default');
 });
 
+test('a practice: started, stopped and begun again through nitnem\'s argv; every word and button nitnem\'s', () => {
+    const practice = () => S.parsePractice(run(S.argv.practice(NITNEM)).stdout, NITNEM);
+    let p = practice();
+    eq(p.practices, [], 'none yet');
+    eq(p.words, {title: 'Practice', choose: 'Bani to practise', days: 'Days', start: 'Start', stop: 'Stop',
+        restart: 'Begin again'}, 'the group\'s words');
+    eq([p.start.argv, p.start.days], [[NITNEM, 'practice', 'start'], {min: 1, max: 1000, default: 40}]);
+    const offered = S.parseAvailable(run(S.argv.available(NITNEM)).stdout).map(a => [a.id, a.title]);
+    eq(p.start.banis.map(b => [b.id, b.title]), offered, 'the banis to practise are those sets available lists');
+    const sukhmani = p.start.banis.find(b => b.id === 'sukhmani');
+    eq(S.argv.start(p.start, sukhmani.id, 21), [NITNEM, 'practice', 'start', 'sukhmani', '--days', '21']);
+    const started = run(S.argv.start(p.start, sukhmani.id, 21));
+    eq(started.ok, true, started.stderr);
+    eq(S.reportLine(started.stdout), 'Sukhmani Sahib · day 1 of 21 · today: still to read', 'the report line');
+    const file = () => JSON.parse(readFile(`${home}/group/nitnem-mynitnem.json`)).practices;
+    eq(file().map(x => [x.bani, x.from, x.days, x.stopped]), [['sukhmani', '2026-12-02', 21, undefined]],
+        'nitnem-mynitnem.json');
+    p = practice();
+    const [one] = p.practices;
+    eq([one.bani, one.title, one.running, one.text], ['sukhmani', 'Sukhmani Sahib', true,
+        'Sukhmani Sahib · day 1 of 21 · today: still to read']);
+    eq([one.stop, one.restart], [[NITNEM, 'practice', 'stop', 'sukhmani'], [NITNEM, 'practice', 'restart', 'sukhmani']]);
+    eq(one.labels, {stop: 'Stop the practice of Sukhmani Sahib', restart: 'Begin the practice of Sukhmani Sahib again'});
+    eq(p.start.banis.some(b => b.id === 'sukhmani'), false, 'a running practice\'s bani is not offered again');
+    const stopped = run(one.stop);
+    eq([stopped.ok, S.reportLine(stopped.stdout)], [true, 'Sukhmani Sahib · stopped on 2026-12-02 · 0 of 21 days read']);
+    eq(file()[0].stopped, '2026-12-02', 'stopped on disk');
+    p = practice();
+    eq([p.practices[0].running, p.practices[0].stop], [false, null], 'a stopped practice has no Stop');
+    eq(p.start.banis.some(b => b.id === 'sukhmani'), true, 'and its bani is offered again');
+    const again = run(p.practices[0].restart);
+    eq([again.ok, S.reportLine(again.stdout)], [true, 'Sukhmani Sahib · day 1 of 21 · today: still to read']);
+    const latest = practice().practices.find(x => x.running);
+    eq(run(latest.stop).ok, true, 'begun again, it runs: stopped again');
+    const refused = run(latest.stop);
+    eq(S.errorLine(refused.stderr, refused.status), 'Sukhmani Sahib: no practice runs (\'nitnem practice\' lists them)');
+});
+
+test('a practice command nitnem did not give is not run', () => {
+    for (const argv of [['nitnem', 'practice', 'reset'], ['nitnem', 'practice', 'stop', '--group', '/tmp'],
+        ['nitnem', 'practice', 'stop'], ['nitnem', 'sets', 'reset', 'evening'], ['sh', 'practice', 'stop', 'x'],
+        ['nitnem', 'practice', 'start', 'japji']])
+        eq(S.practiceArgv(argv, NITNEM), null, argv.join(' '));
+    let message = null;
+    try {
+        S.parsePractice('{"practices":[],"words":{},"start":{"argv":["nitnem","practice","reset"],"banis":[]}}', NITNEM);
+    } catch (e) {
+        message = e.message;
+    }
+    eq(message, 'start.argv: expected nitnem practice start, got an array');
+});
+
 test('what nitnem printed that is not what the window expects is one line', () => {
     for (const [fn, text] of [[S.parseConfig, '{'], [S.parseConfig, '{}'], [S.parseConfig, '{"keys":[]}'],
-        [S.parseSets, '{"sets":{}}'], [S.parseAvailable, 'japji  Japji Sahib'], [S.parseAvailable, '{}']]) {
+        [S.parseSets, '{"sets":{}}'], [S.parseAvailable, 'japji  Japji Sahib'], [S.parseAvailable, '{}'],
+        [S.parsePractice, '{"practices":[]}'], [S.parsePractice, 'Sukhmani Sahib · day 1 of 40']]) {
         let message = null;
         try {
             fn(text);
@@ -150,7 +204,9 @@ test('prefs.js and widget.js\'s settings part word nothing: no English words in 
         // A string literal holding two words with a space between them: a label written here.
         const worded = (code.match(/'[^'\n]*'|`[^`\n]*`|"[^"\n]*"/g) ?? [])
             .filter(lit => /[A-Za-z]{2,} [a-z]{2,}/.test(lit.replace(/\$\{[^}]*\}/g, '')))
-            .filter(lit => !lit.includes('is not JSON') && !lit.startsWith("'nitnem ") && !lit.startsWith('`nitnem '));
+            // Errors stay English: a DataError names nitnem's command, or says what a path was `expected` to be.
+            .filter(lit => !lit.includes('is not JSON') && !lit.startsWith("'nitnem ") && !lit.startsWith('`nitnem ') &&
+                !lit.startsWith("'expected "));
         eq(worded, [], name);
     }
 });

@@ -53,7 +53,8 @@ for var, name in [("statusMorning", "status/demo-morning.json"), ("polybarMornin
     print(f"var {var} = {json.dumps(text(name), ensure_ascii=False)};")
 PY
 # What the built nitnem ($NITNEM_BIN, else .build/debug/nitnem) prints for the settings pages, in a
-# temp home: config --format json (one key set in the file), sets --format json, sets available --format json.
+# temp home: config --format json (one key set in the file), sets --format json, sets available --format json,
+# practice --format json (none, then one begun).
 nitnem=${NITNEM_BIN:-$repo/.build/debug/nitnem}
 [ -x "$nitnem" ] || { echo "run.sh: $nitnem is not built (swift build first, or NITNEM_BIN)" >&2; exit 1; }
 mkdir -p "$work/home/config/nitnem"
@@ -66,6 +67,13 @@ work, cmd = sys.argv[1], sys.argv[2:]
 for var, args in [("configJson", ["config", "--format", "json"]), ("setsJson", ["sets", "--format", "json"]),
                   ("availableJson", ["sets", "available", "--format", "json"])]:
     out = subprocess.run(cmd + args, check=True, capture_output=True, text=True).stdout.rstrip("\n")
+    print(f"var {var} = {json.dumps(out, ensure_ascii=False)};")
+# practice --format json with no practice, then with one of 21 days begun today.
+for var, args in [("practiceNoneJson", []), ("practiceJson", ["start", "sukhmani", "--days", "21"])]:
+    if args:
+        subprocess.run(cmd + ["practice"] + args, check=True, capture_output=True)
+    out = subprocess.run(cmd + ["practice", "--format", "json"], check=True, capture_output=True,
+                         text=True).stdout.rstrip("\n")
     print(f"var {var} = {json.dumps(out, ensure_ascii=False)};")
 PY
 failed=0

@@ -2,7 +2,8 @@
 // The settings pages' pure half (in widget.js, the logic the GNOME Shell extension loads too) under
 // qmltestrunner, Qt 5 and Qt 6: run.sh puts this file beside the variant's widget.js and a fixtures.js holding what the built nitnem printed in a
 // temp home (config --format json with reminder.evening = 18:30 in the file, sets --format json,
-// sets available --format json), so a change in nitnem's output or words fails here.
+// sets available --format json, practice --format json without and with a practice), so a change in
+// nitnem's output or words fails here.
 import QtQuick 2.15
 import QtTest 1.15
 import "logic.js" as Logic
@@ -72,6 +73,28 @@ TestCase {
         compare(Widget.argv.move(n, "morning", morning, morning.length - 1, 1), null, "the last cannot go down")
     }
 
+    function test_aPracticeItsButtonsAndTheBanisToPractise() {
+        var none = Widget.parsePractice(Fixtures.practiceNoneJson, Logic.PROGRAM)
+        compare(none.practices.length, 0)
+        compare([none.words.title, none.words.choose, none.words.days, none.words.start, none.words.stop,
+            none.words.restart], ["Practice", "Bani to practise", "Days", "Start", "Stop", "Begin again"])
+        compare([none.start.days.min, none.start.days.max, none.start.days.default], [1, 1000, 40])
+        var offered = Widget.parseAvailable(Fixtures.availableJson).map(function (a) { return a.id })
+        compare(none.start.banis.map(function (b) { return b.id }), offered, "the banis sets available lists")
+        compare(Widget.argv.start(none.start, "sukhmani", 21), ["nitnem", "practice", "start", "sukhmani", "--days", "21"])
+        var one = Widget.parsePractice(Fixtures.practiceJson, Logic.PROGRAM)
+        compare(one.practices.length, 1)
+        var p = one.practices[0]
+        compare([p.bani, p.running, p.text], ["sukhmani", true, "Sukhmani Sahib · day 1 of 21 · today: still to read"])
+        compare(p.stop, ["nitnem", "practice", "stop", "sukhmani"])
+        compare(p.restart, ["nitnem", "practice", "restart", "sukhmani"])
+        compare([p.labels.stop, p.labels.restart], ["Stop the practice of Sukhmani Sahib",
+            "Begin the practice of Sukhmani Sahib again"])
+        verify(one.start.banis.map(function (b) { return b.id }).indexOf("sukhmani") < 0, "a running one is not offered")
+        compare(Widget.practiceArgv(["nitnem", "practice", "reset"], Logic.PROGRAM), null)
+        compare(Widget.practiceArgv(["nitnem", "practice", "stop", "--group", "/tmp"], Logic.PROGRAM), null)
+    }
+
     function test_whatIsNotNitnemsOutputIsAnError() {
         var message = ""
         try { Widget.parseConfig("{}") } catch (e) { message = e.message }
@@ -85,5 +108,8 @@ TestCase {
         message = ""
         try { Widget.parseAvailable("japji  Japji Sahib") } catch (e) { message = e.message }
         verify(message.indexOf("nitnem sets available --format json is not JSON") === 0, message)
+        message = ""
+        try { Widget.parsePractice("{\"practices\":[]}", Logic.PROGRAM) } catch (e) { message = e.message }
+        compare(message, "nitnem practice --format json: no words or banis (is nitnem older than this widget?)")
     }
 }
