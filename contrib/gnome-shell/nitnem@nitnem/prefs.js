@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nitnem's Preferences window (GNOME Shell 45 and later, libadwaita), opened from the Extensions app:
-// Reminders, Reading and Your Nitnem. Every control runs a nitnem command as argv (Gio.Subprocess,
-// never a shell) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders pause|resume` —
-// and shows what it reported, or its one-line error for a value it refused; then the page is read
-// again from nitnem. The values each key takes, its default, what it does, which page shows it and
-// every word here (titles, labels, buttons, the pause line) are nitnem's, in the user's language
-// (`config --format json`, `sets --format json`, `sets available --format json`): nothing is decided
-// or worded here (widget.js, the pure half, is the Plasma widget's too: gen-43.sh copies it here from
-// contrib/shared). gen-43.sh makes the GNOME 43/44 prefs.js of the lines from BEGIN to END
+// Reminders, Reading and Your Nitnem (the daily sets and the practices). Every control runs a nitnem
+// command as argv (Gio.Subprocess, never a shell) — `nitnem config set|unset`, `nitnem sets …`,
+// `nitnem reminders pause|resume`, `nitnem practice start|stop|restart` — and shows what it reported,
+// or its one-line error for a value it refused; then the page is read again from nitnem. The values
+// each key takes, its default, what it does, which page shows it and every word here (titles,
+// labels, buttons, the pause line) are nitnem's, in the user's language (`config --format json`,
+// `sets --format json`, `sets available --format json`, `practice --format json`): nothing is
+// decided or worded here (widget.js, the pure half, is the Plasma widget's too: gen-43.sh copies it
+// here from contrib/shared). gen-43.sh makes the GNOME 43/44 prefs.js of the lines from BEGIN to END
 // (libadwaita 1.2 has every widget they use).
 
 import Adw from 'gi://Adw';
@@ -113,13 +114,23 @@ class NitnemSettings {
                 return;
             }
             spawn(Widget.argv.available(this._program), (aok, aout, aerr, astatus) => {
-                try {
-                    this._showSets(Widget.parseSets(stdout), aok ? Widget.parseAvailable(aout) : []);
-                    if (!aok)
-                        this._say(false, Widget.errorLine(aerr, astatus));
-                } catch (e) {
-                    this._say(false, e.message);
-                }
+                spawn(Widget.argv.practice(this._program), (pok, pout, perr, pstatus) => {
+                    let practice = null;
+                    try {
+                        practice = pok ? Widget.parsePractice(pout, this._program) : null;
+                    } catch (e) {
+                        this._say(false, e.message);
+                    }
+                    try {
+                        this._showSets(Widget.parseSets(stdout), aok ? Widget.parseAvailable(aout) : [], practice);
+                        if (!aok)
+                            this._say(false, Widget.errorLine(aerr, astatus));
+                        else if (!pok)
+                            this._say(false, Widget.errorLine(perr, pstatus));
+                    } catch (e) {
+                        this._say(false, e.message);
+                    }
+                });
             });
         });
     }
@@ -225,7 +236,7 @@ class NitnemSettings {
         group.add(label);
     }
 
-    _showSets({sets, words}, available) {
+    _showSets({sets, words}, available, practice) {
         this._clear(this._mine, 'sets');
         for (const set of Widget.SETS) {
             const {banis, heading} = sets[set];
@@ -260,7 +271,49 @@ class NitnemSettings {
                 () => this._change(Widget.argv.reset(this._program, set))));
             group.add(reset);
         }
+        if (practice)
+            this._showPractice(practice);
         this._reportGroup(this._mine, 'sets');
+    }
+
+    /** The practice group: each practice's line with its Stop and Begin again; a bani and days to start one. */
+    _showPractice({practices, words, start}) {
+        const group = this._group(this._mine, 'sets', words.title);
+        const textButton = (label, name, argv) => {
+            const b = new Gtk.Button({label, valign: Gtk.Align.CENTER});
+            b.update_property([Gtk.AccessibleProperty.LABEL], [name]);
+            b.connect('clicked', () => this._change(argv));
+            return b;
+        };
+        for (const p of practices) {
+            const row = new Adw.ActionRow({title: GLib.markup_escape_text(p.text, -1), subtitle: p.bani});
+            if (p.stop)
+                row.add_suffix(textButton(words.stop, p.labels.stop, p.stop));
+            if (p.restart)
+                row.add_suffix(textButton(words.restart, p.labels.restart, p.restart));
+            group.add(row);
+        }
+        const choose = new Adw.ComboRow({title: GLib.markup_escape_text(words.choose, -1),
+            model: Gtk.StringList.new(start.banis.map(b => b.title))});
+        group.add(choose);
+        const days = new Gtk.SpinButton({adjustment: new Gtk.Adjustment({lower: start.days.min,
+            upper: start.days.max, step_increment: 1, page_increment: 10, value: start.days.default}),
+        numeric: true, valign: Gtk.Align.CENTER});
+        days.update_property([Gtk.AccessibleProperty.LABEL], [words.days]);
+        const row = new Adw.ActionRow({title: GLib.markup_escape_text(words.days, -1)});
+        row.add_suffix(days);
+        const go = new Gtk.Button({label: words.start, valign: Gtk.Align.CENTER});
+        go.add_css_class('suggested-action');
+        go.update_property([Gtk.AccessibleProperty.LABEL], [words.start]);
+        go.connect('clicked', () => {
+            const b = start.banis[choose.selected];
+            if (b) {
+                days.update();
+                this._change(Widget.argv.start(start, b.id, days.get_value_as_int()));
+            }
+        });
+        row.add_suffix(go);
+        group.add(row);
     }
 }
 // END shared with GNOME 43/44

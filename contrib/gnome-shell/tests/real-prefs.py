@@ -20,7 +20,10 @@ no coordinates in the window: a text field is reached with Tab until AT-SPI says
   evening set's list (keyboard: the list opened with Enter, Down to it, Enter) and its Add button
   pressed: nitnem-mynitnem.json lists it last in the evening set, as `nitnem sets --format json`
   does; its Move up button: it is first, on disk and in `nitnem sets --format json`; the page's
-  rows follow (its Move up button is now the first bani's).
+  rows follow (its Move up button is now the first bani's);
+- its practice group: a bani chosen by keyboard in its list and Start pressed: nitnem-mynitnem.json's
+  `practices` and `nitnem practice --format json` have it running, the window shows its line; its
+  Stop button: stopped on disk and in `nitnem practice --format json`, the stop's line shown.
 
 With --screenshot, a picture of the window on that page (ScreenshotWindow). Then the panel follows:
 its label is `nitnem status`'s, and its menu, opened by a real click on the panel button (xdotool on
@@ -443,6 +446,7 @@ def main():
         listed = nitnem("reminders", "list").stdout
         line = next((ln.strip() for ln in listed.splitlines() if row["title"] in ln and "19:15" in ln), None)
         check(line is not None, f"…and nitnem reminders list lists it: {line!r}", listed)
+    practice_start_stop(app, keys)
     if a.screenshot:
         # The evening set in view: Tab to its last row's button, Reset (the page scrolls to the
         # focus); then the toasts of the last changes gone (3 s each).
@@ -457,6 +461,56 @@ def main():
         panel_follows(keys, bani["id"], before_up[-2])
     titles_gurmukhi(app, keys, config)
     finish()
+
+
+def practice_start_stop(app, keys):
+    """Your Nitnem's practice group (`nitnem practice --format json`'s words): the third bani it offers
+    chosen by keyboard in its list, Start pressed (its days as the field shows them, nitnem's default):
+    nitnem-mynitnem.json's `practices` has it, `nitnem practice --format json` lists it running and the
+    window shows its line (the command's report); then its Stop button (named by nitnem's labels.stop):
+    stopped on disk and in `nitnem practice --format json`, the stop's report line shown."""
+    group = os.environ["SGGS_APP_GROUP"]
+
+    def practices():
+        try:
+            with open(f"{group}/nitnem-mynitnem.json", encoding="utf-8") as f:
+                return json.load(f).get("practices") or []
+        except (OSError, ValueError, AttributeError):
+            return []
+
+    listing = nitnem_json("practice")
+    words, start = listing["words"], listing["start"]
+    index = 2
+    bani = start["banis"][index]
+    choose_in_list(app, keys, words["choose"], index)  # the list shows its first
+    go = wait("the Start button", lambda: find(app, words["start"], BUTTON_ROLES), timeout=15)
+    if not check(go is not None, f"the practice group's {words['start']!r} button"):
+        return
+    press(go)
+    mine = wait("the practice on disk", lambda: next((p for p in practices() if p.get("bani") == bani["id"]), None),
+                timeout=15)
+    check(mine is not None and mine.get("days") == start["days"]["default"] and "stopped" not in mine,
+          f"{bani['title']!r} (chosen by keyboard) and Start: nitnem-mynitnem.json's practices has it, "
+          f"{start['days']['default']} days", repr(practices()))
+    item = next((p for p in nitnem_json("practice")["practices"] if p["bani"] == bani["id"] and p["running"]), None)
+    check(item is not None, "…nitnem practice --format json lists it running", repr(item))
+    if item is None:
+        return
+    check(wait("its line", lambda: item["text"] in texts(app), timeout=15),
+          f"…and the window shows its line, the command's report: {item['text']!r}", str(texts(app)[-6:]))
+    stop = wait("its Stop button", lambda: find(app, item["labels"]["stop"], BUTTON_ROLES), timeout=15)
+    if not check(stop is not None, f"its {item['labels']['stop']!r} button"):
+        return
+    press(stop)
+    stopped = wait("the stop on disk", lambda: next((p.get("stopped") for p in practices()
+                                                      if p.get("bani") == bani["id"]), None), timeout=15)
+    check(stopped == nitnem_json("practice")["today"], f"…pressed: nitnem-mynitnem.json's practice is stopped "
+          f"({stopped})", repr(practices()))
+    after = next((p for p in nitnem_json("practice")["practices"] if p["bani"] == bani["id"]), {})
+    check(after.get("state") == "stopped" and after.get("argv", {}).get("stop") is None,
+          "…nitnem practice --format json says it is stopped", repr(after))
+    check(wait("the stop's line", lambda: after.get("text") in texts(app), timeout=15),
+          f"…and the window shows the stop's report: {after.get('text')!r}", str(texts(app)[-6:]))
 
 
 def open_page(app, name):
