@@ -279,8 +279,10 @@ class NitnemSettings {
     /** The practice group: each practice's line with its Stop and Begin again; a bani and days to start one. */
     _showPractice({practices, words, start}) {
         const group = this._group(this._mine, 'sets', words.title);
+        // The text as a child label: a button's own label names it for AT-SPI from GTK 4.10 on
+        // (labelled-by wins over the label property), and each button needs nitnem's name (labels).
         const textButton = (label, name, argv) => {
-            const b = new Gtk.Button({label, valign: Gtk.Align.CENTER});
+            const b = new Gtk.Button({child: new Gtk.Label({label}), valign: Gtk.Align.CENTER});
             b.update_property([Gtk.AccessibleProperty.LABEL], [name]);
             b.connect('clicked', () => this._change(argv));
             return b;

@@ -500,6 +500,7 @@ def practice_start_stop(app, keys):
           f"…and the window shows its line, the command's report: {item['text']!r}", str(texts(app)[-6:]))
     stop = wait("its Stop button", lambda: find(app, item["labels"]["stop"], BUTTON_ROLES), timeout=15)
     if not check(stop is not None, f"its {item['labels']['stop']!r} button"):
+        print(f"     buttons: {[(n.getRoleName(), n.name) for n in find_all(app, BUTTON_ROLES)][-12:]}")
         return
     press(stop)
     stopped = wait("the stop on disk", lambda: next((p.get("stopped") for p in practices()
