@@ -71,7 +71,7 @@ package struct MyNitnem: Hashable, Sendable, VersionedDocument {
             case .sets, .reminders: "nitnem sets reset"
             case .set(let set): "nitnem sets reset \(set.rawValue)"
             case .reminder(let id): "nitnem sets remind \(Self.shellWord(id)) HH:MM|off"
-            case .practices: "nitnem practice reset"
+            case .practices: "nitnem practice reset --yes"
             }
         }
 

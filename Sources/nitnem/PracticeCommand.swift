@@ -62,7 +62,9 @@ enum PracticeCommand {
     static let resetSpec = CommandSpec(
         path: ["practice", "reset"],
         abstract: "Forget every practice (a copy of the file is kept first when they could not be read).",
-        options: [.group])
+        options: [yes, .group],
+        discussion: "Without --yes it only says how many practices it would forget, and writes nothing.")
+    static let yes = OptionSpec.flag("yes", "Do it: forget every practice of nitnem-mynitnem.json.")
 
     static func run(_ args: ParsedArguments) throws {
         let context = try Context.load()
@@ -140,6 +142,16 @@ enum PracticeCommand {
 
     static func runReset(_ args: ParsedArguments) throws {
         let context = try Context.load()
+        // A 40-day record goes with one word: said first, done only when asked twice.
+        guard args.isGiven(Self.yes) else {
+            let files = try context.loadFiles(context.group(args))
+            for warning in files.warnings { Output.error("warning: \(warning)") }
+            let n = files.mine?.practices.count ?? 0
+            Output.line(
+                "Would forget \(n) practice\(n == 1 ? "" : "s") (nothing written); to forget them: nitnem practice reset --yes"
+            )
+            return
+        }
         _ = try SetsCommand.write(context.group(args), context: context) { _ in [.remove(.practices)] }
         Output.line(context.localizer(.practiceNone, ["command": "nitnem practice start <bani>"]))
     }

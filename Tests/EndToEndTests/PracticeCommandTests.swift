@@ -264,4 +264,17 @@ import Testing
         r = try run(["practice", "restart", "japji"], zone: "America/Los_Angeles", at: "2026-12-03T21:00:00-08:00")
         #expect(r.status == 0 && r.stdout == "Japji Sahib · day 1 of 5 · today: still to read\n", "\(r.stdout)")
     }
+
+    /// `reset` forgets the record only with `--yes`; without it, it says what would go.
+    @Test func resetAsksForYes() throws {
+        let dir = try demoGroup()
+        defer { Support.cleanup(dir) }
+        _ = try Support.run(["practice", "start", "japji", "--group", dir])
+        var r = try Support.run(["practice", "reset", "--group", dir])
+        #expect(r.status == 0)
+        #expect(r.stdout == "Would forget 1 practice (nothing written); to forget them: nitnem practice reset --yes\n")
+        #expect(try Support.run(["practice", "--group", dir]).stdout.hasPrefix("Japji Sahib · day 1 of 40"))
+        r = try Support.run(["practice", "reset", "--yes", "--group", dir])
+        #expect(r.status == 0 && r.stdout == "No practice. To begin one: nitnem practice start <bani>\n", "\(r.stderr)")
+    }
 }

@@ -41,7 +41,7 @@ import Testing
         #expect(mine.unreadable.map(\.part) == [.practices])
         #expect(
             mine.unreadable[0].warning
-                == "p: $.practices: expected an array of practices, found an object; no practices (to fix: nitnem practice reset)"
+                == "p: $.practices: expected an array of practices, found an object; no practices (to fix: nitnem practice reset --yes)"
         )
         #expect(throws: GroupFileError.self) {
             try MyNitnemWriter.replacedUnreadable(
