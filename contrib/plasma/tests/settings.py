@@ -28,7 +28,10 @@ Configure Containment), then fails (exit 1) on any difference:
   its Move up puts it first there, and the page's rows follow. 19:15 typed into its reminder time
   field (named by `sets`' labels.remind) and Enter: nitnem-mynitnem.json gains the reminder (the rest
   kept), `sets --format json` and `nitnem reminders list` show it, the report on screen is the
-  command's. The panel's label (`nitnem status`) and the widget's own list follow.
+  command's. Its practice group: Japji Sahib chosen in its list, 21 typed into its days and Start:
+  nitnem-mynitnem.json's `practices` and `nitnem practice --format json` have it running, the page
+  shows its line; its Stop button: stopped on disk and in `practice --format json`, its line shown.
+  The panel's label (`nitnem status`) and the widget's own list follow.
 
 It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
 it saw goes to stdout, ending with the number of checks and seconds. Exit 75 (viewer.NOT_ON_BUS):
@@ -416,6 +419,7 @@ def drive(a):
           f"the page shows the command's report {report!r}")
     field = wait("the field again", lambda: find(frame, remind, (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)), 10)
     check(field is not None and pv.text_of(field) == "19:15", f"the field reads the file again: {field and pv.text_of(field)!r}")
+    practice_start_stop(a, frame, categories)
     check(pv.screenshot(args.work, extents(frame)), "the screenshot of the settings window was taken")
 
     # The panel follows: its label is `nitnem status`'s, and its list (the popup) has Sukhmani Sahib
@@ -443,6 +447,63 @@ def drive(a):
 
     order = wait("the widget's list follows", listed_in_order, 30)
     check(order is not None, f"the widget's list shows {titles[0]!r} before {titles[1]!r}")
+
+
+def practice_start_stop(a, frame, categories):
+    """The practice group (`nitnem practice --format json`'s words): Japji Sahib chosen in its list, 21
+    typed into its days and Start: nitnem-mynitnem.json's `practices` and `nitnem practice --format
+    json` have it running, 21 days, and the page shows its line; its Stop button (named by nitnem's
+    labels.stop): stopped on disk and in `nitnem practice --format json`, the stop's line shown."""
+    listing = nitnem_json("practice")
+    words = listing["words"]
+    bani = next(b for b in listing["start"]["banis"] if b["id"] == "japji")
+
+    def practices():
+        return json.loads(read(mynitnem) or b"{}").get("practices") or []
+
+    combo = wait(f"the practice group's list {words['choose']!r}",
+                 lambda: find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,)), 30, frame)
+    if combo is None:
+        return
+    click(combo)
+    item = wait(f"the list offers {bani['title']!r}", lambda: entry(a, lambda n: n == bani["title"], categories), 20)
+    if item is None:
+        return
+    click(item)
+    time.sleep(0.5)
+    days = find(frame, words["days"], (pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY))
+    check(days is not None, f"the field {words['days']!r}")
+    if days is not None:
+        type_into(days, "21")
+        time.sleep(0.5)
+    go = find(frame, words["start"], (pyatspi.ROLE_PUSH_BUTTON,))
+    if not check(go is not None, f"the button {words['start']!r}"):
+        return
+    click(go)
+    mine = wait("the practice in nitnem-mynitnem.json",
+                lambda: next((p for p in practices() if p.get("bani") == "japji"), None), 30)
+    check(mine is not None and mine.get("days") == 21 and "stopped" not in mine,
+          f"{bani['title']!r}, 21 days, Start: nitnem-mynitnem.json's practices has it: {mine}")
+    item = next((p for p in nitnem_json("practice")["practices"] if p["bani"] == "japji" and p["running"]), None)
+    check(item is not None and item["days"] == 21, f"`nitnem practice --format json` lists it running: "
+          f"{item and item['text']!r}")
+    if item is None:
+        return
+    check(wait(f"its line {item['text']!r} on screen", lambda: shown_line(frame, item["text"]), 30) is not None,
+          f"the page shows its line, the command's report: {item['text']!r}")
+    stop = wait(f"its button {item['labels']['stop']!r}",
+                lambda: find(frame, item["labels"]["stop"], (pyatspi.ROLE_PUSH_BUTTON,)), 20, frame)
+    if stop is None:
+        return
+    click(stop)
+    stopped = wait("the stop in nitnem-mynitnem.json",
+                   lambda: next((p.get("stopped") for p in practices() if p.get("bani") == "japji"), None), 30)
+    check(stopped == listing["today"], f"its Stop button: nitnem-mynitnem.json's practice is stopped on {stopped}")
+    after = next((p for p in nitnem_json("practice")["practices"] if p["bani"] == "japji"), {})
+    check(after.get("state") == "stopped" and after.get("argv", {}).get("stop") is None,
+          f"`nitnem practice --format json` says it is stopped: {after.get('text')!r}")
+    check(wait(f"the stop's line {after.get('text')!r} on screen", lambda: shown_line(frame, after.get("text")), 30)
+          is not None, f"the page shows the stop's report {after.get('text')!r}")
 
 
 viewer, application = pv.start_on_bus(log, env)

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The widget's settings pages for KDE Plasma 6 (one section each: reminders, reading, sets). Every
-// control runs a nitnem command as argv through the executable data source (each word quoted,
-// logic.js) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders pause|resume` — and
-// shows what it reported, or its one-line error for a refused value; then the page is read again
-// from nitnem. The values each key takes, its default, what it does, which page shows it and every
-// word here (labels, buttons, the pause line) are nitnem's, in the user's language (`config --format
-// json`, `sets --format json`, `sets available --format json`); widget.js, the logic the GNOME Shell
-// extension loads too (contrib/shared/widget.js, put here by gen-5.sh), is the pure half. (The
-// pages' names in the settings window's sidebar are contents/config/config.qml's, which runs nothing:
-// nitnem's words.pages taken from nitnem's own catalogue, tests/page_names.py.)
+// The widget's settings pages for KDE Plasma 6 (one section each: reminders, reading, sets and the
+// practices). Every control runs a nitnem command as argv through the executable data source (each
+// word quoted, logic.js) — `nitnem config set|unset`, `nitnem sets …`, `nitnem reminders
+// pause|resume`, `nitnem practice start|stop|restart` — and shows what it reported, or its one-line
+// error for a refused value; then the page is read again from nitnem. The values each key takes, its
+// default, what it does, which page shows it and every word here (labels, buttons, the pause line)
+// are nitnem's, in the user's language (`config --format json`, `sets --format json`, `sets available
+// --format json`, `practice --format json`); widget.js, the logic the GNOME Shell extension loads too
+// (contrib/shared/widget.js, put here by gen-5.sh), is the pure half. (The pages' names in the
+// settings window's sidebar are contents/config/config.qml's, which runs nothing: nitnem's
+// words.pages taken from nitnem's own catalogue, tests/page_names.py.)
 //
 // The delegates take their model's data as required properties and reach the page and each other by
 // id, which the ComponentBehavior pragma binds: so qmllint resolves every name
@@ -38,6 +39,9 @@ ColumnLayout {
     property var sets: []
     property var setWords: ({})
     property var available: []
+    /** The practices, their group's words and what starting one takes (Widget.parsePractice); null
+     * until nitnem has said (or when it could not). */
+    property var practice: null
     /** What the last command reported, or its error. */
     property string report: ""
     property bool reportOk: true
@@ -82,6 +86,15 @@ ColumnLayout {
             run(Widget.argv.available(Logic.PROGRAM), function (r) {
                 try {
                     page.available = r.ok ? Widget.parseAvailable(r.stdout) : []
+                } catch (e) {
+                    page.say(false, e.message)
+                }
+            })
+            run(Widget.argv.practice(Logic.PROGRAM), function (r) {
+                if (!r.ok)
+                    return page.say(false, r.error)
+                try {
+                    page.practice = Widget.parsePractice(r.stdout, Logic.PROGRAM)
                 } catch (e) {
                     page.say(false, e.message)
                 }
@@ -273,6 +286,71 @@ ColumnLayout {
                     Accessible.name: setColumn.set.reset
                     onClicked: page.change(Widget.argv.reset(Logic.PROGRAM, setColumn.set.set))
                 }
+            }
+        }
+    }
+
+    // The practices (Your Nitnem): each one's line with its Stop and Begin again; a bani and days to start one.
+    QQC2.Label {
+        visible: page.section === "sets" && page.practice !== null
+        text: page.practice ? page.practice.words.title : ""
+        font.bold: true
+    }
+    Repeater {
+        model: page.section === "sets" && page.practice ? page.practice.practices : []
+        delegate: RowLayout {
+            id: practiceRow
+            required property var modelData
+            Layout.fillWidth: true
+            QQC2.Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                text: practiceRow.modelData.text
+            }
+            QQC2.Button {
+                visible: practiceRow.modelData.stop !== null
+                text: page.practice ? page.practice.words.stop : ""
+                Accessible.name: practiceRow.modelData.labels.stop
+                onClicked: page.change(practiceRow.modelData.stop)
+            }
+            QQC2.Button {
+                visible: practiceRow.modelData.restart !== null
+                text: page.practice ? page.practice.words.restart : ""
+                Accessible.name: practiceRow.modelData.labels.restart
+                onClicked: page.change(practiceRow.modelData.restart)
+            }
+        }
+    }
+    RowLayout {
+        visible: page.section === "sets" && page.practice !== null
+        QQC2.ComboBox {
+            id: toPractise
+            Layout.fillWidth: true
+            model: page.practice ? page.practice.start.banis.map(function (b) { return b.title }) : []
+            Accessible.name: page.practice ? page.practice.words.choose : ""
+        }
+        QQC2.Label {
+            text: page.practice ? page.practice.words.days : ""
+        }
+        QQC2.SpinBox {
+            id: practiceDays
+            editable: true
+            from: page.practice ? page.practice.start.days.min : 1
+            to: page.practice ? page.practice.start.days.max : 1
+            value: page.practice ? page.practice.start.days.default : 1
+            Accessible.name: page.practice ? page.practice.words.days : ""
+            // Enter takes the number typed and ends there: the settings window would take it as OK and close.
+            Keys.priority: Keys.AfterItem
+            Keys.onReturnPressed: function (event) { event.accepted = true }
+            Keys.onEnterPressed: function (event) { event.accepted = true }
+        }
+        QQC2.Button {
+            text: page.practice ? page.practice.words.start : ""
+            Accessible.name: text
+            onClicked: {
+                var b = page.practice ? page.practice.start.banis[toPractise.currentIndex] : null
+                if (b)
+                    page.change(Widget.argv.start(page.practice.start, b.id, practiceDays.value))
             }
         }
     }
