@@ -461,12 +461,38 @@ def practice_start_stop(a, frame, categories):
     def practices():
         return json.loads(read(mynitnem) or b"{}").get("practices") or []
 
-    combo = wait(f"the practice group's list {words['choose']!r}",
-                 lambda: find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,)), 30, frame)
+    # The group is at the foot of the page, below the window's fold: the wheel over the page brings
+    # it into view, as a user scrolls.
+    over = next((find(frame, n, (pyatspi.ROLE_COMBO_BOX,)) for set in ("night", "evening", "morning")
+                 for n in [sets["sets"][set]["choose"]] if find(frame, n, (pyatspi.ROLE_COMBO_BOX,))), None)
+    say(f"scrolling over {over.name if over is not None else None!r}")
+
+    def scrolled_to_group():
+        node = find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,))
+        # Qt says a control below the window's edge is showing too: in view is inside the window.
+        box, window = (extents(node), extents(frame)) if node is not None else (None, None)
+        if node is not None and box.y + box.height + 60 > window.y + window.height:
+            node = None
+        if node is None and over is not None:
+            box = extents(over)
+            subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y - 20),
+                            "click", "--repeat", "3", "5"], check=True)
+            time.sleep(0.3)
+        return node
+
+    combo = wait(f"the practice group's list {words['choose']!r}", scrolled_to_group, 30, frame)
     if combo is None:
         return
+    # Where it is once the page has stopped scrolling; a click that found the list still moving opens
+    # nothing, and a person clicks again.
+    time.sleep(1)
+    combo = find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,)) or combo
     click(combo)
-    item = wait(f"the list offers {bani['title']!r}", lambda: entry(a, lambda n: n == bani["title"], categories), 20)
+    offered = lambda: entry(a, lambda n: n == bani["title"], categories)  # noqa: E731
+    if pv.until(offered, 5) is None:
+        say("     the list did not open: clicking it again")
+        click(find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,)) or combo)
+    item = wait(f"the list offers {bani['title']!r}", offered, 20)
     if item is None:
         return
     click(item)
