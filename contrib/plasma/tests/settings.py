@@ -474,14 +474,18 @@ def practice_start_stop(a, frame, categories):
         if node is not None and box.y + box.height + 60 > window.y + window.height:
             node = None
         if node is None and over is not None:
-            box = extents(over)
-            subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y - 20),
+            # Over the page's column (a set's list is in it) at the window's middle: the list itself
+            # may have scrolled out of the window.
+            box, window = extents(over), extents(frame)
+            subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(window.y + window.height // 2),
                             "click", "--repeat", "3", "5"], check=True)
             time.sleep(0.3)
         return node
 
     combo = wait(f"the practice group's list {words['choose']!r}", scrolled_to_group, 30, frame)
     if combo is None:
+        late = find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,))
+        say(f"     the list at {late and extents(late)}, the window at {extents(frame)}")
         return
     # Where it is once the page has stopped scrolling; a click that found the list still moving opens
     # nothing, and a person clicks again.
