@@ -113,11 +113,7 @@ package struct Journey: Hashable, Sendable {
         }
         for i in days.indices {
             let d = days[i].dayKey
-            let covering = practices.filter { p in
-                let stop: CivilDate? =
-                    if case .stopped(let day) = p.state { day } else { nil }
-                return p.practice.from <= d && d <= p.lastDay && d < (stop ?? .last)
-            }
+            let covering = practices.filter { $0.covers(d) }
             guard !covering.isEmpty else { continue }
             let allRead = covering.allSatisfy { progress.isRead($0.practice.bani, on: d) }
             days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed

@@ -47,6 +47,14 @@ package struct PracticeProgress: Hashable, Sendable {
         }
     }
 
+    /// Whether `day` is one of its days: from its first to its last, and before the day it was stopped
+    /// on (which counts for the practice that began again that day, if any).
+    package func covers(_ day: CivilDate) -> Bool {
+        let stop: CivilDate? =
+            if case .stopped(let stopped) = state { stopped } else { nil }
+        return practice.from <= day && day <= lastDay && day < (stop ?? .last)
+    }
+
     /// Whether today is one of its days and the bani is still to read today.
     package var needsToday: Bool { isRunning && state != .upcoming && !readToday }
 
