@@ -145,8 +145,11 @@ enum PracticeCommand {
         // A 40-day record goes with one word: said first, done only when asked twice.
         guard args.isGiven(Self.yes) else {
             let files = try context.loadFiles(context.group(args))
+            // What --yes would meet: a file it would refuse, and every entry, read or skipped.
+            if let problem = files.mineProblem { throw MyNitnemStore.refusal(problem) }
             for warning in files.warnings { Output.error("warning: \(warning)") }
-            let n = files.mine?.practices.count ?? 0
+            var n = 0
+            if case .array(let entries)? = files.mine?.raw["practices"] { n = entries.count }
             Output.line(
                 "Would forget \(n) practice\(n == 1 ? "" : "s") (nothing written); to forget them: nitnem practice reset --yes"
             )

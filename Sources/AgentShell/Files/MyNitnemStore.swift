@@ -94,7 +94,7 @@ package enum MyNitnemStore {
     }
 
     /// `problem`, `nothing written`, and the command that starts the file afresh.
-    static func refusal(_ problem: GroupFileError) -> GroupFileError {
+    package static func refusal(_ problem: GroupFileError) -> GroupFileError {
         GroupFileError(
             problem.code, path: problem.path, jsonPath: problem.jsonPath,
             problem: "\(problem.problem); nothing written (to fix: nitnem sets reset)", cause: problem.cause)
