@@ -23,7 +23,8 @@ no coordinates in the window: a text field is reached with Tab until AT-SPI says
   rows follow (its Move up button is now the first bani's);
 - its practice group: a bani chosen by keyboard in its list and Start pressed: nitnem-mynitnem.json's
   `practices` and `nitnem practice --format json` have it running, the window shows its line; its
-  Stop button: stopped on disk and in `nitnem practice --format json`, the stop's line shown.
+  Stop button: stopped on disk and in `nitnem practice --format json`, the stop's line shown; its
+  Begin again button: running again from today, its line shown.
 
 With --screenshot, a picture of the window on that page (ScreenshotWindow). Then the panel follows:
 its label is `nitnem status`'s, and its menu, opened by a real click on the panel button (xdotool on
@@ -512,6 +513,22 @@ def practice_start_stop(app, keys):
           "…nitnem practice --format json says it is stopped", repr(after))
     check(wait("the stop's line", lambda: after.get("text") in texts(app), timeout=15),
           f"…and the window shows the stop's report: {after.get('text')!r}", str(texts(app)[-6:]))
+    # Begun again (the common rule after a miss): the button nitnem gives the argv of, named by its label.
+    labels = after.get("labels") or {}
+    if not check((after.get("argv") or {}).get("restart") is not None,
+                 f"nitnem gives the stopped practice's {labels.get('restart')!r} argv", repr(after)):
+        return
+    again = wait("its Begin again button", lambda: find(app, labels["restart"], BUTTON_ROLES), timeout=15)
+    if not check(again is not None, f"its {labels['restart']!r} button"):
+        return
+    press(again)
+    begun = wait("the practice begun again", lambda: next(
+        (p for p in nitnem_json("practice")["practices"] if p["bani"] == bani["id"] and p["running"]), None), timeout=15)
+    check(begun is not None and begun["from"] == nitnem_json("practice")["today"],
+          f"…pressed: nitnem practice --format json lists it running again from today", repr(begun))
+    if begun is not None:
+        check(wait("its line again", lambda: begun["text"] in texts(app), timeout=15),
+              f"…and the window shows its line again: {begun['text']!r}", str(texts(app)[-6:]))
 
 
 def open_page(app, name):

@@ -30,7 +30,8 @@ Configure Containment), then fails (exit 1) on any difference:
   kept), `sets --format json` and `nitnem reminders list` show it, the report on screen is the
   command's. Its practice group: Japji Sahib chosen in its list, 21 typed into its days and Start:
   nitnem-mynitnem.json's `practices` and `nitnem practice --format json` have it running, the page
-  shows its line; its Stop button: stopped on disk and in `practice --format json`, its line shown.
+  shows its line; its Stop button: stopped on disk and in `practice --format json`, its line shown;
+  its Begin again button: running again from today, 21 days, its line shown.
   The panel's label (`nitnem status`) and the widget's own list follow.
 
 It asks widget.sh for a screenshot of the settings window (DIR/shot.request holding its box). What
@@ -453,7 +454,8 @@ def practice_start_stop(a, frame, categories):
     """The practice group (`nitnem practice --format json`'s words): Japji Sahib chosen in its list, 21
     typed into its days and Start: nitnem-mynitnem.json's `practices` and `nitnem practice --format
     json` have it running, 21 days, and the page shows its line; its Stop button (named by nitnem's
-    labels.stop): stopped on disk and in `nitnem practice --format json`, the stop's line shown."""
+    labels.stop): stopped on disk and in `nitnem practice --format json`, the stop's line shown; its
+    Begin again button: running again from today, 21 days, its line shown."""
     listing = nitnem_json("practice")
     words = listing["words"]
     bani = next(b for b in listing["start"]["banis"] if b["id"] == "japji")
@@ -534,6 +536,24 @@ def practice_start_stop(a, frame, categories):
           f"`nitnem practice --format json` says it is stopped: {after.get('text')!r}")
     check(wait(f"the stop's line {after.get('text')!r} on screen", lambda: shown_line(frame, after.get("text")), 30)
           is not None, f"the page shows the stop's report {after.get('text')!r}")
+    # Begun again (the common rule after a miss): the button nitnem gives the argv of, named by its label.
+    if not check((after.get("argv") or {}).get("restart") is not None, "nitnem gives the stopped practice's "
+                 f"{(after.get('labels') or {}).get('restart')!r} argv"):
+        return
+    again = wait(f"its button {after['labels']['restart']!r}",
+                 lambda: find(frame, after["labels"]["restart"], (pyatspi.ROLE_PUSH_BUTTON,)), 20, frame)
+    if again is None:
+        return
+    click(again)
+    begun = wait("the practice begun again",
+                 lambda: next((p for p in nitnem_json("practice")["practices"] if p["bani"] == "japji" and p["running"]),
+                              None), 30)
+    check(begun is not None and begun["from"] == listing["today"] and begun["days"] == 21,
+          f"{after['labels']['restart']!r} pressed: `nitnem practice --format json` lists it running again from "
+          f"{listing['today']}, 21 days: {begun and begun['text']!r}")
+    if begun is not None:
+        check(wait(f"its line {begun['text']!r} on screen", lambda: shown_line(frame, begun["text"]), 30) is not None,
+              f"the page shows its line again: {begun['text']!r}")
 
 
 viewer, application = pv.start_on_bus(log, env)
