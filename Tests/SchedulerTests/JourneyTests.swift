@@ -132,8 +132,8 @@ import Testing
         #expect(earlier.empty == .beforeFirstRecord)
     }
 
-    /// A practice's days are marked in the month (`•` read, `×` missed; the display's `practice`
-    /// and a day's spoken name), and the practice's line follows the legends; a month without one
+    /// A practice's days are marked in the month (`•` read, `×` missed; the display's `practice`,
+    /// `mark` and a day's spoken name), and the practice's line follows the legends; a month without one
     /// is as it was.
     @Test func aPracticesDaysAreMarked() throws {
         var snapshot = EmbeddedRegistry.snapshot
@@ -157,6 +157,9 @@ import Testing
         #expect(days[26]["name"] == .string("27 November: none of 7 read · practice: missed"))
         #expect(days[26]["practice"] == .string("missed"))
         #expect(days[20]["practice"] == .null)
+        // A widget's calendar shows the practice's sign after the day's mark, as the text does.
+        #expect(
+            days[20...28].map { $0["mark"] } == ["·", "·", "·", "·", "·", "·•", "·×", "·•", "…"].map { .string($0) })
         // Without a practice: no practice line, no marks.
         let plain = Journey(
             year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))

@@ -12,15 +12,18 @@ extension Journey.Day {
         return done == 0 ? "·" : "\(done)"
     }
 
-    /// The text calendar's practice mark after the day's: `•` its practice's bani read, `×` missed;
-    /// a space otherwise.
-    var practiceMark: String {
+    /// The practice's sign after the day's mark: `•` its practice's bani read, `×` missed; nil on
+    /// any other day.
+    var practiceSign: String? {
         switch practice {
         case .read?: "•"
         case .missed?: "×"
-        default: " "
+        default: nil
         }
     }
+
+    /// The text calendar's practice mark after the day's: its sign, or a space.
+    var practiceMark: String { practiceSign ?? " " }
 
     /// `complete`, `inProgress`, `partial`, `none` or `future`: what a widget styles.
     package var state: String {
@@ -46,7 +49,8 @@ extension Journey {
 
     /// What a widget's menu shows of the month, worded by `l`: `{"month","title","streaks",
     /// "currentStreak","longestStreak","empty","weekdays":[…],"offset","days":[{"dayKey","number",
-    /// "mark","state","today","name","practice"}]}` (`practice`: `read`, `missed`, `today`, `toCome` or null). `empty` is the sentence of a month with nothing to show
+    /// "mark","state","today","name","practice"}]}` (`mark` the calendar's with the practice's sign
+    /// after it; `practice`: `read`, `missed`, `today`, `toCome` or null). `empty` is the sentence of a month with nothing to show
     /// (else null, and then no days); `offset` the blank cells before the 1st, Monday first; `name`
     /// what a screen reader says of a day (`2 December: complete, 7 of 7`).
     package func display(_ l: Localizer) -> JSONValue {
@@ -71,7 +75,8 @@ extension Journey {
             }
             return .object([
                 ("dayKey", .string(day.dayKey.description)), ("number", .string("\(day.dayKey.day)")),
-                ("mark", .string(day.mark)), ("state", .string(day.state)), ("today", .bool(day.dayKey == today)),
+                ("mark", .string(day.mark + (day.practiceSign ?? ""))), ("state", .string(day.state)),
+                ("today", .bool(day.dayKey == today)),
                 ("name", .string(name)), ("practice", day.practice.map { .string($0.rawValue) } ?? .null),
             ])
         }
