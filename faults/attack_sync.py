@@ -79,10 +79,11 @@ def quantiles(xs, digits=1):
 
 
 def agent_part(peers, t0, t1):
-    """The agent's part of a convergence between `t0` and `t1` (POSIX seconds): for each copy merged
-    meanwhile, from the last ItemFinished on its machine of the copy or its main file before the merge
-    to the merge; and the copies merged."""
-    total, count = 0.0, 0
+    """The agents' part of a convergence between `t0` and `t1` (POSIX seconds): the time in which an
+    agent was merging, each merge from the last ItemFinished on its machine of the copy or its main
+    file before it to the merge (merges on the two machines overlap: counted once, so the part is
+    never more than the time it took); and the copies merged."""
+    spans = []
     for p in peers:
         finished = [e for e in p.events_since(t0 - 1) if e["type"] == "ItemFinished"]
         for name, at in p.merged().items():
@@ -91,9 +92,16 @@ def agent_part(peers, t0, t1):
             copy = name.split("-", 1)[1] if name[0].isdigit() and "-" in name else name
             before = [e["t"] for e in finished if e["t"] <= at and e["data"].get("item") in (PROGRESS, copy)]
             if before:
-                total += at - max(before)
-                count += 1
-    return total, count
+                spans.append((max(before), at))
+    total, end = 0.0, None
+    for start, stop in sorted(spans):
+        if end is None or start > end:
+            total += stop - start
+            end = stop
+        elif stop > end:
+            total += stop - end
+            end = stop
+    return total, len(spans)
 
 
 def syncthing_counts(peers, t0, t1):
