@@ -262,12 +262,7 @@ import Testing
         let home = Home()
         defer { home.remove() }
         try FileManager.default.copyItem(atPath: StatusCommandTests.demo, toPath: home.root + "/group")
-        let snapshotPath = home.root + "/group/nitnem-snapshot.json"
-        var snapshot = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
-                as? [String: Any])
-        snapshot["preferences"] = [String: Any]()
-        try JSONSerialization.data(withJSONObject: snapshot).write(to: URL(fileURLWithPath: snapshotPath))
+        try Support.clearSnapshotPreferences(in: home.root + "/group")
         var env = home.environment
         env["SGGS_CLOCK_NOW"] = "2026-11-29T17:30"
         #expect(try Support.run(["mark", "rehras/taksal"], environment: env).status == 0)
