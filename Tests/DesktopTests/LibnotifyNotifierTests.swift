@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    /// A session, a monitor of the Notify calls on its bus, and a notifier that ignores what it
+    /// reports; `stop(_:_:)` ends the monitor and the session.
+    private func monitored() throws -> (DesktopSession, BusMonitor, LibnotifyNotifier) {
+        let desktop = try session()
+        do {
+            return (desktop, try desktop.monitorNotifyCalls(), LibnotifyNotifier { _ in })
+        } catch {
+            desktop.stop()
+            throw error
+        }
+    }
+
+    private static func stop(_ desktop: DesktopSession, _ monitor: BusMonitor) {
+        monitor.stop()
+        desktop.stop()
+    }
+
     private static func stop(_ desktop: DesktopSession, _ pump: GLibPump) {
         pump.close()
         desktop.stop()
@@ -182,11 +199,8 @@ import Testing
     // MARK: - Update in place, close, dismissal
 
     @Test func showingAgainUpdatesTheNotificationInPlace() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let monitor = try desktop.monitorNotifyCalls()
-        defer { monitor.stop() }
-        let notifier = LibnotifyNotifier { _ in }
+        let (desktop, monitor, notifier) = try monitored()
+        defer { Self.stop(desktop, monitor) }
         try notifier.show(Self.reminder)
         let first = try #require(desktop.waitForNotification())
         try notifier.show(
@@ -257,11 +271,8 @@ import Testing
     }
 
     @Test func sendsUrgencyCategoryDesktopEntrySoundAndNeverExpires() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let monitor = try desktop.monitorNotifyCalls()
-        defer { monitor.stop() }
-        let notifier = LibnotifyNotifier { _ in }
+        let (desktop, monitor, notifier) = try monitored()
+        defer { Self.stop(desktop, monitor) }
         var reminder = Self.reminder
         reminder.soundName = "message-new-instant"
         reminder.defaultAction = .read
