@@ -18,6 +18,14 @@ package struct TempGroup {
         }
     }
 
+    /// Writes `text` as `<group>/config` and runs `nitnem reminders list` on the group with it;
+    /// returns the config's path and the run.
+    package func remindersList(config text: String) throws -> (config: String, result: NitnemBinary.Result) {
+        let config = path + "/config"
+        try Support.write(text, to: config)
+        return (config, try Support.run(["reminders", "list", "--config", config, "--group", path]))
+    }
+
     /// Removes the group and the temp folder holding it.
     package func remove() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 }

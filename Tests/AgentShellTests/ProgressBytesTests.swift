@@ -75,21 +75,6 @@ import Testing
     static let allLayouts: [(name: String, text: String)] =
         layouts + layouts.map { ($0.name + ", CRLF", $0.text.replacingOccurrences(of: "\n", with: "\r\n")) }
 
-    /// The bytes with the values of `banis.<id>.<field>` for each of `fields` (the last of each
-    /// name, as readers read) replaced by `#`, so two texts that differ only there compare equal.
-    static func masked(_ bytes: [UInt8], _ id: String, _ fields: [String]) throws -> [UInt8] {
-        let syntax = try JSONParser.parseWithRanges(bytes).syntax
-        func member(_ node: JSONSyntax, _ key: String) -> JSONSyntax? {
-            guard case .object(let members) = node.kind else { return nil }
-            return members.last { $0.key == key }?.value
-        }
-        let entry = try #require(member(syntax, "banis").flatMap { member($0, id) })
-        let ranges = fields.compactMap { member(entry, $0)?.range }.sorted { $0.lowerBound > $1.lowerBound }
-        var out = bytes
-        for range in ranges { out.replaceSubrange(range, with: [UInt8(ascii: "#")]) }
-        return out
-    }
-
     /// Marks `id` in a group holding `text`, checks the result, undoes it and checks that; returns
     /// the bytes after the mark.
     @discardableResult
@@ -115,12 +100,14 @@ import Testing
             return marked
         }
         #expect(days.last == .string(day.description))
-        #expect(try masked(marked, id, fields) == masked(text, id, fields), "only the three values moved")
+        #expect(
+            try Support.masked(marked, id, fields) == Support.masked(text, id, fields), "only the three values moved")
         _ = try ProgressStore.update(id, day: day, at: at, nLines: 385, undo: true, in: group)
         let undone = Support.withoutTombstones(Support.bytes(group.progressPath))
         #expect(Support.bytes(group.progressPath) != undone, "the undo leaves a tombstone")
         #expect(
-            try masked(undone, id, ["lastReadAt", "lastSeq"]) == masked(text, id, ["lastReadAt", "lastSeq"]),
+            try Support.masked(undone, id, ["lastReadAt", "lastSeq"])
+                == Support.masked(text, id, ["lastReadAt", "lastSeq"]),
             "undo gives back the original bytes but for the time and position the mark set, and its tombstone")
         return marked
     }

@@ -10,10 +10,8 @@ import Testing
 
 @Suite struct ReminderLedgerStoreTests {
     @Test func corruptLedgerIsSetAside() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-ledger-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
         let path = dir + "/reminders.json"
         try "{not json".write(toFile: path, atomically: true, encoding: .utf8)
         let (ledger, problem) = ReminderLedgerStore.load(path: path)
@@ -132,10 +130,8 @@ import Testing
         """#
 
     @Test func aLedgerWrittenBeforeRoundTripsByteForByte() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-ledger-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = Support.tempFolder()
+        defer { Support.cleanup(dir) }
         let path = dir + "/reminders.json"
         try (Self.writtenBefore + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let (ledger, problem) = ReminderLedgerStore.load(path: path)

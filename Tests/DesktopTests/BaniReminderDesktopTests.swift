@@ -10,12 +10,9 @@ import Testing
     typealias Sandbox = ReminderDesktopTests.Sandbox
 
     @Test func setWhileTheAgentRunsShownAtItsTimeAndMarkReadRecordsThatBani() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
         // 10:00 is in the Morning band, which has no band slot: the one reminder is the bani's.
-        let box = try Sandbox(session: session, now: "2026-11-29T09:59:57", rate: "1")
-        let agent = try box.startAgent()
-        defer { agent.terminate() }
+        let (session, box, agent) = try ReminderDesktopTests.startedAgent(now: "2026-11-29T09:59:57", rate: "1")
+        defer { agent.terminate(); session.stop() }
         #expect(ReminderActionTests.wait { box.logText.contains("timeline") || box.logText.contains("started") })
         let set = try NitnemBinary.run(
             ["sets", "remind", "sukhmani", "10:00", "--group", box.group], environment: box.environment)
@@ -29,10 +26,8 @@ import Testing
             ReminderActionTests.wait { box.ledger.contains(#""reminderOf": "sukhmani""#) }, "\(box.ledger)")
         _ = try session.press("mark")
         #expect(
-            ReminderActionTests.wait {
-                ReminderActionTests.progress(box).range(
-                    of: #""sukhmani"[^}]*2026-11-29"#, options: .regularExpression) != nil
-            }, "\(ReminderActionTests.progress(box))\n\(box.logText)")
+            ReminderActionTests.waitForRead(#""sukhmani"[^}]*2026-11-29"#, in: box),
+            "\(ReminderActionTests.progress(box))\n\(box.logText)")
         #expect(try ReminderActionTests.wait { try session.count(.displayed) == 0 }, "\(box.logText)")
         // dunst closes it as the button is pressed; the agent logs why once it has read the mark.
         #expect(

@@ -25,12 +25,57 @@ import Testing
         var all: [NotificationEvent] = []
     }
 
-    @Test func deliversSummaryBodyCategoryAppNameAndActions() throws {
+    /// A session, a notifier that records what it reports in `events`, and the GLib pump that
+    /// delivers the reports; `stop(_:_:)` ends them.
+    private func listening() throws -> (DesktopSession, Events, LibnotifyNotifier, GLibPump) {
         let desktop = try session()
-        defer { desktop.stop() }
+        let events = Events()
+        let notifier = LibnotifyNotifier { events.all.append($0) }
+        return (desktop, events, notifier, GLibPump())
+    }
+
+    /// A session (dunst expiring notifications after `timeout` seconds, 0: never) with
+    /// `notification` on screen, shown by a notifier that ignores what it reports, and dunst's
+    /// record of it.
+    private func showing(_ notification: Notify.Notification = Self.reminder, timeout: Int = 0) throws -> (
+        DesktopSession, LibnotifyNotifier, DunstRecord
+    ) {
+        let desktop = try session(timeout: timeout)
         let notifier = LibnotifyNotifier { _ in }
-        try notifier.show(Self.reminder)
-        let record = try #require(desktop.waitForNotification())
+        do {
+            try notifier.show(notification)
+            return (desktop, notifier, try #require(desktop.waitForNotification()))
+        } catch {
+            desktop.stop()
+            throw error
+        }
+    }
+
+    /// A session, a monitor of the Notify calls on its bus, and a notifier that ignores what it
+    /// reports; `stop(_:_:)` ends the monitor and the session.
+    private func monitored() throws -> (DesktopSession, BusMonitor, LibnotifyNotifier) {
+        let desktop = try session()
+        do {
+            return (desktop, try desktop.monitorNotifyCalls(), LibnotifyNotifier { _ in })
+        } catch {
+            desktop.stop()
+            throw error
+        }
+    }
+
+    private static func stop(_ desktop: DesktopSession, _ monitor: BusMonitor) {
+        monitor.stop()
+        desktop.stop()
+    }
+
+    private static func stop(_ desktop: DesktopSession, _ pump: GLibPump) {
+        pump.close()
+        desktop.stop()
+    }
+
+    @Test func deliversSummaryBodyCategoryAppNameAndActions() throws {
+        let (desktop, notifier, record) = try showing()
+        defer { desktop.stop() }
         #expect(record.appname == "nitnem")
         #expect(record.summary == "Evening · Rehras Sahib")
         #expect(record.body == "5 of 7 today")
@@ -44,11 +89,8 @@ import Testing
     /// A killed agent's notification stays on screen: a new notifier (a new agent) replaces it in
     /// place by its id, so there is still one, with its own working buttons; or closes it.
     @Test func aNewNotifierReplacesOrClosesAnotherSendersNotificationByItsID() throws {
-        let desktop = try session()
+        let (desktop, first, shown) = try showing()
         defer { desktop.stop() }
-        let first = LibnotifyNotifier { _ in }
-        try first.show(Self.reminder)
-        let shown = try #require(desktop.waitForNotification())
         let id = try #require(shown.id)
         first.shutdown()  // as a kill leaves it: on screen, nobody listening
         let events = Events()
@@ -86,11 +128,9 @@ import Testing
     }
 
     @Test func escapesTheBodyForAMarkupServerAndOffersNoActionsWhenNoneAreAsked() throws {
-        let desktop = try session()
+        let (desktop, _, record) = try showing(
+            Notification(summary: "Night · Kirtan Sohila <i>", body: "1 of 2 <b>&</b>"))
         defer { desktop.stop() }
-        let notifier = LibnotifyNotifier { _ in }
-        try notifier.show(Notification(summary: "Night · Kirtan Sohila <i>", body: "1 of 2 <b>&</b>"))
-        let record = try #require(desktop.waitForNotification())
         #expect(record.body == "1 of 2 &lt;b&gt;&amp;&lt;/b&gt;")
         // The summary is plain text by the spec, never markup: sent as is.
         #expect(record.summary == "Night · Kirtan Sohila <i>")
@@ -111,12 +151,8 @@ import Testing
 
     @Test(arguments: NotificationAction.reminder)
     func eachActionPressedInDunstReachesTheHandler(action: NotificationAction) throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let events = Events()
-        let notifier = LibnotifyNotifier { events.all.append($0) }
-        let pump = GLibPump()
-        defer { pump.close() }
+        let (desktop, events, notifier, pump) = try listening()
+        defer { Self.stop(desktop, pump) }
         try notifier.show(Self.reminder)
         let record = try #require(desktop.waitForNotification())
 
@@ -132,12 +168,8 @@ import Testing
     }
 
     @Test func aPressAfterAnUpdateCarriesTheNewTag() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let events = Events()
-        let notifier = LibnotifyNotifier { events.all.append($0) }
-        let pump = GLibPump()
-        defer { pump.close() }
+        let (desktop, events, notifier, pump) = try listening()
+        defer { Self.stop(desktop, pump) }
         try notifier.show(Self.reminder)
         _ = try #require(desktop.waitForNotification())
         // After "Mark read" the agent turns the reminder into the band's next unread bani.
@@ -152,11 +184,8 @@ import Testing
     }
 
     @Test func aNotificationWithoutActionsOffersNoneInTheMenu() throws {
-        let desktop = try session()
+        let (desktop, notifier, record) = try showing(Notification(summary: "Nitnem · test", body: "plain"))
         defer { desktop.stop() }
-        let notifier = LibnotifyNotifier { _ in }
-        try notifier.show(Notification(summary: "Nitnem · test", body: "plain"))
-        let record = try #require(desktop.waitForNotification())
         #expect(record.actions.isEmpty)
         #expect(throws: DesktopSession.Failure.self) { try desktop.press("read") }
         // An update in place that drops the actions drops them in dunst, too.
@@ -170,11 +199,8 @@ import Testing
     // MARK: - Update in place, close, dismissal
 
     @Test func showingAgainUpdatesTheNotificationInPlace() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let monitor = try desktop.monitorNotifyCalls()
-        defer { monitor.stop() }
-        let notifier = LibnotifyNotifier { _ in }
+        let (desktop, monitor, notifier) = try monitored()
+        defer { Self.stop(desktop, monitor) }
         try notifier.show(Self.reminder)
         let first = try #require(desktop.waitForNotification())
         try notifier.show(
@@ -193,12 +219,8 @@ import Testing
     }
 
     @Test func closeRemovesItAndTheServerReportsTheClose() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let events = Events()
-        let notifier = LibnotifyNotifier { events.all.append($0) }
-        let pump = GLibPump()
-        defer { pump.close() }
+        let (desktop, events, notifier, pump) = try listening()
+        defer { Self.stop(desktop, pump) }
         try notifier.show(Self.reminder)
         _ = try #require(desktop.waitForNotification())
         try notifier.close()
@@ -213,12 +235,8 @@ import Testing
     }
 
     @Test func aDismissalIsReportedAsOneAndTheNextShowIsANewNotification() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let events = Events()
-        let notifier = LibnotifyNotifier { events.all.append($0) }
-        let pump = GLibPump()
-        defer { pump.close() }
+        let (desktop, events, notifier, pump) = try listening()
+        defer { Self.stop(desktop, pump) }
         try notifier.show(Self.reminder)
         let first = try #require(desktop.waitForNotification())
         try desktop.dunstctl(["close"])
@@ -236,11 +254,8 @@ import Testing
 
     @Test func itNeverExpiresWhereTheServerDefaultWouldExpireIt() throws {
         // dunst's default expiry is 1 s here; the reminder asks for "never".
-        let desktop = try session(timeout: 1)
+        let (desktop, _, _) = try showing(timeout: 1)
         defer { desktop.stop() }
-        let notifier = LibnotifyNotifier { _ in }
-        try notifier.show(Self.reminder)
-        _ = try #require(desktop.waitForNotification())
         // The control: a notification with the server's default expiry (notify-send's).
         var env = ProcessInfo.processInfo.environment
         env.merge(desktop.environment) { $1 }
@@ -256,11 +271,8 @@ import Testing
     }
 
     @Test func sendsUrgencyCategoryDesktopEntrySoundAndNeverExpires() throws {
-        let desktop = try session()
-        defer { desktop.stop() }
-        let monitor = try desktop.monitorNotifyCalls()
-        defer { monitor.stop() }
-        let notifier = LibnotifyNotifier { _ in }
+        let (desktop, monitor, notifier) = try monitored()
+        defer { Self.stop(desktop, monitor) }
         var reminder = Self.reminder
         reminder.soundName = "message-new-instant"
         reminder.defaultAction = .read
@@ -289,11 +301,8 @@ import Testing
     }
 
     @Test func noServerIsAnErrorAndDeliveryWorksOnceItIsBack() throws {
-        let desktop = try session()
+        let (desktop, notifier, _) = try showing()
         defer { desktop.stop() }
-        let notifier = LibnotifyNotifier { _ in }
-        try notifier.show(Self.reminder)
-        _ = try #require(desktop.waitForNotification())
 
         desktop.stopServer()
         let address = try #require(desktop.environment["DBUS_SESSION_BUS_ADDRESS"])
@@ -380,11 +389,8 @@ import Testing
     }
 
     @Test func aRestartedServerGetsTheNextReminder() throws {
-        let desktop = try session()
+        let (desktop, notifier, _) = try showing()
         defer { desktop.stop() }
-        let notifier = LibnotifyNotifier { _ in }
-        try notifier.show(Self.reminder)
-        _ = try #require(desktop.waitForNotification())
         // No call in between: libnotify still holds a proxy naming the old server.
         desktop.stopServer()
         try desktop.startServer()

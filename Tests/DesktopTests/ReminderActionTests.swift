@@ -23,21 +23,21 @@ import Testing
         (try? String(contentsOfFile: box.group + "/nitnem-progress.json", encoding: .utf8)) ?? ""
     }
 
+    /// Waits until the progress file matches `pattern` (a bani's entry with the day it was read).
+    static func waitForRead(_ pattern: String, in box: Sandbox) -> Bool {
+        wait { progress(box).range(of: pattern, options: .regularExpression) != nil }
+    }
+
     @Test func markReadRecordsItAndTheNotificationTurnsIntoTheNextBani() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let box = try Sandbox(session: session, now: "2026-11-29T05:59:58", rate: "1")
-        let agent = try box.startAgent()
-        defer { agent.terminate() }
+        let (session, box, agent) = try ReminderDesktopTests.startedAgent(now: "2026-11-29T05:59:58", rate: "1")
+        defer { agent.terminate(); session.stop() }
         let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(first.summary == "Amrit Vela · Tav-Prasad Savaiye", "\(box.logText)")
         #expect(first.actions.keys.sorted() == ["default", "later", "mark", "read"])
         _ = try session.press("mark")
         // On disk: savaiye has today's key (the Nitnem day 2026-11-29), as `nitnem mark` writes it.
         #expect(
-            Self.wait {
-                Self.progress(box).range(of: #""savaiye"[^}]*2026-11-29"#, options: .regularExpression) != nil
-            }, "\(Self.progress(box))\n\(box.logText)")
+            Self.waitForRead(#""savaiye"[^}]*2026-11-29"#, in: box), "\(Self.progress(box))\n\(box.logText)")
         // On the server: the same notification, now the band's next unread bani.
         #expect(
             Self.wait { session.printedNotifications().last?.summary == "Amrit Vela · Benti Chaupai" },
@@ -49,12 +49,10 @@ import Testing
     }
 
     @Test func laterClosesItAndItComesBackAfterTheSnooze() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
         // 60× time: a one-minute snooze is a second of real time.
-        let box = try Sandbox(session: session, now: "2026-11-29T17:59:58", rate: "60", config: "snooze = 1m\n")
-        let agent = try box.startAgent()
-        defer { agent.terminate() }
+        let (session, box, agent) = try ReminderDesktopTests.startedAgent(
+            now: "2026-11-29T17:59:58", rate: "60", config: "snooze = 1m\n")
+        defer { agent.terminate(); session.stop() }
         let first = try #require(session.waitForNotification(timeout: .seconds(10)), "no reminder: \(box.logText)")
         #expect(first.summary == "Evening · Rehras Sahib")
         let shown = session.printedNotifications().count
@@ -73,11 +71,8 @@ import Testing
     }
 
     @Test func markingTheBandFromAnotherProcessClosesIt() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let box = try Sandbox(session: session, now: "2026-11-29T17:59:58", rate: "1")
-        let agent = try box.startAgent()
-        defer { agent.terminate() }
+        let (session, box, agent) = try ReminderDesktopTests.startedAgent(now: "2026-11-29T17:59:58", rate: "1")
+        defer { agent.terminate(); session.stop() }
         _ = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(try session.count(.displayed) == 1)
         // The evening set is Rehras (the snapshot prefers the Taksal one): another writer marks it.

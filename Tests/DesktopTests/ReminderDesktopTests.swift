@@ -51,11 +51,24 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    @Test func eveningReminderArrivesOnceLeavesWithACleanStopAndComesBackOnceAfterARestart() throws {
+    /// A desktop session and an agent started in a `Sandbox` of it; the test ends them with
+    /// `defer { agent.terminate(); session.stop() }`.
+    static func startedAgent(now: String, rate: String, config: String? = nil) throws -> (
+        session: DesktopSession, box: Sandbox, agent: ChildProcess
+    ) {
         let session = try DesktopSession()
+        do {
+            let box = try Sandbox(session: session, now: now, rate: rate, config: config)
+            return (session, box, try box.startAgent())
+        } catch {
+            session.stop()
+            throw error
+        }
+    }
+
+    @Test func eveningReminderArrivesOnceLeavesWithACleanStopAndComesBackOnceAfterARestart() throws {
+        let (session, box, agent) = try Self.startedAgent(now: "2026-11-29T17:59:58", rate: "1")
         defer { session.stop() }
-        let box = try Sandbox(session: session, now: "2026-11-29T17:59:58", rate: "1")
-        let agent = try box.startAgent()
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.appname == "nitnem")
         #expect(record.summary == "Evening · Rehras Sahib")
@@ -84,42 +97,26 @@ import Testing
         #expect(try session.count(.displayed) == 1, "one on screen for one episode")
         _ = try session.press("mark")
         #expect(
-            ReminderActionTests.wait {
-                ReminderActionTests.progress(box).range(
-                    of: #""rehras[^"]*"[^}]*2026-11-29"#, options: .regularExpression)
-                    != nil
-            }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
+            ReminderActionTests.waitForRead(#""rehras[^"]*"[^}]*2026-11-29"#, in: box),
+            "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
     }
 
     /// Read now, pressed as its button or as a click on the reminder (the spec's `default` action,
     /// config `click = read`, the default): the same reader, the same link.
     @Test(arguments: ["read", "default"]) func readNowOpensTheDeepLinkWithTheConfiguredProgram(_ press: String) throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
         // The opener: a script that records its arguments, one per line (run with argv, no shell of ours).
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-open-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let opener = scratch + "/opener"
-        try "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(scratch)/opened\n".write(
-            toFile: opener, atomically: true, encoding: .utf8)
-        chmod(opener, 0o755)
-        let box = try Sandbox(
-            session: session, now: "2026-11-29T17:59:58", rate: "1", config: "open = \(opener) --new-tab\n")
-        let agent = try box.startAgent()
-        defer { agent.terminate() }
+        let scratch = Support.tempFolder()
+        defer { Support.cleanup(scratch) }
+        let opener = try Support.recordingScript(at: scratch + "/opener", to: scratch + "/opened")
+        let (session, box, agent) = try Self.startedAgent(
+            now: "2026-11-29T17:59:58", rate: "1", config: "open = \(opener) --new-tab\n")
+        defer { agent.terminate(); session.stop() }
         let record = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
         #expect(record.summary == "Evening · Rehras Sahib")
         // Press "Read now", or the click (dunst's context menu lists both): dunst sends ActionInvoked,
         // the agent runs the opener.
         _ = try session.press(press)
-        let deadline = Foundation.Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: scratch + "/opened"), Foundation.Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Thread.sleep(forTimeInterval: 0.1)
-        let opened = (try? String(contentsOfFile: scratch + "/opened", encoding: .utf8)) ?? ""
+        let opened = Support.text(onceWritten: scratch + "/opened", settle: 0.1)
         // Through the reader (config `reader`, default SikhiToTheMax; the Taksal Rehras has no BaniDB id:
         // the reader's home), never `xdg-open sggs://…`, which no Linux program handles.
         #expect(opened == "--new-tab\nhttps://www.sikhitothemax.org/sundar-gutka\n", "\(box.logText)")
@@ -134,16 +131,9 @@ import Testing
     @Test func listenPlaysTheRemindersBaniWithTheConfiguredPlayer() throws {
         let session = try DesktopSession()
         defer { session.stop() }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nitnem-listen-\(UUID().uuidString)"
-        )
-        .path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let player = scratch + "/player"
-        try "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(scratch)/played\n".write(
-            toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+        let scratch = Support.tempFolder()
+        defer { Support.cleanup(scratch) }
+        let player = try Support.recordingScript(at: scratch + "/player", to: scratch + "/played")
         let box = try Sandbox(
             session: session, now: "2026-11-29T17:59:58", rate: "1",
             config: "listen = \(player) --no-video ~/Music/Nitnem/{key}.mp3\n")
@@ -162,11 +152,21 @@ import Testing
         try session.press("listen")
         #expect(
             ReminderActionTests.wait { FileManager.default.fileExists(atPath: scratch + "/played") }, "\(box.logText)")
-        Thread.sleep(forTimeInterval: 0.1)
-        let played = (try? String(contentsOfFile: scratch + "/played", encoding: .utf8)) ?? ""
+        let played = Support.text(onceWritten: scratch + "/played", settle: 0.1)
         #expect(played == "--no-video\n\(box.root)/Music/Nitnem/rehras.mp3\n", "\(box.logText)")
         print("listen: the player got \(played.split(separator: "\n"))")
         #expect(try session.count(.displayed) == 1, "Listen leaves the reminder on screen")
+    }
+
+    /// Waits for `agent`'s reminder and for the ledger to name its server id (a kill before that
+    /// leaves it `pending`), then kills the agent (`kill -9`); returns the id.
+    static func killedAfterItsReminder(_ agent: ChildProcess, _ session: DesktopSession, _ box: Sandbox) throws -> Int {
+        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
+        let id = try #require(first.id)
+        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
+        kill(agent.pid, SIGKILL)
+        _ = agent.wait()
+        return id
     }
 
     /// A `kill -9` leaves the reminder on screen, its buttons reaching nobody. The ledger names its
@@ -179,13 +179,7 @@ import Testing
         let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
         let monitor = try session.monitorNotifyCalls()
         defer { monitor.stop() }
-        let agent = try box.startAgent()
-        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
-        let id = try #require(first.id)
-        // Killed once the ledger says it was shown (a kill before that leaves it `pending`).
-        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
-        kill(agent.pid, SIGKILL)
-        _ = agent.wait()
+        let id = try Self.killedAfterItsReminder(try box.startAgent(), session, box)
         #expect(try session.count(.displayed) == 1, "the dead reminder stays on screen")
         box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:05:00"
         let again = try box.startAgent()
@@ -204,11 +198,8 @@ import Testing
         #expect(box.ledger.contains("\"notificationId\": \(id)"))
         try session.press("mark", of: id)
         #expect(
-            ReminderActionTests.wait {
-                ReminderActionTests.progress(box).range(
-                    of: #""rehras[^"]*"[^}]*2026-11-29"#, options: .regularExpression)
-                    != nil
-            }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
+            ReminderActionTests.waitForRead(#""rehras[^"]*"[^}]*2026-11-29"#, in: box),
+            "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
         // The band is complete now (Rehras was the band's one unread bani): the agent closes it.
         #expect(ReminderActionTests.wait { (try? session.count(.displayed)) == 0 }, "\(box.logText)")
         print("take-over: id \(id) → \(back.id ?? -1), \(session.printedNotifications().count) shows printed")
@@ -217,15 +208,9 @@ import Testing
     /// Killed, and restarted once the band's banis were read elsewhere: the dead reminder is closed,
     /// nothing is shown.
     @Test func killedAgentsReminderIsClosedWhenTheBandWasReadMeanwhile() throws {
-        let session = try DesktopSession()
+        let (session, box, agent) = try Self.startedAgent(now: "2026-11-29T17:59:59", rate: "1")
         defer { session.stop() }
-        let box = try Sandbox(session: session, now: "2026-11-29T17:59:59", rate: "1")
-        let agent = try box.startAgent()
-        let first = try #require(session.waitForNotification(timeout: .seconds(10)), "\(box.logText)")
-        let id = try #require(first.id)
-        #expect(ReminderActionTests.wait { box.ledger.contains("\"notificationId\": \(id)") }, "\(box.ledger)")
-        kill(agent.pid, SIGKILL)
-        _ = agent.wait()
+        _ = try Self.killedAfterItsReminder(agent, session, box)
         let mark = try NitnemBinary.run(["mark", "rehras/taksal", "--group", box.group], environment: box.environment)
         #expect(mark.status == 0, "\(mark.stderr)")
         box.environment["SGGS_CLOCK_NOW"] = "2026-11-29T18:05:00"

@@ -35,10 +35,8 @@ import Testing
         #expect(menu.contains { $0.hasPrefix("#ਪੜ੍ਹੀ ਦਰਜ ਕਰੋ (ਸ਼ਾਮ · ਰਹਰਾਸਿ ਸਾਹਿਬ) [") }, "\(menu)")
         #expect(menu.contains { $0.hasPrefix("#ਬਾਅਦ ਵਿੱਚ (") }, "\(menu)")
         #expect(
-            ReminderActionTests.wait {
-                ReminderActionTests.progress(box).range(
-                    of: #""rehras[^"]*"[^}]*2026-11-29"#, options: .regularExpression) != nil
-            }, "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
+            ReminderActionTests.waitForRead(#""rehras[^"]*"[^}]*2026-11-29"#, in: box),
+            "Mark read records: \(ReminderActionTests.progress(box))\n\(box.logText)")
         // Closed once read: dunst's history has what it showed.
         #expect(ReminderActionTests.wait { (try? session.history())?.isEmpty == false })
         let shown = try session.history().first

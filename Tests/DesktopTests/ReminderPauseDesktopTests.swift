@@ -7,12 +7,9 @@ import Testing
 /// desktop (a private D-Bus and dunst): part of the serialized `ReminderDesktopTests`.
 extension ReminderDesktopTests {
     @Test func aSlotPassingWhilePausedIsSkippedAndNeverShownEvenAfterResume() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
         // 30 s before the 18:00 slot, three times faster: 10 s of real time.
-        let box = try Sandbox(session: session, now: "2026-11-29T17:59:30", rate: "3")
-        let agent = try box.startAgent()
-        defer { agent.terminate() }
+        let (session, box, agent) = try Self.startedAgent(now: "2026-11-29T17:59:30", rate: "3")
+        defer { agent.terminate(); session.stop() }
         #expect(
             NitnemProcess.waitUntil(timeout: 10) { box.logText.contains("timeline written") }, "\(box.logText)")
         let pause = try NitnemBinary.run(["reminders", "pause"], environment: box.environment)
@@ -61,15 +58,26 @@ extension ReminderDesktopTests {
         #expect(session.waitForNotification(timeout: .seconds(1)) == nil)
     }
 
-    @Test func remindersTestWaitsForAButtonAndSaysWhichWasPressed() throws {
+    /// `nitnem reminders test`, waiting for a button, on a new desktop session with a new temp
+    /// folder as HOME.
+    static func remindersTestOnADesktop() throws -> (session: DesktopSession, home: String, test: NitnemProcess) {
         let session = try DesktopSession()
-        defer { session.stop() }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-test-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let env = session.environment.merging(["HOME": scratch], uniquingKeysWith: { $1 })
-        let test = try NitnemProcess(["reminders", "test"], environment: env, stderrPath: scratch + "/err")
+        let home = Support.tempFolder()
+        let env = session.environment.merging(["HOME": home], uniquingKeysWith: { $1 })
+        do {
+            return (
+                session, home, try NitnemProcess(["reminders", "test"], environment: env, stderrPath: home + "/err")
+            )
+        } catch {
+            Support.cleanup(home)
+            session.stop()
+            throw error
+        }
+    }
+
+    @Test func remindersTestWaitsForAButtonAndSaysWhichWasPressed() throws {
+        let (session, home, test) = try Self.remindersTestOnADesktop()
+        defer { Support.cleanup(home); session.stop() }
         let sent = test.readLine(timeout: 10)
         #expect(sent?.hasPrefix("Sent a test notification") == true, "\(test.stderr)")
         #expect(
@@ -88,14 +96,8 @@ extension ReminderDesktopTests {
     }
 
     @Test func remindersTestClosedWithoutAButtonSaysSo() throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-test-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let env = session.environment.merging(["HOME": scratch], uniquingKeysWith: { $1 })
-        let test = try NitnemProcess(["reminders", "test"], environment: env, stderrPath: scratch + "/err")
+        let (session, home, test) = try Self.remindersTestOnADesktop()
+        defer { Support.cleanup(home); session.stop() }
         #expect(session.waitForNotification(timeout: .seconds(10)) != nil, "\(test.stderr)")
         Thread.sleep(forTimeInterval: 0.3)
         _ = try session.dunstctl(["close"])

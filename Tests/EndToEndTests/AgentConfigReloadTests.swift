@@ -6,17 +6,10 @@ import Testing
 /// SIGHUP reloads the config; a bad line keeps the value in use and says so, naming file and line.
 @Suite struct AgentConfigReloadTests {
     @Test func sighupReloadsAndABadLineKeepsTheValueInUse() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-hup-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let config = root + "/nitnem.conf"
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        try "reminders = on\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let env = [
-            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_RUNTIME_DIR": root + "/run",
-            "XDG_STATE_HOME": root + "/state", "HOME": root,
-        ]
-        let agent = try NitnemProcess(
-            ["run", "--group", root + "/group", "--config", config], environment: env, stderrPath: root + "/log")
+        let folder = try AgentFolder(config: "reminders = on\n")
+        defer { folder.remove() }
+        let config = folder.config
+        let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"), ["--config", config])
         defer { agent.send(SIGKILL) }
         #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
 
@@ -40,21 +33,14 @@ import Testing
 /// The config file is watched (its folder, filtered by name): a change applies without a signal.
 @Suite struct AgentConfigWatchTests {
     @Test func aChangeAppliesAtOnceAndABadOneIsSaidOnce() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-cfg-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let config = root + "/config/nitnem/config"
-        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        try "reminders = on\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let folder = try AgentFolder(config: "reminders = on\n")
+        defer { folder.remove() }
+        let config = folder.config
         // 20 s before the 18:00 slot, twice as fast: 10 s of real time. No session bus: a reminder
         // would be tried (and said to have nowhere to go), so one that is not tried is off.
-        let env = [
-            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T17:59:40Z", "SGGS_CLOCK_RATE": "2",
-            "XDG_RUNTIME_DIR": root + "/run", "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
-            "HOME": root,
-        ]
+        let env = folder.environment(now: "2026-11-29T17:59:40Z").merging(["SGGS_CLOCK_RATE": "2"]) { $1 }
         let started = ContinuousClock.now
-        let agent = try NitnemProcess(["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
+        let agent = try folder.startAgent(env)
         defer { agent.send(SIGKILL) }
         #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
 
@@ -81,7 +67,7 @@ import Testing
         if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + 0.5) }
         #expect(agent.stderr.components(separatedBy: said).count - 1 == 1, "\(agent.stderr)")
         #expect(!agent.stderr.contains("no session bus"), "\(agent.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: root + "/state/nitnem/reminders.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder.root + "/state/nitnem/reminders.json"))
 
         // Removed (the defaults: reminders on), the Evening's passed slot is due: it is tried.
         try FileManager.default.removeItem(atPath: config)
@@ -95,16 +81,10 @@ import Testing
 
 @Suite struct AgentTimelineRemovedTests {
     @Test func aTimelineRemovedByHandIsWrittenAgain() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-rm-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        let env = [
-            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_RUNTIME_DIR": root + "/run",
-            "XDG_STATE_HOME": root + "/state", "HOME": root,
-        ]
-        let timeline = root + "/group/widgets/NitnemNow.json"
-        let agent = try NitnemProcess(
-            ["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
+        let folder = try AgentFolder()
+        defer { folder.remove() }
+        let timeline = folder.group + "/widgets/NitnemNow.json"
+        let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"))
         defer { agent.send(SIGKILL) }
         #expect(NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) })
         try FileManager.default.removeItem(atPath: timeline)
@@ -115,7 +95,7 @@ import Testing
         // listing and the rmdir, as under a user's rm -r): remove it again until it is gone.
         #expect(
             NitnemProcess.waitUntil(timeout: 5) {
-                (try? FileManager.default.removeItem(atPath: root + "/group/widgets")) != nil
+                (try? FileManager.default.removeItem(atPath: folder.group + "/widgets")) != nil
             })
         #expect(
             NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) }, "\(agent.stderr)"
@@ -130,18 +110,10 @@ import Testing
 /// default for the bad one), says the problem once, keeps watching, and a fix applies at once.
 @Suite struct AgentBadConfigStartTests {
     @Test func anAgentStartedOnABadConfigRunsSaysItOnceAndTakesTheFix() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-badcfg-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let config = root + "/config/nitnem/config"
-        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        try "reminders = on\nreminder.evening = 22:00\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let env = [
-            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_RUNTIME_DIR": root + "/run",
-            "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": root,
-        ]
-        let agent = try NitnemProcess(["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
+        let folder = try AgentFolder(config: "reminders = on\nreminder.evening = 22:00\n")
+        defer { folder.remove() }
+        let config = folder.config
+        let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"))
         defer { agent.send(SIGKILL) }
         #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
         #expect(agent.isRunning, "alive on a bad config")

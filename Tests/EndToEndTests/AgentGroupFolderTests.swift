@@ -62,16 +62,7 @@ import Testing
             Self.expectStoppedAtTheGroup(r, group: group, because: because, runtime: runtime + "/nitnem")
             return
         }
-        let binary = root + "/nitnem"
-        try Support.copy(NitnemBinary.path, to: binary)
-        chmod(binary, 0o755)
-        let arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "run", "--group", group]
-        var r = try NitnemBinary.run(arguments, environment: env, executable: "/usr/bin/setpriv", timeout: 30)
-        // Another test's fork can briefly inherit the copy's write descriptor (ETXTBSY, status 126).
-        for _ in 0..<20 where r.status == 126 && r.stderr.contains("Text file busy") {
-            usleep(50_000)
-            r = try NitnemBinary.run(arguments, environment: env, executable: "/usr/bin/setpriv", timeout: 30)
-        }
+        let r = try NitnemBinary.runAsNobody(["run", "--group", group], copyIn: root, environment: env)
         Self.expectStoppedAtTheGroup(r, group: group, because: because, runtime: runtime + "/nitnem")
     }
 }

@@ -12,14 +12,9 @@ import Testing
         var group: String { root + "/group" }
         var lock: String { root + "/run/agent.lock" }
 
-        init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-log-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
-        }
+        init() throws { root = try AgentFolder(demoGroup: true).root }
 
-        func remove() { try? FileManager.default.removeItem(atPath: root) }
+        func remove() { Support.cleanup(root) }
 
         /// The agent on a virtual clock at 18:00 in Kolkata, its stderr in a file; stopped after its
         /// first timeline is logged. Returns its log lines.

@@ -16,14 +16,9 @@ import Testing
         var timeline: String { group + "/widgets/NitnemNow.json" }
         var progress: String { group + "/nitnem-progress.json" }
 
-        init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
-        }
+        init() throws { root = try AgentFolder(demoGroup: true).root }
 
-        func remove() { try? FileManager.default.removeItem(atPath: root) }
+        func remove() { Support.cleanup(root) }
 
         /// The environment of a run: Kolkata, the clock at `now` flowing `rate` times faster.
         func environment(now: String = "2026-11-29T16:59:50", rate: Int = 20) -> [String: String] {

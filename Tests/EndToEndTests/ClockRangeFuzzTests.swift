@@ -15,9 +15,7 @@ import Testing
 @Suite struct ClockRangeFuzzTests {
     /// One value of `SGGS_CLOCK_NOW`, read in `zone`.
     struct Instant: Sendable, CustomTestStringConvertible {
-        let name: String
-        let zone: String
-        let now: String
+        let name, zone, now: String
         /// Whether the clock must accept it: from the test's own arithmetic (`Gregorian`), or by hand
         /// for wall times.
         let accepted: Bool
@@ -111,7 +109,7 @@ import Testing
     /// 40 instants from `seed`: 16 within three days of an end, 16 anywhere in years 1…9999 (both as
     /// `Z` or an offset from -12:00 to +14:00 in quarter hours), 8 wall times in years 3…9997.
     static let random: [Instant] = {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var out: [Instant] = []
         let all = Gregorian.seconds(year: 10_000, month: 1, day: 1)
         func render(_ seconds: Int) -> String {
@@ -405,18 +403,5 @@ enum Gregorian {
         let zone =
             offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + two(abs(offset) / 3600) + ":" + two(abs(offset) % 3600 / 60)
         return "\(y)-\(two(month))-\(two(days + 1))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))\(zone)"
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the random instants are the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -10,9 +10,7 @@ import Testing
     @Test func crlfLineEndsAreRead() throws {
         let group = try TempGroup(copying: nil)
         defer { group.remove() }
-        let config = group.path + "/config"
-        try Support.write("# nitnem settings\r\nreminders = off\r\n", to: config)
-        let r = try Support.run(["reminders", "list", "--config", config, "--group", group.path])
+        let (_, r) = try group.remindersList(config: "# nitnem settings\r\nreminders = off\r\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("Reminders for Nitnem day 2026-11-29 (reminders = off)\n"), "\(r.stdout)")
     }
@@ -49,9 +47,7 @@ import Testing
     @Test func aKeyGivenTwiceNamesBothLines() throws {
         let group = try TempGroup(copying: nil)
         defer { group.remove() }
-        let config = group.path + "/config"
-        try Support.write("# settings\r\nreminders = on\r\n\r\n\r\nreminders = off\r\n", to: config)
-        let r = try Support.run(["reminders", "list", "--config", config, "--group", group.path])
+        let (config, r) = try group.remindersList(config: "# settings\r\nreminders = on\r\n\r\n\r\nreminders = off\r\n")
         #expect(r.status == 2)
         #expect(r.stderr == "nitnem: \(config):5: reminders given twice (first on line 2)\n")
     }
@@ -64,13 +60,7 @@ import Testing
         let root = Support.tempFolder()
         var config: String { root + "/config-home/nitnem/config" }
         var environment: [String: String] {
-            var env = Support.baseEnvironment
-            env["HOME"] = root
-            env["XDG_CONFIG_HOME"] = root + "/config-home"
-            env["XDG_STATE_HOME"] = root + "/state"
-            env["XDG_RUNTIME_DIR"] = root
-            env["SGGS_APP_GROUP"] = root + "/group"
-            return env
+            Support.environment(home: root, configHome: root + "/config-home", runtime: root, group: root + "/group")
         }
         func run(_ arguments: [String]) throws -> NitnemBinary.Result {
             try Support.run(arguments, environment: environment)
@@ -262,12 +252,7 @@ import Testing
         let home = Home()
         defer { home.remove() }
         try FileManager.default.copyItem(atPath: StatusCommandTests.demo, toPath: home.root + "/group")
-        let snapshotPath = home.root + "/group/nitnem-snapshot.json"
-        var snapshot = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
-                as? [String: Any])
-        snapshot["preferences"] = [String: Any]()
-        try JSONSerialization.data(withJSONObject: snapshot).write(to: URL(fileURLWithPath: snapshotPath))
+        try Support.clearSnapshotPreferences(in: home.root + "/group")
         var env = home.environment
         env["SGGS_CLOCK_NOW"] = "2026-11-29T17:30"
         #expect(try Support.run(["mark", "rehras/taksal"], environment: env).status == 0)

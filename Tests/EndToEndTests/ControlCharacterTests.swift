@@ -181,9 +181,7 @@ import Testing
 
         let group = try TempGroup(copying: nil)
         defer { group.remove() }
-        let config = group.path + "/config"
-        try Support.write("reminders = o\u{1B}[2Jn\u{0}\n", to: config)
-        let bad = try Support.run(["reminders", "list", "--config", config, "--group", group.path])
+        let (config, bad) = try group.remindersList(config: "reminders = o\u{1B}[2Jn\u{0}\n")
         #expect(bad.status == 2)
         #expect(
             bad.stderr

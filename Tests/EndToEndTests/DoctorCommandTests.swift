@@ -65,17 +65,7 @@ import Testing
                 "\(r.stdout)")
             return
         }
-        // A copy nobody can run, wherever the checkout lives.
-        let binary = root + "/nitnem"
-        try Support.copy(NitnemBinary.path, to: binary)
-        chmod(binary, 0o755)
-        let arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "doctor", "--group", group]
-        var r = try NitnemBinary.run(arguments, environment: env, executable: "/usr/bin/setpriv", timeout: 30)
-        // Another test's fork can briefly inherit the copy's write descriptor (ETXTBSY, status 126).
-        for _ in 0..<20 where r.status == 126 && r.stderr.contains("Text file busy") {
-            usleep(50_000)
-            r = try NitnemBinary.run(arguments, environment: env, executable: "/usr/bin/setpriv", timeout: 30)
-        }
+        let r = try NitnemBinary.runAsNobody(["doctor", "--group", group], copyIn: root, environment: env)
         #expect(r.status == 1, "\(r.stderr)")
         #expect(
             r.stdout.contains(

@@ -54,12 +54,7 @@ import Testing
         let progress = try String(contentsOfFile: root + "/group/nitnem-progress.json", encoding: .utf8)
         #expect(progress.contains("2026-11-29"))
         process.write("{\"name\":\"nitnem\",\"button\":1,\"x\":10}\n")
-        let deadline = Foundation.Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: root + "/opened"), Foundation.Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Thread.sleep(forTimeInterval: 0.2)
-        let opened = (try? String(contentsOfFile: root + "/opened", encoding: .utf8)) ?? ""
+        let opened = Support.text(onceWritten: root + "/opened", settle: 0.2)
         #expect(opened == "https://www.sikhitothemax.org/sundar-gutka/9\n", "\(process.stderr)")
         // The finished opener is reaped at once (SIGCHLD), not left a zombie until the next wake.
         let zombies = NitnemProcess.waitUntil(timeout: 5) { Self.zombieChildren(of: process.pid) == 0 }

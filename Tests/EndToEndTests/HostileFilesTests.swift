@@ -18,12 +18,7 @@ import Testing
         /// A file of the user's that a planted link points to.
         var precious: String { root + "/bashrc" }
         var environment: [String: String] {
-            var env = Support.baseEnvironment
-            env["HOME"] = root
-            env["XDG_CONFIG_HOME"] = root + "/config"
-            env["XDG_STATE_HOME"] = root + "/state"
-            env["XDG_RUNTIME_DIR"] = runtime
-            env["SGGS_APP_GROUP"] = group
+            var env = Support.environment(home: root, configHome: root + "/config", runtime: runtime, group: group)
             env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + root + "/no-bus"
             return env
         }

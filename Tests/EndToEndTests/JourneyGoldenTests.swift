@@ -73,6 +73,14 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("backup") }
     }
 
+    /// The first scenario's group (the caller removes it), its environment, its progress file and
+    /// that file's bytes.
+    static func firstScenario() throws -> (folder: String, env: [String: String], path: String, original: [UInt8]) {
+        let folder = try group(scenarios[0])
+        let path = folder + "/nitnem-progress.json"
+        return (folder, environment(scenarios[0]), path, Support.bytes(path))
+    }
+
     static func environment(_ scenario: Scenario) -> [String: String] {
         var env = Support.baseEnvironment
         env["TZ"] = scenario.zone
@@ -106,12 +114,8 @@ import Testing
     }
 
     @Test func clearThenRestoreGivesBackTheSameBytes() throws {
-        let scenario = Self.scenarios[0]
-        let folder = try Self.group(scenario)
+        let (folder, env, path, original) = try Self.firstScenario()
         defer { Support.cleanup(folder) }
-        let env = Self.environment(scenario)
-        let path = folder + "/nitnem-progress.json"
-        let original = Support.bytes(path)
 
         // Without --yes: says what would go, changes nothing.
         let dry = try Support.run(["journey", "clear", "--group", folder], environment: env)
@@ -170,12 +174,8 @@ import Testing
     /// A restore keeps the history it replaces, as clear does (same name, 0600) and says where: a
     /// second restore, from that backup, gives the history back byte for byte.
     @Test func aRestoreCanBeUndoneByRestoringItsBackup() throws {
-        let scenario = Self.scenarios[0]
-        let folder = try Self.group(scenario)
+        let (folder, env, path, original) = try Self.firstScenario()
         defer { Support.cleanup(folder) }
-        let env = Self.environment(scenario)
-        let path = folder + "/nitnem-progress.json"
-        let original = Support.bytes(path)
         // Another history of the same banis (e.g. an older backup), in the app's layout.
         let other = folder + "/older.json"
         try Support.write(
@@ -220,12 +220,8 @@ import Testing
     /// A file whose banis are mostly not this snapshot's is likely someone else's: without --yes
     /// restore says what it would put back and replace, and changes nothing (as clear does).
     @Test func aRestoreOfAnotherSnapshotsBanisAsksFirst() throws {
-        let scenario = Self.scenarios[0]
-        let folder = try Self.group(scenario)
+        let (folder, env, path, original) = try Self.firstScenario()
         defer { Support.cleanup(folder) }
-        let env = Self.environment(scenario)
-        let path = folder + "/nitnem-progress.json"
-        let original = Support.bytes(path)
         let other = folder + "/theirs.json"
         try Support.write(
             #"{"schema":1,"banis":{"asa_di_var":{"completedDays":["2026-11-01","2026-11-02"]},"# + "\n"
@@ -270,16 +266,13 @@ import Testing
         (#"[]"#, "$: expected an object, found an array"),
     ])
     func restoreRefusesWhatIsNoProgressFile(_ text: String, _ said: String) throws {
-        let scenario = Self.scenarios[0]
-        let folder = try Self.group(scenario)
+        let (folder, env, path, original) = try Self.firstScenario()
         defer { Support.cleanup(folder) }
-        let path = folder + "/nitnem-progress.json"
-        let original = Support.bytes(path)
         try Support.write(text, to: folder + "/bad.json")
         for yes in [[], ["--yes"]] {
             let r = try Support.run(
                 ["journey", "restore", folder + "/bad.json", "--group", folder] + yes,
-                environment: Self.environment(scenario))
+                environment: env)
             #expect(r.status == 2)
             #expect(r.stdout == "")
             #expect(r.stderr == "nitnem: \(folder)/bad.json: \(said); not a progress file, nothing restored\n")
@@ -289,12 +282,8 @@ import Testing
     }
 
     @Test func restoreRefusesAMissingFileANewerSchemaAndTheProgressFileItself() throws {
-        let scenario = Self.scenarios[0]
-        let folder = try Self.group(scenario)
+        let (folder, env, path, original) = try Self.firstScenario()
         defer { Support.cleanup(folder) }
-        let env = Self.environment(scenario)
-        let path = folder + "/nitnem-progress.json"
-        let original = Support.bytes(path)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: path)
         try Support.write(#"{"schema":2,"banis":{}}"#, to: folder + "/newer.json")
         let cases = [

@@ -11,22 +11,6 @@ import Testing
 @Suite struct ProgressBytesTests {
     static let fields = ["completedDays", "lastReadAt", "lastSeq"]
 
-    /// The bytes with the values of `banis.<id>.<field>` for each of `fields` (the last of each
-    /// name, as readers read) replaced by `#`, so two texts that differ only there compare equal
-    /// (the same as AgentShellTests' `ProgressBytesTests.masked`).
-    static func masked(_ bytes: [UInt8], _ id: String, _ fields: [String]) throws -> [UInt8] {
-        let syntax = try JSONParser.parseWithRanges(bytes).syntax
-        func member(_ node: JSONSyntax, _ key: String) -> JSONSyntax? {
-            guard case .object(let members) = node.kind else { return nil }
-            return members.last { $0.key == key }?.value
-        }
-        let entry = try #require(member(syntax, "banis").flatMap { member($0, id) })
-        let ranges = fields.compactMap { member(entry, $0)?.range }.sorted { $0.lowerBound > $1.lowerBound }
-        var out = bytes
-        for range in ranges { out.replaceSubrange(range, with: [UInt8(ascii: "#")]) }
-        return out
-    }
-
     /// The demo group's file, through the built binary: `mark` and `mark --undo` for a bani read
     /// yesterday.
     @Test func demoFileThroughTheCommand() throws {
@@ -39,7 +23,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let marked = Support.bytes(path)
         #expect(
-            try Self.masked(marked, "kirtan_sohila", Self.fields) == Self.masked(original, "kirtan_sohila", Self.fields)
+            try Support.masked(marked, "kirtan_sohila", Self.fields)
+                == Support.masked(original, "kirtan_sohila", Self.fields)
         )
         let text = String(decoding: marked, as: UTF8.self)
         #expect(text.contains(#""completedDays": ["2026-11-28", "2026-11-29"]"#), "\(text)")
@@ -48,7 +33,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let times = ["lastReadAt", "lastSeq"]
         #expect(
-            try Self.masked(Support.withoutTombstones(Support.bytes(path)), "kirtan_sohila", times)
-                == Self.masked(original, "kirtan_sohila", times))
+            try Support.masked(Support.withoutTombstones(Support.bytes(path)), "kirtan_sohila", times)
+                == Support.masked(original, "kirtan_sohila", times))
     }
 }

@@ -6,11 +6,8 @@ import Testing
 /// The registry guard through the binary: exit 1, every offending row listed, and the old snapshot
 /// left byte for byte (the in-process checks are ExportTests' `RegistryGuardTests`).
 @Suite struct RegistryGuardTests {
-    typealias Case = RegistryGuardCase
-    static let cases = RegistryGuardCase.all
-
-    @Test(arguments: cases)
-    func theBinaryExitsOneAndKeepsTheOldSnapshot(_ c: Case) throws {
+    @Test(arguments: RegistryGuardCase.all)
+    func theBinaryExitsOneAndKeepsTheOldSnapshot(_ c: RegistryGuardCase) throws {
         let path = try CorpusFixture.database(c.fixtures)
         let group = try CorpusFixture.folder()
         let old = Data("{\"schema\":1,\"banis\":[],\"sets\":{},\"old\":true}\n".utf8)

@@ -127,12 +127,7 @@ import Testing
         defer { group.remove() }
         let home = (group.path as NSString).deletingLastPathComponent
         // No preference in the snapshot: today `mark rehras/taksal` is recorded but never counted.
-        let snapshotPath = group.path + "/nitnem-snapshot.json"
-        var snapshot = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
-                as? [String: Any])
-        snapshot["preferences"] = [String: Any]()
-        try JSONSerialization.data(withJSONObject: snapshot).write(to: URL(fileURLWithPath: snapshotPath))
+        try Support.clearSnapshotPreferences(in: group.path)
         var env = [
             "HOME": home, "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T17:30",
             "XDG_CONFIG_HOME": home + "/config",

@@ -189,6 +189,16 @@ import Testing
     /// pinned to 2026-11-29T05:00:00Z).
     static let unreadableCopy = "nitnem-mynitnem.unreadable-20261129T050000Z.json"
 
+    /// Checks the copy a fix keeps of an unreadable file in `dir`: the user's bytes, mode 0600.
+    /// Returns its path.
+    static func expectKeptCopy(in dir: String, of original: [UInt8]) throws -> String {
+        let copy = dir + "/" + unreadableCopy
+        #expect(Support.bytes(copy) == original, "the user's bytes are kept")
+        let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        return copy
+    }
+
     /// The copies kept in `dir`.
     func copies(_ dir: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".unreadable-") }
@@ -221,11 +231,8 @@ import Testing
             let r = try run(reset, dir)
             #expect(r.status == 0, "\(reset): \(r.stderr)")
             #expect(r.stderr == "")
-            let copy = dir + "/" + Self.unreadableCopy
+            let copy = try Self.expectKeptCopy(in: dir, of: original)
             #expect(r.stdout.hasPrefix("Kept \(path) as \(copy) and started it afresh (it could not be read: "))
-            #expect(Support.bytes(copy) == original, "the user's bytes are kept")
-            let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
-            #expect(mode == 0o600)
             #expect(try copies(dir) == [Self.unreadableCopy])
             // The file reads now: no warning, and a write works.
             #expect(try run(["status"], dir).stderr == "")
@@ -297,11 +304,8 @@ import Testing
         let r = try run(fix, dir)
         #expect(r.status == 0, "\(fix): \(r.stderr)")
         #expect(r.stderr == "")
-        let copy = dir + "/" + Self.unreadableCopy
+        let copy = try Self.expectKeptCopy(in: dir, of: original)
         #expect(r.stdout.hasPrefix("Kept a copy of \(path) as \(copy): what it replaced could not be read\n"))
-        #expect(Support.bytes(copy) == original, "the user's bytes are kept")
-        let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
         #expect(String(decoding: Support.bytes(path), as: UTF8.self) == after)
         #expect(try run(["status"], dir).stderr == "")
     }

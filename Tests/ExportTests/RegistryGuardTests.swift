@@ -9,11 +9,8 @@ import Testing
 /// The guard: each rule of the seeds' `guard_banis.py`, every offending row listed in the error
 /// (the binary's exit 1 and kept snapshot: EndToEndTests' `RegistryGuardTests`).
 @Suite struct RegistryGuardTests {
-    typealias Case = RegistryGuardCase
-    static let cases = RegistryGuardCase.all
-
-    @Test(arguments: cases)
-    func everyOffendingRowIsListed(_ c: Case) throws {
+    @Test(arguments: RegistryGuardCase.all)
+    func everyOffendingRowIsListed(_ c: RegistryGuardCase) throws {
         let path = try CorpusFixture.database(c.fixtures)
         let error = #expect(throws: GroupFileError.self) {
             try SnapshotExporter(databasePath: path).snapshot(

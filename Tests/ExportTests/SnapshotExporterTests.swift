@@ -63,12 +63,17 @@ import Testing
         #expect(underReview == Self.registry.filter(\.nonSGGS).map(\.id))
     }
 
+    /// The morning, evening, night and popular sets of the fixture corpus, in order.
+    static func expectTheDailyAndPopularSets(_ sets: [String: [String]]) {
+        #expect(sets["morning"] == ["japji", "jaap", "savaiye", "chaupai", "anand"])
+        #expect(sets["evening"] == ["rehras"])
+        #expect(sets["night"] == ["kirtan_sohila"])
+        #expect(sets["popular"] == ["sukhmani", "asa_di_vaar", "aarti"])
+    }
+
     @Test func setsComeFromBaniSetsOrderedByPosition() throws {
         let snapshot = try Self.export(["sets"])
-        #expect(snapshot.sets["morning"] == ["japji", "jaap", "savaiye", "chaupai", "anand"])
-        #expect(snapshot.sets["evening"] == ["rehras"])
-        #expect(snapshot.sets["night"] == ["kirtan_sohila"])
-        #expect(snapshot.sets["popular"] == ["sukhmani", "asa_di_vaar", "aarti"])
+        Self.expectTheDailyAndPopularSets(snapshot.sets)
         #expect(snapshot.sets["ceremony"] == ["anand", "ardaas"])
         #expect(snapshot.sets.count == 5)
     }
@@ -81,10 +86,7 @@ import Testing
 
     @Test func withoutBaniSetsTheCatalogSetsApply() throws {
         let snapshot = try Self.export(["no-optional-tables"])
-        #expect(snapshot.sets["morning"] == ["japji", "jaap", "savaiye", "chaupai", "anand"])
-        #expect(snapshot.sets["evening"] == ["rehras"])
-        #expect(snapshot.sets["night"] == ["kirtan_sohila"])
-        #expect(snapshot.sets["popular"] == ["sukhmani", "asa_di_vaar", "aarti"])
+        Self.expectTheDailyAndPopularSets(snapshot.sets)
         #expect(snapshot.sets["ceremony"] == nil)
     }
 

@@ -5,9 +5,7 @@ import Testing
 
 @Suite struct NitnemDayTests {
     struct Case: CustomTestStringConvertible, Sendable {
-        let zone: String
-        let at: String
-        let key: String
+        let zone, at, key: String
         let band: Band
         var testDescription: String { "\(zone) \(at) → \(key) \(band)" }
     }
@@ -92,10 +90,7 @@ import Testing
     }
 
     struct StartCase: Sendable, CustomTestStringConvertible {
-        let zone: String
-        let key: String
-        let start: String
-        let end: String
+        let zone, key, start, end: String
         var testDescription: String { "\(zone) \(key)" }
     }
 

@@ -6,11 +6,9 @@ import Testing
 
 @Suite struct SlotTests {
     struct Case: Sendable, CustomTestStringConvertible {
-        let zone: String
-        let key: String
+        let zone, key: String
         let band: Band
-        let time: String
-        let expected: String
+        let time, expected: String
         var testDescription: String { "\(zone) \(key) \(band) \(time)" }
     }
 

@@ -36,38 +36,29 @@ import Testing
     }
 
     @Test func removalsAreBelievedAndNothingIsSaidOfTheClock() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-step-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let config = root + "/config/nitnem/config"
-        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        try "reminders = off\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let env = [
-            "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "XDG_RUNTIME_DIR": root + "/run",
-            "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": root,
-        ]
+        let folder = try AgentFolder(config: "reminders = off\n")
+        defer { folder.remove() }
         let setter = ClockSetter()
         defer { setter.stop() }
-        let agent = try NitnemProcess(["run", "--group", root + "/group"], environment: env, stderrPath: root + "/log")
+        let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"))
         defer { agent.send(SIGKILL) }
         #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
 
         // Half a second of sets before, during and after each removal.
         #expect(NitnemProcess.waitUntil(timeout: 5) { setter.sets >= 10 })
         // A removed config is believed only after a quiet time: the sets must not starve it.
-        try FileManager.default.removeItem(atPath: config)
+        try FileManager.default.removeItem(atPath: folder.config)
         #expect(
             NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("<5>configuration reloaded") },
             "\(agent.stderr)")
         // A removed group folder: made again, with its timeline. (Moved away first, then removed: the
         // agent may make it again while a recursive removal is still walking it, and that removal then
         // fails on the new folder, as it did once here under load.)
-        try FileManager.default.moveItem(atPath: root + "/group", toPath: root + "/group-gone")
-        try FileManager.default.removeItem(atPath: root + "/group-gone")
+        try FileManager.default.moveItem(atPath: folder.group, toPath: folder.root + "/group-gone")
+        try FileManager.default.removeItem(atPath: folder.root + "/group-gone")
         #expect(
             NitnemProcess.waitUntil(timeout: 5) {
-                FileManager.default.fileExists(atPath: root + "/group/widgets/NitnemNow.json")
+                FileManager.default.fileExists(atPath: folder.group + "/widgets/NitnemNow.json")
             }, "\(agent.stderr)")
         let setsSoFar = setter.sets
         #expect(NitnemProcess.waitUntil(timeout: 5) { setter.sets >= setsSoFar + 10 })

@@ -19,6 +19,13 @@ import Testing
         case device = "a device (/dev/null)"
     }
 
+    /// A new temp folder (the caller removes it) with a link `name` in it planted as `pointed` says.
+    static func planted(_ pointed: Pointed, named name: String) throws -> (dir: String, path: String, target: String) {
+        let dir = Support.tempFolder()
+        let path = dir + "/" + name
+        return (dir, path, try plant(pointed, at: path, in: dir))
+    }
+
     /// Plants `path` → what `pointed` says in `dir`; returns the target path.
     static func plant(_ pointed: Pointed, at path: String, in dir: String) throws -> String {
         let target: String
@@ -40,10 +47,8 @@ import Testing
     /// `.replace`: whatever the link pointed to, the link becomes the file and the target is untouched.
     @Test(arguments: Pointed.allCases)
     func replaceNeverFollows(_ pointed: Pointed) throws {
-        let dir = Support.tempFolder()
+        let (dir, path, target) = try Self.planted(pointed, named: "NitnemNow.json")
         defer { Support.cleanup(dir) }
-        let path = dir + "/NitnemNow.json"
-        let target = try Self.plant(pointed, at: path, in: dir)
         let replaced = try AtomicFile.write(Array("new\n".utf8), to: path, links: .replace)
         #expect(replaced == target)
         #expect(FileStatus.lookup(path, followingLinks: false)?.kind == .regular)
@@ -56,10 +61,8 @@ import Testing
     /// `.followToOwnFile`: only to a regular file of this user's; anything else refused, nothing made.
     @Test(arguments: Pointed.allCases)
     func followOnlyToOwnFile(_ pointed: Pointed) throws {
-        let dir = Support.tempFolder()
+        let (dir, path, target) = try Self.planted(pointed, named: "nitnem-progress.json")
         defer { Support.cleanup(dir) }
-        let path = dir + "/nitnem-progress.json"
-        let target = try Self.plant(pointed, at: path, in: dir)
         let before = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         if pointed == .ownFile {
             try AtomicFile.write(Array("new\n".utf8), to: path, links: .followToOwnFile)
@@ -83,10 +86,8 @@ import Testing
     /// `.refuse`, and a lock file: any link refused with one line naming it.
     @Test(arguments: Pointed.allCases)
     func refuseAndLocksNeverFollow(_ pointed: Pointed) throws {
-        let dir = Support.tempFolder()
+        let (dir, path, target) = try Self.planted(pointed, named: ".stignore")
         defer { Support.cleanup(dir) }
-        let path = dir + "/.stignore"
-        let target = try Self.plant(pointed, at: path, in: dir)
         let expected = "\(path): is a symbolic link (to \(target)); nitnem does not write through it: remove it"
         #expect {
             try AtomicFile.write(Array("new\n".utf8), to: path, links: .refuse)

@@ -41,13 +41,9 @@ struct StepSummary: Equatable, CustomStringConvertible {
     // MARK: Start: the first timeline and the first wake, across the 03:00 roll, band starts and DST days.
 
     struct StartCase: Sendable, CustomTestStringConvertible {
-        let zone: String
-        let now: String
-        /// `dayKey band` of the first entry.
-        let shows: String
-        /// The next fixed point.
-        let wake: String
-        let why: String
+        let zone, now: String
+        /// `shows`: `dayKey band` of the first entry; `wake`: the next fixed point.
+        let shows, wake, why: String
         var testDescription: String { "\(zone) \(now): \(why)" }
     }
 

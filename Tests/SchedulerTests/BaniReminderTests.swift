@@ -23,6 +23,13 @@ import Testing
     static let sukhmaniAt10 = #"{"schema":1,"reminders":{"sukhmani":"10:00"}}"#
     static let utc = Fixture.calendar("UTC")
 
+    /// Starts `core` at 10:00 on `sukhmaniAt10`; returns the files and the bani reminder it fires.
+    static func startFiringSukhmani(_ core: inout AgentCore) throws -> (GroupFiles, AgentCore.ReminderNotice) {
+        let files = try Self.files(Self.sukhmaniAt10)
+        let step = core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:00:00Z"))
+        return (files, try #require(Fixture.fired(step)))
+    }
+
     /// Only the per-bani reminders: the band slots off, so a step's reminder is the bani's.
     static let baniOnly: AgentConfig = {
         var config = AgentConfig()
@@ -214,9 +221,7 @@ import Testing
     @Test func aCleanStopWithdrawsItAndARestartInItsBandShowsItOnce() throws {
         let day = Fixture.day("2026-11-29")
         var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)
-        let files = try Self.files(Self.sukhmaniAt10)
-        let notice = try #require(
-            Fixture.fired(core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:00:00Z"))))
+        let (files, notice) = try Self.startFiringSukhmani(&core)
         _ = core.handleSaving(.reminderShown(notice, error: nil), now: Fixture.instant("2026-11-29T10:00:00Z"))
         let stop = core.handleSaving(.stopSignal(15), now: Fixture.instant("2026-11-29T10:10:00Z"))
         #expect(stop.actions.contains(.closeReminder))
@@ -246,9 +251,7 @@ import Testing
         #expect(read.next?.at == Fixture.instant("2026-11-30T10:00:00Z"))
         // After the agent's own decisions: the same story, told from the ledger.
         var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)
-        let files = try Self.files(Self.sukhmaniAt10)
-        let notice = try #require(
-            Fixture.fired(core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:00:00Z"))))
+        let (files, notice) = try Self.startFiringSukhmani(&core)
         _ = core.handleSaving(.reminderShown(notice, error: nil), now: Fixture.instant("2026-11-29T10:00:00Z"))
         let later = ReminderPlan(
             now: Fixture.instant("2026-11-29T11:00:00Z"), calendar: Self.utc, config: Self.baniOnly,
@@ -262,9 +265,7 @@ import Testing
     @Test func aKilledAgentsBaniReminderIsTakenOverInPlace() throws {
         let day = Fixture.day("2026-11-29")
         var core = AgentCore(calendar: Self.utc, config: Self.baniOnly)
-        let files = try Self.files(Self.sukhmaniAt10)
-        let notice = try #require(
-            Fixture.fired(core.handleSaving(.start(.success(files)), now: Fixture.instant("2026-11-29T10:00:00Z"))))
+        let (files, notice) = try Self.startFiringSukhmani(&core)
         _ = core.handleSaving(.reminderShown(notice, error: nil, id: 7), now: Fixture.instant("2026-11-29T10:00:00Z"))
         #expect(core.ledger.entry(day, .bani("sukhmani"))?.notificationID == 7)
         // kill -9: no withdraw. The next agent shows the same reminder in place of id 7.

@@ -65,14 +65,10 @@ import Testing
 
     @Test func aKeyGivenTwiceInTwoSpellingsIsGivenTwice() {
         let text = "remind-when-done = yes\n\nremindWhenDone = no\n"
-        #expect {
-            try AgentConfig.parse(text, path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.code == .duplicateKey
-                && (error as? ConfigError)?.key == "remind-when-done"
-                && (error as? ConfigError)?.description
-                    == "/c:3: remindWhenDone given twice (first on line 1, as remind-when-done)"
-        }
+        let error = AgentConfig.error(parsing: text)
+        #expect(error?.code == .duplicateKey)
+        #expect(error?.key == "remind-when-done")
+        #expect(error?.description == "/c:3: remindWhenDone given twice (first on line 1, as remind-when-done)")
         let (config, problems) = AgentConfig.parseTolerant(text, path: "/c")
         #expect(config.remindWhenDone)
         #expect(problems.map(\.line) == [3])
@@ -115,21 +111,16 @@ import Testing
 
     @Test(arguments: ["5:3", "530", "05:3", "5.30", "24:00", "5:60", "-5:30", "5:30pm", "6pm", "", "on", "yes"])
     func otherTimesListTheAcceptedValues(_ value: String) {
-        #expect {
-            try AgentConfig.parse("reminder.amritVela = \(value)", path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.description
+        #expect(
+            AgentConfig.error(parsing: "reminder.amritVela = \(value)")?.description
                 == "/c:1: reminder.amritVela must be a time H:MM or HH:MM (24-hour, 03:00–08:59) or off, not '\(value)'"
-        }
+        )
     }
 
     @Test func aOneDigitHourOutsideItsBandSaysTheBand() {
-        #expect {
-            try AgentConfig.parse("reminder.evening = 6:30", path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.description
-                == "/c:1: reminder.evening: 06:30 is outside the Evening band (17:00–20:59)"
-        }
+        #expect(
+            AgentConfig.error(parsing: "reminder.evening = 6:30")?.description
+                == "/c:1: reminder.evening: 06:30 is outside the Evening band (17:00–20:59)")
     }
 
     /// Every key's error for a value it does not take lists the values it does, from its declaration.

@@ -21,12 +21,9 @@ import Testing
         ("listen = https://example.org/{key}.mp3", "/c:1: listen: the listen command is a program and its arguments"),
         ("listen = mpv {title}", "/c:1: listen: unknown placeholder {title} in the listen command"),
     ])
-    func badValuesNameTheLine(_ text: String, _ says: String) {
-        #expect {
-            try AgentConfig.parse(text, path: "/c")
-        } throws: { error in
-            "\(error)".hasPrefix(says)
-        }
+    func badValuesNameTheLine(_ text: String, _ says: String) throws {
+        let error = try #require(AgentConfig.error(parsing: text))
+        #expect("\(error)".hasPrefix(says))
     }
 
     @Test func theReminderOffersListenOnlyWhenItIsSet() throws {

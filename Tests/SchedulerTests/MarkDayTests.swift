@@ -9,10 +9,7 @@ import Testing
 /// and the days refused.
 @Suite struct MarkDayTests {
     struct Case: Sendable, CustomTestStringConvertible {
-        let zone: String
-        let now: String
-        let text: String
-        let expected: String
+        let zone, now, text, expected: String
         var testDescription: String { "\(zone) \(now) --day \(text)" }
     }
 

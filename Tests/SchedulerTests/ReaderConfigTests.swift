@@ -36,12 +36,8 @@ import Testing
         ("reader = gutka {id}", "/c:1: reader: unknown placeholder {id} in the reader template"),
         ("reader = https://x.org/ {url}", "/c:1: reader: a web reader template cannot hold whitespace"),
     ])
-    func badTemplatesNameFileAndLine(_ text: String, _ prefix: String) {
-        #expect {
-            try AgentConfig.parse(text, path: "/c")
-        } throws: { error in
-            guard let error = error as? ConfigError else { return false }
-            return error.code == .badValue && error.description.hasPrefix(prefix)
-        }
+    func badTemplatesNameFileAndLine(_ text: String, _ prefix: String) throws {
+        let error = try #require(AgentConfig.error(parsing: text))
+        #expect(error.code == .badValue && error.description.hasPrefix(prefix))
     }
 }

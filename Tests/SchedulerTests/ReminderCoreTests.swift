@@ -282,11 +282,7 @@ import Testing
         ),
     ])
     func badLinesNameFileAndLine(_ text: String, _ prefix: String) {
-        #expect {
-            try AgentConfig.parse(text, path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.description.hasPrefix(prefix) == true
-        }
+        #expect(AgentConfig.error(parsing: text)?.description.hasPrefix(prefix) == true)
     }
 
     @Test func crlfLineEndsAreLineEnds() throws {
@@ -297,31 +293,22 @@ import Testing
             "reminders = off\r\nreminder.evening = 18:30\nopen = xdg-open\r\n", path: "/c")
         #expect(mixed.slots.times[.evening] == WallTime("18:30"))
         #expect(!mixed.remindersOn)
-        #expect {
-            try AgentConfig.parse("# a\r\n\r\nreminders = maybe\r\n", path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.description
-                == "/c:3: reminders must be on or off (also yes/no, true/false), not 'maybe'"
-        }
+        #expect(
+            AgentConfig.error(parsing: "# a\r\n\r\nreminders = maybe\r\n")?.description
+                == "/c:3: reminders must be on or off (also yes/no, true/false), not 'maybe'")
     }
 
     @Test func aKeyGivenTwiceNamesBothLines() {
         let text = "# settings\nreminders = on\n\n\nreminders = off\n"
-        #expect {
-            try AgentConfig.parse(text, path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.code == .duplicateKey
-                && (error as? ConfigError)?.description == "/c:5: reminders given twice (first on line 2)"
-        }
+        let error = AgentConfig.error(parsing: text)
+        #expect(error?.code == .duplicateKey)
+        #expect(error?.description == "/c:5: reminders given twice (first on line 2)")
     }
 
     @Test func valuesEchoedInErrorsHaveControlCharactersEscaped() {
-        #expect {
-            try AgentConfig.parse("reminders = o\u{1B}[2Jn\u{0}", path: "/c")
-        } throws: { error in
-            (error as? ConfigError)?.description
-                == #"/c:1: reminders must be on or off (also yes/no, true/false), not 'o\u{1B}[2Jn\u{0}'"#
-        }
+        #expect(
+            AgentConfig.error(parsing: "reminders = o\u{1B}[2Jn\u{0}")?.description
+                == #"/c:1: reminders must be on or off (also yes/no, true/false), not 'o\u{1B}[2Jn\u{0}'"#)
     }
 }
 

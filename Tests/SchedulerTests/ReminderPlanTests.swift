@@ -41,6 +41,10 @@ import Testing
         return "\(next.band.rawValue) \(next.kind) \(RFC3339.format(next.at, in: calendar))"
     }
 
+    /// Later pressed on the Evening reminder (Rehras) at 18:00: snoozed until 18:15.
+    static let laterUntil1815 = entry(
+        .evening, .snoozed, at: "2026-11-29T18:00:00Z", bani: "rehras", snoozedUntil: "2026-11-29T18:15:00Z")
+
     /// A ledger entry of `day` for `band`.
     static func entry(
         _ band: Band, _ outcome: ReminderLedger.Outcome, at text: String, day: String = "2026-11-29",
@@ -195,28 +199,16 @@ import Testing
             expected: ["missed", "reminded rehras", "upcoming"], next: "night slot 2026-11-29T21:30:00+00:00"),
         Case(
             name: "Later until 18:15: Next is Evening again", now: "2026-11-29T18:10:00Z",
-            ledger: [
-                entry(
-                    .evening, .snoozed, at: "2026-11-29T18:00:00Z", bani: "rehras", snoozedUntil: "2026-11-29T18:15:00Z"
-                )
-            ],
+            ledger: [laterUntil1815],
             expected: ["missed", "snoozed→remind", "upcoming"], next: "evening again 2026-11-29T18:15:00+00:00"),
         Case(
             name: "Later until 18:15, now 18:20: due again", now: "2026-11-29T18:20:00Z",
-            ledger: [
-                entry(
-                    .evening, .snoozed, at: "2026-11-29T18:00:00Z", bani: "rehras", snoozedUntil: "2026-11-29T18:15:00Z"
-                )
-            ],
+            ledger: [laterUntil1815],
             expected: ["missed", "snoozed→remind", "upcoming"], next: "evening due 2026-11-29T18:20:00+00:00"),
         Case(
             name: "Later, then Rehras read: it will be skipped", now: "2026-11-29T18:10:00Z",
             read: ["2026-11-29": ["rehras"]],
-            ledger: [
-                entry(
-                    .evening, .snoozed, at: "2026-11-29T18:00:00Z", bani: "rehras", snoozedUntil: "2026-11-29T18:15:00Z"
-                )
-            ],
+            ledger: [laterUntil1815],
             expected: ["missed", "snoozed→skip:band-complete", "upcoming"],
             next: "night slot 2026-11-29T21:30:00+00:00"),
         Case(

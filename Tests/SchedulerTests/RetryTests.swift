@@ -51,10 +51,8 @@ import Testing
 
     struct BandCase: Sendable, CustomTestStringConvertible {
         let band: Band
-        let slot: String
-        /// The next band's start: the back-off ends there.
-        let end: String
-        let endDay: String
+        /// `end` is the next band's start: the back-off ends there.
+        let slot, end, endDay: String
         var testDescription: String { "\(band)" }
     }
 

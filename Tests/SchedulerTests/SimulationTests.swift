@@ -188,27 +188,24 @@ struct SimulatedEvent: Equatable {
         #expect(events[4].done == 2 && events[4].next == "jaap")
     }
 
-    @Test func asleepWithoutABandStartInsideIsSilentAtResume() {
-        let calendar = Fixture.calendar("UTC")
+    /// The times of the events of a simulation in UTC from 2026-11-29T10:00:00Z to `end`, asleep
+    /// from `sleep` to `wake`.
+    static func eventTimes(to end: String, asleepFrom sleep: String, to wake: String) -> [String] {
         let sim = Simulation(
-            from: Fixture.instant("2026-11-29T10:00:00Z"), to: Fixture.instant("2026-11-29T20:00:00Z"),
-            calendar: calendar, files: Fixture.files(),
-            asleep: [
-                DateInterval(
-                    start: Fixture.instant("2026-11-29T11:00:00Z"), end: Fixture.instant("2026-11-29T12:00:00Z"))
-            ])
-        #expect(Self.events(sim).map(\.atText) == ["2026-11-29T10:00:00+00:00", "2026-11-29T17:00:00+00:00"])
+            from: Fixture.instant("2026-11-29T10:00:00Z"), to: Fixture.instant(end), calendar: Fixture.calendar("UTC"),
+            files: Fixture.files(), asleep: [DateInterval(start: Fixture.instant(sleep), end: Fixture.instant(wake))])
+        return events(sim).map(\.atText)
+    }
+
+    @Test func asleepWithoutABandStartInsideIsSilentAtResume() {
+        #expect(
+            Self.eventTimes(to: "2026-11-29T20:00:00Z", asleepFrom: "2026-11-29T11:00:00Z", to: "2026-11-29T12:00:00Z")
+                == ["2026-11-29T10:00:00+00:00", "2026-11-29T17:00:00+00:00"])
     }
 
     @Test func asleepPastTheEndStopsThere() {
-        let calendar = Fixture.calendar("UTC")
-        let sim = Simulation(
-            from: Fixture.instant("2026-11-29T10:00:00Z"), to: Fixture.instant("2026-11-30T20:00:00Z"),
-            calendar: calendar, files: Fixture.files(),
-            asleep: [
-                DateInterval(
-                    start: Fixture.instant("2026-11-29T16:00:00Z"), end: Fixture.instant("2026-12-01T00:00:00Z"))
-            ])
-        #expect(Self.events(sim).map(\.atText) == ["2026-11-29T10:00:00+00:00"])
+        #expect(
+            Self.eventTimes(to: "2026-11-30T20:00:00Z", asleepFrom: "2026-11-29T16:00:00Z", to: "2026-12-01T00:00:00Z")
+                == ["2026-11-29T10:00:00+00:00"])
     }
 }

@@ -85,12 +85,8 @@ import Testing
         (#"{"schema":"1","banis":{}}"#, #"$.schema: expected an integer ≥ 1, found "1""#),
     ])
     func wrongShapeIsAnError(_ text: String, _ problem: String) {
-        do {
-            let p = try decode(text)
-            Issue.record("decoded \(p.banis)")
-        } catch {
-            #expect(error.description == "\(Self.path): \(problem)")
-        }
+        let error = #expect(throws: GroupFileError.self) { try decode(text) }
+        #expect(error?.description == "\(Self.path): \(problem)")
     }
 
     @Test func newerSchemaIsReadOnlyWithAWarning() throws {

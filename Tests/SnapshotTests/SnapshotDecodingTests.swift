@@ -106,12 +106,8 @@ import Testing
         (japji + "," + japji, "{}", #"$.banis[1].id: duplicate id "japji" (also $.banis[0])"#),
     ])
     func strictErrors(_ bani: String, _ sets: String, _ problem: String) {
-        do {
-            let s = try decode(document(bani: bani, sets: sets))
-            Issue.record("decoded \(s)")
-        } catch {
-            #expect(error.description == "\(Self.path): \(problem)")
-        }
+        let error = #expect(throws: GroupFileError.self) { try decode(document(bani: bani, sets: sets)) }
+        #expect(error?.description == "\(Self.path): \(problem)")
     }
 
     @Test(arguments: [
@@ -142,12 +138,8 @@ import Testing
         ("[]", "$: expected an object, found an array"),
     ])
     func topLevelErrors(_ text: String, _ problem: String) {
-        do {
-            let s = try decode(text)
-            Issue.record("decoded \(s)")
-        } catch {
-            #expect(error.description == "\(Self.path): \(problem)")
-        }
+        let error = #expect(throws: GroupFileError.self) { try decode(text) }
+        #expect(error?.description == "\(Self.path): \(problem)")
     }
 
     @Test func newerSchemaDecodesWhatItUnderstands() throws {

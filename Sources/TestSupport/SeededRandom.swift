@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
-import NitnemClockKit
 
 /// A small deterministic generator (SplitMix64), so every run tests the same cases.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+package struct SeededRandom: RandomNumberGenerator {
+    package var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

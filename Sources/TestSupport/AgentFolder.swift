@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// A temp folder to run the agent in: `run/` for `XDG_RUNTIME_DIR`, the group at `group` (a copy of
+/// `fixtures/groups/demo`, or made by the agent), the config file at `config` when one is given;
+/// `remove()` takes it away.
+package struct AgentFolder {
+    package let root: String
+    package var group: String { root + "/group" }
+    package var config: String { root + "/config/nitnem/config" }
+    package var lock: String { root + "/run/agent.lock" }
+
+    package init(demoGroup: Bool = false, config text: String? = nil) throws {
+        root = Support.tempFolder()
+        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        if demoGroup {
+            try FileManager.default.copyItem(
+                atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
+        }
+        if let text {
+            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+            try Support.write(text, to: config)
+        }
+    }
+
+    package func remove() { Support.cleanup(root) }
+
+    /// UTC on a clock pinned at `now`, with the runtime, state and config folders and HOME here.
+    package func environment(now: String) -> [String: String] {
+        [
+            "TZ": "UTC", "SGGS_CLOCK_NOW": now, "XDG_RUNTIME_DIR": root + "/run", "XDG_STATE_HOME": root + "/state",
+            "XDG_CONFIG_HOME": root + "/config", "HOME": root,
+        ]
+    }
+
+    /// `nitnem run --group <group> arguments…` in `environment`, its stderr in `<root>/log`.
+    package func startAgent(_ environment: [String: String], _ arguments: [String] = []) throws -> NitnemProcess {
+        try NitnemProcess(["run", "--group", group] + arguments, environment: environment, stderrPath: root + "/log")
+    }
+}
