@@ -108,6 +108,9 @@ extension AgentCore {
         case reminderClicked(activationToken: String? = nil)
         /// The reminder on screen was closed by the user or the server (not by an action).
         case reminderDismissed
+        /// A bar's block was clicked with mouse button `button` (i3blocks writes clicks to
+        /// `status --follow`'s stdin).
+        case barClicked(button: Int)
         /// Reminders are paused until the instant (nil: not paused; a past instant is an expired
         /// pause, so not paused either), as read from the pause file.
         case pauseChanged(Date?)
@@ -145,6 +148,7 @@ extension AgentCore {
             case .reminderAction: "reminderAction"
             case .reminderClicked: "reminderClicked"
             case .reminderDismissed: "reminderDismissed"
+            case .barClicked: "barClicked"
             case .pauseChanged: "pauseChanged"
             case .pauseUnreadable: "pauseUnreadable"
             case .marked: "marked"

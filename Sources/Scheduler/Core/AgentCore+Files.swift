@@ -11,6 +11,7 @@ extension AgentCore {
     {
         switch result {
         case .success(var read):
+            readProblem = nil
             // A My Nitnem file (or a part of it) that cannot be read keeps what was last read from it.
             if let good = loaded?.mine { read = read.keeping(good) }
             // A file that vanished after a good read may be a writer's unlink and recreate.
@@ -29,6 +30,7 @@ extension AgentCore {
             configureFiles()
             return actions
         case .failure(let error):
+            readProblem = error
             gathering.endVanish()
             // Said once per file and kind of problem; a problem that comes back after a recovery is
             // said again at most once a minute.

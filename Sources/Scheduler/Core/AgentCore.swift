@@ -8,9 +8,20 @@ import Snapshot
 /// `ReminderMachine` (ledger, on screen, retry, pause), `TimelineWriter` (the widget timeline),
 /// `ProblemLog` (what was said) — and a step collects their actions. The shell (`Agent`) reads
 /// files, arms timers and performs the actions; `simulate` drives the same core on a virtual
-/// clock, through the same `CoreDriver`. Nothing here reads a clock or touches a file.
+/// clock, through the same `CoreDriver`; `status --follow` drives it too, as a follower (`Role`).
+/// Nothing here reads a clock or touches a file.
 package struct AgentCore: Sendable {
+    /// What a core does beside following the group's files, the pause and the zone: the agent
+    /// reminds and writes the widget timeline; `status --follow` only follows (no reminder, no
+    /// timeline) and says only what its line cannot show (`followed(_:)`).
+    package enum Role: Sendable {
+        case agent, follower
+    }
+
     // Set here and in `AgentCore+Files.swift` only.
+
+    /// The agent's or a follower's.
+    package let role: Role
 
     /// The calendar of the zone and the days planned in it.
     var plan: DayPlan
@@ -21,6 +32,8 @@ package struct AgentCore: Sendable {
     /// The last files that were read without error, as the config sees them (config `rehras`);
     /// `nil` until then.
     package internal(set) var files: GroupFiles?
+    /// Why the last read of the files failed (the last good ones are kept); nil after a good read.
+    package internal(set) var readProblem: GroupFileError?
     /// File events gathered until a read.
     var gathering = Gathering()
     /// The reminders.
@@ -32,8 +45,10 @@ package struct AgentCore: Sendable {
 
     /// A core for `calendar`, with nothing read yet.
     package init(
-        calendar: NitnemCalendar, config: AgentConfig = AgentConfig(), ledger: ReminderLedger = ReminderLedger()
+        calendar: NitnemCalendar, config: AgentConfig = AgentConfig(), ledger: ReminderLedger = ReminderLedger(),
+        role: Role = .agent
     ) {
+        self.role = role
         plan = DayPlan(calendar: calendar, slots: config.slots)
         self.config = config
         reminders = ReminderMachine(ledger: ledger)
@@ -68,6 +83,25 @@ package struct AgentCore: Sendable {
 
     /// Handles `event` at `now`.
     package mutating func handle(_ event: Event, now: Date) -> Step {
+        var step = decide(event, now: now)
+        if role == .follower { step.actions = step.actions.compactMap(Self.followed) }
+        return step
+    }
+
+    /// What a follower does of `action`: its line shows the files, their warnings and the pause,
+    /// so it says only a read that failed (as a follower words it), a pause file that cannot be
+    /// read, and what a click on the reader says.
+    static func followed(_ action: Action) -> Action? {
+        switch action {
+        case .log(.filesUnreadable(let cause, let kept)): .log(.followFilesUnreadable(cause: cause, kept: kept))
+        case .log(.pauseUnreadable), .log(.readerNote), .log(.readNowFailed): action
+        case .log: nil
+        default: action
+        }
+    }
+
+    /// `handle(_:now:)` for either role.
+    private mutating func decide(_ event: Event, now: Date) -> Step {
         var actions: [Action] = []
         switch event {
         case .filesTouched(let whole):
@@ -94,7 +128,7 @@ package struct AgentCore: Sendable {
             return gathered(now: now)
         case .configEmptied:
             guard gathering.believeEmptyConfig() else { return gathered(now: now) }
-            return handle(.configRead(.success(ConfigReading(settings: AgentConfig()))), now: now)
+            return decide(.configRead(.success(ConfigReading(settings: AgentConfig()))), now: now)
         case .reminderAction(let action, let token):
             // Decided first: `gathered` reads the state the press changed.
             let pressed = reminders.pressed(
@@ -107,6 +141,8 @@ package struct AgentCore: Sendable {
             return gathered(pressed, now: now)
         case .reminderDismissed:
             return gathered(reminders.dismissed(), now: now)
+        case .barClicked(let button):
+            return gathered(clicked(button: button, now: now), now: now)
         case .marked(let id, let failure):
             return gathered([.log(failure.map { .markFailed(cause: $0.message) } ?? .marked(id: id))], now: now)
         case .openerExited(let program, let url, let status):
@@ -178,14 +214,36 @@ package struct AgentCore: Sendable {
     /// does for the reminder on screen.
     package func readerActions(for url: String) -> [Action] { ReminderMachine.readerActions(for: url, config: config) }
 
-    /// A full evaluation at `now`, after `actions`: the pause's end, the timeline, the reminder due
-    /// and the one on screen.
+    /// What a click on a bar does at `now`: button 1 opens what is shown in the reader (the home
+    /// when today is complete), as Read now does; button 3 marks the next bani shown read, as
+    /// `nitnem mark --next` and Mark read do; any other button nothing.
+    func clicked(button: Int, now: Date) -> [Action] {
+        let shown = files.map {
+            TodayState(snapshot: $0.snapshot, progress: $0.progress.banis, at: now, calendar: calendar)
+        }
+        switch button {
+        case 1:
+            return readerActions(for: shown?.url ?? "sggs://nitnem")
+        case 3:
+            guard let shown, let next = shown.next else { return [] }
+            return [.markRead(Mark(next.bani, day: shown.dayKey, today: calendar.dayKey(at: now)))]
+        default:
+            return []
+        }
+    }
+
+    /// A full evaluation at `now`, after `actions`: the pause's end, and for the agent the
+    /// timeline, the reminder due and the one on screen.
     private mutating func evaluate(_ actions: [Action], now: Date) -> Step {
         var actions = actions + reminders.pauseEnded(now: now, calendar: calendar)
         let today = plan.days.day(containing: now)
-        if let files { actions += timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan) }
-        actions += reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
-        actions += reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
+        if role == .agent {
+            if let files {
+                actions += timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
+            }
+            actions += reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
+            actions += reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
+        }
         gathering.evaluatedAt = now
         return Step(actions: actions, nextWake: nextWake(after: now, today: today), wait: gathering.waiting)
     }
@@ -201,12 +259,16 @@ package struct AgentCore: Sendable {
             wait: gathering.waiting)
     }
 
-    /// When to wake next: the next fixed point, reminder slot or retry, whichever is first.
+    /// When to wake next: the next fixed point, reminder slot or retry, whichever is first (a
+    /// follower's: the next fixed point or the pause's end).
     mutating func nextWake(after now: Date) -> Date { nextWake(after: now, today: plan.days.day(containing: now)) }
 
     /// `nextWake(after:)`, `today` being the Nitnem day containing `now`.
     mutating func nextWake(after now: Date, today: PlannedDays.Day) -> Date {
         var wake = plan.days.nextFixedPoints(after: now, count: 1, from: today)[0].at
+        guard role == .agent else {
+            return pausedUntil.map { $0 > now ? min(wake, $0) : wake } ?? wake
+        }
         if config.remindersOn, let slot = plan.days.nextReminder(after: now, from: today) { wake = min(wake, slot.at) }
         if let due = reminders.wake(after: now, today: today, files: files, config: config, calendar: calendar) {
             wake = min(wake, due)
