@@ -34,14 +34,4 @@ extension Agent {
                 try AgentConfig.read(path: options.paths.config) ?? ConfigReading(settings: AgentConfig())
             })
     }
-
-    /// Reads the pause file: the instant it pauses until (nil when there is none), or why it
-    /// cannot be read.
-    func readPause() -> AgentCore.Event {
-        do throws(GroupFileError) {
-            return .pauseChanged(try PauseStore.load(path: options.paths.pause)?.until)
-        } catch {
-            return .pauseUnreadable(error)
-        }
-    }
 }

@@ -152,7 +152,7 @@ package final class Agent {
             .info, "nitnem agent started: group \(options.group.path), zone \(core.calendar.identifier)")
         // The pause first: a slot that passed while the agent was off is not fired late when paused.
         // The config as read now: a bad line is said (and keeps its default) rather than stop the agent.
-        var step = handle([readPause(), loadConfig(), .start(mergeCopiesAndLoad())])
+        var step = handle([CoreEvents.readPause(options.paths.pause), loadConfig(), .start(mergeCopiesAndLoad())])
         _ = try? SystemdNotify.ready(environment: options.environment)
 
         // While the core gathers file events, the instant the folder counts as settled: measured on the
@@ -173,12 +173,7 @@ package final class Agent {
                 journal.log(.error, "\(error)")
                 continue
             }
-            var events = happened.flatMap(coreEvents)
-            events += reapOpeners()
-            let touched = happened.contains(where: \.isGathered)
-            if settle.isDue(for: step.wait, touched: touched) { events.append(.settled) }
-            if !events.isEmpty { step = handle(events) }
-            settle.follow(step.wait, touched: touched)
+            step = settle.step(after: happened, happened.flatMap(coreEvents) + reapOpeners(), step) { handle($0) }
         }
         _ = try? SystemdNotify.stopping(environment: options.environment)
     }
@@ -188,32 +183,22 @@ package final class Agent {
     /// The loop, while running.
     var loop: EventLoop?
 
-    /// The core events for one loop event (reading what it needs: the zone, the config).
+    /// The loop's events as the core hears them (the pause and zone read when they change).
+    var names: CoreEvents {
+        CoreEvents(
+            group: options.group, environment: options.environment, localtimePath: options.localtimePath,
+            pausePath: options.paths.pause)
+    }
+
+    /// The core events for one loop event (reading what it needs: the zone, the config, the pause).
     func coreEvents(_ event: EventLoop.Event) -> [AgentCore.Event] {
         switch event {
         case .signal(SIGCHLD): []  // openers are reaped after every wake
         case .signal(SIGHUP): [loadConfig()]
-        case .configTouched(let whole): [.configTouched(whole: whole)]
-        case .pauseTouched: [readPause()]
         case .signal(let number): [.stopSignal(number)]
-        case .filesTouched(let whole): [.filesTouched(whole: whole)]
-        case .copyArrived: [.copyArrived]
-        case .eventsLost: [.eventsLost]
-        case .groupRecreated: [.groupRecreated(path: options.group.path)]
-        case .timelineRemoved: [.timelineRemoved(path: options.group.timelinePath)]
-        case .zoneLinkChanged:
-            [
-                .zoneRead(
-                    Result { () throws(ClockError) in
-                        NitnemCalendar(
-                            zone: try SystemZone.current(
-                                environment: options.environment, localtime: options.localtimePath))
-                    })
-            ]
-        case .timer: [.timer]
-        case .clockJumped: [.clockChanged]
+        case .configTouched(let whole): [.configTouched(whole: whole)]
         case .notification(let event): Self.coreEvents(event)
-        case .clicksReady, .outputClosed, .timedOut: []
+        default: names.named(event).map { [$0] } ?? []
         }
     }
 
@@ -251,6 +236,21 @@ struct Settle {
     func isDue(for wait: AgentCore.Wait?, touched: Bool, now: ContinuousClock.Instant = .now) -> Bool {
         guard wait != nil, !touched, let deadline else { return false }
         return now >= deadline
+    }
+
+    /// The core's step after one wake: `events` (what `happened` means to the core), with
+    /// `.settled` when the quiet time has passed, handed to the core through `handle` (`last`
+    /// stays when there is nothing to hand); the quiet time follows the new step's wait.
+    mutating func step(
+        after happened: [EventLoop.Event], _ events: [AgentCore.Event], _ last: AgentCore.Step,
+        handle: ([AgentCore.Event]) -> AgentCore.Step
+    ) -> AgentCore.Step {
+        let touched = happened.contains(where: \.isGathered)
+        var events = events
+        if isDue(for: last.wait, touched: touched) { events.append(.settled) }
+        let step = events.isEmpty ? last : handle(events)
+        follow(step.wait, touched: touched)
+        return step
     }
 
     /// Starts the quiet time again when a gathered event came or the core asks for another wait;

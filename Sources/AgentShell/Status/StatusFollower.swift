@@ -8,28 +8,30 @@ import Snapshot
 
 /// `nitnem status --follow`: one line now and one more each time what it shows changes — when the
 /// group's files or the pause change (inotify) or the next band starts or a pause ends (a realtime
-/// timerfd). Never polls.
+/// timerfd). Never polls. Its decisions are the agent's core as a follower (`AgentCore.Role`): the
+/// same events, file gathering and problems said once, without reminders or the timeline.
 package final class StatusFollower {
     let group: AppGroup
     let clock: NitnemClock
-    let environment: [String: String]
     let format: StatusFormat
-    let localtimePath: String
-    /// The decisions: what a read means, what to say, when to wake, what a click does.
-    var core: FollowCore
+    /// The decisions: what the files read mean, when to wake, what a click does.
+    var core: AgentCore
+    /// The loop's events as the core hears them.
+    let names: CoreEvents
     /// Where click events arrive (i3blocks `interval=persist` writes them to the block's stdin).
     var clicks: Int32?
     /// Runs the click's reader and reaps it.
     let launcher = ReaderLauncher()
-    /// The pause file (`nitnem reminders pause`), shown while it holds reminders back.
-    let pausePath: String?
     /// Warnings shown in every line's JSON beside the files' own (the config's, as plain `status` shows them).
     let extraWarnings: [String]
     var clickBuffer: [UInt8] = []
     /// The words of the lines (gettext's, for the user's language).
     let localizer: Localizer
+    /// The loop, while running.
+    var loop: EventLoop?
 
-    /// A follower of `group` printing `format`.
+    /// A follower of `group` printing `format`; `pausePath`: the pause file (`nitnem reminders
+    /// pause`), shown while it holds reminders back.
     package init(
         group: AppGroup, clock: NitnemClock, calendar: NitnemCalendar, environment: [String: String],
         format: StatusFormat, localtimePath: String = "/etc/localtime", clicks: Int32? = nil,
@@ -37,30 +39,28 @@ package final class StatusFollower {
         localizer: Localizer = .english
     ) {
         self.localizer = localizer
-        self.pausePath = pausePath
         self.extraWarnings = extraWarnings
         self.clicks = clicks
-        self.core = FollowCore(calendar: calendar, config: config)
+        self.core = AgentCore(calendar: calendar, config: config, role: .follower)
+        self.names = CoreEvents(
+            group: group, environment: environment, localtimePath: localtimePath, pausePath: pausePath)
         self.group = group
         self.clock = clock
-        self.environment = environment
         self.format = format
-        self.localtimePath = localtimePath
     }
 
-    /// The line to show now; a file that cannot be read shows the last good files, or the error.
+    /// The line to show at `now`: the last good files (beside the last read's problem), or the error.
     func render(now: Date) -> String {
-        let read = Result { () throws(GroupFileError) in try GroupFiles.load(group) }
-        let (view, logs) = core.read(read, pause: pausePath.map { PauseStore.active(path: $0, now: now) }, now: now)
-        perform(logs)
-        guard let files = view.files, let state = view.state else {
-            return StatusView.unavailable(error: view.problem ?? "", format: format)
-        }
+        let problem = core.readProblem?.description
+        guard let files = core.files else { return StatusView.unavailable(error: problem ?? "", format: format) }
+        let state = TodayState(
+            snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: core.calendar)
+        let pausedUntil = core.pausedUntil.flatMap { $0 > now ? $0 : nil }
         let statusView = StatusView(
             state: state, source: files.source,
-            warnings: files.warnings + extraWarnings + (view.problem.map { [$0] } ?? []),
-            pausedUntil: view.pausedUntil.map { RFC3339.format($0, in: core.calendar) },
-            pausedUntilShown: view.pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
+            warnings: files.warnings + extraWarnings + (problem.map { [$0] } ?? []),
+            pausedUntil: pausedUntil.map { RFC3339.format($0, in: core.calendar) },
+            pausedUntilShown: pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
             listen: core.config.listen != nil, titles: core.config.titles,
             journey: Journey(monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis),
             localizer: localizer)
@@ -84,13 +84,20 @@ package final class StatusFollower {
     package func run(
         watching output: Int32? = nil, until change: ChangeWait? = nil, emit: (String) -> Bool
     ) throws(SystemError) {
-        let loop = try EventLoop(group: group, localtimePath: localtimePath, signals: [SIGTERM, SIGINT, SIGCHLD])
-        defer { loop.close() }
-        if let pausePath { loop.watchPause(pausePath) }
+        let loop = try EventLoop(
+            group: group, localtimePath: names.localtimePath, signals: [SIGTERM, SIGINT, SIGCHLD])
+        self.loop = loop
+        defer {
+            self.loop = nil
+            loop.close()
+        }
+        if let pausePath = names.pausePath { loop.watchPause(pausePath) }
+        var step = handle((names.pausePath.map { [CoreEvents.readPause($0)] } ?? []) + [.start(load())])
+        var settle = Settle()
+        settle.follow(step.wait, touched: true)
         var last: String?
         while true {
-            let now = clock.now()
-            let line = render(now: now)
+            let line = render(now: clock.now())
             if let change {
                 if case .print(let stamped) = change.decide(line) {
                     _ = emit(stamped)
@@ -100,75 +107,89 @@ package final class StatusFollower {
                 guard emit(line) else { return }
                 last = line
             }
-            let events = try loop.wait(
-                until: clock.realInstant(for: core.nextWake(after: now)), clicks: clicks, output: output)
-            for event in events {
+            let happened = try loop.wait(
+                until: clock.realInstant(for: step.nextWake), timeoutMilliseconds: settle.timeout(for: step.wait),
+                clicks: clicks, output: output)
+            var events: [AgentCore.Event] = []
+            for event in happened {
                 switch event {
                 case .outputClosed: return
-                case .clicksReady: readClicks()
                 // SIGCHLD only says a reader finished (reaped below); any other signal ends the follower.
                 case .signal(let number) where number != SIGCHLD: return
-                case .zoneLinkChanged:
-                    if let zone = try? SystemZone.current(environment: environment, localtime: localtimePath) {
-                        core.use(NitnemCalendar(zone: zone))
-                    }
-                // Any other event re-renders (above): a file, the timer, a recreated folder.
-                default: break
+                case .clicksReady: events += readClicks()
+                default: events += names.named(event).map { [$0] } ?? []
                 }
             }
             launcher.reap()
+            step = settle.step(after: happened, events, step) { handle($0) }
         }
     }
 
-    /// Performs what the core decided: its log lines, the reader a click opens, the bani a click marks.
-    func perform(_ actions: [AgentCore.Action]) {
-        for action in actions {
-            switch action {
-            case .log(let event):
-                Journal().log(event)
-            case .open(let launch):
-                do throws(ReaderLauncher.Failure) {
-                    try launcher.start(launch)
-                } catch {
-                    Journal().log(.error, error.description)
-                }
-            case .markRead(let mark):
-                do throws(GroupFileError) {
-                    _ = try ProgressStore.record(mark, clock: clock, in: group)
-                } catch {
-                    Journal().log(.error, "mark: \(error.description)")
-                }
-            default:
-                continue
+    /// Both group files as read now; an error is handed to the core, which keeps the last good ones.
+    func load() -> Result<GroupFiles, GroupFileError> {
+        Result { () throws(GroupFileError) in try GroupFiles.load(group) }
+    }
+
+    /// Hands `events` to the core, performing what it decides; returns its last word.
+    func handle(_ events: [AgentCore.Event]) -> AgentCore.Step {
+        CoreDriver.run(&core, events, now: { clock.now() }, perform: { action, _ in perform(action) })
+    }
+
+    /// Performs one of the core's actions (a follower's: a line to log, a read, a reader to open,
+    /// a bani to mark); returns what it reports back.
+    func perform(_ action: AgentCore.Action) -> [AgentCore.Event] {
+        switch action {
+        case .log(let event):
+            Journal().log(event)
+        case .readFiles:
+            return [.filesRead(load())]
+        case .open(let launch):
+            do throws(ReaderLauncher.Failure) {
+                try launcher.start(launch)
+            } catch {
+                Journal().log(.error, error.description)
             }
+        case .markRead(let mark):
+            do throws(GroupFileError) {
+                _ = try ProgressStore.record(mark, clock: clock, in: group)
+                // Read once, as after any change: gathered with the write's own inotify echo.
+                return [.filesTouched(whole: true)]
+            } catch {
+                Journal().log(.error, "mark: \(error.description)")
+            }
+        default:
+            break
         }
+        return []
     }
 }
 
 extension StatusFollower {
-    /// Reads click events (one JSON object a line, as i3blocks writes them) and hands each button
-    /// to the core. End of input stops reading, not following.
-    func readClicks() {
-        guard let fd = clicks else { return }
+    /// Reads click events (one JSON object a line, as i3blocks writes them): the core's event for
+    /// each button. End of input stops reading, not following.
+    func readClicks() -> [AgentCore.Event] {
+        guard let fd = clicks else { return [] }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let n: Int
         switch try? FileDescriptor.read(fd, into: &chunk) {
         case .done(let count) where count > 0: n = count
-        case .wouldBlock?: return
+        case .wouldBlock?: return []
         default:
             clicks = nil  // end of input, or it cannot be read: stop reading, keep following
-            return
+            return []
         }
         clickBuffer += chunk[0..<n]
+        var events: [AgentCore.Event] = []
         while let newline = clickBuffer.firstIndex(of: UInt8(ascii: "\n")) {
             let line = Array(clickBuffer[..<newline])
             clickBuffer.removeSubrange(...newline)
             guard let event = try? JSONParser.parse(line), case .number(let text)? = event["button"],
                 let button = Int(text)
             else { continue }
-            perform(core.clicked(button: button, now: clock.now()))
+            events.append(.barClicked(button: button))
         }
         if clickBuffer.count > 1 << 16 { clickBuffer.removeAll() }
+        return events
     }
 }
 
