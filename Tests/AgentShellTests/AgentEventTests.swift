@@ -11,7 +11,7 @@ import Testing
 @testable import AgentShell
 
 /// What the notification server reports reaches the agent's core as events of its loop, and a
-/// Mark read is one write whose files are read once, as after any change.
+/// Mark read is one write whose files are read at once, its own echo taken with it.
 @Suite(.serialized) struct AgentEventTests {
     /// A notifier whose server reported `pending` (taken once).
     final class ReportingNotifier: Notifier {
@@ -60,10 +60,9 @@ import Testing
         #expect(Agent.coreEvents(.action(id: "no-such-button", tag: "t")).isEmpty)
     }
 
-    /// Mark read writes the file and says so: the read is the core's (`.filesTouched`, gathered with
-    /// the write's own inotify echo into one read that merges conflict copies first), not a second
-    /// read of its own.
-    @Test func markReadWritesAndReportsTheChangeNotARead() throws {
+    /// Mark read writes the file, takes the write's own inotify echo off the loop and reads the
+    /// files at once (conflict copies merged first): the press is one wake, not three.
+    @Test func markReadWritesAndReadsAtOnceTakingItsOwnEcho() throws {
         let dir = Support.tempFolder()
         defer { Support.cleanup(dir) }
         let group = AppGroup(path: dir)
@@ -75,9 +74,13 @@ import Testing
             calendar: zone, config: AgentConfig())
         let day = CivilDate("2026-11-29")!
         let japji = try #require(EmbeddedRegistry.snapshot.bani(id: "japji"))
+        let loop = try EventLoop(group: group, localtimePath: dir + "/localtime", signals: [])
+        defer { loop.close() }
+        agent.loop = loop
         let events = agent.perform(.markRead(Mark(japji, day: day, today: day)), calendar: zone)
-        #expect(events.map(\.name) == ["marked", "filesTouched"])
-        if case .filesTouched(let whole)? = events.last { #expect(whole) }
+        #expect(events.map(\.name) == ["marked", "filesRead"])
+        if case .filesRead(.success(let files))? = events.last { #expect(files.progress.isRead("japji", on: day)) }
         #expect(try GroupFiles.loadProgress(group).isRead("japji", on: day))
+        #expect(try loop.wait(until: nil, timeoutMilliseconds: 0) == [.timedOut], "the echo was taken")
     }
 }

@@ -89,9 +89,8 @@ extension Agent {
         case .markRead(let mark):
             do throws(GroupFileError) {
                 _ = try ProgressStore.record(mark, clock: clock, in: options.group)
-                // The files are read once, as after any change (the conflict copies merged first): the
-                // core gathers this with the write's own inotify echo.
-                return [.marked(id: mark.id, error: nil), .filesTouched(whole: true)]
+                // Read at once (the conflict copies merged first), the write's own echo taken with it.
+                return [.marked(id: mark.id, error: nil)] + names.afterWrite(on: loop, read: mergeCopiesAndLoad)
             } catch {
                 return [.marked(id: mark.id, error: ReportedFailure(error))]
             }

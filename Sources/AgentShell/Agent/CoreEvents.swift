@@ -30,6 +30,16 @@ struct CoreEvents {
         }
     }
 
+    /// What the shell reports after it wrote the progress file (a mark): the write's own file
+    /// events are taken off `loop` and the files read at once (`read`), so a press is one wake;
+    /// any other event taken (a copy, the pause) is handed on.
+    func afterWrite(on loop: EventLoop?, read: () -> Result<GroupFiles, GroupFileError>) -> [AgentCore.Event] {
+        let others = (loop?.takeQueuedFileEvents() ?? []).filter {
+            if case .filesTouched = $0 { false } else { true }
+        }
+        return [.filesRead(read())] + others.compactMap(named)
+    }
+
     /// Reads the pause file at `path`: the instant it pauses until (nil when there is none), or
     /// why it cannot be read.
     static func readPause(_ path: String) -> AgentCore.Event {

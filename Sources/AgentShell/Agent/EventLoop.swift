@@ -225,6 +225,14 @@ final class EventLoop {
         return ready.isEmpty && notifications.isEmpty ? nil : events
     }
 
+    /// The file events already queued, taken now without waiting: a writer's own echo, taken
+    /// before it reads what it wrote (that read sees every change they are about).
+    func takeQueuedFileEvents() -> [Event] {
+        var events: [Event] = []
+        while let batch = try? inotify.readEvents(), !batch.isEmpty { events += batch.compactMap(name) }
+        return events
+    }
+
     /// What one inotify event means, or nil when it is about nothing watched here.
     private func name(_ event: InotifyEvent) -> Event? {
         // The same folder may hold several watched files: each event is about one name.

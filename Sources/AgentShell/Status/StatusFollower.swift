@@ -152,8 +152,7 @@ package final class StatusFollower {
         case .markRead(let mark):
             do throws(GroupFileError) {
                 _ = try ProgressStore.record(mark, clock: clock, in: group)
-                // Read once, as after any change: gathered with the write's own inotify echo.
-                return [.filesTouched(whole: true)]
+                return names.afterWrite(on: loop, read: load)
             } catch {
                 Journal().log(.error, "mark: \(error.description)")
             }

@@ -186,8 +186,8 @@ extension AgentCore {
         /// Close the notification with server id `id`: one an earlier agent showed and left on
         /// screen when it was killed (its buttons reach nobody).
         case closeNotification(id: Int)
-        /// Record `mark` as `nitnem mark` does (`ProgressStore.record`); then report `.marked` and
-        /// `.filesTouched` (read once, as any change).
+        /// Record `mark` as `nitnem mark` does (`ProgressStore.record`); then report `.marked` (the
+        /// agent) and `.filesRead`: the files read at once, the write's own file events taken with it.
         case markRead(Mark)
         /// Run the reader for a deep link (resolved by config `reader` / `open`), then report
         /// `.openerExited`.
