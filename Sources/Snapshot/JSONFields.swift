@@ -37,15 +37,25 @@ struct JSONFields {
         return v
     }
 
-    func string(_ key: String) throws(GroupFileError) -> String {
-        guard let s = try optionalString(key) else { throw fail(key, "a string", found: value[key]) }
-        return s
+    /// Member `key` as `read` takes it; an error saying it is not `expected` when absent, `null` or
+    /// not taken.
+    func required<T>(_ key: String, _ expected: String, _ read: (JSONValue) -> T?) throws(GroupFileError) -> T {
+        guard let t = try optional(key, expected, read) else { throw fail(key, expected, found: value[key]) }
+        return t
     }
 
-    func optionalString(_ key: String) throws(GroupFileError) -> String? {
+    /// Member `key` as `read` takes it, `nil` when absent or `null`; an error saying it is not
+    /// `expected` when not taken.
+    func optional<T>(_ key: String, _ expected: String, _ read: (JSONValue) -> T?) throws(GroupFileError) -> T? {
         guard let v = optional(key) else { return nil }
-        guard case .string(let s) = v else { throw fail(key, "a string", found: v) }
-        return s
+        guard let t = read(v) else { throw fail(key, expected, found: v) }
+        return t
+    }
+
+    func string(_ key: String) throws(GroupFileError) -> String { try required(key, "a string", JSONFields.string) }
+
+    func optionalString(_ key: String) throws(GroupFileError) -> String? {
+        try optional(key, "a string", JSONFields.string)
     }
 
     func nonEmptyString(_ key: String) throws(GroupFileError) -> String {
@@ -56,26 +66,18 @@ struct JSONFields {
         return s
     }
 
-    func bool(_ key: String) throws(GroupFileError) -> Bool {
-        guard let b = try optionalBool(key) else { throw fail(key, "true or false", found: value[key]) }
-        return b
-    }
+    func bool(_ key: String) throws(GroupFileError) -> Bool { try required(key, "true or false", JSONFields.bool) }
 
     func optionalBool(_ key: String) throws(GroupFileError) -> Bool? {
-        guard let v = optional(key) else { return nil }
-        guard case .bool(let b) = v else { throw fail(key, "true or false", found: v) }
-        return b
+        try optional(key, "true or false", JSONFields.bool)
     }
 
     func int(_ key: String, min: Int) throws(GroupFileError) -> Int {
-        guard let n = try optionalInt(key, min: min) else { throw fail(key, "an integer ≥ \(min)", found: value[key]) }
-        return n
+        try required(key, "an integer ≥ \(min)") { JSONFields.integer($0, min: min) }
     }
 
     func optionalInt(_ key: String, min: Int) throws(GroupFileError) -> Int? {
-        guard let v = optional(key) else { return nil }
-        guard let n = JSONFields.integer(v), n >= min else { throw fail(key, "an integer ≥ \(min)", found: v) }
-        return n
+        try optional(key, "an integer ≥ \(min)") { JSONFields.integer($0, min: min) }
     }
 
     /// The `schema` of a document this code writes at version `current`: an integer ≥ 1, 1 when
@@ -93,6 +95,24 @@ struct JSONFields {
     static func integer(_ v: JSONValue) -> Int? {
         guard case .number(let text) = v else { return nil }
         return Int(text)
+    }
+
+    /// `integer(v)` when it is at least `min`.
+    static func integer(_ v: JSONValue, min: Int) -> Int? {
+        guard let n = integer(v), n >= min else { return nil }
+        return n
+    }
+
+    /// The text of a string.
+    static func string(_ v: JSONValue) -> String? {
+        guard case .string(let s) = v else { return nil }
+        return s
+    }
+
+    /// The value of `true` or `false`.
+    static func bool(_ v: JSONValue) -> Bool? {
+        guard case .bool(let b) = v else { return nil }
+        return b
     }
 
     /// How a found value reads in an error: `"ten"`, `12.5`, `true`, `null`, `an array`, `an object`.

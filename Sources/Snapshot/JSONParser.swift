@@ -151,85 +151,80 @@ private struct Reader {
     }
 
     mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= JSONParser.maxDepth else {
-            throw error("nested deeper than \(JSONParser.maxDepth) levels")
-        }
         let start = index
-        index += 1
         var members: [(key: String, value: JSONValue)] = []
         var syntax: [JSONSyntax.Member] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            if recording { node = JSONSyntax(range: start..<index, kind: .object(syntax)) }
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
-            }
-            let keyStart = index
-            let key = try string()
-            let keyRange = keyStart..<index
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error(
-                    index < bytes.count
-                        ? "unexpected \(describeCurrent()), expected ':' after a member name"
-                        : "unexpected end of file inside an object")
-            }
-            index += 1
-            skipWhitespace()
-            let value = try value(depth: depth)
-            members.append((key, value))
-            if recording { syntax.append(JSONSyntax.Member(key: key, keyRange: keyRange, value: node)) }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
-            if bytes[index] == UInt8(ascii: ",") {
+        if try !opens(depth: depth, empty: UInt8(ascii: "}")) {
+            repeat {
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of file inside an object") }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
+                }
+                let keyStart = index
+                let key = try string()
+                let keyRange = keyStart..<index
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error(
+                        index < bytes.count
+                            ? "unexpected \(describeCurrent()), expected ':' after a member name"
+                            : "unexpected end of file inside an object")
+                }
                 index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                if recording { node = JSONSyntax(range: start..<index, kind: .object(syntax)) }
-                return .object(members)
-            }
-            throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
+                skipWhitespace()
+                let value = try value(depth: depth)
+                members.append((key, value))
+                if recording { syntax.append(JSONSyntax.Member(key: key, keyRange: keyRange, value: node)) }
+            } while try !closes(UInt8(ascii: "}"), inside: "an object", after: "an object member")
         }
+        if recording { node = JSONSyntax(range: start..<index, kind: .object(syntax)) }
+        return .object(members)
     }
 
     mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
+        let start = index
+        var items: [JSONValue] = []
+        var syntax: [JSONSyntax] = []
+        if try !opens(depth: depth, empty: UInt8(ascii: "]")) {
+            repeat {
+                skipWhitespace()
+                items.append(try value(depth: depth))
+                if recording { syntax.append(node) }
+            } while try !closes(UInt8(ascii: "]"), inside: "an array", after: "an array element")
+        }
+        if recording { node = JSONSyntax(range: start..<index, kind: .array(syntax)) }
+        return .array(items)
+    }
+
+    /// Steps past a container's opening bracket, refusing one nested deeper than `maxDepth`; true
+    /// when `close` follows at once (the empty container, stepped past too).
+    mutating func opens(depth: Int, empty close: UInt8) throws(JSONParseError) -> Bool {
         guard depth <= JSONParser.maxDepth else {
             throw error("nested deeper than \(JSONParser.maxDepth) levels")
         }
-        let start = index
         index += 1
-        var items: [JSONValue] = []
-        var syntax: [JSONSyntax] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or an element, steps past the `,` before the next (false) or the container's
+    /// `close` (true).
+    mutating func closes(_ close: UInt8, inside container: String, after item: String) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file inside \(container)") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
             index += 1
-            if recording { node = JSONSyntax(range: start..<index, kind: .array(syntax)) }
-            return .array(items)
-        }
-        while true {
-            skipWhitespace()
-            items.append(try value(depth: depth))
-            if recording { syntax.append(node) }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file inside an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                if recording { node = JSONSyntax(range: start..<index, kind: .array(syntax)) }
-                return .array(items)
-            }
-            throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array element")
+            return false
+        case close:
+            index += 1
+            return true
+        default:
+            throw error(
+                "unexpected \(describeCurrent()), expected ',' or '\(Character(Unicode.Scalar(close)))' after \(item)")
         }
     }
 

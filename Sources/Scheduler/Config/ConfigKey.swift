@@ -85,12 +85,9 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
 
     /// Every key, in the order `nitnem config`, the template and the man page list them.
     package static let all: [ConfigKey] = [
-        ConfigKey(
-            "reminders", page: .reminders, label: .keyReminders, syntax: "on|off",
-            accepted: "on or off (also yes/no, true/false)",
-            help: "Whether the agent shows reminders at all (running the agent is the opt-in).",
-            apply: { config, value throws(Refusal) in config.remindersOn = try boolean(value) },
-            show: { $0.remindersOn ? "on" : "off" }),
+        yesOrNo(
+            "reminders", \.remindersOn, shown: ("on", "off"), page: .reminders, label: .keyReminders,
+            help: "Whether the agent shows reminders at all (running the agent is the opt-in)."),
         slot(.amritVela),
         slot(.evening),
         slot(.night),
@@ -165,33 +162,19 @@ package struct ConfigKey: Sendable, CustomStringConvertible {
                 }
             },
             show: { $0.listen?.description }),
-        ConfigKey(
-            "rehras", page: .reading, label: .keyRehras, syntax: "sgpc|taksal", accepted: "sgpc or taksal",
+        choice(
+            "rehras", \.rehras, page: .reading, label: .keyRehras,
             help:
                 "The Rehras the evening set counts, over the snapshot's own preference (no effect with the embedded registry, which has one).",
-            unset: "not set (the snapshot's own preference)",
-            apply: { config, value throws(Refusal) in
-                guard let variant = RehrasVariant(rawValue: value.lowercased()) else { throw .notAccepted }
-                config.rehras = variant
-            },
-            show: { $0.rehras?.rawValue }),
-        ConfigKey(
-            "titles", page: .reading, label: .keyTitles, syntax: "english|gurmukhi|both",
-            accepted: "english, gurmukhi or both",
+            unset: "not set (the snapshot's own preference)"),
+        choice(
+            "titles", \.titles, page: .reading, label: .keyTitles,
             help:
                 "Which title of a bani status, the bars, reminders, mark --list, sets and reminders list show: Japji Sahib, ਜਪੁ ਜੀ ਸਾਹਿਬ or both. Titles are names: never translated.",
-            unset: "not set (English; both in the text of status, the bar's tooltip and mark --list)",
-            apply: { config, value throws(Refusal) in
-                guard let form = TitleForm(rawValue: value.lowercased()) else { throw .notAccepted }
-                config.titles = form
-            },
-            show: { $0.titles?.rawValue }),
-        ConfigKey(
-            "remind-when-done", page: .reminders, label: .keyRemindWhenDone, syntax: "yes|no",
-            accepted: "yes or no (also on/off, true/false)",
-            help: "Remind even when the band's set is already read.",
-            apply: { config, value throws(Refusal) in config.remindWhenDone = try boolean(value) },
-            show: { $0.remindWhenDone ? "yes" : "no" }),
+            unset: "not set (English; both in the text of status, the bar's tooltip and mark --list)"),
+        yesOrNo(
+            "remind-when-done", \.remindWhenDone, shown: ("yes", "no"), page: .reminders, label: .keyRemindWhenDone,
+            help: "Remind even when the band's set is already read."),
     ]
 
     /// What `listen` takes.
