@@ -36,6 +36,35 @@ package struct NitnemCalendar: Sendable {
         return wallClock(at: t).date == key ? t : nil
     }
 
+    /// The dates of `from...through` that are no Nitnem day (`dayStart` is nil). Such a date lies
+    /// between the wall dates just before and at one of the zone's offset changes, so only those are
+    /// asked about: a range of years costs a few look-ups, not one per date. Near the ends of the
+    /// calendar, where instants are clamped, every date is asked about.
+    package func skippedDates(from: CivilDate, through: CivilDate) -> Set<CivilDate> {
+        guard from <= through else { return [] }
+        var skipped = Set<CivilDate>()
+        guard CivilDate.first.adding(days: 7) < from, through < CivilDate.last.adding(days: -7) else {
+            var date = from
+            while date <= through {
+                if dayStart(date) == nil { skipped.insert(date) }
+                date = date.adding(days: 1)
+            }
+            return skipped
+        }
+        let midnight = WallTime(uncheckedSeconds: 0)
+        let changes = zone.offsetChanges(
+            from: resolve(from.adding(days: -2), midnight), to: resolve(through.adding(days: 2), midnight))
+        for change in changes {
+            var date = max(from, wallClock(at: change.addingTimeInterval(-1)).date)
+            let last = min(through, wallClock(at: change).date)
+            while date <= last {
+                if dayStart(date) == nil { skipped.insert(date) }
+                date = date.adding(days: 1)
+            }
+        }
+        return skipped
+    }
+
     /// The key (`YYYY-MM-DD`) of the Nitnem day containing `instant`.
     package func dayKey(at instant: Date) -> CivilDate { dayBeginning(at: instant).key }
 

@@ -122,6 +122,24 @@ import Testing
         }
     }
 
+    /// `skippedDates` looks only near the zone's offset changes: it must name the dates that asking
+    /// `dayStart` of each date names, in every edge zone, over years around Apia's skip.
+    @Test(arguments: edgeZones) func skippedDatesAreTheDatesWithNoStart(_ id: String) {
+        let cal = nitnemCalendar(id)
+        let from = day("2010-06-01")
+        let through = day("2013-06-30")
+        var expected = Set<CivilDate>()
+        var d = from
+        while d <= through {
+            if cal.dayStart(d) == nil { expected.insert(d) }
+            d = d.adding(days: 1)
+        }
+        #expect(cal.skippedDates(from: from, through: through) == expected)
+        #expect(id != "Pacific/Apia" || expected == [day("2011-12-30")])
+        #expect(cal.skippedDates(from: day("2011-12-31"), through: day("2012-01-05")).isEmpty)
+        #expect(cal.skippedDates(from: through, through: from).isEmpty)
+    }
+
     @Test func bandsOfHelsinkiSpringDayAreContiguous() {
         let cal = nitnemCalendar("Europe/Helsinki")
         let bands = cal.bands(of: day("2026-03-29"))

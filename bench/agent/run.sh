@@ -4,8 +4,8 @@
 #   (a) wakeups of an idle agent over 60 s (target 0) vs a bar script polling `nitnem status` every second;
 #   (b) latency from a progress-file rename to the new timeline on disk, p50/p99 over >= 200 changes
 #       (target p99 <= 2 ms) vs a plain `mv` + `cat` of the same file;
-#   (c) `simulate` of one year (target <= 30 ms) and ten years (target <= 0.3 s), installed build, vs `jq -c .` reading
-#       and rewriting the same lines;
+#   (c) `simulate` of one year (target <= 30 ms) and ten years (target <= 0.3 s), installed build, of the demo
+#       group with a practice started in it (1,000 days, never read), vs `jq -c .` reading and rewriting the same lines;
 #   (d) the installed agent's RSS once it rests after its start vs the floor's (bench/agent/floor, a static
 #       Swift program that only waits; target <= 1.5x), both read from disk as after a boot; its RSS after
 #       a simulated week (target <= 8 MiB) vs `sleep`'s and the floor's, the default release build for

@@ -20,9 +20,14 @@ struct TimelineWriter: Sendable {
     ) -> [AgentCore.Action] {
         let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
         let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
+        // The entries' days: today's and the fixed points'.
+        var journeys: [CivilDate: Journey] = [:]
+        for day in [today.day.key] + points.prefix(WidgetTimeline.fixedPointsAhead).map(\.dayKey)
+        where journeys[day] == nil {
+            journeys[day] = plan.journey(of: day, files: files)
+        }
         let timeline = WidgetTimeline(
-            now: now, today: today.day, points: points, options: options,
-            journey: { Journey(monthOf: $0, snapshot: files.snapshot, progress: files.progress.banis) },
+            now: now, today: today.day, points: points, options: options, journey: { journeys[$0] },
             state: { plan.state($0, files: files) })
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline

@@ -72,10 +72,11 @@ package struct TodayState: Hashable, Sendable {
     }
 
     /// The state in `band` of `nitnemDay`: what it is at every instant of that band. `calendar` says
-    /// which dates are Nitnem days to the practices (a date the zone skipped is none).
+    /// which dates are Nitnem days to the practices (a date the zone skipped is none); `practices`,
+    /// when given, are the day's `PracticeProgress.all` already worked out (the agent's `DayPlan`).
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band,
-        calendar: NitnemCalendar? = nil
+        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil
     ) {
         let key = nitnemDay.key
         let day = nitnemDay.interval
@@ -102,16 +103,14 @@ package struct TodayState: Hashable, Sendable {
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
         checklist = DayChecklist(snapshot: snapshot, progress: progress, day: key, current: band, order: order)
-        practices =
+        let all =
             snapshot.practices.isEmpty
-            ? []
-            : PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar).compactMap {
-                item in
-                let shown =
-                    item.isRunning && item.state != .upcoming || item.state == .completed && item.lastDay == key
-                guard shown, let bani = snapshot.bani(id: item.practice.bani) else { return nil }
-                return Practicing(bani: bani, progress: item)
-            }
+            ? [] : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar)
+        practices = all.compactMap { item in
+            let shown = item.isRunning && item.state != .upcoming || item.state == .completed && item.lastDay == key
+            guard shown, let bani = snapshot.bani(id: item.practice.bani) else { return nil }
+            return Practicing(bani: bani, progress: item)
+        }
 
         if let i = read.firstIndex(of: false), let bani = snapshot.bani(id: order[i]) {
             next = Next(bani: bani, resume: Self.resume(progress[order[i]], bani: bani, today: day))

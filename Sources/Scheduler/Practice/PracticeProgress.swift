@@ -60,47 +60,59 @@ package struct PracticeProgress: Hashable, Sendable {
 
     /// The progress of `practice` on Nitnem day `today`, from the bani's completed days; `endedBy`: the
     /// first day of a later practice of the same bani that replaced this one while it ran unstopped
-    /// (two machines that each began one apart: `PracticeProgress.all`). `isDay`: whether a date is a
-    /// Nitnem day in the zone (`NitnemCalendar.isDay`); a date it skipped is neither read nor missed.
+    /// (two machines that each began one apart: `PracticeProgress.all`). `skipped`: the dates the zone
+    /// skipped (`NitnemCalendar.skippedDates`), neither read nor missed nor a day of it.
+    ///
+    /// Counted from the dates read and the skipped dates, not day by day: the agent asks at every
+    /// wake, and a practice may run for a thousand days.
     package init(
         _ practice: Practice, completedDays: Set<CivilDate>, today: CivilDate, endedBy later: CivilDate? = nil,
-        isDay: (CivilDate) -> Bool = { _ in true }
+        skipped: Set<CivilDate> = []
     ) {
         self.practice = practice
         self.today = today
         let stop = practice.stopped ?? later
-        // A practice stopped on a day counts the days before it: a restart's new practice has that day.
-        let end = min(today, stop?.adding(days: -1) ?? .last)
-        var read = 0
-        var missed: [CivilDate] = []
+        let from = practice.from
+        func skippedCount(through day: CivilDate) -> Int {
+            skipped.isEmpty ? 0 : skipped.count(where: { from <= $0 && $0 <= day })
+        }
+        // Its last day: the `days`th date from its first that is no skipped date.
+        var last = from.adding(days: practice.days - 1)
         var counted = 0
-        var day = practice.from
-        var last = practice.from
-        while counted < practice.days {
-            if isDay(day) {
-                counted += 1
-                last = day
-                if day <= end {
-                    if completedDays.contains(day) {
-                        read += 1
-                    } else if day < today {
-                        missed.append(day)
-                    }
-                }
-            }
-            day = day.adding(days: 1)
+        while true {
+            let n = skippedCount(through: last)
+            if n == counted { break }
+            counted = n
+            last = from.adding(days: practice.days - 1 + n)
         }
         lastDay = last
-        self.read = read
+        // How many of its days there are in `from...day` (none when `day` is before it).
+        func days(through day: CivilDate) -> Int {
+            let upto = min(day, last)
+            guard from <= upto else { return 0 }
+            return upto.daysSinceEpoch - from.daysSinceEpoch + 1 - skippedCount(through: upto)
+        }
+        // A practice stopped on a day counts the days before it: a restart's new practice has that day.
+        let end = min(today, stop?.adding(days: -1) ?? .last)
+        let readDays = completedDays.filter {
+            from <= $0 && $0 <= end && $0 <= last && (skipped.isEmpty || !skipped.contains($0))
+        }
+        read = readDays.count
+        // Missed: its days up to `end`, before today, not read.
+        let missedThrough = min(end, today.adding(days: -1))
+        let missedCount = days(through: missedThrough) - readDays.count(where: { $0 <= missedThrough })
+        var missed: [CivilDate] = []
+        if missedCount > 0 {
+            missed.reserveCapacity(missedCount)
+            var day = from
+            while day <= min(missedThrough, last) {
+                if !completedDays.contains(day) && (skipped.isEmpty || !skipped.contains(day)) { missed.append(day) }
+                day = day.adding(days: 1)
+            }
+        }
         self.missed = missed
         self.readToday = completedDays.contains(today)
-        var number = 0
-        day = practice.from
-        while day <= min(today, last) {
-            if isDay(day) { number += 1 }
-            day = day.adding(days: 1)
-        }
-        self.day = number
+        self.day = days(through: today)
         if read == practice.days {
             state = .completed
         } else if let stop {
@@ -122,10 +134,13 @@ package struct PracticeProgress: Hashable, Sendable {
             let later = practices.filter {
                 $0.bani == practice.bani && $0.stopped == nil && $0.from > practice.from && $0.from <= today
             }.map(\.from).min()
+            // Its days lie within twice its length of its first (a zone skips a date in years).
+            let skipped =
+                calendar?.skippedDates(from: practice.from, through: practice.from.adding(days: 2 * practice.days + 7))
+                ?? []
             return PracticeProgress(
                 practice, completedDays: progress[practice.bani]?.completedDays ?? [], today: today,
-                endedBy: practice.stopped == nil ? later : nil,
-                isDay: { calendar?.dayStart($0) != nil || calendar == nil })
+                endedBy: practice.stopped == nil ? later : nil, skipped: skipped)
         }
     }
 }

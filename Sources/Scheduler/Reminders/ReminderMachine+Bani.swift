@@ -21,7 +21,7 @@ extension ReminderMachine {
         let day = today.day
         let band = day.band(at: now)
         if retry.holds(SlotKey(day: day.key, band: band), at: now) { return [] }
-        for slot in ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar)
+        for slot in baniSlots.remember(on: day, files: files, calendar: plan.calendar)
         where slot.at <= now && day.band(at: slot.at) == band {
             let acted = act(
                 on: .bani(slot.bani.id), slot: slot.at, name: .bani(title: slot.bani.titleEn), now: now, today: today,
@@ -50,7 +50,7 @@ extension ReminderMachine {
         else { return nil }
         var wakes: [Date] = []
         let band = today.day.band(at: now)
-        for slot in ReminderRules.baniSlots(on: today.day, files: files, calendar: calendar) {
+        for slot in baniSlots.slots(on: today.day, files: files, calendar: calendar) {
             if slot.at > now {
                 wakes.append(slot.at)
             } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)),
@@ -62,7 +62,7 @@ extension ReminderMachine {
         }
         if wakes.isEmpty {
             let tomorrow = calendar.nitnemDay(after: today.day)
-            wakes += ReminderRules.baniSlots(on: tomorrow, files: files, calendar: calendar).map(\.at).filter {
+            wakes += baniSlots.slots(on: tomorrow, files: files, calendar: calendar).map(\.at).filter {
                 $0 > now
             }
         }

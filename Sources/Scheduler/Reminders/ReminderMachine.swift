@@ -24,6 +24,8 @@ struct ReminderMachine: Sendable {
     var awaitingSave: Notice?
     /// Reminders are paused until then (`nitnem reminders pause`).
     var pausedUntil: Date?
+    /// The per-bani reminders of today and tomorrow, as last worked out.
+    var baniSlots = BaniSlotsMemo()
 
     init(ledger: ReminderLedger) { self.ledger = ledger }
 
@@ -37,6 +39,10 @@ struct ReminderMachine: Sendable {
     ) -> [Action] {
         let takenOver = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
         let actions = takenOver + dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
+        // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed.
+        if config.remindersOn, let files, !(files.mine?.reminders ?? []).isEmpty || !files.snapshot.practices.isEmpty {
+            _ = baniSlots.remember(on: plan.calendar.nitnemDay(after: today.day), files: files, calendar: plan.calendar)
+        }
         guard awaitingSave == nil else { return actions }
         return actions + dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
     }
@@ -136,7 +142,7 @@ struct ReminderMachine: Sendable {
                 notice = Self.notice(
                     day: entry.dayKey, band: band, state: state, files: files, config: config, late: reminded.late)
             case .bani(let id):
-                notice = ReminderRules.baniSlots(on: today.day, files: files, calendar: plan.calendar)
+                notice = baniSlots.remember(on: today.day, files: files, calendar: plan.calendar)
                     .first { $0.bani.id == id }
                     .map {
                         Self.baniNotice(

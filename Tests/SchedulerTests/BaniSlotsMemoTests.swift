@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+import Snapshot
+import TestSupport
+import Testing
+
+@testable import Scheduler
+
+/// The agent's kept bani slots (`BaniSlotsMemo`): what it hands out is what `ReminderRules.baniSlots`
+/// says for the files, day and zone asked about, whichever it kept.
+@Suite struct BaniSlotsMemoTests {
+    static let practice =
+        #"{"schema":1,"practices":[{"bani":"sukhmani","from":"2026-11-27","days":3,"remind":"19:00"}]}"#
+    static let reminder = #"{"schema":1,"reminders":{"sukhmani":"10:00"}}"#
+
+    static func times(_ slots: [ReminderRules.BaniSlot]) -> [String] {
+        slots.map { "\($0.bani.id) \($0.time) \($0.practice.map { "\($0.day)/\($0.days)" } ?? "-")" }
+    }
+
+    @Test func itAnswersForTheFilesDayAndZoneAskedAbout() throws {
+        let utc = Fixture.calendar("UTC")
+        let kolkata = Fixture.calendar("Asia/Kolkata")
+        let practice = try BaniReminderTests.files(Self.practice)
+        let reminder = try BaniReminderTests.files(Self.reminder)
+        let today = utc.nitnemDay(Fixture.day("2026-11-29"))
+        let tomorrow = utc.nitnemDay(after: today)
+        var memo = BaniSlotsMemo()
+        let kept = memo.remember(on: today, files: practice, calendar: utc)
+        #expect(Self.times(kept) == ["sukhmani 19:00 3/3"])
+        #expect(memo.slots(on: today, files: practice, calendar: utc) == kept)
+        // Other files, another day (the practice's last was the 29th), another zone: worked out again.
+        #expect(Self.times(memo.slots(on: today, files: reminder, calendar: utc)) == ["sukhmani 10:00 -"])
+        #expect(memo.slots(on: tomorrow, files: practice, calendar: utc).isEmpty)
+        let inKolkata = memo.slots(on: kolkata.nitnemDay(Fixture.day("2026-11-29")), files: practice, calendar: kolkata)
+        #expect(inKolkata.map(\.at) == [Fixture.instant("2026-11-29T13:30:00Z")])
+        // Read on the 29th: the practice is complete, and no longer reminds.
+        let days: Set = [Fixture.day("2026-11-27"), Fixture.day("2026-11-28"), Fixture.day("2026-11-29")]
+        let read = try BaniReminderTests.files(Self.practice, progress: ["sukhmani": BaniProgress(completedDays: days)])
+        #expect(memo.slots(on: today, files: read, calendar: utc).isEmpty)
+        #expect(memo.remember(on: today, files: read, calendar: utc).isEmpty)
+        #expect(memo.slots(on: today, files: practice, calendar: utc) == kept)
+    }
+}
