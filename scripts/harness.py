@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""What the real-program harnesses (real-waybar.py, real-server.py, real-sound.py) share: their
-`ok` / `FAIL` lines and tally, waiting for a condition, and the programs they start (each a
-session of its own, stopped in reverse order at the end).
+"""What the scripts that run real programs share (scripts/real-*.py and screenshots-x11.py, faults/,
+contrib/plasma/tests/probe.py and settings.py, contrib/gnome-shell/tests/real-*.py): their `ok` /
+`FAIL` lines and tally, waiting for a condition, the programs they start (each a session of its
+own, stopped in reverse order at the end), an X server of their own, and asking the bus who owns a
+name. Standard library only, Python 3.11 and later (some run inside the Debian roots).
 
-Each harness's shell script copies this file beside it into the work folder its user can read.
+A script run from the checkout imports it from scripts/; one run elsewhere as another user gets a
+copy beside it from its shell script (real-waybar.sh, widget.sh…), or the copied checkout's.
 """
 import os
+import select
 import signal
 import subprocess
 import time
@@ -19,10 +23,10 @@ def say(line):
     print(line, flush=True)
 
 
-def check(what, ok, detail=""):
-    """One check: `ok   WHAT`, or `FAIL WHAT: DETAIL`, counted. Returns ok."""
+def check(ok, what, why=""):
+    """One check: `ok   WHAT`, or `FAIL WHAT: WHY` (`FAIL WHAT` without a why), counted. Returns ok."""
     global passed
-    say(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
+    say(("ok   " if ok else "FAIL ") + what + ("" if ok or not why else f": {why}"))
     if ok:
         passed += 1
     else:
@@ -42,12 +46,22 @@ def tail(path, lines=15):
     return "".join(read(path).splitlines(True)[-lines:]) or f"({path}: nothing)"
 
 
-def wait_until(seconds, condition, step=0.1):
-    """condition() until it returns something true, or `seconds` have passed: its last value."""
+def wait_until(seconds, condition, step=0.1, what=None):
+    """condition() until it returns something true, or `seconds` have passed: its last value.
+    With `what`, an exception counts as None (a window or a bus not there yet), and the last one is
+    said, named by `what`, when nothing came."""
     deadline = time.monotonic() + seconds
+    error = None
     while True:
-        value = condition()
+        try:
+            value = condition()
+        except Exception as e:  # noqa: BLE001 - only with `what`
+            if what is None:
+                raise
+            value, error = None, e
         if value or time.monotonic() > deadline:
+            if not value and error is not None:
+                say(f"     ({what}: {error})")
             return value
         time.sleep(step)
 
@@ -102,15 +116,42 @@ def stop_all():
         stop(p)
 
 
-def summary():
-    """`N passed, M failed`; the exit status for it."""
-    say(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
+def summary(prefix=""):
+    """`PREFIXN passed, M failed`; the exit status for it (1 as well when nothing passed)."""
+    say(f"{prefix}{passed} passed, {len(failures)} failed")
+    return 1 if failures or not passed else 0
+
+
+def xvfb(log, screen="1280x800x24", env=None, seconds=20):
+    """An X server of its own (Xvfb -displayfd: it picks a free number), its output in log: (the
+    process, its DISPLAY `:N`), the DISPLAY "" when it printed no number in `seconds`."""
+    r, w = os.pipe()
+    p = start(["Xvfb", "-displayfd", str(w), "-screen", "0", screen, "-nolisten", "tcp"], log, env=env, pass_fds=(w,))
+    os.close(w)
+    number = b""
+    deadline = time.monotonic() + seconds
+    while not number.endswith(b"\n") and select.select([r], [], [], max(0, deadline - time.monotonic()))[0]:
+        chunk = os.read(r, 16)
+        if not chunk:
+            break
+        number += chunk
+    os.close(r)
+    number = number.decode().strip()
+    return p, f":{number}" if number.isdigit() else ""
+
+
+def owns(env=None, name="org.freedesktop.Notifications"):
+    """Whether `name` (a notification server by default) has an owner on env's session bus, asked of
+    the bus itself (a call to the name would start its service)."""
+    r = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                        "org.freedesktop.DBus.NameHasOwner", f"string:{name}"], env=env, capture_output=True, text=True,
+                       timeout=20)
+    return "boolean true" in r.stdout
 
 
 def quiet(argv, timeout=20, env=None):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-__all__ = ["check", "children", "ended_alone", "failures", "quiet", "read", "say", "start", "stop", "stop_all", "summary", "tail",
-           "wait_until"]
+__all__ = ["check", "children", "ended_alone", "failures", "owns", "quiet", "read", "say", "start", "stop", "stop_all",
+           "summary", "tail", "wait_until", "xvfb"]
