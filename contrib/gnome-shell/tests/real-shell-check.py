@@ -59,38 +59,13 @@ import pyatspi  # noqa: E402
 from shell_session import (UUID, RemoteDesktopInput, X11Input, centre, click, extension_info, menu_items,  # noqa: E402
                            overview_active, panel_button, screenshot, shell_app, shell_property, showing,
                            text_of, wait, walk)
+from harness import check, summary  # noqa: E402 - from scripts/ (shell_session puts it on the path)
 
 STATES = {1: "ENABLED", 2: "DISABLED", 3: "ERROR", 4: "OUT_OF_DATE", 5: "DOWNLOADING", 6: "INITIALIZED"}
 
-passed = 0
-failed = 0
-
-
-def ok(what):
-    global passed
-    passed += 1
-    print(f"ok   {what}", flush=True)
-
-
-def fail(what):
-    global failed
-    failed += 1
-    print(f"FAIL {what}", flush=True)
-
-
-def check(cond, what, why=""):
-    if cond:
-        ok(what)
-    else:
-        fail(f"{what}: {why}" if why else what)
-    return cond
-
 
 def finish():
-    print(f"{passed} passed, {failed} failed", flush=True)
-    sys.exit(1 if failed or not passed else 0)
-
-
+    sys.exit(summary())
 
 
 def nitnem(*args, env=None):
@@ -260,9 +235,9 @@ def main():
     try:
         device = X11Input() if a.input == "x11" else RemoteDesktopInput(*map(int, a.screen.split("x")))
     except GLib.Error as e:
-        fail(f"{a.input} input: {e.message}")
+        check(False, f"{a.input} input: {e.message}")
         finish()
-    ok(f"{a.input} input" + (f": RemoteDesktop session {device.path}" if a.input == "remote-desktop" else " (xdotool)"))
+    check(True, f"{a.input} input" + (f": RemoteDesktop session {device.path}" if a.input == "remote-desktop" else " (xdotool)"))
 
     # The Shell starts in the overview: Escape leaves it, as a user would, for the desktop.
     # (Pressed while the overview is still sliding in, Escape may be lost: pressed again then.) The
@@ -344,7 +319,7 @@ def main():
             head = f.read(24)
         check(head[:8] == b"\x89PNG\r\n\x1a\n", f"org.gnome.Shell.Screenshot wrote {used}", "not a PNG")
     except Exception as e:  # noqa: BLE001
-        fail(f"org.gnome.Shell.Screenshot: {e}")
+        check(False, f"org.gnome.Shell.Screenshot: {e}")
 
     # 5. A click on an unread bani lands on disk.
     unread = [b for b in c["banis"] if not b["read"]]

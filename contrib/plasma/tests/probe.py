@@ -29,6 +29,7 @@ import sys
 import pyatspi
 
 import viewer as pv
+from harness import check, failures, say, wait_until
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", required=True)
@@ -36,18 +37,7 @@ parser.add_argument("--group", required=True)
 parser.add_argument("--plasma", required=True, choices=["5", "6"])
 args = parser.parse_args()
 
-failures = []
 log = open(os.path.join(args.work, "plasmoidviewer.log"), "w")
-
-
-def say(line):
-    print(line, flush=True)
-
-
-def check(ok, what):
-    say(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 def nitnem(*argv, env=None):
@@ -73,7 +63,7 @@ def nodes():
 
 
 def wait(what, find, timeout=120):
-    found = pv.until(find, timeout)
+    found = wait_until(timeout, find, 0.2)
     if not found:
         check(False, f"{what} (waited {timeout} s)")
         dump()
@@ -179,8 +169,8 @@ def journey_check(when):
     """The grid read through AT-SPI equals display.journey now, and display.journey agrees with
     `nitnem journey --format json`: each day's state, today, the streaks. Returns display.journey."""
     shown, _ = journey_now()
-    grid = pv.until(lambda: (lambda g: g if not grid_differences(g, journey_now()[0]) else None)(
-        journey_grid(shown["title"])), 30) or journey_grid(shown["title"])
+    grid = wait_until(30, lambda: (lambda g: g if not grid_differences(g, journey_now()[0]) else None)(
+        journey_grid(shown["title"])), 0.2) or journey_grid(shown["title"])
     shown, journey = journey_now()
     diff = grid_differences(grid, shown)
     cells = grid["cells"] if grid else []

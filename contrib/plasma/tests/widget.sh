@@ -72,7 +72,7 @@ if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-
 cp -r "$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
-cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$work/"
+cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$repo/scripts/harness.py" "$work/"
 # nitnem's catalogue compiled here (the Debian 13 root has no msgfmt) into XDG_DATA_HOME/locale, where
 # `make install PREFIX=~/.local` puts it beside the widget: nitnem reads it there (NITNEM_LOCALEDIR,
 # viewer.punjabi) and so does KI18n for the settings pages' names (config.qml's i18nd). For the
