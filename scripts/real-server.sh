@@ -45,12 +45,7 @@ done
 # Plasma 6.7's shell is in the testing root only (the host's is Plasma 5.27, not run here).
 [ "$server" != plasma ] || [ -n "$distro" ] || { echo "real-server: plasma runs in the testing root: --root testing" >&2; exit 2; }
 start=$SECONDS
-if [ -z "${NITNEM_BIN:-}" ]; then
-  export PATH=/opt/swift/usr/bin:$PATH
-  read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
-  (cd "$repo" && swift build "${release[@]}" >&2)
-  NITNEM_BIN="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
-fi
+[ -n "${NITNEM_BIN:-}" ] || NITNEM_BIN=$("$repo/scripts/release-flags.sh" --build)
 [ -x "$NITNEM_BIN" ] || { echo "real-server: NITNEM_BIN=$NITNEM_BIN is not a program" >&2; exit 2; }
 
 # What the session reads, copied where its user can read it (the clone may be in root's 0700 home).

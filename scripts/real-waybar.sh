@@ -53,12 +53,7 @@ if [ -n "$distro" ]; then
   [ "$(id -u)" -eq 0 ] || { echo "real-waybar: --root needs root (the root's script mounts and chroots)" >&2; exit 2; }
   # In the root: the nitnem its script binds at /usr/local/bin/nitnem, $NITNEM_BIN or the release
   # build (made here once, with `make release`'s flags, rather than checked by each run below).
-  if [ -z "${NITNEM_BIN:-}" ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-    read -r -a release <<< "$("$root/scripts/release-flags.sh")"
-    (cd "$root" && swift build "${release[@]}" >&2)
-    NITNEM_BIN="$(cd "$root" && swift build "${release[@]}" --show-bin-path)/nitnem"
-  fi
+  [ -n "${NITNEM_BIN:-}" ] || NITNEM_BIN=$("$root/scripts/release-flags.sh" --build)
   bind=(--bin "$NITNEM_BIN")
   "$distro" build
 elif [ "$(id -u)" -eq 0 ]; then
