@@ -149,9 +149,30 @@ def owns(env=None, name="org.freedesktop.Notifications"):
     return "boolean true" in r.stdout
 
 
+def day_state(day):
+    """A day of `nitnem journey --format json` as display.journey names its state."""
+    if day["complete"]:
+        return "complete"
+    return "inProgress" if day["inProgress"] else "partial" if day["done"] > 0 else "none"
+
+
+def journey_differences(shown, journey):
+    """Where a widget's display.journey (`nitnem status --format json`) disagrees with `nitnem journey
+    --format json` of its month: each day's state, today, the streaks; [] when it agrees."""
+    by_key = {d["dayKey"]: d for d in journey["days"]}
+    wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
+             for d in shown["days"]
+             if (day_state(by_key[d["dayKey"]]) if d["dayKey"] in by_key else "future") != d["state"]]
+    today = [d["dayKey"] for d in shown["days"] if d["today"]]
+    wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
+    streaks = (shown["currentStreak"], shown["longestStreak"])
+    want = (journey["currentStreak"], journey["longestStreak"]["overall"])
+    return wrong + ([] if streaks == want else [f"streaks {streaks}, journey {want}"])
+
+
 def quiet(argv, timeout=20, env=None):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-__all__ = ["check", "children", "ended_alone", "failures", "owns", "quiet", "read", "say", "start", "stop", "stop_all",
-           "summary", "tail", "wait_until", "xvfb"]
+__all__ = ["check", "children", "day_state", "ended_alone", "failures", "journey_differences", "owns", "quiet", "read",
+           "say", "start", "stop", "stop_all", "summary", "tail", "wait_until", "xvfb"]

@@ -59,7 +59,7 @@ import pyatspi  # noqa: E402
 from shell_session import (UUID, RemoteDesktopInput, X11Input, centre, click, extension_info, menu_items,  # noqa: E402
                            overview_active, panel_button, screenshot, shell_app, shell_property, showing,
                            text_of, wait, walk)
-from harness import check, summary  # noqa: E402 - from scripts/ (shell_session puts it on the path)
+from harness import check, day_state, journey_differences, summary  # noqa: E402 - from scripts/ (shell_session puts it on the path)
 
 STATES = {1: "ENABLED", 2: "DISABLED", 3: "ERROR", 4: "OUT_OF_DATE", 5: "DOWNLOADING", 6: "INITIALIZED"}
 
@@ -112,15 +112,6 @@ def journey_now():
     return shown, json.loads(nitnem("journey", "--format", "json", "--month", shown["month"]))
 
 
-def day_state(day):
-    """A day of `nitnem journey --format json` as display.journey names its state."""
-    if day["complete"]:
-        return "complete"
-    if day["inProgress"]:
-        return "inProgress"
-    return "partial" if day["done"] > 0 else "none"
-
-
 def journey_grid(app, title):
     """The menu's journey read through AT-SPI: the showing label `title` and its box's other children
     (the streak line, the weekday heads, then a row per week of cells, each its accessible name and
@@ -166,15 +157,8 @@ def journey_check(app, when):
           f"{shown['title']!r}, {shown['streaks']!r}, {len(shown['weekdays'])} weekday heads, "
           f"{len(days)} day cells (name, number, mark) and {len(grid['cells']) - len(days) if grid else 0} blank",
           "; ".join(diff[:8]))
-    by_key = {d["dayKey"]: d for d in journey["days"]}
-    wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
-             for d in shown["days"]
-             if (day_state(by_key[d["dayKey"]]) if d["dayKey"] in by_key else "future") != d["state"]]
-    today = [d["dayKey"] for d in shown["days"] if d["today"]]
-    wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
+    wrong = journey_differences(shown, journey)
     streaks = (shown["currentStreak"], shown["longestStreak"])
-    want = (journey["currentStreak"], journey["longestStreak"]["overall"])
-    wrong += [] if streaks == want else [f"streaks {streaks}, journey {want}"]
     check(not wrong, f"{when}: the {len(shown['days'])} days' states, today ({journey['today']}) and the streaks "
           f"{streaks} are those of `nitnem journey --format json` ({len(journey['days'])} days to today)",
           "; ".join(wrong[:8]))
