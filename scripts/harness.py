@@ -156,6 +156,18 @@ def day_state(day):
     return "inProgress" if day["inProgress"] else "partial" if day["done"] > 0 else "none"
 
 
+def grid_differences(grid, shown, want, where, same=lambda read, wanted: read == wanted):
+    """Where a widget's journey grid read through AT-SPI (its title, streaks, weekdays and cells)
+    differs from display.journey, and its cells from `want` (same(read, wanted) for each): [] when it
+    is what nitnem says, cell for cell. `where` ends the line said when there is no grid."""
+    if grid is None:
+        return [f"no journey {where}"]
+    out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
+    if len(grid["cells"]) != len(want):
+        out.append(f"{len(grid['cells'])} cells, nitnem's grid {len(want)}")
+    return out + [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want)) if not same(g, w)]
+
+
 def journey_differences(shown, journey):
     """Where a widget's display.journey (`nitnem status --format json`) disagrees with `nitnem journey
     --format json` of its month: each day's state, today, the streaks; [] when it agrees."""
@@ -174,5 +186,5 @@ def quiet(argv, timeout=20, env=None):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-__all__ = ["check", "children", "day_state", "ended_alone", "failures", "journey_differences", "owns", "quiet", "read",
+__all__ = ["check", "children", "day_state", "ended_alone", "failures", "grid_differences", "journey_differences", "owns", "quiet", "read",
            "say", "start", "stop", "stop_all", "summary", "tail", "wait_until", "xvfb"]

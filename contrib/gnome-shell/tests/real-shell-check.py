@@ -59,7 +59,8 @@ import pyatspi  # noqa: E402
 from shell_session import (UUID, RemoteDesktopInput, X11Input, centre, click, extension_info, menu_items,  # noqa: E402
                            overview_active, panel_button, screenshot, shell_app, shell_property, showing,
                            text_of, wait, walk)
-from harness import check, day_state, journey_differences, summary  # noqa: E402 - from scripts/ (shell_session puts it on the path)
+import harness  # noqa: E402 - from scripts/ (shell_session puts it on the path)
+from harness import check, day_state, journey_differences, summary  # noqa: E402
 
 STATES = {1: "ENABLED", 2: "DISABLED", 3: "ERROR", 4: "OUT_OF_DATE", 5: "DOWNLOADING", 6: "INITIALIZED"}
 
@@ -132,16 +133,9 @@ def journey_grid(app, title):
 
 
 def grid_differences(grid, shown):
-    """Where the grid read differs from display.journey: [] when it is what nitnem says, cell for cell."""
-    if grid is None:
-        return ["no journey in the menu"]
-    out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
+    """Where the menu's grid differs from display.journey, its blank cells too: [] when it is the same."""
     want = [("", [])] * shown["offset"] + [(d["name"], [d["number"], d["mark"] or " "]) for d in shown["days"]]
-    want += [("", [])] * (-len(want) % 7)
-    if len(grid["cells"]) != len(want):
-        out.append(f"{len(grid['cells'])} cells, nitnem's grid {len(want)}")
-    out += [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want)) if g != w]
-    return out
+    return harness.grid_differences(grid, shown, want + [("", [])] * (-len(want) % 7), "in the menu")
 
 
 def journey_check(app, when):
