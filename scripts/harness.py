@@ -2,8 +2,9 @@
 """What the scripts that run real programs share (scripts/real-*.py and screenshots-x11.py, faults/,
 contrib/plasma/tests/probe.py and settings.py, contrib/gnome-shell/tests/real-*.py): their `ok` /
 `FAIL` lines and tally, waiting for a condition, the programs they start (each a session of its
-own, stopped in reverse order at the end), an X server of their own, and asking the bus who owns a
-name. Standard library only, Python 3.11 and later (some run inside the Debian roots).
+own, stopped in reverse order at the end), an X server of their own, asking the bus who owns a
+name, and the widget probes' journey checks (the grid and the days against `nitnem journey`).
+Standard library only, Python 3.11 and later (some run inside the Debian roots).
 
 A script run from the checkout imports it from scripts/; one run elsewhere as another user gets a
 copy beside it from its shell script (real-waybar.sh, widget.sh…), or the copied checkout's.
@@ -165,12 +166,13 @@ def grid_differences(grid, shown, want, where, same=lambda read, wanted: read ==
     out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
     if len(grid["cells"]) != len(want):
         out.append(f"{len(grid['cells'])} cells, nitnem's grid {len(want)}")
-    return out + [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want)) if not same(g, w)]
+    return out + [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want))
+                  if not same(g, w)]
 
 
-def journey_differences(shown, journey):
-    """Where a widget's display.journey (`nitnem status --format json`) disagrees with `nitnem journey
-    --format json` of its month: each day's state, today, the streaks; [] when it agrees."""
+def check_journey(when, shown, journey):
+    """The check that a widget's display.journey (`nitnem status --format json`) agrees with `nitnem
+    journey --format json` of its month: each day's state, today, the streaks."""
     by_key = {d["dayKey"]: d for d in journey["days"]}
     wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
              for d in shown["days"]
@@ -179,12 +181,15 @@ def journey_differences(shown, journey):
     wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
     streaks = (shown["currentStreak"], shown["longestStreak"])
     want = (journey["currentStreak"], journey["longestStreak"]["overall"])
-    return wrong + ([] if streaks == want else [f"streaks {streaks}, journey {want}"])
+    wrong += [] if streaks == want else [f"streaks {streaks}, journey {want}"]
+    return check(not wrong, f"{when}: the {len(shown['days'])} days' states, today ({journey['today']}) and the "
+                 f"streaks {streaks} are those of `nitnem journey --format json` ({len(journey['days'])} days to today)",
+                 "; ".join(wrong[:8]))
 
 
 def quiet(argv, timeout=20, env=None):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-__all__ = ["check", "children", "day_state", "ended_alone", "failures", "grid_differences", "journey_differences", "owns", "quiet", "read",
-           "say", "start", "stop", "stop_all", "summary", "tail", "wait_until", "xvfb"]
+__all__ = ["check", "check_journey", "children", "day_state", "ended_alone", "failures", "grid_differences", "owns", "quiet",
+           "read", "say", "start", "stop", "stop_all", "summary", "tail", "wait_until", "xvfb"]
