@@ -75,7 +75,7 @@ def replace_under_agent(ctx):
             time.sleep(0.0005)
 
     try:
-        if not wait_until(lambda: _timeline_done(box) == len(last_good), 10):
+        if not wait_until(10, lambda: _timeline_done(box) == len(last_good)):
             return Result("replace-under-agent", False, "the agent wrote no first timeline", [agent.stderr()[-300:]])
         t = threading.Thread(target=reader)
         t.start()
@@ -142,7 +142,7 @@ def replace_under_agent(ctx):
             replace(kind, n)
             time.sleep(0.1)
         want = len(last_good)
-        final_ok = wait_until(lambda: _timeline_done(box) == want, 5)
+        final_ok = wait_until(5, lambda: _timeline_done(box) == want)
         time.sleep(0.3)
         done_reading.set()
         t.join()
@@ -238,7 +238,7 @@ def full_disk(ctx):
         agent = Agent(box, env)
         started = time.monotonic()
         tl = os.path.join(group, TIMELINE)
-        if not wait_until(lambda: _timeline_done(box) == 1, 10):
+        if not wait_until(10, lambda: _timeline_done(box) == 1):
             return Result(name, False, "the agent wrote no first timeline", [agent.stderr()[-300:]])
         old = {p: open(p, "rb").read() for p in (progress, tl, ledger)}
         lines_before = len(problem_lines(agent.stderr()))
@@ -273,7 +273,7 @@ def full_disk(ctx):
         os.unlink(filler)
         t_free = time.monotonic()
         bound = 20.0
-        rewritten = wait_until(lambda: _timeline_done(box) == 2, bound, 0.05)
+        rewritten = wait_until(bound, lambda: _timeline_done(box) == 2, 0.05)
         t_tl = time.monotonic() - t_free
 
         def ledger_fired():
@@ -284,7 +284,7 @@ def full_disk(ctx):
             except (TypeError, KeyError):
                 return False
 
-        recorded = wait_until(lambda: ledger_fired() and desk.count() >= 1, max(0.0, bound - t_tl), 0.05)
+        recorded = wait_until(max(0.0, bound - t_tl), lambda: ledger_fired() and desk.count() >= 1, 0.05)
         time.sleep(1.0)
         shown_total = desk.count()
         alive = agent.alive() and alive_full
@@ -322,14 +322,14 @@ def notify_restart(ctx):
         box.write_config("")
         env = box.make_env(SGGS_CLOCK_NOW=f"{DAY}T17:59:00Z", SGGS_CLOCK_RATE="60", **desk.env)
         agent = Agent(box, env)
-        if not wait_until(lambda: _timeline_done(box) is not None, 10):
+        if not wait_until(10, lambda: _timeline_done(box) is not None):
             return Result(name, False, "the agent wrote no first timeline", [agent.stderr()[-300:]])
         desk.kill_server()
         time.sleep(3.0)  # the 18:00 slot passes (1 s) and a retry or two fail
         before = desk.count()
         desk.start_server()
         t0 = time.monotonic()
-        delivered = wait_until(lambda: desk.count() >= 1, 20, 0.05)
+        delivered = wait_until(20, lambda: desk.count() >= 1, 0.05)
         took = time.monotonic() - t0
         time.sleep(3.0)
         once = desk.count()

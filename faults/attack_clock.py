@@ -46,7 +46,7 @@ def clock_storm(ctx):
         # Two seconds before the Evening slot: the reminder (libnotify, GLib's loop joined to ours)
         # is due while the clock is being set.
         agent = Agent(box, box.make_env(SGGS_CLOCK_NOW=f"{DAY}T17:59:58Z", SGGS_CLOCK_RATE="1", **desk.env))
-        if not wait_until(lambda: _timeline_done(box) is not None, 10):
+        if not wait_until(10, lambda: _timeline_done(box) is not None):
             return Result(name, False, "the agent wrote no first timeline", [agent.stderr()[-300:]])
         rounds = 4 if ctx.short else 12
         followed = marked = 0
@@ -71,7 +71,7 @@ def clock_storm(ctx):
                 else:
                     atomic_write(box.config, f"titles = {titles}\n")
                 t0 = time.monotonic()
-                if wait_until(lambda: agent.stderr().count("configuration reloaded") > reloads, 3):
+                if wait_until(3, lambda: agent.stderr().count("configuration reloaded") > reloads):
                     followed += 1
                     slowest = max(slowest, time.monotonic() - t0)
                 else:
@@ -82,7 +82,7 @@ def clock_storm(ctx):
                     before = _timeline_done(box) or 0
                     rc, _, err, _ = run(["mark", bani, "--day", DAY], box.env, timeout=10)
                     t0 = time.monotonic()
-                    if rc == 0 and wait_until(lambda: (_timeline_done(box) or 0) > before, 3):
+                    if rc == 0 and wait_until(3, lambda: (_timeline_done(box) or 0) > before):
                         marked += 1
                         slowest = max(slowest, time.monotonic() - t0)
                     else:
@@ -90,7 +90,7 @@ def clock_storm(ctx):
             if every == 0.005:
                 # The reminder is due 2 s after the start (in the short pass this may be after the
                 # rounds): shown while the clock is still being set.
-                wait_until(lambda: desk.count() >= 1, 10)
+                wait_until(10, lambda: desk.count() >= 1)
                 time.sleep(0.5)
             stop.set()
             storm.join()

@@ -106,7 +106,7 @@ def _under_agent(ctx, notes):
         box.write_config("")
         agent = Agent(box, env=env)
         timeline = box.path(TIMELINE)
-        if not wait_until(lambda: os.path.isfile(timeline) and not os.path.islink(timeline), 10):
+        if not wait_until(10, lambda: os.path.isfile(timeline) and not os.path.islink(timeline)):
             failures.append("the agent wrote no timeline")
         plants = 0
         for i in range(4 if ctx.short else 12):
@@ -115,9 +115,9 @@ def _under_agent(ctx, notes):
             os.rename(tmp, timeline)  # as a sync engine puts a file in place
             plants += 1
             run(["mark", "--next"], box.env, timeout=10)
-            if not wait_until(lambda: os.path.isfile(timeline) and not os.path.islink(timeline), 5):
+            if not wait_until(5, lambda: os.path.isfile(timeline) and not os.path.islink(timeline)):
                 failures.append(f"plant {i}: the timeline stayed a link")
-        wait_until(lambda: os.path.isfile(ledger) and not os.path.islink(ledger), 5)
+        wait_until(5, lambda: os.path.isfile(ledger) and not os.path.islink(ledger))
         if os.path.islink(ledger) or not os.path.isfile(ledger):
             failures.append("the ledger's planted link was not replaced by the reminder's record")
         alive = agent.alive()

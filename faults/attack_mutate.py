@@ -263,7 +263,7 @@ def _agent_case(box, env, path, name):
     """The agent starting with a mutated ledger: it must keep running, say at most one line naming
     the ledger, and stop cleanly on SIGTERM."""
     agent = Agent(box, env)
-    wait_until(lambda: not agent.alive() or os.path.exists(box.path("widgets", "NitnemNow.json")), 5)
+    wait_until(5, lambda: not agent.alive() or os.path.exists(box.path("widgets", "NitnemNow.json")))
     time.sleep(0.1)
     alive = agent.alive()
     rc = agent.stop()

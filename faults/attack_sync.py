@@ -165,7 +165,7 @@ class Rounds:
     def settle(self, label, t0, limit):
         """Waits for convergence; the seconds it took, or None (then the logs are kept and it is
         watched until STALL to say whether it ever converged)."""
-        ok = wait_until(lambda: converged(self.a, self.b, self.expected, self.undone), max(0, t0 + limit - time.time()),
+        ok = wait_until(max(0, t0 + limit - time.time()), lambda: converged(self.a, self.b, self.expected, self.undone),
                         0.05)
         took = time.time() - t0
         if ok:
@@ -177,7 +177,7 @@ class Rounds:
         lost, back = missing(self.a.progress(), self.expected, self.undone)
         lost_b, back_b = missing(self.b.progress(), self.expected, self.undone)
         dest = self.keep(label, t0, None)
-        later = wait_until(lambda: converged(self.a, self.b, self.expected, self.undone), max(0, STALL - limit), 0.2)
+        later = wait_until(max(0, STALL - limit), lambda: converged(self.a, self.b, self.expected, self.undone), 0.2)
         self.failures.append(label)
         self.notes += [
             f"{label}: not converged {limit:.0f} s after it began"
@@ -208,7 +208,7 @@ class Rounds:
         base = 10 * r
         for p, q in ((a, b), (b, a)):
             p.rest("POST", f"/rest/system/pause?device={q.id}")
-        if not wait_until(lambda: not a.connected(b) and not b.connected(a), 20, 0.1):
+        if not wait_until(20, lambda: not a.connected(b) and not b.connected(a), 0.1):
             raise RuntimeError("pausing did not disconnect the peers")
         for k in range(n):
             self.mark(a, "japji", day(base + k))
@@ -229,7 +229,7 @@ class Rounds:
         # Three ways to come back together, in turn: once both Syncthings have scanned the marks made
         # apart; at once, before they have; and with a mark on each machine while they reconnect.
         mode = r % 3
-        if mode != 2 and not wait_until(lambda: all(self.scanned(p) for p in self.peers), 20, 0.05):
+        if mode != 2 and not wait_until(20, lambda: all(self.scanned(p) for p in self.peers), 0.05):
             raise RuntimeError("a Syncthing did not scan its local change within 20 s")
         t0 = time.time()
         for p, q in ((a, b), (b, a)):
@@ -239,11 +239,11 @@ class Rounds:
             self.mark(b, "anand", day(base + 8))
         # Syncthing's own reconnect (1.19 may lose 20 s to a Hello exchange when both resume at once,
         # more than once in a row) is waited for apart; convergence is ours to promise after it.
-        if not wait_until(lambda: all(p.connected_at(t0) for p in self.peers), RECONNECT, 0.05):
+        if not wait_until(RECONNECT, lambda: all(p.connected_at(t0) for p in self.peers), 0.05):
             self.failures.append(f"round {r} apart")
             self.notes.append(f"round {r} apart: Syncthing did not reconnect within {RECONNECT} s of the resume;"
                               f" logs kept in {self.keep(f'round {r} apart', t0, None)}")
-            wait_until(lambda: a.connected(b) and b.connected(a), STALL, 0.2)
+            wait_until(STALL, lambda: a.connected(b) and b.connected(a), 0.2)
             return
         tc = max(p.connected_at(t0) for p in self.peers)
         took = self.settle(f"round {r} apart", t0, tc - t0 + SOON)
@@ -301,15 +301,15 @@ def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
                     + '    "jaap": {"completedDays": ["' + ro.old + '"]}\n  },\n  ' + UNKNOWN_TOP + '\n}\n')
         for p in (a, b):
             p.start()
-        if not wait_until(lambda: a.connected(b) and b.connected(a), 60, 0.2):
+        if not wait_until(60, lambda: a.connected(b) and b.connected(a), 0.2):
             return False, f"{label}: the two Syncthing instances did not connect within 60 s", [
                 open(a.log_path, errors="replace").read()[-600:]]
-        if not wait_until(lambda: b.progress() == a.progress(), 60, 0.1):
+        if not wait_until(60, lambda: b.progress() == a.progress(), 0.1):
             return False, f"{label}: the first file did not reach the desktop within 60 s", []
         for p in (a, b):
             p.box.write_config("")
             p.agent = Agent(p.box)
-        if not wait_until(lambda: all(os.path.exists(p.box.path("widgets", "NitnemNow.json")) for p in (a, b)), 10):
+        if not wait_until(10, lambda: all(os.path.exists(p.box.path("widgets", "NitnemNow.json")) for p in (a, b))):
             return False, f"{label}: an agent wrote no timeline", [p.agent.stderr()[-300:] for p in (a, b)]
         for r in range(1, rounds + 1):
             ro.round(r, n, burst)
@@ -324,7 +324,7 @@ def pair(ctx, bin_a, bin_b, rounds, n, burst, keep_root):
                     return f.read()
             except OSError:
                 return b""
-        kept = wait_until(lambda: mine(a) == mine(b) and practices(a) == ["chaupai", "sukhmani"], 60, 0.2)
+        kept = wait_until(60, lambda: mine(a) == mine(b) and practices(a) == ["chaupai", "sukhmani"], 0.2)
         final = a.progress()
         text = final.decode("utf-8", "replace")
         unknown = UNKNOWN_TOP in text and UNKNOWN_ENTRY in text

@@ -9,10 +9,14 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+import harness  # noqa: E402 - scripts/harness.py, shared with the real-desktop scripts
+
 BIN = os.environ.get("NITNEM_BIN", os.path.join(REPO, ".build", "debug", "nitnem"))
 
 PROGRESS = "nitnem-progress.json"
@@ -124,14 +128,9 @@ def remove_any(path):
         pass
 
 
-def wait_until(predicate, timeout, step=0.02):
-    """Polls `predicate` until it returns a true value or `timeout` passes; returns its last value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value or time.monotonic() >= deadline:
-            return value
-        time.sleep(step)
+def wait_until(seconds, condition, step=0.02):
+    """harness.wait_until, asking every 20 ms unless told (the attacks time what they wait for)."""
+    return harness.wait_until(seconds, condition, step)
 
 
 def problem_lines(text):

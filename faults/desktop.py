@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 
 from common import Result, wait_until
+from harness import owns, stop, xvfb
 
 BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -70,13 +71,11 @@ class Desktop:
         if not address:
             self.stop()
             raise Unavailable("dbus-daemon printed no address")
-        self.xserver = subprocess.Popen(["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
-        display = self.xserver.stdout.readline().decode().strip()
-        if not display.isdigit():
+        self.xserver, display = xvfb(os.path.join(self.dir, "xvfb.log"), "640x480x24")
+        if not display:
             self.stop()
             raise Unavailable("Xvfb printed no display number")
-        self.env = {"DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": f":{display}"}
+        self.env = {"DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": display}
         self.start_server()
 
     def _env(self):
@@ -85,11 +84,7 @@ class Desktop:
         return env
 
     def has_server(self):
-        r = subprocess.run(
-            ["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-             "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.Notifications"],
-            env=self._env(), capture_output=True, text=True, timeout=5)
-        return "boolean true" in r.stdout
+        return owns(self._env())
 
     def start_server(self):
         if self.server is not None:
@@ -98,7 +93,7 @@ class Desktop:
         self.server = subprocess.Popen(["dunst", "-print", "-config", os.path.join(self.dir, "dunstrc")],
                                        env=self._env(), stdout=out, stderr=subprocess.DEVNULL, start_new_session=True)
         out.close()
-        if not wait_until(lambda: self.server.poll() is None and self.has_server(), 10, 0.05):
+        if not wait_until(10, lambda: self.server.poll() is None and self.has_server(), 0.05):
             raise Unavailable("dunst did not take org.freedesktop.Notifications")
 
     def kill_server(self):
@@ -107,7 +102,7 @@ class Desktop:
             self.server.kill()
             self.server.wait()
             self.server = None
-            wait_until(lambda: not self.has_server(), 5, 0.05)
+            wait_until(5, lambda: not self.has_server(), 0.05)
 
     def count(self):
         """Notifications dunst printed so far, across restarts (one `summary:` field each)."""
@@ -129,14 +124,8 @@ class Desktop:
 
     def stop(self):
         for attr in ("server", "xserver", "bus"):
-            p = getattr(self, attr, None)
-            if p is not None and p.poll() is None:
-                p.terminate()
-                try:
-                    p.wait(5)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait()
+            if getattr(self, attr, None) is not None:
+                stop(getattr(self, attr))
             setattr(self, attr, None)
         shutil.rmtree(self.dir, ignore_errors=True)
 

@@ -62,7 +62,7 @@ def main():
         b.configure(a)
         for p in (a, b):
             p.start()
-        if not wait_until(lambda: a.connected(b) and b.connected(a), 60, 0.2):
+        if not wait_until(60, lambda: a.connected(b) and b.connected(a), 0.2):
             print("sync_reconnect: the peers did not connect within 60 s", file=sys.stderr)
             return 1
         took, hellos = [], []
@@ -70,12 +70,12 @@ def main():
             offsets = [os.path.getsize(p.log_path) for p in (a, b)]
             for p, q in ((a, b), (b, a)):
                 p.rest("POST", f"/rest/system/pause?device={q.id}")
-            wait_until(lambda: not a.connected(b) and not b.connected(a), 20, 0.05)
+            wait_until(20, lambda: not a.connected(b) and not b.connected(a), 0.05)
             time.sleep(0.5)
             t0 = time.monotonic()
             for p, q in ((a, b), (b, a)):
                 p.rest("POST", f"/rest/system/resume?device={q.id}")
-            ok = wait_until(lambda: a.connected(b) and b.connected(a), 300, 0.05)
+            ok = wait_until(300, lambda: a.connected(b) and b.connected(a), 0.05)
             took.append(time.monotonic() - t0 if ok else float("inf"))
             hellos.append(failed_hellos(a, b, offsets))
         s = sorted(took)

@@ -212,13 +212,8 @@ build_locked() {
 # The nitnem binary bound into the root.
 nitnem_bin() {
   local bin=${1:-${NITNEM_BIN:-}}
-  if [ -z "$bin" ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-    # As `make release` builds it (the same flags, so neither rebuilds the other's).
-    read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
-    (cd "$repo" && swift build "${release[@]}" >&2)
-    bin="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
-  fi
+  # As `make release` builds it (the same flags, so neither rebuilds the other's).
+  [ -n "$bin" ] || bin=$("$repo/scripts/release-flags.sh" --build)
   [ -x "$bin" ] || die "$bin: no nitnem binary there (--bin FILE or NITNEM_BIN)"
   echo "$bin"
 }

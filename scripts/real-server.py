@@ -23,8 +23,9 @@ import subprocess
 import sys
 import time
 
+import harness
 import kwin_pointer
-from harness import check, ended_alone, read, say, start, stop, stop_all, summary, tail, wait_until
+from harness import check, ended_alone, owns, read, say, start, stop, stop_all, summary, tail, wait_until
 
 SERVER, WORK = sys.argv[1], sys.argv[2]
 RUN = os.environ["XDG_RUNTIME_DIR"]
@@ -44,22 +45,10 @@ def version(package):
 
 
 def xvfb(env):
-    """An X server of its own (Xvfb -displayfd), its DISPLAY set in env."""
-    r, w = os.pipe()
-    start(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-          os.path.join(RUN, "xvfb.log"), pass_fds=(w,))
-    os.close(w)
-    number = b""
-    deadline = time.monotonic() + 20
-    while not number.endswith(b"\n") and time.monotonic() < deadline:
-        chunk = os.read(r, 16)
-        if not chunk:
-            break
-        number += chunk
-    os.close(r)
-    if not check("Xvfb starts", number.strip().isdigit(), tail(os.path.join(RUN, "xvfb.log"))):
+    """An X server of its own, its DISPLAY set in env."""
+    _, env["DISPLAY"] = harness.xvfb(os.path.join(RUN, "xvfb.log"))
+    if not check(env["DISPLAY"], "Xvfb starts", tail(os.path.join(RUN, "xvfb.log"))):
         finish()
-    env["DISPLAY"] = ":" + number.decode().strip()
 
 
 def sway(env, pointer=False):
@@ -79,7 +68,7 @@ def sway(env, pointer=False):
     p = start(["sway", "--config", conf], os.path.join(RUN, "sway.log"), env)
     socket = wait_until(20, lambda: p.poll() is None and next(
         (n for n in sorted(os.listdir(RUN)) if n.startswith("wayland-") and not n.endswith(".lock")), None))
-    if not check("sway starts" + (" in a window on Xvfb" if pointer else " headless"), bool(socket), tail(os.path.join(RUN, "sway.log"))):
+    if not check(bool(socket), "sway starts" + (" in a window on Xvfb" if pointer else " headless"), tail(os.path.join(RUN, "sway.log"))):
         finish()
     env["WAYLAND_DISPLAY"] = socket
     env["SWAYSOCK"] = next((os.path.join(RUN, n) for n in os.listdir(RUN) if n.startswith("sway-ipc.")), "")
@@ -93,12 +82,6 @@ def click_at(env, x, y):
     for command, pause in ((f"cursor set {x} {y}", 0.5), ("cursor press button1", 0.1), ("cursor release button1", 0)):
         run(["swaymsg", f"seat seat0 {command}"], env)
         time.sleep(pause)
-
-
-def owns_notifications(env):
-    out = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-               "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.Notifications"], env).stdout
-    return "boolean true" in out
 
 
 # The accessibility tree (swaync's and xfce4-notifyd's windows are GTK: their labels and buttons).
@@ -207,7 +190,7 @@ class Dunst(Server):
                     "[urgency_normal]\n    timeout = 0\n")
         self.env = env
         self.process = start(["dunst", "-print", "-config", os.path.join(RUN, "dunstrc")], self.out, env)
-        if not check("dunst owns org.freedesktop.Notifications", wait_until(10, lambda: owns_notifications(env)),
+        if not check(wait_until(10, lambda: owns(env)), "dunst owns org.freedesktop.Notifications",
                      tail(self.out)):
             finish()
         say(f"     dunst {version('dunst')}")
@@ -250,7 +233,7 @@ class Dunst(Server):
     def press(self, n, action):
         if action is None:
             window = run(["xdotool", "search", "--classname", "Dunst"], self.env).stdout.split()
-            if not check(f"dunst's window is on screen ({window})", bool(window)):
+            if not check(bool(window), f"dunst's window is on screen ({window})"):
                 return
             run(["xdotool", "mousemove", "--window", window[-1], "20", "10", "click", "2"], self.env)
             return
@@ -271,7 +254,7 @@ class Mako(Server):
         sway(env)
         self.env = env
         self.process = start(["mako"], os.path.join(RUN, "mako.log"), env)
-        if not check("mako runs on it", wait_until(10, lambda: run(["makoctl", "list"], env).returncode == 0),
+        if not check(wait_until(10, lambda: run(["makoctl", "list"], env).returncode == 0), "mako runs on it",
                      tail(os.path.join(RUN, "mako.log"))):
             finish()
         say(f"     mako {version('mako-notifier')}")
@@ -316,7 +299,7 @@ class Swaync(Server):
             json.dump(config, f)
         # GTK 4 draws with cairo: there is no GL on Xvfb's sway, and swaync's popup stays blank without.
         self.process = start(["swaync"], os.path.join(RUN, "swaync.log"), dict(env, GSK_RENDERER="cairo"))
-        if not check("swaync owns org.freedesktop.Notifications", wait_until(15, lambda: owns_notifications(env)),
+        if not check(wait_until(15, lambda: owns(env)), "swaync owns org.freedesktop.Notifications",
                      tail(os.path.join(RUN, "swaync.log"))):
             finish()
         say(f"     swaync {version('sway-notification-center')}")
@@ -419,8 +402,9 @@ class SwayncPicture(Swaync):
         # ("Markread").
         seen = [p for word, p in n["words"] if words_of(word).replace(" ", "").startswith(words_of(label))
                 and x <= p[0] <= x + w and y <= p[1] <= y + h]
-        if check(f"its picture shows {label!r} where the pointer goes ({round(point[0])},{round(point[1])} in {x},{y} {w}×{h})",
-                 bool(seen), str(n["words"])):
+        if check(bool(seen),
+                 f"its picture shows {label!r} where the pointer goes ({round(point[0])},{round(point[1])} in {x},{y} {w}×{h})",
+                 str(n["words"])):
             click_at(self.env, round(point[0]), round(point[1]))
 
 
@@ -492,7 +476,7 @@ class Xfce(Server):
         xvfb(env)
         self.env = env
         self.process = start(["/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"], os.path.join(RUN, "xfce4-notifyd.log"), env)
-        if not check("xfce4-notifyd owns org.freedesktop.Notifications", wait_until(15, lambda: owns_notifications(env)),
+        if not check(wait_until(15, lambda: owns(env)), "xfce4-notifyd owns org.freedesktop.Notifications",
                      tail(os.path.join(RUN, "xfce4-notifyd.log"))):
             finish()
         say(f"     xfce4-notifyd {version('xfce4-notifyd')}")
@@ -504,7 +488,7 @@ class Xfce(Server):
         if action is None:
             import pyatspi
             e = n["summary_node"].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-            check(f"its summary is on screen at {e.x},{e.y} ({e.width}×{e.height})", e.width > 0 and e.height > 0)
+            check(e.width > 0 and e.height > 0, f"its summary is on screen at {e.x},{e.y} ({e.width}×{e.height})")
             run(["xdotool", "mousemove", str(e.x + e.width // 2), str(e.y + e.height // 2), "click", "1"], self.env)
             return
         node = n["nodes"][action]
@@ -543,7 +527,7 @@ class Plasma(Server):
         kwin = start(["kwin_wayland", "--virtual", "--width", "1280", "--height", "800", "--socket", "wayland-kwin",
                       "--no-lockscreen"], os.path.join(RUN, "kwin.log"), env)
         up = wait_until(20, lambda: kwin.poll() is None and os.path.exists(os.path.join(RUN, "wayland-kwin")))
-        if not check("kwin_wayland starts (virtual output 1280×800)", bool(up), tail(os.path.join(RUN, "kwin.log"))):
+        if not check(bool(up), "kwin_wayland starts (virtual output 1280×800)", tail(os.path.join(RUN, "kwin.log"))):
             finish()
         say("     " + run(["kwin_wayland", "--version"], env).stdout.strip())
         env.update(WAYLAND_DISPLAY="wayland-kwin", QT_QPA_PLATFORM="wayland")
@@ -553,19 +537,20 @@ class Plasma(Server):
         # in a session (before the line above it died looking for an X display).
         activated = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                          "org.freedesktop.DBus.StartServiceByName", "string:org.kde.ActivityManager", "uint32:0"], env)
-        check("the bus starts the activity manager (kactivitymanagerd)", "uint32 1" in activated.stdout or "uint32 2" in activated.stdout,
+        check("uint32 1" in activated.stdout or "uint32 2" in activated.stdout, "the bus starts the activity manager (kactivitymanagerd)",
               activated.stdout + activated.stderr)
         self.log = os.path.join(RUN, "plasmashell.log")
         self.process = start(["plasmashell", "--no-respawn"], self.log, env)
-        if not check("plasmashell owns org.freedesktop.Notifications", wait_until(40, lambda: owns_notifications(env)),
+        if not check(wait_until(40, lambda: owns(env)), "plasmashell owns org.freedesktop.Notifications",
                      tail(self.log)):
             finish()
         info = run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.Notifications",
                     "/org/freedesktop/Notifications", "org.freedesktop.Notifications.GetServerInformation"], env).stdout
         names = re.findall(r'string "(.*?)"', info)
-        check(f"the server is Plasma's own: {names}", names[:1] == ["Plasma"], info)
-        check("plasmashell runs its desktop shell (org.kde.plasma.desktop: its Desktop on the accessibility bus)",
-              bool(wait_until(20, desktop_on_screen)) and "invalid corona" not in read(self.log), tail(self.log))
+        check(names[:1] == ["Plasma"], f"the server is Plasma's own: {names}", info)
+        check(bool(wait_until(20, desktop_on_screen)) and "invalid corona" not in read(self.log),
+              "plasmashell runs its desktop shell (org.kde.plasma.desktop: its Desktop on the accessibility bus)",
+              tail(self.log))
         say(f"     plasma-workspace {version('plasma-workspace')}, plasma-desktop {version('plasma-desktop')}")
 
     def shown(self):
@@ -581,7 +566,7 @@ class Plasma(Server):
         node = n["summary_node"] if action is None else n["nodes"][action]
         e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         what = "its summary" if action is None else f"{BUTTONS[action]!r}"
-        if check(f"{what} is on screen at {e.x},{e.y} ({e.width}×{e.height})", e.width > 0 and e.height > 0):
+        if check(e.width > 0 and e.height > 0, f"{what} is on screen at {e.x},{e.y} ({e.width}×{e.height})"):
             kwin_pointer.click(self.env, e.x + e.width / 2, e.y + e.height / 2)
 
     def clear(self):
@@ -646,7 +631,7 @@ def finish():
 def episode(server, name, action, env):
     gone = server.gone()
     if gone:
-        check(f"[{name}] {SERVER} still runs", False, gone)
+        check(False, f"[{name}] {SERVER} still runs", gone)
         finish()
     home = os.path.join(WORK, name)
     os.makedirs(home, exist_ok=True)
@@ -659,7 +644,7 @@ def episode(server, name, action, env):
     since = MONITOR.mark()
     agent = start(["nitnem", "run"], log, env)
     first = wait_until(15, lambda: next(iter(server.ours()), None))
-    if not check(f"[{name}] the Evening reminder is on screen", bool(first), f"{server.shown()}\n{tail(log)}"):
+    if not check(bool(first), f"[{name}] the Evening reminder is on screen", f"{server.shown()}\n{tail(log)}"):
         import pyatspi
         say("     on the accessibility bus: " + ", ".join(a.name for a in pyatspi.Registry.getDesktop(0) if a))
         if os.environ.get("REAL_SERVER_DUMP"):
@@ -667,74 +652,80 @@ def episode(server, name, action, env):
         stop(agent)
         return
     first = server.look(first)
-    check(f"[{name}] its summary {first['summary']!r}", first["summary"] == SUMMARY, str(first))
+    check(first["summary"] == SUMMARY, f"[{name}] its summary {first['summary']!r}", str(first))
     if "picture" in first:
         text = words_of(" ".join(first["picture"]))
-        check(f"[{name}] its picture (grim, read by tesseract): {first['picture']}",
-              words_of(SUMMARY) in text and all(words_of(label).replace(" ", "") in text.replace(" ", "") for label in BUTTONS.values()),
+        check(words_of(SUMMARY) in text and all(words_of(label).replace(" ", "") in text.replace(" ", "") for label in BUTTONS.values()),
+              f"[{name}] its picture (grim, read by tesseract): {first['picture']}",
               str(first["picture"]))
-    check(f"[{name}] its body {first['body']!r}{' (read off its picture)' if 'picture' in first else ''}",
-          "of 7 today" in first["body"], str(first))
-    check(f"[{name}] its buttons: {first['buttons']}", first["buttons"] == BUTTONS, str(first))
+    check("of 7 today" in first["body"],
+          f"[{name}] its body {first['body']!r}{' (read off its picture)' if 'picture' in first else ''}",
+          str(first))
+    check(first["buttons"] == BUTTONS, f"[{name}] its buttons: {first['buttons']}", str(first))
     if "all_buttons" in first:
-        check(f"[{name}] no other button on it: {first['all_buttons']}",
-              sorted(first["all_buttons"]) == sorted(BUTTONS.values()), str(first["all_buttons"]))
+        check(sorted(first["all_buttons"]) == sorted(BUTTONS.values()),
+              f"[{name}] no other button on it: {first['all_buttons']}",
+              str(first["all_buttons"]))
     if "default" in first:
-        check(f"[{name}] it offers the click (the default action)", first["default"], str(first))
+        check(first["default"], f"[{name}] it offers the click (the default action)", str(first))
     if "configurable" in first:
         # Plasma offers Configure only for a notification whose desktop-entry resolved to an
         # installed desktop file (libnotificationmanager: configurableService), as ours must.
-        check(f"[{name}] its header: {first['app']!r} with Configure (the desktop-entry resolved to nitnem.desktop)",
-              first["app"] == "nitnem" and first["configurable"], str(first))
+        check(first["app"] == "nitnem" and first["configurable"],
+              f"[{name}] its header: {first['app']!r} with Configure (the desktop-entry resolved to nitnem.desktop)",
+              str(first))
     if "hints" in first:
-        check(f"[{name}] the server read its hints: {first['hints']}", first["hints"] == HINTS, str(first))
+        check(first["hints"] == HINTS, f"[{name}] the server read its hints: {first['hints']}", str(first))
     time.sleep(1)
     now = server.ours()
-    check(f"[{name}] shown once", len(now) == 1 and now[0].get("copies", 1) == 1, str(now))
+    check(len(now) == 1 and now[0].get("copies", 1) == 1, f"[{name}] shown once", str(now))
     sent = [c for c in MONITOR.notifies(since) if "Rehras" in c[1]]
-    check(f"[{name}] sent once (one Notify with no id to replace; {len(sent)} in all)",
-          len([c for c in sent if c[0] == 0]) == 1, str(sent))
+    check(len([c for c in sent if c[0] == 0]) == 1,
+          f"[{name}] sent once (one Notify with no id to replace; {len(sent)} in all)",
+          str(sent))
     if sent:
-        check(f"[{name}] its hints as sent: {sent[0][2]}", all(sent[0][2].get(k) == v for k, v in SENT_HINTS.items()),
+        check(all(sent[0][2].get(k) == v for k, v in SENT_HINTS.items()), f"[{name}] its hints as sent: {sent[0][2]}",
               str(sent[0][2]))
     pressed = MONITOR.mark()
     server.press(first, action)
     if action is None and not server.click_reads:
         closed = wait_until(5, lambda: re.search(r"member=NotificationClosed\n\s+uint32 \d+\n\s+uint32 2", read(MONITOR.log)[pressed:]))
-        check(f"[{name}] a click on it closes it (NotificationClosed, dismissed), no action",
-              bool(closed) and not MONITOR.invoked(pressed), read(MONITOR.log)[pressed:][:800])
+        check(bool(closed) and not MONITOR.invoked(pressed),
+              f"[{name}] a click on it closes it (NotificationClosed, dismissed), no action",
+              read(MONITOR.log)[pressed:][:800])
         time.sleep(1)
-        check(f"[{name}] the reader did not open", read(opened) == "", read(opened))
-        check(f"[{name}] then it is off the screen", bool(wait_until(5, lambda: not server.ours())), str(server.shown()))
+        check(read(opened) == "", f"[{name}] the reader did not open", read(opened))
+        check(bool(wait_until(5, lambda: not server.ours())), f"[{name}] then it is off the screen", str(server.shown()))
         stop(agent)
         return
     got = wait_until(5, lambda: MONITOR.invoked(pressed))
     if not got and os.environ.get("REAL_SERVER_DUMP"):
         run(["grim", "/tmp/real-server-fail.png"], env)
     want = server.invokes.get(action, action or "default")
-    check(f"[{name}] the server sent ActionInvoked {got}", got == [want], read(MONITOR.log)[pressed:][:800])
+    check(got == [want], f"[{name}] the server sent ActionInvoked {got}", read(MONITOR.log)[pressed:][:800])
     if action in (None, "read"):
         what = "a click on it" if action is None else "Read now"
         got = wait_until(10, lambda: read(opened))
         time.sleep(1)
-        check(f"[{name}] {what} opened the reader once: {read(opened).strip()!r}",
-              read(opened) == LINK + "\n", read(opened) + tail(log))
+        check(read(opened) == LINK + "\n", f"[{name}] {what} opened the reader once: {read(opened).strip()!r}",
+              read(opened) + tail(log))
         if server.stays_after_click if action is None else server.stays_after_read:
-            check(f"[{name}] then it is still on screen, once", len(server.ours()) == 1, str(server.shown()))
+            check(len(server.ours()) == 1, f"[{name}] then it is still on screen, once", str(server.shown()))
         else:
-            check(f"[{name}] then it is off the screen (the server closes it)",
-                  wait_until(5, lambda: not server.ours()), str(server.shown()))
+            check(wait_until(5, lambda: not server.ours()),
+                  f"[{name}] then it is off the screen (the server closes it)",
+                  str(server.shown()))
     elif action == "mark":
         progress = os.path.join(home, "group", "nitnem-progress.json")
         marked = wait_until(10, lambda: '"rehras' in read(progress) and "2026-11-29" in read(progress))
-        check(f"[{name}] Mark read recorded rehras on 2026-11-29 in the progress file", bool(marked),
+        check(bool(marked), f"[{name}] Mark read recorded rehras on 2026-11-29 in the progress file",
               read(progress)[:400] + tail(log))
-        check(f"[{name}] then it is off the screen", bool(wait_until(5, lambda: not server.ours())), str(server.shown()))
+        check(bool(wait_until(5, lambda: not server.ours())), f"[{name}] then it is off the screen", str(server.shown()))
     else:
         ledger = os.path.join(home, "state", "nitnem", "reminders.json")
         snoozed = wait_until(10, lambda: '"snoozed"' in read(ledger))
-        check(f"[{name}] Later: the ledger says snoozed", bool(snoozed), read(ledger)[:400] + tail(log))
-        check(f"[{name}] then it is off the screen", bool(wait_until(5, lambda: not server.ours())), str(server.shown()))
+        check(bool(snoozed), f"[{name}] Later: the ledger says snoozed", read(ledger)[:400] + tail(log))
+        check(bool(wait_until(5, lambda: not server.ours())), f"[{name}] then it is off the screen", str(server.shown()))
     stop(agent)
     server.clear()
     wait_until(5, lambda: not server.ours())
@@ -754,8 +745,9 @@ def main():
     lines = test.stdout.splitlines()
     named = {"dunst": "dunst shows no buttons", "mako": "mako shows no buttons", "plasma": "KDE Plasma shows the buttons", "swaync": "swaync shows the buttons",
              "xfce4-notifyd": "xfce4-notifyd shows the buttons"}[SERVER]
-    check(f"reminders test says what {SERVER} shows: {lines[1] if len(lines) > 1 else test.stdout + test.stderr!r}",
-          len(lines) > 1 and lines[1].startswith(named), test.stdout + test.stderr)
+    check(len(lines) > 1 and lines[1].startswith(named),
+          f"reminders test says what {SERVER} shows: {lines[1] if len(lines) > 1 else test.stdout + test.stderr!r}",
+          test.stdout + test.stderr)
     time.sleep(1)
     server.clear()
     wait_until(5, lambda: not server.shown())
@@ -770,5 +762,5 @@ if __name__ == "__main__":
     except SystemExit:
         raise
     except BaseException as e:  # a crash is a failure with its reason, never a silent pass
-        check("the session ran to the end", False, repr(e))
+        check(False, "the session ran to the end", repr(e))
         finish()

@@ -28,16 +28,15 @@
 # press brings no ActionInvoked, the screen is saved to /tmp/real-server-fail.png (sway only).
 # Prints the checks and `N passed, M failed`; exits 1 on a failure.
 set -euo pipefail
-PATH=$PATH:/usr/sbin:/sbin   # useradd
 repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/scripts/desktop.sh"
 usage() { echo "usage: $0 dunst|swaync|xfce4-notifyd|mako|plasma [--root testing|SCRIPT]" >&2; exit 2; }
 case ${1-} in dunst | swaync | xfce4-notifyd | mako | plasma) server=$1; shift ;; *) usage ;; esac
 distro=
 while [ $# -gt 0 ]; do
   case $1 in
     --root) [ -n "${2:-}" ] || usage
-      case $2 in testing) distro=$repo/scripts/testing-root.sh ;; *) distro=$2 ;; esac
-      [ -x "$distro" ] || { echo "real-server: --root: $distro is not a root's script (scripts/testing-root.sh)" >&2; exit 2; }
+      distro=$(root_script real-server "$2")
       shift 2 ;;
     *) usage ;;
   esac
@@ -45,12 +44,7 @@ done
 # Plasma 6.7's shell is in the testing root only (the host's is Plasma 5.27, not run here).
 [ "$server" != plasma ] || [ -n "$distro" ] || { echo "real-server: plasma runs in the testing root: --root testing" >&2; exit 2; }
 start=$SECONDS
-if [ -z "${NITNEM_BIN:-}" ]; then
-  export PATH=/opt/swift/usr/bin:$PATH
-  read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
-  (cd "$repo" && swift build "${release[@]}" >&2)
-  NITNEM_BIN="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
-fi
+[ -n "${NITNEM_BIN:-}" ] || NITNEM_BIN=$("$repo/scripts/release-flags.sh" --build)
 [ -x "$NITNEM_BIN" ] || { echo "real-server: NITNEM_BIN=$NITNEM_BIN is not a program" >&2; exit 2; }
 
 # What the session reads, copied where its user can read it (the clone may be in root's 0700 home).
@@ -78,20 +72,11 @@ else
     xfce4-notifyd) tools=(/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd Xvfb xdotool) ;;
     mako) tools=(mako makoctl sway) ;;
   esac
-  for tool in "${tools[@]}" dbus-run-session /usr/bin/python3; do
-    command -v "$tool" > /dev/null || { echo "real-server: $tool not found (scripts/deps.sh installs it)" >&2; exit 1; }
-  done
-  /usr/bin/python3 -c 'import pyatspi' 2> /dev/null ||
-    { echo "real-server: /usr/bin/python3 cannot import pyatspi (python3-pyatspi; scripts/deps.sh installs it)" >&2; exit 1; }
+  need_tools real-server "${tools[@]}" dbus-run-session
   cp "$NITNEM_BIN" "$work/bin/nitnem"
   path=$work/bin:/usr/local/bin:/usr/bin:/bin
   if [ "$(id -u)" -eq 0 ]; then
-    user=${NITNEM_TEST_USER:-nitnem-test}
-    if ! id -u "$user" > /dev/null 2>&1; then
-      # (Another test may be making the same user at this moment: then it exists afterwards.)
-      useradd --create-home --shell /bin/sh "$user" 2> /dev/null || id -u "$user" > /dev/null ||
-        { echo "real-server: cannot create the user $user (useradd)" >&2; exit 1; }
-    fi
+    user=$(test_user real-server)
     uid=$(id -u "$user")
     as_user() { setpriv --reuid="$uid" --regid="$(id -g "$uid")" --init-groups -- "$@"; }
   else
@@ -106,8 +91,7 @@ set +e
 as_user env -i ${REAL_SERVER_DUMP:+REAL_SERVER_DUMP=1} PATH="$path" HOME="$work/home" XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/home/.config" \
   XDG_CACHE_HOME="$work/home/.cache" XDG_DATA_HOME="$work/home/.local/share" LANG=C.UTF-8 \
   TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-11-29T17:59:58 SGGS_CLOCK_RATE=1 \
-  timeout 240 dbus-run-session -- /usr/bin/python3 "$work/real-server.py" "$server" "$work" 2>&1 |
-  grep -v -e '^dbus-daemon\[.*ctivat'
+  timeout 240 dbus-run-session -- /usr/bin/python3 "$work/real-server.py" "$server" "$work" 2>&1 | no_bus_chatter
 rc=${PIPESTATUS[0]}
 set -e
 echo "real-server $server${distro:+ (${distro##*/})}: exit $rc ($((SECONDS - start)) s)"

@@ -128,12 +128,12 @@ def main():
     # run: "mkdir() …/run/pulse failed: File exists", exit 239, when pactl asked at that moment).
     wait_until(20, lambda: os.path.exists(os.path.join(os.environ["XDG_RUNTIME_DIR"], "pulse", "native")))
     up = wait_until(20, lambda: quiet(["pactl", "info"]).returncode == 0)
-    if not check("PipeWire's PulseAudio server answers (pactl info)", up, quiet(["pactl", "info"]).stderr):
+    if not check(up, "PipeWire's PulseAudio server answers (pactl info)", quiet(["pactl", "info"]).stderr):
         finish()
     loaded = quiet(["pactl", "load-module", "module-null-sink", "sink_name=nitnem_null"])
     quiet(["pactl", "set-default-sink", "nitnem_null"])
     default = wait_until(10, lambda: quiet(["pactl", "get-default-sink"]).stdout.strip() == "nitnem_null")
-    check("a null sink is the default (pactl load-module module-null-sink)", loaded.returncode == 0 and default,
+    check(loaded.returncode == 0 and default, "a null sink is the default (pactl load-module module-null-sink)",
           loaded.stderr + quiet(["pactl", "get-default-sink"]).stdout)
 
     # As a user who has seen the welcome tour (its dialog would stand in front of everything).
@@ -145,12 +145,12 @@ def main():
     open(os.path.join(os.environ["HOME"], ".local", "share", "gnome-shell", "lock-warning-shown"), "w").close()
     shell = play("shell", ["gnome-shell", "--headless", "--wayland", "--virtual-monitor", "1280x800"])
     ready = wait_until(90, lambda: owner("org.gnome.Shell") and owner("org.freedesktop.Notifications"))
-    if not check("GNOME Shell is up and owns org.freedesktop.Notifications", ready and shell.poll() is None):
+    if not check(ready and shell.poll() is None, "GNOME Shell is up and owns org.freedesktop.Notifications"):
         finish()
     version = quiet(["gnome-shell", "--version"]).stdout.strip()
     caps = quiet(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
                   "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.GetCapabilities"])
-    check(f"{version} lists the sound capability", "'sound'" in caps.stdout, caps.stdout + caps.stderr)
+    check("'sound'" in caps.stdout, f"{version} lists the sound capability", caps.stdout + caps.stderr)
     time.sleep(3)  # the Shell's start-up sounds and animations over
     # The recording hears what plays: the theme's sound played straight into the default sink.
     wav = os.path.join(WORK, "paplay.wav")
@@ -161,20 +161,22 @@ def main():
     time.sleep(1)
     stop(rec)
     peak = stat(wav).get("Maximum amplitude", 0.0)
-    check(f"the recording hears paplay of the theme's message-new-instant: maximum amplitude {peak:.3f}",
-          played.returncode == 0 and peak > 0.05, played.stderr)
+    check(played.returncode == 0 and peak > 0.05,
+          f"the recording hears paplay of the theme's message-new-instant: maximum amplitude {peak:.3f}",
+          played.stderr)
     shown, screen, on, log = episode("on")
-    check("sound = on: the agent showed its Evening reminder", shown, log[-500:])
-    check(f"sound = on: its banner is on screen (AT-SPI): {screen}", bool(screen), f"banners {banners()}")
+    check(shown, "sound = on: the agent showed its Evening reminder", log[-500:])
+    check(bool(screen), f"sound = on: its banner is on screen (AT-SPI): {screen}", f"banners {banners()}")
     peak = on.get("Maximum amplitude", 0.0)
-    check(f"sound = on: heard, maximum amplitude {peak:.3f}, RMS {on.get('RMS     amplitude', on.get('RMS amplitude', 0)):.4f}"
-          f" over {on.get('Length (seconds)', 0):.1f} s", peak > 0.05, f"{on}")
+    check(peak > 0.05, f"sound = on: heard, maximum amplitude {peak:.3f}, RMS {on.get('RMS     amplitude', on.get('RMS amplitude', 0)):.4f}"
+          f" over {on.get('Length (seconds)', 0):.1f} s", f"{on}")
     shown, screen, off, log = episode("off")
-    check("sound = off: the agent showed its Evening reminder", shown, log[-500:])
-    check(f"sound = off: its banner is on screen (AT-SPI): {screen}", bool(screen), f"banners {banners()}")
+    check(shown, "sound = off: the agent showed its Evening reminder", log[-500:])
+    check(bool(screen), f"sound = off: its banner is on screen (AT-SPI): {screen}", f"banners {banners()}")
     peak = off.get("Maximum amplitude", 1.0)
-    check(f"sound = off: silent, maximum amplitude {peak:.4f} over {off.get('Length (seconds)', 0):.1f} s",
-          peak < 0.001, f"{off}")
+    check(peak < 0.001,
+          f"sound = off: silent, maximum amplitude {peak:.4f} over {off.get('Length (seconds)', 0):.1f} s",
+          f"{off}")
     finish()
 
 

@@ -17,13 +17,11 @@
 # mounts and chroots). Prints the checks and `N passed, M failed`; exits 1 on a failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/desktop.sh"
 if [ "${1-}" = --inside ]; then
   # As root, PID 1 of the root's mount and PID namespaces: the mounts below go with them.
   work=$2
-  mount -t tmpfs tmpfs /run/systemd 2> /dev/null || { mkdir -p /run/systemd && mount -t tmpfs tmpfs /run/systemd; }
-  mkdir -p /run/dbus
-  mount -t tmpfs tmpfs /run/dbus
-  dbus-daemon --system --fork
+  system_bus
   exec setpriv --reuid=1000 --regid=1000 --clear-groups \
     env -i HOME="$work/home" USER=tester LOGNAME=tester PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
     XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/home/.config" TZ=Asia/Kolkata \
@@ -39,15 +37,14 @@ work=$(mktemp -d /tmp/nitnem-sound-XXXXXX)
 keep=0
 trap '[ "$keep" = 1 ] || rm -rf "$work"' EXIT
 chmod 755 "$work"
-cp "$here/real-sound.sh" "$here/real-sound.py" "$here/harness.py" "$work/"
+cp "$here/real-sound.sh" "$here/real-sound.py" "$here/harness.py" "$here/desktop.sh" "$work/"
 cp -r "$repo/fixtures/groups/demo" "$work/demo"
 mkdir -p "$work/home/.config" "$work/run"
 chown -R 1000:1000 "$work"
 chmod 700 "$work/run"
 
 set +e
-"$repo/scripts/testing-root.sh" run --root -- bash "$work/real-sound.sh" --inside "$work" 2>&1 |
-  grep -v -e '^dbus-daemon\[.*ctivat'
+"$repo/scripts/testing-root.sh" run --root -- bash "$work/real-sound.sh" --inside "$work" 2>&1 | no_bus_chatter
 rc=${PIPESTATUS[0]}
 set -e
 if [ "$rc" -ne 0 ]; then

@@ -166,8 +166,9 @@ def main():
     sway = start(["sway", "--config", sway_conf], os.path.join(RUN, "sway.log"), env)
     socket = wait_until(20, lambda: sway.poll() is None and next(
         (n for n in sorted(os.listdir(RUN)) if n.startswith("wayland-") and not n.endswith(".lock")), None))
-    if not check("sway starts headless (WLR_BACKENDS=headless, WLR_RENDERER=pixman)",
-                 bool(socket) and sway.poll() is None, tail(os.path.join(RUN, "sway.log"))):
+    if not check(bool(socket) and sway.poll() is None,
+                 "sway starts headless (WLR_BACKENDS=headless, WLR_RENDERER=pixman)",
+                 tail(os.path.join(RUN, "sway.log"))):
         return
     env["WAYLAND_DISPLAY"] = socket
     os.environ["WAYLAND_DISPLAY"] = socket  # for grim
@@ -192,8 +193,9 @@ def main():
         shown = wait_until(30, lambda: waybar.poll() is None and (lambda ls: ls if [t for t, _ in ls] == expected
                                                                   else None)(labels(waybar.pid)))
         seen = [t for t, _ in labels(waybar.pid)] if waybar.poll() is None else "waybar exited"
-        if not check(f"{theme} bar: waybar shows `nitnem status --format waybar`'s text in each module {expected}",
-                     bool(shown), f"it shows {seen}; waybar's log:\n{tail(log)}"):
+        if not check(bool(shown),
+                     f"{theme} bar: waybar shows `nitnem status --format waybar`'s text in each module {expected}",
+                     f"it shows {seen}; waybar's log:\n{tail(log)}"):
             stop(waybar)
             continue
         say(f"     {theme}: the module shows {shown[0][0]!r}")
@@ -203,8 +205,9 @@ def main():
             after = status_text()
             moved = wait_until(15, lambda: (lambda ls: ls if ls and ls[0][0] == after else None)(labels(waybar.pid)))
             now = labels(waybar.pid)
-            check(f"after `nitnem mark --next` the module shows status's new text {after!r} (was {before!r})",
-                  bool(moved) and after != before, f"it shows {now[0][0] if now else None!r}")
+            check(bool(moved) and after != before,
+                  f"after `nitnem mark --next` the module shows status's new text {after!r} (was {before!r})",
+                  f"it shows {now[0][0] if now else None!r}")
             shown = moved or shown
         # The picture: once the bar is drawn (not the compositor's plain background) and settled.
         width = max(x + w for _, (x, _, w, _) in shown) + 8
@@ -214,24 +217,24 @@ def main():
             frames.append(grab(width)[2])
             return len(frames) > 1 and frames[-1] == frames[-2] and len({p for row in frames[-1] for p in row}) > 2
 
-        if not check(f"{theme} bar: drawn ({width}x{BAR_HEIGHT} px read back with grim)", wait_until(10, settled),
+        if not check(wait_until(10, settled), f"{theme} bar: drawn ({width}x{BAR_HEIGHT} px read back with grim)",
                      "the picture kept changing or stayed blank"):
             stop(waybar)
             continue
         pixels = frames[-1]
         for name, (text, box) in zip(state_names, shown):
             background, ratio = box_contrast(pixels, box)
-            check(f"{theme} bar ({'#%02x%02x%02x' % background}): the {name} text {text!r} has contrast "
-                  f"{ratio:.1f}:1 (at least {MIN_CONTRAST}:1)", ratio >= MIN_CONTRAST, "too faint to read")
+            check(ratio >= MIN_CONTRAST, f"{theme} bar ({'#%02x%02x%02x' % background}): the {name} text {text!r} has contrast "
+                  f"{ratio:.1f}:1 (at least {MIN_CONTRAST}:1)", "too faint to read")
         if SHOTS:
             out = os.path.join(SHOTS, f"waybar-{theme}.png")
             subprocess.run(["grim", "-l", "9", "-g", f"0,0 {width}x{BAR_HEIGHT}", out], check=True)
             say(f"     wrote {out}")
         stop(waybar)
-        check(f"{theme} bar: waybar exits cleanly", waybar.returncode in (0, -15), f"exit {waybar.returncode}")
+        check(waybar.returncode in (0, -15), f"{theme} bar: waybar exits cleanly", f"exit {waybar.returncode}")
         # Each module's `nitnem status --follow` goes with the bar.
         left = wait_until(5, lambda: not session_members(waybar.pid)) or session_members(waybar.pid)
-        if not check(f"{theme} bar: no module process outlives waybar", left is True, f"still running: {left}"):
+        if not check(left is True, f"{theme} bar: no module process outlives waybar", f"still running: {left}"):
             for pid in left:
                 os.kill(pid, 9)
 

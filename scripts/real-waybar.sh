@@ -19,8 +19,8 @@
 # without --root (default nitnem-test). The demo group at 13:00 in
 # Asia/Kolkata (SGGS_CLOCK_NOW). Exit 1 when sway or waybar does not start or a check fails.
 set -euo pipefail
-PATH=$PATH:/usr/sbin:/sbin   # useradd
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/desktop.sh"
 shots=
 distro=
 usage() { echo "usage: $0 [--root testing|SCRIPT] [--screenshot DIR]" >&2; exit 2; }
@@ -29,8 +29,7 @@ while [ $# -gt 0 ]; do
     --screenshot) [ -n "${2:-}" ] || usage
       mkdir -p "$2"; shots=$(cd "$2" && pwd); shift 2 ;;
     --root) [ -n "${2:-}" ] || usage
-      case $2 in testing) distro=$root/scripts/testing-root.sh ;; *) distro=$2 ;; esac
-      [ -x "$distro" ] || { echo "real-waybar: --root: $distro is not a root's script (scripts/testing-root.sh)" >&2; exit 2; }
+      distro=$(root_script real-waybar "$2")
       shift 2 ;;
     *) usage ;;
   esac
@@ -38,11 +37,7 @@ done
 if [ -z "$distro" ]; then
   bin=${NITNEM_BIN:-$root/.build/debug/nitnem}
   [ -x "$bin" ] || { echo "real-waybar: $bin: no nitnem binary (swift build)" >&2; exit 1; }
-  for tool in sway waybar grim dbus-run-session /usr/bin/python3; do
-    command -v "$tool" > /dev/null || { echo "real-waybar: $tool not found (scripts/deps.sh installs it)" >&2; exit 1; }
-  done
-  /usr/bin/python3 -c 'import pyatspi' 2> /dev/null ||
-    { echo "real-waybar: /usr/bin/python3 (Debian's) cannot import pyatspi (python3-pyatspi; scripts/deps.sh installs it)" >&2; exit 1; }
+  need_tools real-waybar sway waybar grim dbus-run-session
 fi
 start=$SECONDS
 
@@ -53,21 +48,11 @@ if [ -n "$distro" ]; then
   [ "$(id -u)" -eq 0 ] || { echo "real-waybar: --root needs root (the root's script mounts and chroots)" >&2; exit 2; }
   # In the root: the nitnem its script binds at /usr/local/bin/nitnem, $NITNEM_BIN or the release
   # build (made here once, with `make release`'s flags, rather than checked by each run below).
-  if [ -z "${NITNEM_BIN:-}" ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-    read -r -a release <<< "$("$root/scripts/release-flags.sh")"
-    (cd "$root" && swift build "${release[@]}" >&2)
-    NITNEM_BIN="$(cd "$root" && swift build "${release[@]}" --show-bin-path)/nitnem"
-  fi
+  [ -n "${NITNEM_BIN:-}" ] || NITNEM_BIN=$("$root/scripts/release-flags.sh" --build)
   bind=(--bin "$NITNEM_BIN")
   "$distro" build
 elif [ "$(id -u)" -eq 0 ]; then
-  user=${NITNEM_TEST_USER:-nitnem-test}
-  if ! id -u "$user" > /dev/null 2>&1; then
-    # (Another test may be making the same user at this moment: then it exists afterwards.)
-    useradd --create-home --shell /bin/sh "$user" 2> /dev/null || id -u "$user" > /dev/null ||
-      { echo "real-waybar: cannot create the user $user (useradd)" >&2; exit 1; }
-  fi
+  user=$(test_user real-waybar)
 fi
 as_user() {
   if [ -n "$distro" ]; then
@@ -110,7 +95,7 @@ printf '{"version": 1, "banis": {' > "$g/error/nitnem-progress.json"
 # (The bus's lines about the services it starts are left out.)
 set +e
 as_user "${session_env[@]}" timeout 240 dbus-run-session -- /usr/bin/python3 "$work/real-waybar.py" "$work" \
-  ${shots:+"$work/user/shots"} 2>&1 | grep -v -e '^dbus-daemon\[.*ctivat' -e '^SpiRegistry daemon is running'
+  ${shots:+"$work/user/shots"} 2>&1 | no_bus_chatter '^SpiRegistry daemon is running'
 rc=${PIPESTATUS[0]}
 set -e
 if [ -n "$shots" ]; then

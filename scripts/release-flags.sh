@@ -15,6 +15,11 @@
 #     each start. Without the archive the binary links libstdc++.so.6 as before.
 # The static archive is found through a folder holding only a link to it (.build/static-libstdc++),
 # ahead of the folder that holds libstdc++.so.
+#
+#   scripts/release-flags.sh [--build]
+#
+# --build: builds it with those arguments (swift's lines on stderr) and prints the binary's path
+# instead, for the tests that run the release build (real-waybar.sh, real-server.sh, real-shell.sh…).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift_bin=${SWIFT_BIN:-/opt/swift/usr/bin}
@@ -31,4 +36,11 @@ if [ "$archive" != libstdc++.a ] && [ -f "$archive" ]; then
   ln -sfn "$archive" "$folder/libstdc++.a"
   flags+=(-Xswiftc -L -Xswiftc "$folder")
 fi
-echo "${flags[*]}"
+if [ "${1-}" = --build ]; then
+  cd "$root"
+  export PATH=$swift_bin:$PATH
+  swift build "${flags[@]}" >&2
+  echo "$(swift build "${flags[@]}" --show-bin-path)/nitnem"
+else
+  echo "${flags[*]}"
+fi

@@ -15,26 +15,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
+
+from harness import owns, start, stop_all, wait_until, xvfb
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NITNEM = os.environ.get("NITNEM_BIN", os.path.join(ROOT, ".build/debug/nitnem"))
-children = []
-
-
-def wait_until(seconds, condition):
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.1)
-
-
-def start(argv, env, log):
-    p = subprocess.Popen(argv, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
-    children.append(p)
-    return p
 
 
 def screen(env):
@@ -87,13 +72,9 @@ def session(work, size):
     # The reader is a stand-in: nothing opens.
     with open(f"{work}/config/nitnem/config", "w") as f:
         f.write("open = /bin/true\n")
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", f"{size}x24"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
-    children.append(xvfb)
-    display = xvfb.stdout.readline().decode().strip()
-    if not display.isdigit():
+    _, env["DISPLAY"] = xvfb(f"{work}/xvfb.log", f"{size}x24", env)
+    if not env["DISPLAY"]:
         raise SystemExit("Xvfb printed no display number")
-    env["DISPLAY"] = f":{display}"
     return env
 
 
@@ -108,7 +89,7 @@ def polybar(work, out):
     with open(f"{work}/polybar.ini", "w") as f:
         f.write(bar + module)
     blank = screen(env)[2]
-    start(["polybar", "-c", f"{work}/polybar.ini", "nitnem"], env, f"{work}/polybar.log")
+    start(["polybar", "-c", f"{work}/polybar.ini", "nitnem"], f"{work}/polybar.log", env)
     if not wait_until(30, lambda: screen(env)[2] != blank):
         raise SystemExit("polybar drew nothing: " + open(f"{work}/polybar.log").read())
     width, height, raw, xwd = settled(env)
@@ -131,13 +112,11 @@ def dunst(work, out):
                 "[urgency_normal]\n    background = \"#2b2b2b\"\n    foreground = \"#eeeeee\"\n"
                 "    frame_color = \"#888888\"\n    timeout = 0\n[urgency_critical]\n    timeout = 0\n")
     blank = screen(env)[2]
-    start(["dunst", "-config", f"{work}/dunstrc"], env, f"{work}/dunst.log")
+    start(["dunst", "-config", f"{work}/dunstrc"], f"{work}/dunst.log", env)
     # (Asked of the bus itself: a dunstctl call before dunst owns the name would start another one.)
-    owner = ["dbus-send", "--session", "--print-reply=literal", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-             "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.Notifications"]
-    if not wait_until(20, lambda: "true" in subprocess.run(owner, env=env, capture_output=True, text=True).stdout):
+    if not wait_until(20, lambda: owns(env)):
         raise SystemExit("dunst did not start: " + open(f"{work}/dunst.log").read())
-    start(["nitnem", "run"], env, f"{work}/agent.log")
+    start(["nitnem", "run"], f"{work}/agent.log", env)
     if not wait_until(30, lambda: screen(env)[2] != blank):
         raise SystemExit("no reminder drawn: " + open(f"{work}/agent.log").read() + open(f"{work}/dunst.log").read())
     settled(env)
@@ -156,12 +135,7 @@ def main():
         {"polybar": polybar, "dunst": dunst}[what](work, out)
         print(f"wrote {out}")
     finally:
-        for child in reversed(children):
-            child.terminate()
-            try:
-                child.wait(5)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        stop_all()
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -43,12 +43,7 @@ start=$SECONDS
 
 if [ -n "$distro" ]; then
   where="$(basename "$distro" .sh)"
-  if [ -z "${NITNEM_BIN:-}" ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-    read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
-    (cd "$repo" && swift build "${release[@]}" >&2)
-    NITNEM_BIN="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
-  fi
+  [ -n "${NITNEM_BIN:-}" ] || NITNEM_BIN=$("$repo/scripts/release-flags.sh" --build)
   bin=$NITNEM_BIN
   system=$("$distro" path)
 else

@@ -53,21 +53,10 @@ import pyatspi  # noqa: E402
 import shell_session  # noqa: E402
 from shell_session import (UUID, RemoteDesktopInput, X11Input, call, extension_info, overview_active,  # noqa: E402
                            screenshot, wait, walk)
-passed = 0
-failed = 0
+from harness import check, summary  # noqa: E402 - from scripts/ (shell_session puts it on the path)
+
 window_pid = None
 agent = None
-
-
-def check(cond, what, why=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {what}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL {what}: {why}" if why else f"FAIL {what}", flush=True)
-    return cond
 
 
 def finish():
@@ -82,8 +71,7 @@ def finish():
             agent.wait(5)
         except subprocess.TimeoutExpired:
             agent.kill()
-    print(f"real-prefs: {passed} passed, {failed} failed", flush=True)
-    sys.exit(1 if failed or not passed else 0)
+    sys.exit(summary("real-prefs: "))
 
 
 def nitnem(*args):

@@ -59,38 +59,14 @@ import pyatspi  # noqa: E402
 from shell_session import (UUID, RemoteDesktopInput, X11Input, centre, click, extension_info, menu_items,  # noqa: E402
                            overview_active, panel_button, screenshot, shell_app, shell_property, showing,
                            text_of, wait, walk)
+import harness  # noqa: E402 - from scripts/ (shell_session puts it on the path)
+from harness import check, check_journey, day_state, summary  # noqa: E402
 
 STATES = {1: "ENABLED", 2: "DISABLED", 3: "ERROR", 4: "OUT_OF_DATE", 5: "DOWNLOADING", 6: "INITIALIZED"}
 
-passed = 0
-failed = 0
-
-
-def ok(what):
-    global passed
-    passed += 1
-    print(f"ok   {what}", flush=True)
-
-
-def fail(what):
-    global failed
-    failed += 1
-    print(f"FAIL {what}", flush=True)
-
-
-def check(cond, what, why=""):
-    if cond:
-        ok(what)
-    else:
-        fail(f"{what}: {why}" if why else what)
-    return cond
-
 
 def finish():
-    print(f"{passed} passed, {failed} failed", flush=True)
-    sys.exit(1 if failed or not passed else 0)
-
-
+    sys.exit(summary())
 
 
 def nitnem(*args, env=None):
@@ -137,15 +113,6 @@ def journey_now():
     return shown, json.loads(nitnem("journey", "--format", "json", "--month", shown["month"]))
 
 
-def day_state(day):
-    """A day of `nitnem journey --format json` as display.journey names its state."""
-    if day["complete"]:
-        return "complete"
-    if day["inProgress"]:
-        return "inProgress"
-    return "partial" if day["done"] > 0 else "none"
-
-
 def journey_grid(app, title):
     """The menu's journey read through AT-SPI: the showing label `title` and its box's other children
     (the streak line, the weekday heads, then a row per week of cells, each its accessible name and
@@ -166,16 +133,9 @@ def journey_grid(app, title):
 
 
 def grid_differences(grid, shown):
-    """Where the grid read differs from display.journey: [] when it is what nitnem says, cell for cell."""
-    if grid is None:
-        return ["no journey in the menu"]
-    out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
+    """Where the menu's grid differs from display.journey, its blank cells too: [] when it is the same."""
     want = [("", [])] * shown["offset"] + [(d["name"], [d["number"], d["mark"] or " "]) for d in shown["days"]]
-    want += [("", [])] * (-len(want) % 7)
-    if len(grid["cells"]) != len(want):
-        out.append(f"{len(grid['cells'])} cells, nitnem's grid {len(want)}")
-    out += [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want)) if g != w]
-    return out
+    return harness.grid_differences(grid, shown, want + [("", [])] * (-len(want) % 7), "in the menu")
 
 
 def journey_check(app, when):
@@ -191,18 +151,7 @@ def journey_check(app, when):
           f"{shown['title']!r}, {shown['streaks']!r}, {len(shown['weekdays'])} weekday heads, "
           f"{len(days)} day cells (name, number, mark) and {len(grid['cells']) - len(days) if grid else 0} blank",
           "; ".join(diff[:8]))
-    by_key = {d["dayKey"]: d for d in journey["days"]}
-    wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
-             for d in shown["days"]
-             if (day_state(by_key[d["dayKey"]]) if d["dayKey"] in by_key else "future") != d["state"]]
-    today = [d["dayKey"] for d in shown["days"] if d["today"]]
-    wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
-    streaks = (shown["currentStreak"], shown["longestStreak"])
-    want = (journey["currentStreak"], journey["longestStreak"]["overall"])
-    wrong += [] if streaks == want else [f"streaks {streaks}, journey {want}"]
-    check(not wrong, f"{when}: the {len(shown['days'])} days' states, today ({journey['today']}) and the streaks "
-          f"{streaks} are those of `nitnem journey --format json` ({len(journey['days'])} days to today)",
-          "; ".join(wrong[:8]))
+    check_journey(when, shown, journey)
     return shown, journey
 
 
@@ -260,9 +209,9 @@ def main():
     try:
         device = X11Input() if a.input == "x11" else RemoteDesktopInput(*map(int, a.screen.split("x")))
     except GLib.Error as e:
-        fail(f"{a.input} input: {e.message}")
+        check(False, f"{a.input} input: {e.message}")
         finish()
-    ok(f"{a.input} input" + (f": RemoteDesktop session {device.path}" if a.input == "remote-desktop" else " (xdotool)"))
+    check(True, f"{a.input} input" + (f": RemoteDesktop session {device.path}" if a.input == "remote-desktop" else " (xdotool)"))
 
     # The Shell starts in the overview: Escape leaves it, as a user would, for the desktop.
     # (Pressed while the overview is still sliding in, Escape may be lost: pressed again then.) The
@@ -344,7 +293,7 @@ def main():
             head = f.read(24)
         check(head[:8] == b"\x89PNG\r\n\x1a\n", f"org.gnome.Shell.Screenshot wrote {used}", "not a PNG")
     except Exception as e:  # noqa: BLE001
-        fail(f"org.gnome.Shell.Screenshot: {e}")
+        check(False, f"org.gnome.Shell.Screenshot: {e}")
 
     # 5. A click on an unread bani lands on disk.
     unread = [b for b in c["banis"] if not b["read"]]

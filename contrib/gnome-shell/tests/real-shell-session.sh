@@ -47,6 +47,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 : "${shell:?--shell}" "${uid:?--uid}" "${repo:?--repo}" "${work:?--work}" "${nitnem:?--nitnem}"
+. "$repo/scripts/desktop.sh"
 
 if [ "$mode" = root ]; then
   # Only in new PID and mount namespaces, whose PID 1 is this script or debian13-root.sh's bash: the
@@ -58,10 +59,7 @@ if [ "$mode" = root ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" > "$work/apt.log" 2>&1 ||
       { tail -n 20 "$work/apt.log"; echo "FAIL apt-get install ./$(basename "$deb") as root (above)"; echo "0 passed, 1 failed"; exit 1; }
   fi
-  mount -t tmpfs tmpfs /run/systemd 2>/dev/null || { mkdir -p /run/systemd && mount -t tmpfs tmpfs /run/systemd; }
-  mkdir -p /run/dbus
-  mount -t tmpfs tmpfs /run/dbus
-  dbus-daemon --system --fork
+  system_bus
   mkdir -p "$work/home" "$work/runtime" "$work/group"
   chmod 700 "$work/runtime"
   locale=(LANG=C.UTF-8)
@@ -129,12 +127,8 @@ nitnem timeline --write > /dev/null
 
 screen=1280x800
 if gnome-shell --help 2>&1 | grep -e '--x11' > /dev/null; then
-  exec 3> "$work/display"
-  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp > xvfb.log 2>&1 &
-  for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-  exec 3>&-
-  DISPLAY=:$(head -n1 "$work/display")
-  export DISPLAY
+  start_xvfb "$work" "${screen}x24"
+  export DISPLAY=:$display
   gnome-shell --x11 --replace > shell.log 2>&1 &
   input=x11
 else

@@ -89,13 +89,9 @@ if [ -n "$shots" ]; then mkdir -p "$shots"; shots=$(cd "$shots" && pwd); fi
 
 start=$SECONDS
 bin=${NITNEM_BIN:-}
-if [ -z "$bin" ]; then
-  export PATH=/opt/swift/usr/bin:$PATH
-  # The release build as `make release` makes it (the same flags, so neither rebuilds the other's).
-  read -r -a release <<< "$("$repo/scripts/release-flags.sh")"
-  (cd "$repo" && swift build "${release[@]}" > /dev/null) || { echo "real-shell.sh: the release build failed" >&2; exit 1; }
-  bin="$(cd "$repo" && swift build "${release[@]}" --show-bin-path)/nitnem"
-fi
+# The release build as `make release` makes it (the same flags, so neither rebuilds the other's).
+[ -n "$bin" ] || bin=$("$repo/scripts/release-flags.sh" --build) ||
+  { echo "real-shell.sh: the release build failed (scripts/release-flags.sh --build)" >&2; exit 1; }
 work=$(mktemp -d /tmp/nitnem-real-shell.XXXXXX)
 # The catalogues compiled here (the Debian 13 root has no msgfmt): install.sh takes them (LOCALE_FROM).
 for po in "$repo"/po/*.po; do

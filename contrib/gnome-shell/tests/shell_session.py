@@ -4,16 +4,24 @@ running GNOME Shell's session, once: its bus and D-Bus calls, waiting for someth
 walking an accessibility tree, the Shell's screenshot API, the panel button and its menu items, and
 the Shell's own input: xdotool (XTEST) on an X11 Shell, mutter's RemoteDesktop virtual pointer and
 keyboard on a Wayland one (no XTEST there). No pointer and no key goes anywhere but through these.
+
+It puts the checkout's scripts/ on the path: the checks import scripts/harness.py from there.
 """
+import os
 import subprocess
+import sys
 import time
 
-import gi
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts"))
+
+import gi  # noqa: E402
 
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
 import pyatspi  # noqa: E402
+
+from harness import wait_until  # noqa: E402
 
 UUID = "nitnem@nitnem"
 
@@ -44,20 +52,10 @@ def extension_info():
 
 
 def wait(what, fn, timeout=30.0, step=0.3):
-    """fn() until it returns something true, or timeout: the last value (an error counts as None; the
-    last one is printed, named by `what`, when nothing came)."""
-    end = time.monotonic() + timeout
-    error = None
-    while True:
-        try:
-            value = fn()
-        except Exception as e:  # noqa: BLE001 - the Shell, the a11y bus or a window not there yet
-            value, error = None, e
-        if value or time.monotonic() > end:
-            if not value and error is not None:
-                print(f"     ({what}: {error})", flush=True)
-            return value
-        time.sleep(step)
+    """fn() until it returns something true, or timeout: the last value (an error counts as None: the
+    Shell, the a11y bus or a window not there yet; the last one is printed, named by `what`, when
+    nothing came)."""
+    return wait_until(timeout, fn, step, what)
 
 
 def walk(node, depth=0, limit=60):

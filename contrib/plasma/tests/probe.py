@@ -28,7 +28,9 @@ import sys
 
 import pyatspi
 
+import harness
 import viewer as pv
+from harness import check, check_journey, day_state, failures, say, wait_until
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", required=True)
@@ -36,18 +38,7 @@ parser.add_argument("--group", required=True)
 parser.add_argument("--plasma", required=True, choices=["5", "6"])
 args = parser.parse_args()
 
-failures = []
 log = open(os.path.join(args.work, "plasmoidviewer.log"), "w")
-
-
-def say(line):
-    print(line, flush=True)
-
-
-def check(ok, what):
-    say(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 def nitnem(*argv, env=None):
@@ -73,7 +64,7 @@ def nodes():
 
 
 def wait(what, find, timeout=120):
-    found = pv.until(find, timeout)
+    found = wait_until(timeout, find, 0.2)
     if not found:
         check(False, f"{what} (waited {timeout} s)")
         dump()
@@ -129,15 +120,6 @@ def journey_now():
     return shown, json.loads(nitnem("journey", "--format", "json", "--month", shown["month"]).stdout)
 
 
-def day_state(day):
-    """A day of `nitnem journey --format json` as display.journey names its state."""
-    if day["complete"]:
-        return "complete"
-    if day["inProgress"]:
-        return "inProgress"
-    return "partial" if day["done"] > 0 else "none"
-
-
 def journey_grid(title):
     """The popup's journey read through AT-SPI: the table named `title` (the grid), the labels before it
     (the title, the streak line), its column heads' names, and its cells (the blank ones are ignored),
@@ -162,33 +144,27 @@ def journey_grid(title):
 
 
 def grid_differences(grid, shown):
-    """Where the grid read differs from display.journey: [] when it is what nitnem says, cell for cell."""
-    if grid is None:
-        return ["no journey grid in the popup"]
-    out = [f"{k}: {grid[k]!r}, nitnem {shown[k]!r}" for k in ("title", "streaks", "weekdays") if grid[k] != shown[k]]
+    """Where the popup's grid differs from display.journey, its day cells (the blank ones are not read):
+    [] when it is the same. A cell's text (number, mark) is compared where the toolkit gives it a text
+    interface (Qt 5's Label has none)."""
     want = [(d["name"], d["number"] + "\n" + (d["mark"] or " ")) for d in shown["days"]]
-    if len(grid["cells"]) != len(want):
-        out.append(f"{len(grid['cells'])} day cells, nitnem {len(want)}")
-    # A cell's text (number, mark) where the toolkit gives it a text interface (Qt 5's Label has none).
-    out += [f"cell {i}: {g!r}, nitnem {w!r}" for i, (g, w) in enumerate(zip(grid["cells"], want))
-            if g[0] != w[0] or (g[1] is not None and g[1] != w[1])]
-    return out
+    return harness.grid_differences(grid, shown, want, "grid in the popup",
+                                    lambda g, w: g[0] == w[0] and (g[1] is None or g[1] == w[1]))
 
 
 def journey_check(when):
     """The grid read through AT-SPI equals display.journey now, and display.journey agrees with
     `nitnem journey --format json`: each day's state, today, the streaks. Returns display.journey."""
     shown, _ = journey_now()
-    grid = pv.until(lambda: (lambda g: g if not grid_differences(g, journey_now()[0]) else None)(
-        journey_grid(shown["title"])), 30) or journey_grid(shown["title"])
+    grid = wait_until(30, lambda: (lambda g: g if not grid_differences(g, journey_now()[0]) else None)(
+        journey_grid(shown["title"])), 0.2) or journey_grid(shown["title"])
     shown, journey = journey_now()
     diff = grid_differences(grid, shown)
     cells = grid["cells"] if grid else []
     read = "name" if any(t is None for _, t in cells) else "name; number and mark"
     check(not diff, f"{when}: the journey grid through AT-SPI is display.journey of `nitnem status`: "
           f"{shown['title']!r}, {shown['streaks']!r}, {len(grid['weekdays']) if grid else 0} column heads, "
-          f"{len(cells)} day cells ({read}), roles {grid['roles'] if grid else None}"
-          + ("" if not diff else ": " + "; ".join(diff[:8])))
+          f"{len(cells)} day cells ({read}), roles {grid['roles'] if grid else None}", "; ".join(diff[:8]))
     if diff:  # what the tree has of the month instead
         for node, depth in nodes():
             try:
@@ -198,18 +174,7 @@ def journey_check(when):
                         f" text {pv.text_of(node)!r}")
             except Exception:
                 pass
-    by_key = {d["dayKey"]: d for d in journey["days"]}
-    wrong = [f"{d['dayKey']}: {d['state']}, journey {day_state(by_key[d['dayKey']]) if d['dayKey'] in by_key else None}"
-             for d in shown["days"]
-             if (day_state(by_key[d["dayKey"]]) if d["dayKey"] in by_key else "future") != d["state"]]
-    today = [d["dayKey"] for d in shown["days"] if d["today"]]
-    wrong += [] if today == [journey["today"]] else [f"today {today}, journey {journey['today']}"]
-    streaks = (shown["currentStreak"], shown["longestStreak"])
-    want = (journey["currentStreak"], journey["longestStreak"]["overall"])
-    wrong += [] if streaks == want else [f"streaks {streaks}, journey {want}"]
-    check(not wrong, f"{when}: the {len(shown['days'])} days' states, today ({journey['today']}) and the streaks "
-          f"{streaks} are those of `nitnem journey --format json` ({len(journey['days'])} days to today)"
-          + ("" if not wrong else ": " + "; ".join(wrong[:8])))
+    check_journey(when, shown, journey)
     return shown, journey
 
 

@@ -46,7 +46,9 @@ import time
 
 import pyatspi
 
+import harness
 import viewer as pv
+from harness import check, failures, say, wait_until
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", required=True)
@@ -56,19 +58,8 @@ parser.add_argument("--lang", default="en", choices=["en", "pa"])
 args = parser.parse_args()
 
 started = time.monotonic()
-checks = []
 log = open(os.path.join(args.work, "plasmoidviewer.log"), "w")
 env = dict(os.environ)
-
-
-def say(line):
-    print(line, flush=True)
-
-
-def check(ok, what):
-    say(("ok   " if ok else "FAIL ") + what)
-    checks.append(bool(ok))
-    return ok
 
 
 def nitnem(*argv):
@@ -105,7 +96,7 @@ def dump(root=None):
 
 
 def wait(what, find, timeout=60, root=None):
-    found = pv.until(find, timeout)
+    found = wait_until(timeout, find, 0.2)
     if not found:
         check(False, f"{what} (waited {timeout} s)")
         dump(root)
@@ -495,7 +486,7 @@ def practice_start_stop(a, frame, categories):
     combo = find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,)) or combo
     click(combo)
     offered = lambda: entry(a, lambda n: n == bani["title"], categories)  # noqa: E731
-    if pv.until(offered, 5) is None:
+    if wait_until(5, offered, 0.2) is None:
         say("     the list did not open: clicking it again")
         click(find(frame, words["choose"], (pyatspi.ROLE_COMBO_BOX,)) or combo)
     item = wait(f"the list offers {bani['title']!r}", offered, 20)
@@ -561,6 +552,6 @@ try:
     drive(application)
 finally:
     pv.stop(viewer)
-failed = checks.count(False)
-say(f"{len(checks)} checks, {failed} failed, in {time.monotonic() - started:.0f} s (Plasma {args.plasma}, {args.lang})")
-sys.exit(1 if failed else 0)
+say(f"{harness.passed + len(failures)} checks, {len(failures)} failed, in {time.monotonic() - started:.0f} s "
+    f"(Plasma {args.plasma}, {args.lang})")
+sys.exit(1 if failures else 0)

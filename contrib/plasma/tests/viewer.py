@@ -9,6 +9,8 @@ import time
 
 import pyatspi
 
+from harness import wait_until
+
 
 def walk(node, depth=0):
     """Every node below `node` with its depth, tree order."""
@@ -30,16 +32,6 @@ def app():
         if a is not None and "plasmoidviewer" in (a.name or ""):
             return a
     return None
-
-
-def until(find, timeout):
-    """`find()`'s first true answer, asked every 0.2 s for `timeout` seconds; else its last."""
-    deadline = time.monotonic() + timeout
-    found = find()
-    while not found and time.monotonic() < deadline:
-        time.sleep(0.2)
-        found = find()
-    return found
 
 
 def text_of(node):
@@ -105,7 +97,7 @@ def start_on_bus(log, env=None, patience=30):
         print(f"no accessibility bus (org.a11y.Bus GetAddress): {e.message}", flush=True)
         sys.exit(NOT_ON_BUS)
     viewer = start(log, env)
-    a = until(app, patience)
+    a = wait_until(patience, app, 0.2)
     if a is None:
         print(f"plasmoidviewer is not on the accessibility bus after {patience} s", flush=True)
         stop(viewer)

@@ -25,6 +25,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 plasma_dir=$(dirname "$here")
 repo=$(cd "$plasma_dir/../.." && pwd)
+. "$repo/scripts/desktop.sh"
 plasma=5
 root=""
 shots=""
@@ -72,7 +73,7 @@ if [ -f /usr/share/color-schemes/BreezeLight.colors ]; then cp /usr/share/color-
 cp -r "$variant" "$plasmoids/org.nitnem.nitnem"
 cp -r "$here/panel-$plasma" "$plasmoids/org.nitnem.testpanel"
 cp -r "$repo/fixtures/groups/demo" "$work/group"
-cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$work/"
+cp "$here/probe.py" "$here/settings.py" "$here/viewer.py" "$repo/scripts/harness.py" "$work/"
 # nitnem's catalogue compiled here (the Debian 13 root has no msgfmt) into XDG_DATA_HOME/locale, where
 # `make install PREFIX=~/.local` puts it beside the widget: nitnem reads it there (NITNEM_LOCALEDIR,
 # viewer.punjabi) and so does KI18n for the settings pages' names (config.qml's i18nd). For the
@@ -89,10 +90,7 @@ shot=$(cd "$shots" && pwd)/plasma-$plasma${lang[1]:+-${lang[1]}}-$drive.png
 # itself and writes it when it is ready (-displayfd); choosing one here raced other tests' servers.
 # -noreset: no reset when the last client leaves, which dropped the accessibility bus's address from
 # the root window and refused a plasmoidviewer connecting meanwhile (viewer.start_on_bus).
-Xvfb -displayfd 3 -noreset -screen 0 1024x768x24 -nolisten tcp -ac 3> "$work/display" > "$work/xvfb.log" 2>&1 &
-xvfb=$!
-for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.05; done
-display=$(head -n 1 "$work/display")
+start_xvfb "$work" 1024x768x24 -noreset -ac
 [ -n "$display" ] || { echo "widget.sh: Xvfb did not start:" >&2; cat "$work/xvfb.log" >&2; exit 1; }
 
 # The screenshot probe.py asks for, once the list shows its mark (settings.py: of the box its
