@@ -53,7 +53,7 @@ import pyatspi  # noqa: E402
 import shell_session  # noqa: E402
 from shell_session import (UUID, RemoteDesktopInput, X11Input, call, extension_info, overview_active,  # noqa: E402
                            screenshot, wait, walk)
-from harness import check, summary  # noqa: E402 - from scripts/ (shell_session puts it on the path)
+from harness import check, summary, wait_until  # noqa: E402 - from scripts/ (shell_session puts it on the path)
 
 window_pid = None
 agent = None
@@ -532,11 +532,20 @@ def choose_in_list(app, keys, label, steps):
     shows, Enter."""
     combo = focus(app, keys, label, ("combo box", "list item", "button", "push button", "menu button"))
     if check(combo is not None, f"Tab reaches the {label!r} list (AT-SPI: focused)"):
+        # A Down sent before the list has opened is lost (GNOME 43 under load chose the item before
+        # the one asked for): wait for the list's items to come into the tree, then a little more.
+        def items():
+            try:
+                return sum(1 for n in walk(app) if n.getRoleName() in ("list item", "menu item") and showing(n))
+            except Exception:  # noqa: BLE001 - a node gone while walked: not counted this time
+                return 0
+        before = items()
         keys.key("Return")
+        wait_until(5, lambda: items() > before, 0.1)
         time.sleep(0.8)
         for _ in range(steps):
             keys.key("Down")
-            time.sleep(0.1)
+            time.sleep(0.2)
         keys.key("Return")
         time.sleep(0.8)
 
