@@ -533,19 +533,33 @@ def choose_in_list(app, keys, label, steps):
     combo = focus(app, keys, label, ("combo box", "list item", "button", "push button", "menu button"))
     if check(combo is not None, f"Tab reaches the {label!r} list (AT-SPI: focused)"):
         # A Down sent before the list has opened is lost (GNOME 43 under load chose the item before
-        # the one asked for): wait for the list's items to come into the tree, then a little more.
-        def items():
+        # the one asked for): wait for the list's focused row, and after each Down for the focus to
+        # move on; where AT-SPI tells no focused row (GTK before 4.10 may not), by time alone.
+        def focused_row():
             try:
-                return sum(1 for n in walk(app) if n.getRoleName() in ("list item", "menu item") and showing(n))
-            except Exception:  # noqa: BLE001 - a node gone while walked: not counted this time
-                return 0
-        before = items()
+                return next(((n.name, n.getIndexInParent()) for n in walk(app)
+                             if n.getRoleName() in ("list item", "menu item") and focused(n)), None)
+            except Exception:  # noqa: BLE001 - a node gone while walked: asked again
+                return None
         keys.key("Return")
-        wait_until(5, lambda: items() > before, 0.1)
+        row = wait_until(5, focused_row, 0.1)
+        if row is None:
+            print("     AT-SPI tells no focused row of the list: its Downs go by time", flush=True)
         time.sleep(0.8)
+
+        def moved_on():
+            return wait_until(3, lambda: (lambda r: r if r is not None and r != row else None)(focused_row()), 0.1)
         for _ in range(steps):
             keys.key("Down")
-            time.sleep(0.2)
+            if row is None:
+                time.sleep(0.3)
+                continue
+            moved = moved_on()
+            if moved is None:  # the Down was lost: once more
+                print(f"     the list's focus stayed on {row!r} after a Down: Down again", flush=True)
+                keys.key("Down")
+                moved = moved_on()
+            row = moved or row
         keys.key("Return")
         time.sleep(0.8)
 
