@@ -30,36 +30,27 @@ import Testing
         var markStatus: Int32
         var markError: String?
         var testDescription: String { "\(role) \(fixture)" }
+
+        /// A file both refuse: `nitnem mark` exits 2 with the same message as `GroupFiles.load`.
+        static func refused(_ fixture: String, _ role: Role, _ error: String) -> Case {
+            Case(fixture: fixture, role: role, loadError: error, markStatus: 2, markError: error)
+        }
     }
 
     static let cases: [Case] = [
-        Case(
-            fixture: "empty.json", role: .progress, loadError: "is empty; expected a JSON object", markStatus: 2,
-            markError: "is empty; expected a JSON object"),
-        Case(
-            fixture: "empty.json", role: .snapshot, loadError: "is empty; expected a JSON object", markStatus: 2,
-            markError: "is empty; expected a JSON object"),
-        Case(
-            fixture: "truncated.json", role: .progress,
-            loadError: "not valid JSON (truncated?): line 8, column 65: unexpected end of file inside an array",
-            markStatus: 2,
-            markError: "not valid JSON (truncated?): line 8, column 65: unexpected end of file inside an array"),
-        Case(
-            fixture: "not-json.json", role: .progress,
-            loadError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value", markStatus: 2,
-            markError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value"),
-        Case(
-            fixture: "not-json.json", role: .snapshot,
-            loadError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value", markStatus: 2,
-            markError: "not valid JSON: line 1, column 1: unexpected character 's', expected a value"),
-        Case(
-            fixture: "wrong-types-progress.json", role: .progress,
-            loadError: "$.banis: expected an object of progress by bani id, found an array", markStatus: 2,
-            markError: "$.banis: expected an object of progress by bani id, found an array"),
-        Case(
-            fixture: "wrong-types-snapshot.json", role: .snapshot,
-            loadError: #"$.banis[3].nLines: expected an integer ≥ 0, found "ten""#, markStatus: 2,
-            markError: #"$.banis[3].nLines: expected an integer ≥ 0, found "ten""#),
+        .refused("empty.json", .progress, "is empty; expected a JSON object"),
+        .refused("empty.json", .snapshot, "is empty; expected a JSON object"),
+        .refused(
+            "truncated.json", .progress,
+            "not valid JSON (truncated?): line 8, column 65: unexpected end of file inside an array"),
+        .refused(
+            "not-json.json", .progress, "not valid JSON: line 1, column 1: unexpected character 's', expected a value"),
+        .refused(
+            "not-json.json", .snapshot, "not valid JSON: line 1, column 1: unexpected character 's', expected a value"),
+        .refused(
+            "wrong-types-progress.json", .progress, "$.banis: expected an object of progress by bani id, found an array"
+        ),
+        .refused("wrong-types-snapshot.json", .snapshot, #"$.banis[3].nLines: expected an integer ≥ 0, found "ten""#),
         Case(
             fixture: "newer-schema-progress.json", role: .progress, loadError: nil,
             warnings: ["schema 2 is newer than 1; read-only, never written"], markStatus: 1,
