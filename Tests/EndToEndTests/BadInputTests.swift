@@ -61,12 +61,31 @@ import Testing
         Case(fixture: "unknown-fields-snapshot.json", role: .snapshot, loadError: nil, markStatus: 0, markError: nil),
     ]
 
+    /// The group in `dir` and the path of `role`'s file in it.
+    static func file(_ role: Role, in dir: String) -> (group: AppGroup, path: String) {
+        let group = AppGroup(path: dir)
+        return (group, role == .snapshot ? group.snapshotPath : group.progressPath)
+    }
+
+    /// `GroupFiles.load` refuses the file at `path` as unreadable, saying `problem`, and so does
+    /// `nitnem mark japji` (run by `mark`): exit 2, `nitnem: <path>: <problem>`.
+    static func expectUnreadable(
+        _ group: AppGroup, _ path: String, _ problem: String, sourceLocation: SourceLocation = #_sourceLocation,
+        mark: () throws -> NitnemBinary.Result
+    ) throws {
+        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem), sourceLocation: sourceLocation) {
+            try GroupFiles.load(group)
+        }
+        let result = try mark()
+        #expect(result.status == 2, sourceLocation: sourceLocation)  // bad input, whichever file
+        #expect(result.stderr == "nitnem: \(path): \(problem)\n", sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: cases)
     func badFile(_ c: Case) throws {
         let dir = Support.tempFolder()
         defer { Support.cleanup(dir) }
-        let group = AppGroup(path: dir)
-        let path = c.role == .snapshot ? group.snapshotPath : group.progressPath
+        let (group, path) = Self.file(c.role, in: dir)
         try Support.copy(Support.fixture("bad/" + c.fixture), to: path)
         let before = Support.bytes(path)
 
@@ -96,16 +115,12 @@ import Testing
     func huge(_ role: Role) throws {
         let dir = Support.tempFolder()
         defer { Support.cleanup(dir) }
-        let group = AppGroup(path: dir)
-        let path = role == .snapshot ? group.snapshotPath : group.progressPath
+        let (group, path) = Self.file(role, in: dir)
         let body = #"{"schema":1,"banis":{},"pad":""# + String(repeating: "x", count: 5 << 20) + #""}"#
         try Support.write(body, to: path)
         let before = Support.bytes(path)
         let problem = "is too large (\(before.count) bytes, the limit is 4 MiB)"
-        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
-        let result = try Support.mark(["japji"], group: dir)
-        #expect(result.status == 2)  // bad input, whichever file
-        #expect(result.stderr == "nitnem: \(path): \(problem)\n")
+        try Self.expectUnreadable(group, path, problem) { try Support.mark(["japji"], group: dir) }
         #expect(Support.bytes(path) == before)
     }
 
@@ -113,14 +128,12 @@ import Testing
     func fifo(_ role: Role) throws {
         let dir = Support.tempFolder()
         defer { Support.cleanup(dir) }
-        let group = AppGroup(path: dir)
-        let path = role == .snapshot ? group.snapshotPath : group.progressPath
+        let (group, path) = Self.file(role, in: dir)
         #expect(mkfifo(path, 0o600) == 0)
         let problem = "is a FIFO (named pipe), not a regular file"
-        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
-        let result = try Support.run(["mark", "japji", "--group", dir], timeout: 10)
-        #expect(result.status == 2)  // bad input, whichever file
-        #expect(result.stderr == "nitnem: \(path): \(problem)\n")
+        try Self.expectUnreadable(group, path, problem) {
+            try Support.run(["mark", "japji", "--group", dir], timeout: 10)
+        }
         var st = stat()
         #expect(lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO, "still the FIFO")
     }
@@ -129,15 +142,11 @@ import Testing
     func symlinkToFolder(_ role: Role) throws {
         let dir = Support.tempFolder()
         defer { Support.cleanup(dir) }
-        let group = AppGroup(path: dir)
-        let path = role == .snapshot ? group.snapshotPath : group.progressPath
+        let (group, path) = Self.file(role, in: dir)
         mkdir(dir + "/elsewhere", 0o700)
         symlink(dir + "/elsewhere", path)
         let problem = "is a symlink to a folder (\(dir)/elsewhere), not a regular file"
-        #expect(throws: GroupFileError(.unreadable, path: path, problem: problem)) { try GroupFiles.load(group) }
-        let result = try Support.mark(["japji"], group: dir)
-        #expect(result.status == 2)  // bad input, whichever file
-        #expect(result.stderr == "nitnem: \(path): \(problem)\n")
+        try Self.expectUnreadable(group, path, problem) { try Support.mark(["japji"], group: dir) }
         #expect(FileReader.symlinkTarget(path) == dir + "/elsewhere", "still the symlink")
     }
 }
