@@ -46,10 +46,18 @@ import Testing
         (.listed("Noto Sans Gurmukhi,Noto Sans Gurmukhi UI\nLohit Gurmukhi\n"), .font, .ok),
     ]
 
+    /// Row `i` of a table of facts, diagnosed, gives that row's code and level.
+    static func expectRow<Facts>(
+        _ table: [(Facts, Finding.Code, Finding.Level)], _ i: Int, _ diagnose: (Facts) -> Finding,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let (facts, code, level) = table[i]
+        let finding = diagnose(facts)
+        #expect((finding.code, finding.level) == (code, level), sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: fonts.indices) func font(_ i: Int) {
-        let (facts, code, level) = Self.fonts[i]
-        let finding = Doctor.diagnose(facts)
-        #expect((finding.code, finding.level) == (code, level))
+        Self.expectRow(Self.fonts, i) { Doctor.diagnose($0) }
     }
 
     @Test func fontFamiliesAreNamedOnceInOrderAndAtMostThree() {
@@ -66,9 +74,7 @@ import Testing
     ]
 
     @Test(arguments: handlers.indices) func handler(_ i: Int) {
-        let (facts, code, level) = Self.handlers[i]
-        let finding = Doctor.diagnose(facts)
-        #expect((finding.code, finding.level) == (code, level))
+        Self.expectRow(Self.handlers, i) { Doctor.diagnose($0) }
     }
 
     @Test func readerProgram() {
@@ -94,9 +100,7 @@ import Testing
     ]
 
     @Test(arguments: agents.indices) func agent(_ i: Int) {
-        let (facts, code, level) = Self.agents[i]
-        let finding = Doctor.diagnose(facts, group: Self.group)
-        #expect((finding.code, finding.level) == (code, level))
+        Self.expectRow(Self.agents, i) { Doctor.diagnose($0, group: Self.group) }
     }
 
     @Test func notificationServer() {

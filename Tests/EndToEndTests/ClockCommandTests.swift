@@ -4,12 +4,7 @@ import TestSupport
 import Testing
 
 @Suite struct ClockCommandTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        let tz: String
-        let now: String
-        var testDescription: String { name }
-    }
+    typealias Case = GoldenInstant
 
     static let goldenCases = [
         Case(name: "kolkata-night", tz: "Asia/Kolkata", now: "2026-11-29T22:00"),

@@ -6,12 +6,7 @@ import Testing
 /// `nitnem timeline --group fixtures/groups/demo` at a few instants and zones, against golden files
 /// (re-recorded with `NITNEM_RECORD_GOLDEN=1`).
 @Suite struct TimelineGoldenTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        let tz: String
-        let now: String
-        var testDescription: String { name }
-    }
+    typealias Case = GoldenInstant
 
     static let cases = [
         Case(name: "kolkata-evening", tz: "Asia/Kolkata", now: "2026-11-29T17:00"),

@@ -12,6 +12,14 @@ import Testing
         try SystemTestSupport.run("/usr/bin/flock", ["-n", path, "true"])
     }
 
+    /// Takes the lock at `path` (as a new agent would), expects this process's pid in the file, then
+    /// lets it go.
+    private func expectTakesTheLock(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let lock = try InstanceLock(path: path)
+        defer { lock.close() }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "\(getpid())\n", sourceLocation: sourceLocation)
+    }
+
     @Test func acquireCreatesTheFolderWritesThePidAndHoldsTheLock() throws {
         let base = try SystemTestSupport.makeFolder("lock")
         defer { SystemTestSupport.removeFolder(base) }
@@ -30,9 +38,7 @@ import Testing
         #expect(try flockProbe(path) == 0)
         // A new agent takes over and replaces the pid (no stale bytes left after a longer one).
         try "99999999999\n".write(toFile: path, atomically: false, encoding: .utf8)
-        let again = try InstanceLock(path: path)
-        defer { again.close() }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "\(getpid())\n")
+        try expectTakesTheLock(path)
     }
 
     @Test func aSecondAcquireReportsTheHolderPid() throws {
@@ -73,9 +79,7 @@ import Testing
 
         holder.terminate()
         holder.waitUntilExit()
-        let mine = try InstanceLock(path: path)
-        defer { mine.close() }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "\(getpid())\n")
+        try expectTakesTheLock(path)
     }
 
     @Test func aFolderOthersCanWriteIsRefused() throws {
