@@ -65,6 +65,12 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The date `n` days later (earlier when negative).
     package func adding(days n: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + n) }
 
+    /// The next date, `adding(days: 1)` without counting from 1970: for walking a long run of days.
+    package var dayAfter: CivilDate {
+        if day < CivilDate.daysIn(month: month, year: year) { return CivilDate(unchecked: year, month, day + 1) }
+        return month < 12 ? CivilDate(unchecked: year, month + 1, 1) : CivilDate(unchecked: year + 1, 1, 1)
+    }
+
     /// `YYYY-MM-DD`.
     package var description: String {
         Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)

@@ -119,4 +119,15 @@ import Testing
         #expect(CivilDate("2026-11-29")!.daysSinceEpoch == 20_786)
         #expect(CivilDate("1969-12-31")!.daysSinceEpoch == -1)
     }
+
+    /// The next date walked to is the one a day's count gives, over month, year and leap-day ends.
+    @Test func dayAfterIsAddingADay() {
+        var day = CivilDate("1899-12-01")!
+        for n in day.daysSinceEpoch...CivilDate("2101-03-01")!.daysSinceEpoch {
+            #expect(day == CivilDate(daysSinceEpoch: n), "\(day)")
+            day = day.dayAfter
+        }
+        #expect(CivilDate("2024-02-28")!.dayAfter.description == "2024-02-29")
+        #expect(CivilDate("2026-12-31")!.dayAfter.description == "2027-01-01")
+    }
 }

@@ -7,7 +7,8 @@ import Testing
 @testable import Scheduler
 
 /// The agent's kept bani slots (`BaniSlotsMemo`): what it hands out is what `ReminderRules.baniSlots`
-/// says for the files, day and zone asked about, whichever it kept.
+/// says for the files, day and zone asked about, whichever it kept, as long as the plan forgets its
+/// states whenever the files or zone change (as the core does).
 @Suite struct BaniSlotsMemoTests {
     static let practice =
         #"{"schema":1,"practices":[{"bani":"sukhmani","from":"2026-11-27","days":3,"remind":"19:00"}]}"#
@@ -24,20 +25,28 @@ import Testing
         let reminder = try BaniReminderTests.files(Self.reminder)
         let today = utc.nitnemDay(Fixture.day("2026-11-29"))
         let tomorrow = utc.nitnemDay(after: today)
+        var plan = DayPlan(calendar: utc, slots: AgentConfig().slots)
         var memo = BaniSlotsMemo()
-        let kept = memo.remember(on: today, files: practice, calendar: utc)
+        let kept = memo.remember(on: today, files: practice, plan: plan)
         #expect(Self.times(kept) == ["sukhmani 19:00 3/3"])
-        #expect(memo.slots(on: today, files: practice, calendar: utc) == kept)
-        // Other files, another day (the practice's last was the 29th), another zone: worked out again.
-        #expect(Self.times(memo.slots(on: today, files: reminder, calendar: utc)) == ["sukhmani 10:00 -"])
-        #expect(memo.slots(on: tomorrow, files: practice, calendar: utc).isEmpty)
-        let inKolkata = memo.slots(on: kolkata.nitnemDay(Fixture.day("2026-11-29")), files: practice, calendar: kolkata)
+        #expect(memo.slots(on: today, files: practice, plan: plan) == kept)
+        // Another day (the practice's last was the 29th): worked out again.
+        #expect(memo.slots(on: tomorrow, files: practice, plan: plan).isEmpty)
+        // Other files, then another zone: the plan forgot what it worked out, and so does the memo.
+        plan.forgetStates()
+        #expect(Self.times(memo.slots(on: today, files: reminder, plan: plan)) == ["sukhmani 10:00 -"])
+        #expect(Self.times(memo.remember(on: today, files: reminder, plan: plan)) == ["sukhmani 10:00 -"])
+        plan.use(kolkata)
+        let inKolkata = memo.slots(on: kolkata.nitnemDay(Fixture.day("2026-11-29")), files: practice, plan: plan)
         #expect(inKolkata.map(\.at) == [Fixture.instant("2026-11-29T13:30:00Z")])
         // Read on the 29th: the practice is complete, and no longer reminds.
+        plan.use(utc)
         let days: Set = [Fixture.day("2026-11-27"), Fixture.day("2026-11-28"), Fixture.day("2026-11-29")]
         let read = try BaniReminderTests.files(Self.practice, progress: ["sukhmani": BaniProgress(completedDays: days)])
-        #expect(memo.slots(on: today, files: read, calendar: utc).isEmpty)
-        #expect(memo.remember(on: today, files: read, calendar: utc).isEmpty)
-        #expect(memo.slots(on: today, files: practice, calendar: utc) == kept)
+        #expect(memo.slots(on: today, files: read, plan: plan).isEmpty)
+        #expect(memo.remember(on: today, files: read, plan: plan).isEmpty)
+        // The files read again as they were: kept for them alone, not for the plan's former files.
+        plan.forgetStates()
+        #expect(memo.slots(on: today, files: practice, plan: plan) == kept)
     }
 }

@@ -41,6 +41,25 @@ import Testing
         #expect(r3 == 1)
     }
 
+    /// Within a band nothing a timeline shows changes unless the plan worked its states out again
+    /// (the files, config or zone changed): then it is made again, and written if it says more.
+    @Test func aTimelineIsMadeAgainOnlyWhenThePlanForgot() {
+        var writer = TimelineWriter()
+        var plan = DayPlan(calendar: Self.cal, slots: .defaults)
+        let today = plan.days.day(containing: Self.t0)
+        func write(_ files: GroupFiles, at now: Date) -> Int {
+            writer.evaluate(now: now, today: today, files: files, config: AgentConfig(), plan: &plan).count
+        }
+        #expect(write(Self.files, at: Self.t0) == 1)
+        let read = Fixture.files(Fixture.completed(["japji"], on: "2026-11-29"))
+        #expect(write(Self.files, at: Self.t0 + 60) == 0)
+        plan.forgetStates()
+        #expect(write(read, at: Self.t0 + 120) == 1, "japji read: written")
+        #expect(write(read, at: Self.t0 + 180) == 0)
+        plan.forgetStates()
+        #expect(write(read, at: Self.t0 + 240) == 0, "made again, saying the same: not written")
+    }
+
     /// (failures in a row, seconds until the next write)
     @Test(arguments: [(1, 1.0), (2, 2), (3, 4), (10, 300), (20, 300)])
     func failedWritesBackOff(_ failures: Int, _ seconds: TimeInterval) {

@@ -270,7 +270,7 @@ package struct AgentCore: Sendable {
             return pausedUntil.map { $0 > now ? min(wake, $0) : wake } ?? wake
         }
         if config.remindersOn, let slot = plan.days.nextReminder(after: now, from: today) { wake = min(wake, slot.at) }
-        if let due = reminders.wake(after: now, today: today, files: files, config: config, calendar: calendar) {
+        if let due = reminders.wake(after: now, today: today, files: files, config: config, plan: plan) {
             wake = min(wake, due)
         }
         if let writeAt = timeline.wake(after: now) { wake = min(wake, writeAt) }

@@ -23,6 +23,9 @@ struct DayPlan: Sendable {
     private var practices: [CivilDate: [PracticeProgress]] = [:]
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys: [CivilDate: Journey] = [:]
+    /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
+    /// from the files, config and zone under one generation holds while it stays the same.
+    private(set) var generation = 0
 
     init(calendar: NitnemCalendar, slots: ReminderSlots) {
         self.calendar = calendar
@@ -43,6 +46,7 @@ struct DayPlan: Sendable {
 
     /// The files (or how the config sees them) changed: every state is worked out again.
     mutating func forgetStates() {
+        generation &+= 1
         states.removeAll()
         practices.removeAll()
         journeys.removeAll()

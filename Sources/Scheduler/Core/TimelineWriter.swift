@@ -9,9 +9,25 @@ struct TimelineWriter: Sendable {
     private(set) var last: WidgetTimeline?
     /// After failed writes: when to write again.
     private(set) var retry: WriteRetry = .idle
+    /// What the last timeline evaluated was made from, apart from when: one made from the same
+    /// says the same, so it is not made again (most wakes are for a reminder, not a band's start).
+    private var madeFrom: Inputs?
+
+    /// What a timeline shows depends on: the Nitnem day and band it is made in, the fixed points
+    /// ahead, the display options, and the files, config and zone the plan worked out its states
+    /// and journeys from (its generation).
+    private struct Inputs: Equatable, Sendable {
+        let now: SlotKey
+        let points: [FixedPoint]
+        let options: WidgetTimeline.DisplayOptions
+        let generation: Int
+    }
 
     /// The timeline on disk is gone or no longer known: the next evaluation writes it.
-    mutating func forget() { last = nil }
+    mutating func forget() {
+        last = nil
+        madeFrom = nil
+    }
 
     /// The timeline for `files` at `now`, when it says something other than the last one; its
     /// entries' display follows `config` (`titles`, `listen`).
@@ -20,6 +36,11 @@ struct TimelineWriter: Sendable {
     ) -> [AgentCore.Action] {
         let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
         let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
+        let inputs = Inputs(
+            now: SlotKey(day: today.day.key, band: today.day.band(at: now)), points: points, options: options,
+            generation: plan.generation)
+        guard last == nil || inputs != madeFrom else { return [] }
+        madeFrom = inputs
         // The entries' days: today's and the fixed points'.
         var journeys: [CivilDate: Journey] = [:]
         for day in [today.day.key] + points.prefix(WidgetTimeline.fixedPointsAhead).map(\.dayKey)
@@ -43,7 +64,7 @@ struct TimelineWriter: Sendable {
     /// The shell could not write it. Freeing space is no event: it is written again with a back-off
     /// (1 s doubling to 5 min) until it lands.
     mutating func failed(_ failure: ReportedFailure, now: Date, problems: inout ProblemLog) -> [AgentCore.Action] {
-        last = nil
+        forget()
         retry = retry.failedWrite(at: now)
         guard problems.say(.failure(.timelineWrite, failure), now: now) else { return [] }
         return [.log(.timelineWriteFailed(cause: failure.message))]

@@ -104,10 +104,17 @@ package struct PracticeProgress: Hashable, Sendable {
         var missed: [CivilDate] = []
         if missedCount > 0 {
             missed.reserveCapacity(missedCount)
+            let through = min(missedThrough, last)
+            // Its days read up to then, in order: a day of it is read when it is the next of them.
+            var readThrough = readDays.filter { $0 <= through }.sorted()[...]
             var day = from
-            while day <= min(missedThrough, last) {
-                if !completedDays.contains(day) && (skipped.isEmpty || !skipped.contains(day)) { missed.append(day) }
-                day = day.adding(days: 1)
+            while day <= through {
+                if readThrough.first == day {
+                    readThrough.removeFirst()
+                } else if skipped.isEmpty || !skipped.contains(day) {
+                    missed.append(day)
+                }
+                day = day.dayAfter
             }
         }
         self.missed = missed

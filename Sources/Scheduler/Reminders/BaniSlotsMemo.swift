@@ -3,45 +3,40 @@ import NitnemClockKit
 import Snapshot
 
 /// The per-bani reminders (`ReminderRules.baniSlots`) of the days last asked about, each kept with
-/// what it was worked out from: the agent asks at every wake, and each time every practice is
-/// counted from its bani's record. A day is worked out again once its files, day or zone differ
-/// (the files' arrays and dictionaries compare by identity first, so an unchanged file costs little).
+/// the day and the plan's generation it was worked out in: the agent asks at every wake, and each
+/// time every practice is counted from its bani's record. A day is worked out again once the plan
+/// forgot what it worked out (the files, config or zone changed: `DayPlan.forgetStates`), so
+/// `files` must be those the plan's generation was worked out for; the check costs two comparisons.
 struct BaniSlotsMemo: Sendable {
     /// How many days are kept: today and tomorrow (`ReminderMachine.baniWake` asks for both).
     static let days = 2
 
     private struct Known: Sendable {
-        let day: NitnemDay
-        let zone: Zone
-        let snapshot: NitnemSnapshot
-        let mine: MyNitnem?
-        let progress: [String: BaniProgress]
+        let day: CivilDate
+        let generation: Int
         let slots: [ReminderRules.BaniSlot]
 
-        func holds(_ day: NitnemDay, _ files: GroupFiles, _ calendar: NitnemCalendar) -> Bool {
-            self.day == day && zone == calendar.zone && mine == files.mine && progress == files.progress.banis
-                && snapshot == files.snapshot
+        func holds(_ day: NitnemDay, _ plan: DayPlan) -> Bool {
+            generation == plan.generation && self.day == day.key
         }
     }
 
     private var known: [Known] = []
 
-    /// The per-bani reminders of `day`: those kept, else worked out now (and not kept).
-    func slots(on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar) -> [ReminderRules.BaniSlot] {
-        known.first { $0.holds(day, files, calendar) }?.slots
-            ?? ReminderRules.baniSlots(on: day, files: files, calendar: calendar)
+    /// The per-bani reminders of `day` for `files` in `plan`'s zone: those kept, else worked out
+    /// now (and not kept).
+    func slots(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {
+        known.first { $0.holds(day, plan) }?.slots
+            ?? ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar)
     }
 
     /// The per-bani reminders of `day`, kept for the next time.
-    mutating func remember(on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar) -> [ReminderRules.BaniSlot] {
-        if let kept = known.first(where: { $0.holds(day, files, calendar) }) { return kept.slots }
-        let slots = ReminderRules.baniSlots(on: day, files: files, calendar: calendar)
-        known.removeAll { $0.day == day }
+    mutating func remember(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {
+        if let kept = known.first(where: { $0.holds(day, plan) }) { return kept.slots }
+        let slots = ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar)
+        known.removeAll { $0.day == day.key || $0.generation != plan.generation }
         if known.count >= Self.days { known.removeFirst(known.count - Self.days + 1) }
-        known.append(
-            Known(
-                day: day, zone: calendar.zone, snapshot: files.snapshot, mine: files.mine,
-                progress: files.progress.banis, slots: slots))
+        known.append(Known(day: day.key, generation: plan.generation, slots: slots))
         return slots
     }
 }

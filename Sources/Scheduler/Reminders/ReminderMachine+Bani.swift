@@ -21,7 +21,7 @@ extension ReminderMachine {
         let day = today.day
         let band = day.band(at: now)
         if retry.holds(SlotKey(day: day.key, band: band), at: now) { return [] }
-        for slot in baniSlots.remember(on: day, files: files, calendar: plan.calendar)
+        for slot in baniSlots.remember(on: day, files: files, plan: plan)
         where slot.at <= now && day.band(at: slot.at) == band {
             let acted = act(
                 on: .bani(slot.bani.id), slot: slot.at, name: .bani(title: slot.bani.titleEn), now: now, today: today,
@@ -43,14 +43,14 @@ extension ReminderMachine {
     /// When a per-bani reminder may next be due after `now`: the next slot (today's or tomorrow's),
     /// or the end of a "Later" in the current band.
     func baniWake(
-        after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar
+        after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: DayPlan
     ) -> Date? {
         guard config.remindersOn, let files,
             files.mine?.reminders.isEmpty == false || !files.snapshot.practices.isEmpty
         else { return nil }
         var wakes: [Date] = []
         let band = today.day.band(at: now)
-        for slot in baniSlots.slots(on: today.day, files: files, calendar: calendar) {
+        for slot in baniSlots.slots(on: today.day, files: files, plan: plan) {
             if slot.at > now {
                 wakes.append(slot.at)
             } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)),
@@ -61,8 +61,8 @@ extension ReminderMachine {
             }
         }
         if wakes.isEmpty {
-            let tomorrow = calendar.nitnemDay(after: today.day)
-            wakes += baniSlots.slots(on: tomorrow, files: files, calendar: calendar).map(\.at).filter {
+            let tomorrow = plan.calendar.nitnemDay(after: today.day)
+            wakes += baniSlots.slots(on: tomorrow, files: files, plan: plan).map(\.at).filter {
                 $0 > now
             }
         }

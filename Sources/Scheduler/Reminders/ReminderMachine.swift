@@ -41,7 +41,7 @@ struct ReminderMachine: Sendable {
         let actions = takenOver + dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
         // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed.
         if config.remindersOn, let files, !(files.mine?.reminders ?? []).isEmpty || !files.snapshot.practices.isEmpty {
-            _ = baniSlots.remember(on: plan.calendar.nitnemDay(after: today.day), files: files, calendar: plan.calendar)
+            _ = baniSlots.remember(on: plan.calendar.nitnemDay(after: today.day), files: files, plan: plan)
         }
         guard awaitingSave == nil else { return actions }
         return actions + dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
@@ -142,7 +142,7 @@ struct ReminderMachine: Sendable {
                 notice = Self.notice(
                     day: entry.dayKey, band: band, state: state, files: files, config: config, late: reminded.late)
             case .bani(let id):
-                notice = baniSlots.remember(on: today.day, files: files, calendar: plan.calendar)
+                notice = baniSlots.remember(on: today.day, files: files, plan: plan)
                     .first { $0.bani.id == id }
                     .map {
                         Self.baniNotice(
@@ -201,7 +201,7 @@ struct ReminderMachine: Sendable {
     /// When a reminder may next be due after `now`: a retry, a "Later" that comes due in the
     /// current band, the end of a pause (the slots themselves are the router's).
     func wake(
-        after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar
+        after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: DayPlan
     ) -> Date? {
         var wakes: [Date] = []
         if let retryAt = retry.wake(after: now) { wakes.append(retryAt) }
@@ -211,7 +211,7 @@ struct ReminderMachine: Sendable {
             wakes.append(until)
         }
         if let until = pausedUntil, until > now { wakes.append(until) }
-        if let bani = baniWake(after: now, today: today, files: files, config: config, calendar: calendar) {
+        if let bani = baniWake(after: now, today: today, files: files, config: config, plan: plan) {
             wakes.append(bani)
         }
         return wakes.min()
