@@ -33,7 +33,8 @@ gnome() {
   env -u NITNEM_BIN "$harness" --screenshot "$dir"
 }
 # The Plasma widget in plasmoidviewer, its list open: Plasma 5.27 on this machine
-# (plasma-5-widget.png), Plasma 6.7 in the Debian testing root (plasma-6-widget.png); and its
+# (plasma-5-widget.png), Plasma 6.7 in the Debian testing root (plasma-6-widget.png), each also in
+# Punjabi (plasma-5-pa-widget.png, plasma-6-pa-widget.png); and its
 # settings window on the Your Nitnem page after the settings test's add and move
 # (plasma-5-settings.png, plasma-6-settings.png; in Punjabi plasma-6-pa-settings.png).
 plasma() {

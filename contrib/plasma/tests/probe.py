@@ -19,7 +19,7 @@ of `nitnem journey --format json`, today's cell following the mark. It asks widg
 Punjabi, as the user guide's recipe has it (LANG=pa_IN.UTF-8, the locale generated with localedef
 from DIR/i18n into a LOCPATH, the catalogue widget.sh compiled into DIR/home/.local/share/locale): the label and the
 list, read through AT-SPI, are what `nitnem status --format json` words in that locale, in
-Gurmukhi where English has other words. What it saw goes to stdout."""
+Gurmukhi where English has other words, and it asks for a second screenshot. What it saw goes to stdout."""
 import argparse
 import json
 import os
@@ -228,6 +228,7 @@ def punjabi():
         names = [n.name for n, _ in nodes() if n.getRole() in ROLES]
         say("list (pa): " + " | ".join(names))
         practice_shown(env)
+        check(pv.screenshot(args.work, lang="pa"), "the Punjabi screenshot was taken")
         for a_ in d["actions"]:
             en_label = next(x["label"] for x in en["actions"] if x["id"] == a_["id"])
             check(a_["label"] in names and gurmukhi(a_["label"]) and en_label not in names,

@@ -129,13 +129,16 @@ def punjabi(work):
     return env, None if ok else f"localedef pa_IN.UTF-8: exit {made.returncode}: {made.stderr.strip()[-200:]}"
 
 
-def screenshot(work, box=None):
-    """Asks widget.sh for a screenshot (WORK/shot.request, holding `box` as X,Y,W,H to cut, else
-    empty for the lit part of the screen) and waits for it (WORK/shot.done); True when taken."""
+def screenshot(work, box=None, lang=""):
+    """Asks widget.sh for a screenshot (WORK/shot.request: `box` as X,Y,W,H to cut, else empty for
+    the lit part of the screen; then `lang`, `pa` for the Punjabi picture) and waits for it
+    (WORK/shot.done); True when taken."""
     request = os.path.join(work, "shot.request")
     done = os.path.join(work, "shot.done")
+    if os.path.exists(done):
+        os.remove(done)
     with open(request + ".tmp", "w") as f:
-        f.write("" if box is None else f"{box.x},{box.y},{box.width},{box.height}")
+        f.write(("" if box is None else f"{box.x},{box.y},{box.width},{box.height}") + "\n" + lang + "\n")
     os.rename(request + ".tmp", request)
     deadline = time.monotonic() + 20
     while not os.path.exists(done) and time.monotonic() < deadline:

@@ -18,7 +18,8 @@
 # scripts/debian13-root.sh (Debian 13, Plasma 6.3); testing, scripts/testing-root.sh (Debian
 # testing, Plasma 6.7); or the path of such a script. The nitnem it binds there is $NITNEM_BIN (a
 # release build with the Swift runtime linked in), else the one the script makes. The screenshot
-# is DIR/plasma-5-widget.png or plasma-6-widget.png, with --settings plasma-5-settings.png or
+# is DIR/plasma-5-widget.png or plasma-6-widget.png (and the Punjabi run's plasma-5-pa-widget.png or
+# plasma-6-pa-widget.png), with --settings plasma-5-settings.png or
 # plasma-6-settings.png (--lang pa: plasma-6-pa-settings.png; default DIR: the work folder, named
 # at the end).
 set -euo pipefail
@@ -93,15 +94,22 @@ shot=$(cd "$shots" && pwd)/plasma-$plasma${lang[1]:+-${lang[1]}}-$drive.png
 start_xvfb "$work" 1024x768x24 -noreset -ac
 [ -n "$display" ] || { echo "widget.sh: Xvfb did not start:" >&2; cat "$work/xvfb.log" >&2; exit 1; }
 
-# The screenshot probe.py asks for, once the list shows its mark (settings.py: of the box its
-# request names, the settings window).
+# The screenshots probe.py asks for, once the list shows its mark, and again in Punjabi (settings.py:
+# of the box its request names, the settings window). A request's first line is the box to cut (empty:
+# the lit part of the screen), its second the language the picture is named for (empty: $shot's).
+pa_shot=$(dirname "$shot")/plasma-$plasma-pa-$drive.png
 (
-  while [ ! -e "$work/shot.request" ]; do sleep 0.1; done
-  xwd -root -silent -display ":$display" > "$work/shot.xwd"
-  box=$(cat "$work/shot.request")
-  if [ -n "$box" ]; then cut=(--box "$box"); else cut=(--crop); fi
-  python3 "$here/xwd2png.py" "${cut[@]}" "$work/shot.xwd" "$shot"
-  touch "$work/shot.done"
+  while :; do
+    while [ ! -e "$work/shot.request" ]; do sleep 0.1; done
+    xwd -root -silent -display ":$display" > "$work/shot.xwd"
+    box=$(sed -n 1p "$work/shot.request")
+    out=$shot
+    [ "$(sed -n 2p "$work/shot.request")" != pa ] || out=$pa_shot
+    rm -f "$work/shot.request"
+    if [ -n "$box" ]; then cut=(--box "$box"); else cut=(--crop); fi
+    python3 "$here/xwd2png.py" "${cut[@]}" "$work/shot.xwd" "$out"
+    touch "$work/shot.done"
+  done
 ) &
 watcher=$!
 
@@ -135,10 +143,14 @@ if [ "$status" -ne 0 ] && [ -f "$work/plasmoidviewer.log" ]; then
   # lines (viewer.start turns them on) say how far it got.
   [ "$status" -ne 75 ] || { echo "widget.sh: its AT-SPI lines:" >&2; grep 'qt.accessibility.atspi' "$work/plasmoidviewer.log" | grep -v ' cache' | tail -n 10 >&2 || true; }
 fi
-if [ -e "$shot" ]; then echo "screenshot: $shot" >&2; fi
-if [ "$shots" = "$work/shots" ] && [ -e "$shot" ]; then
-  keep=$(mktemp -d /tmp/nitnem-plasma-shot.XXXXXX)
-  mv "$shot" "$keep/"
-  echo "screenshot kept as $keep/$(basename "$shot")" >&2
-fi
+for taken in "$shot" "$pa_shot"; do
+  [ "$taken" != "$pa_shot" ] || [ "$pa_shot" != "$shot" ] || continue
+  [ -e "$taken" ] || continue
+  echo "screenshot: $taken" >&2
+  if [ "$shots" = "$work/shots" ]; then
+    keep=$(mktemp -d /tmp/nitnem-plasma-shot.XXXXXX)
+    mv "$taken" "$keep/"
+    echo "screenshot kept as $keep/$(basename "$taken")" >&2
+  fi
+done
 exit $status
