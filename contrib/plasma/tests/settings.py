@@ -514,11 +514,15 @@ def practice_start_stop(a, frame, categories):
         return
     check(wait(f"its line {item['text']!r} on screen", lambda: shown_line(frame, item["text"]), 30) is not None,
           f"the page shows its line, the command's report: {item['text']!r}")
-    stop = wait(f"its button {item['labels']['stop']!r}",
-                lambda: find(frame, item["labels"]["stop"], (pyatspi.ROLE_PUSH_BUTTON,)), 20, frame)
-    if stop is None:
+    def press(label):
+        """Its button named `label` (nitnem's labels) clicked; None when it never showed."""
+        node = wait(f"its button {label!r}", lambda: find(frame, label, (pyatspi.ROLE_PUSH_BUTTON,)), 20, frame)
+        if node is not None:
+            click(node)
+        return node
+
+    if press(item["labels"]["stop"]) is None:
         return
-    click(stop)
     stopped = wait("the stop in nitnem-mynitnem.json",
                    lambda: next((p.get("stopped") for p in practices() if p.get("bani") == "japji"), None), 30)
     check(stopped == listing["today"], f"its Stop button: nitnem-mynitnem.json's practice is stopped on {stopped}")
@@ -531,11 +535,8 @@ def practice_start_stop(a, frame, categories):
     if not check((after.get("argv") or {}).get("restart") is not None, "nitnem gives the stopped practice's "
                  f"{(after.get('labels') or {}).get('restart')!r} argv"):
         return
-    again = wait(f"its button {after['labels']['restart']!r}",
-                 lambda: find(frame, after["labels"]["restart"], (pyatspi.ROLE_PUSH_BUTTON,)), 20, frame)
-    if again is None:
+    if press(after["labels"]["restart"]) is None:
         return
-    click(again)
     begun = wait("the practice begun again",
                  lambda: next((p for p in nitnem_json("practice")["practices"] if p["bani"] == "japji" and p["running"]),
                               None), 30)
