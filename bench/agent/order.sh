@@ -10,14 +10,8 @@
 #
 # Environment: BENCH_SCRATCH_PATH (swift build scratch path, default <root>/.build), BENCH_OUT (work
 # folder, default <root>/bench/out/order).
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-export PATH="/opt/swift/usr/bin:$PATH"
-scratch=${BENCH_SCRATCH_PATH:-$root/.build}
-out=${BENCH_OUT:-$root/bench/out/order}
+. "$(dirname "$0")/../lib.sh" order
 command -v valgrind > /dev/null || { echo "order: valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
-mkdir -p "$out"
 read -r -a flags <<< "$("$root/scripts/release-flags.sh")"
 echo "order: building nitnem (release, with a linker map) in $scratch" >&2
 swift build "${flags[@]}" --scratch-path "$scratch" --product nitnem -Xlinker "-Map=$out/nitnem.map" -Xlinker --no-demangle >&2

@@ -22,19 +22,12 @@
 # BENCH_OUT (work folder, default <root>/bench/out/agent), BENCH_IDLE_SECONDS (default 60),
 # BENCH_CHANGES (default 200), BENCH_STATIC_STDLIB (0 skips the --static-swift-stdlib build), BENCH_ONLY
 # (letters of the figures to measure, e.g. ef; default all).
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-export PATH="/opt/swift/usr/bin:$PATH"
-scratch=${BENCH_SCRATCH_PATH:-$root/.build}
-out=${BENCH_OUT:-$root/bench/out/agent}
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh" agent
 for tool in python3 jq; do
   command -v "$tool" >/dev/null || { echo "agent: $tool is needed for the reference measurements" >&2; exit 1; }
 done
 
-echo "agent: building nitnem (release) in $scratch" >&2
-swift build -c release --scratch-path "$scratch" --product nitnem >&2
+build_release
 static=()
 if [ "${BENCH_STATIC_STDLIB:-1}" != 0 ]; then
   # The installed build: make release's arguments (scripts/release-flags.sh).

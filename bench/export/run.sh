@@ -6,17 +6,11 @@
 #
 # Environment: BENCH_SCRATCH_PATH (swift build scratch path, default <root>/.build),
 # BENCH_OUT (work folder, default <root>/bench/out/export), BENCH_RUNS (default 15).
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-export PATH="/opt/swift/usr/bin:$PATH"
-scratch=${BENCH_SCRATCH_PATH:-$root/.build}
-out=${BENCH_OUT:-$root/bench/out/export}
+. "$(dirname "$0")/../lib.sh" export
 runs=${BENCH_RUNS:-15}
 mkdir -p "$out/group"
 
-echo "export: building nitnem (release) in $scratch" >&2
-swift build -c release --scratch-path "$scratch" --product nitnem >&2
+build_release
 bin="$scratch/release/nitnem"
 
 db="$out/large.sqlite"
