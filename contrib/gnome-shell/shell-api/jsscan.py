@@ -58,7 +58,9 @@ class Source:
                     out[k] = " "
 
         def template(j):
-            # From just after a backquote or a `}` closing `${`: to the closing backquote, or the next `${`.
+            # From just after a backquote or a `}` closing `${`: to the closing backquote, or the next `${`,
+            # whose code is then read one brace deeper. Returns where reading goes on.
+            nonlocal depth, last
             start = j
             while j < n:
                 c = s[j]
@@ -67,13 +69,18 @@ class Source:
                     continue
                 if c == "`":
                     blank(start, j)
-                    return j + 1, False
+                    last = "str"
+                    return j + 1
                 if c == "$" and j + 1 < n and s[j + 1] == "{":
                     blank(start, j)
-                    return j + 2, True
+                    templates.append(depth)
+                    depth += 1
+                    last = "{"
+                    return j + 2
                 j += 1
             blank(start, n)
-            return n, False
+            last = "str"
+            return n
 
         while i < n:
             c = s[i]
@@ -102,13 +109,7 @@ class Source:
                 last = "str"
                 continue
             if c == "`":
-                i, opened = template(i + 1)
-                if opened:
-                    templates.append(depth)
-                    depth += 1
-                    last = "{"
-                else:
-                    last = "str"
+                i = template(i + 1)
                 continue
             if c == "/":
                 regex = last == "" or (last in _REGEX_AFTER_WORDS) or (
@@ -142,13 +143,7 @@ class Source:
                 if templates and templates[-1] == depth - 1:
                     templates.pop()
                     depth -= 1
-                    i, opened = template(i + 1)
-                    if opened:
-                        templates.append(depth)
-                        depth += 1
-                        last = "{"
-                    else:
-                        last = "str"
+                    i = template(i + 1)
                     continue
                 depth -= 1
             m = re.compile(r"[\w$]+").match(s, i)
