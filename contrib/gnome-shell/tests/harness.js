@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The little test harness the gjs tests share: one `ok`/`FAIL` line a test, tagged with the variant
-// under test, a closing `N passed, M failed` line (tests/run.sh reads it), and the loading of one
-// extension module in the form a variant names.
+// under test, its checks, a closing `N passed, M failed` line (tests/run.sh reads it), and the loading
+// of one extension module in the form a variant names.
 import GLib from 'gi://GLib';
 import System from 'system';
 
@@ -26,6 +26,28 @@ export function eq(actual, expected, what = 'value') {
     const b = JSON.stringify(expected);
     if (a !== b)
         throw new Error(`${what}: expected ${b}, got ${a}`);
+}
+
+/** Throws unless `fn` throws a `type` (a module's DataError) with a one-line message matching `pattern`. */
+export function throwsOneLine(type, fn, pattern) {
+    try {
+        fn();
+    } catch (e) {
+        if (!(e instanceof type))
+            throw new Error(`expected a ${type.name}, got ${e.name}: ${e.message}`);
+        if (!pattern.test(e.message))
+            throw new Error(`message ${JSON.stringify(e.message)} does not match ${pattern}`);
+        if (e.message.includes('\n'))
+            throw new Error('message is more than one line');
+        return;
+    }
+    throw new Error(`expected a ${type.name}, nothing was thrown`);
+}
+
+/** The text of the file at `path` (UTF-8). */
+export function readText(path) {
+    const [, bytes] = GLib.file_get_contents(path);
+    return new TextDecoder().decode(bytes);
 }
 
 /** Prints the totals and exits: 1 if a test failed or none ran, else 0. */

@@ -17,7 +17,7 @@
 # - test_prefs.js: the Preferences window's pure half (in widget.js) against the built nitnem
 #   ($NITNEM_BIN, else .build/debug/nitnem: swift build first), in a temp home, once per module
 #   form of widget.js too.
-# (harness.js is the test()/eq() both gjs test files use.)
+# (harness.js is the test(), eq() and the other helpers the gjs test files share.)
 # Prints one line per test, a summary per file, and a closing `N passed, M failed` (the totals);
 # exits non-zero on any failure.
 set -eu

@@ -9,7 +9,7 @@
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
-import {eq, finish, test as harnessTest, legacyDir as generatedLegacyDir} from './harness.js';
+import {eq, finish, readText, test as harnessTest, legacyDir as generatedLegacyDir} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
@@ -26,11 +26,6 @@ const Esm = await import(GLib.filename_to_uri(`${builtEsmDir}/widget.js`, null))
 
 function test(name, fn) {
     harnessTest('43', name, fn);
-}
-
-function readText(path) {
-    const [, bytes] = GLib.file_get_contents(path);
-    return new TextDecoder().decode(bytes);
 }
 
 /** Every node of a Reflect.parse tree, depth first. */

@@ -10,7 +10,7 @@
 import GLib from 'gi://GLib';
 import System from 'system';
 
-import {eq, extensionModule, finish, test as harnessTest} from './harness.js';
+import {eq, extensionModule, finish, readText, test as harnessTest, throwsOneLine} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const testsDir = GLib.path_get_dirname(testFile);
@@ -25,24 +25,8 @@ function test(name, fn) {
     harnessTest(variant, name, fn);
 }
 
-function readText(path) {
-    const [, bytes] = GLib.file_get_contents(path);
-    return new TextDecoder().decode(bytes);
-}
-
 function throwsDataError(fn, pattern) {
-    try {
-        fn();
-    } catch (e) {
-        if (!(e instanceof T.DataError))
-            throw new Error(`expected a DataError, got ${e.name}: ${e.message}`);
-        if (!pattern.test(e.message))
-            throw new Error(`message ${JSON.stringify(e.message)} does not match ${pattern}`);
-        if (e.message.includes('\n'))
-            throw new Error('message is more than one line');
-        return;
-    }
-    throw new Error('expected a DataError, nothing was thrown');
+    throwsOneLine(T.DataError, fn, pattern);
 }
 
 const NITNEM = '/usr/local/bin/nitnem';
