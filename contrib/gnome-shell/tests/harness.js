@@ -5,6 +5,10 @@
 import GLib from 'gi://GLib';
 import System from 'system';
 
+/** The tree's root folder (harness.js is in contrib/gnome-shell/tests/). */
+export const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(GLib.path_get_dirname(
+    GLib.path_get_dirname(GLib.filename_from_uri(import.meta.url)[0]))));
+
 let passed = 0;
 let failed = 0;
 
@@ -29,7 +33,7 @@ export function eq(actual, expected, what = 'value') {
 }
 
 /** Throws unless `fn` throws a `type` (a module's DataError) with a one-line message matching `pattern`. */
-export function throwsOneLine(type, fn, pattern) {
+function throwsOneLine(type, fn, pattern) {
     try {
         fn();
     } catch (e) {
@@ -62,9 +66,6 @@ export function finish() {
  * for `file` (the test's name), prints a failed summary and exits 2.
  */
 export function legacyDir(file) {
-    const [self] = GLib.filename_from_uri(import.meta.url);
-    const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(GLib.path_get_dirname(
-        GLib.path_get_dirname(self))));
     const dir = `${repoDir}/.build/contrib/nitnem@nitnem-43`;
     if (!GLib.file_test(`${dir}/metadata.json`, GLib.FileTest.IS_REGULAR)) {
         printerr(`${file}: no ${dir}/: contrib/gnome-shell/gen-43.sh makes it (tests/run.sh runs it first)`);
@@ -91,4 +92,20 @@ export async function extensionModule(name, variant, file) {
     print('0 passed, 1 failed');
     System.exit(2);
     return null;
+}
+
+/**
+ * What a test file of widget.js runs with, for the module form its one argument names (`legacy` or
+ * `esm`, see extensionModule; `file` is the test's name): `variant`, the module `T`, `test(name, fn)`
+ * tagged with the variant, and `throwsDataError(fn, pattern)`: throws unless `fn` throws the module's
+ * DataError with a one-line message matching `pattern`.
+ */
+export async function widgetUnderTest(file) {
+    const variant = System.programArgs[0];
+    const T = await extensionModule('widget', variant, file);
+    return {
+        variant, T,
+        test: (name, fn) => test(variant, name, fn),
+        throwsDataError: (fn, pattern) => throwsOneLine(T.DataError, fn, pattern),
+    };
 }

@@ -9,7 +9,7 @@
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
-import {eq, finish, readText, test as harnessTest, legacyDir as generatedLegacyDir} from './harness.js';
+import {eq, finish, readText, repoDir, test as harnessTest, legacyDir as generatedLegacyDir} from './harness.js';
 
 const [testFile] = GLib.filename_from_uri(import.meta.url);
 const gnomeDir = GLib.path_get_dirname(GLib.path_get_dirname(testFile));
@@ -105,7 +105,6 @@ test('each export is the same code or value in both forms', () => {
 });
 
 test('the two forms agree on a golden timeline (the full cases run in test_timeline.js)', () => {
-    const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
     const golden = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures/golden/timeline`;
     const text = readText(`${golden}/kolkata-evening.json`);
     const now = Legacy.parseInstant('2026-11-29T17:00:00+05:30');

@@ -7,27 +7,10 @@
 //   legacy  .build/contrib/nitnem@nitnem-43/widget.js (gen-43.sh makes it) through the legacy importer, as GNOME Shell 43/44 load it
 //   esm     .build/contrib/nitnem@nitnem/widget.js as an ES module, as GNOME Shell 45+ load it
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_menu.js esm)
-import GLib from 'gi://GLib';
-import System from 'system';
+import {eq, finish, readText, repoDir, widgetUnderTest} from './harness.js';
 
-import {eq, extensionModule, finish, readText, test as harnessTest, throwsOneLine} from './harness.js';
-
-const [testFile] = GLib.filename_from_uri(import.meta.url);
-const testsDir = GLib.path_get_dirname(testFile);
-const gnomeDir = GLib.path_get_dirname(testsDir);
-const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
 const goldenDir = `${repoDir}/fixtures/golden`;
-
-const variant = System.programArgs[0];
-const T = await extensionModule('widget', variant, 'test_menu.js');
-
-function test(name, fn) {
-    harnessTest(variant, name, fn);
-}
-
-function throwsDataError(fn, pattern) {
-    throwsOneLine(T.DataError, fn, pattern);
-}
+const {T, test, throwsDataError} = await widgetUnderTest('test_menu.js');
 
 const NITNEM = '/usr/local/bin/nitnem';
 const displayDir = `${goldenDir}/display`;

@@ -7,26 +7,11 @@
 // Run: contrib/gnome-shell/tests/run.sh  (or: gjs -m contrib/gnome-shell/tests/test_timeline.js esm)
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
-import System from 'system';
 
-import {eq, extensionModule, finish, readText, test as harnessTest, throwsOneLine} from './harness.js';
+import {eq, finish, readText, repoDir, widgetUnderTest} from './harness.js';
 
-const [testFile] = GLib.filename_from_uri(import.meta.url);
-const testsDir = GLib.path_get_dirname(testFile);
-const gnomeDir = GLib.path_get_dirname(testsDir);
-const repoDir = GLib.path_get_dirname(GLib.path_get_dirname(gnomeDir));
 const goldenDir = GLib.getenv('NITNEM_GOLDEN_TIMELINES') || `${repoDir}/fixtures/golden/timeline`;
-
-const variant = System.programArgs[0];
-const T = await extensionModule('widget', variant, 'test_timeline.js');
-
-function test(name, fn) {
-    harnessTest(variant, name, fn);
-}
-
-function throwsDataError(fn, pattern) {
-    throwsOneLine(T.DataError, fn, pattern);
-}
+const {variant, T, test, throwsDataError} = await widgetUnderTest('test_timeline.js');
 
 test('the module form is the one asked for', () => {
     // The legacy importer exports every top-level function; an ES module only its export list.
