@@ -53,75 +53,110 @@ def _killed_at_random(rng, argv, env, span):
     return p.returncode, err
 
 
+class _Kill9:
+    """What the kill -9 attacks share: a planted file (`name` in the group) with fields nitnem does not
+    know, runs killed at random points of their life, a read of the file after each, and the counts
+    of what went wrong, the first problem kept as a note. `valid(doc)` says the file is a `kind`
+    document at all."""
+
+    def __init__(self, box, name, planted, unknown, kind, valid):
+        self.box, self.name, self.path = box, name, box.path(name)
+        self.planted, self.unknown, self.kind, self.valid = planted, unknown, kind, valid
+        self.torn = self.lost = self.changed = self.errors = self.completed = self.killed = 0
+        self.first_problem = None
+        self.span = 0
+        self.plant()
+
+    def plant(self):
+        with open(self.path, "w") as f:
+            f.write(self.planted)
+
+    def problem(self, text):
+        self.first_problem = self.first_problem or text
+
+    def time_runs(self, args, undo):
+        """How long one run of `nitnem args` takes (the median of five, each undone by `undo`), to
+        spread the kills over its whole life."""
+        durations = []
+        for _ in range(5):
+            durations.append(run(args, self.box.env)[3])
+            run(undo, self.box.env)
+        self.span = statistics.median(durations) * 1.2
+
+    def attack(self, rng, i, args):
+        """Run `i`: `nitnem args` killed at a random point, then the file read. (completed, the
+        document), or None when the file was torn (it is planted again)."""
+        rc, err = _killed_at_random(rng, [BIN] + args, self.box.env, self.span)
+        try:
+            with open(self.path, "rb") as f:
+                raw = f.read()
+            doc = json.loads(raw)
+            if not self.valid(doc):
+                raise ValueError(f"not a {self.kind} document")
+        except (OSError, ValueError) as e:
+            self.torn += 1
+            self.problem(f"run {i}: file torn: {e}")
+            self.plant()
+            return None
+        text = raw.decode("utf-8", "replace")
+        missing = [u for u in self.unknown if u not in text]
+        if missing:
+            self.changed += 1
+            self.problem(f"run {i}: unknown bytes changed: {missing[0]}")
+        if rc == 0:
+            self.completed += 1
+        elif rc == -signal.SIGKILL:
+            self.killed += 1
+        else:
+            self.errors += 1
+            self.problem(f"run {i}: exit {rc}: {err.decode(errors='replace').strip()}")
+        return rc == 0, doc
+
+    def result(self, attack, n, lock, strays_are, strays_note, tidy=None):
+        """The attack's Result after `n` runs: nothing torn, lost, changed or failed, and `lock` free.
+        `tidy` runs before the group is searched for files left behind (`strays_are` in the figure,
+        `strays_note` in the note)."""
+        free = subprocess.run(["flock", "-n", self.box.path(lock), "true"]).returncode == 0
+        if tidy:
+            tidy()
+        strays = [f for f in os.listdir(self.box.group) if f not in (self.name, lock)]
+        ok = self.torn == 0 and self.lost == 0 and self.changed == 0 and self.errors == 0 and free
+        fig = (f"{n} runs ({self.completed} completed, {self.killed} killed), {self.torn} torn, {self.lost} lost, "
+               f"{self.changed} changed unknown bytes, {self.errors} other exits, lock {'free' if free else 'HELD'}, "
+               f"{len(strays)} {strays_are}")
+        notes = [self.first_problem] if self.first_problem else []
+        if strays:
+            notes.append(f"{strays_note}: {strays[:3]}")
+        return Result(attack, ok, fig, notes)
+
+
 def kill9_marks(ctx):
     """kill -9 at random points of `mark` / `mark --undo` runs."""
     rng = ctx.rng
     n = 200 if ctx.short else 1000
     box = Sandbox("kill9")
     try:
-        path = box.path(PROGRESS)
-        with open(path, "w") as f:
-            f.write(PLANTED)
-        # How long one run takes, to spread the kills over its whole life.
-        durations = []
-        for _ in range(5):
-            rc, _, err, took = run(["mark", "japji", "--day", "2026-01-01"], box.env)
-            durations.append(took)
-            run(["mark", "japji", "--undo", "--day", "2026-01-01"], box.env)
-        span = statistics.median(durations) * 1.2
+        k = _Kill9(box, PROGRESS, PLANTED, UNKNOWN, "progress",
+                   lambda doc: isinstance(doc, dict) and isinstance(doc.get("banis"), dict))
+        k.time_runs(["mark", "japji", "--day", "2026-01-01"], ["mark", "japji", "--undo", "--day", "2026-01-01"])
         known = {}  # (bani, day) -> True / False: what the file must show
-        torn = lost = changed = errors = completed = killed = 0
-        first_problem = None
         for i in range(n):
             bani, day = rng.choice(BANIS), rng.choice(DAYS)
             undo = rng.random() < 0.35
-            args = [BIN, "mark", bani, "--day", day] + (["--undo"] if undo else [])
-            rc, err = _killed_at_random(rng, args, box.env, span)
-            try:
-                with open(path, "rb") as f:
-                    raw = f.read()
-                doc = json.loads(raw)
-                if not isinstance(doc, dict) or not isinstance(doc.get("banis"), dict):
-                    raise ValueError("not a progress document")
-            except (OSError, ValueError) as e:
-                torn += 1
-                first_problem = first_problem or f"run {i}: file torn: {e}"
-                with open(path, "w") as f:
-                    f.write(PLANTED)
+            after = k.attack(rng, i, ["mark", bani, "--day", day] + (["--undo"] if undo else []))
+            if after is None:
                 known.clear()
                 continue
-            text = raw.decode("utf-8", "replace")
-            missing = [u for u in UNKNOWN if u not in text]
-            if missing:
-                changed += 1
-                first_problem = first_problem or f"run {i}: unknown bytes changed: {missing[0]}"
-            if rc == 0:
-                completed += 1
-                known[(bani, day)] = not undo
-            elif rc == -signal.SIGKILL:
-                killed += 1
-                # The run is dead: what it left is the truth from now on.
-                known[(bani, day)] = _present(doc, bani, day)
-            else:
-                errors += 1
-                first_problem = first_problem or f"run {i}: exit {rc}: {err.decode(errors='replace').strip()}"
-                known[(bani, day)] = _present(doc, bani, day)
+            completed, doc = after
+            # A run that did not complete is dead: what it left is the truth from now on.
+            known[(bani, day)] = (not undo) if completed else _present(doc, bani, day)
             for (b, d), want in known.items():
                 if _present(doc, b, d) != want:
-                    lost += 1
-                    first_problem = first_problem or (
-                        f"run {i}: {'completed mark' if want else 'completed undo'} of {b} on {d} lost")
+                    k.lost += 1
+                    k.problem(f"run {i}: {'completed mark' if want else 'completed undo'} of {b} on {d} lost")
                     known[(b, d)] = not want
-        free = subprocess.run(["flock", "-n", box.path(LOCK), "true"]).returncode == 0
-        strays = [f for f in os.listdir(box.group) if f not in (PROGRESS, LOCK)]
-        ok = torn == 0 and lost == 0 and changed == 0 and errors == 0 and free
-        fig = (f"{n} runs ({completed} completed, {killed} killed), {torn} torn, {lost} lost, "
-               f"{changed} changed unknown bytes, {errors} other exits, lock {'free' if free else 'HELD'}, "
-               f"{len(strays)} stray temp files")
-        notes = [first_problem] if first_problem else []
-        if strays:
-            notes.append(f"temp files left by killed runs (never cleaned by a later mark): {strays[:3]}")
-        return Result("kill9-marks", ok, fig, notes)
+        return k.result("kill9-marks", n, LOCK, "stray temp files",
+                        "temp files left by killed runs (never cleaned by a later mark)")
     finally:
         box.cleanup()
 
@@ -232,19 +267,11 @@ def kill9_sets(ctx):
     n = 100 if ctx.short else 600
     box = Sandbox("kill9-sets")
     try:
-        path = box.path(MINE)
-        with open(path, "w") as f:
-            f.write(MINE_PLANTED)
-        durations = []
-        for _ in range(5):
-            rc, _, err, took = run(["sets", "add", "jaap", "--to", "morning"], box.env)
-            durations.append(took)
-            run(["sets", "remove", "jaap", "--from", "morning"], box.env)
-        span = statistics.median(durations) * 1.2
+        k = _Kill9(box, MINE, MINE_PLANTED, MINE_UNKNOWN, "My Nitnem",
+                   lambda doc: isinstance(doc, dict) and doc.get("schema") == 1)
+        k.time_runs(["sets", "add", "jaap", "--to", "morning"], ["sets", "remove", "jaap", "--from", "morning"])
         members = {}  # bani -> in the morning set or not, as the file must show
         reminders = {}  # bani -> "HH:MM" or None
-        torn = lost = changed = errors = completed = killed = 0
-        first_problem = None
         for i in range(n):
             bani = rng.choice(SET_BANIS)
             kind = rng.choice(["add", "remove", "remind"])
@@ -255,62 +282,33 @@ def kill9_sets(ctx):
             else:
                 at = rng.choice(["05:00", "10:00", "off"])
                 args, want = ["sets", "remind", bani, at], ("remind", None if at == "off" else at)
-            rc, err = _killed_at_random(rng, [BIN] + args, box.env, span)
-            try:
-                with open(path, "rb") as f:
-                    raw = f.read()
-                doc = json.loads(raw)
-                if not isinstance(doc, dict) or doc.get("schema") != 1:
-                    raise ValueError("not a My Nitnem document")
-            except (OSError, ValueError) as e:
-                torn += 1
-                first_problem = first_problem or f"run {i}: file torn: {e}"
-                with open(path, "w") as f:
-                    f.write(MINE_PLANTED)
+            after = k.attack(rng, i, args)
+            if after is None:
                 members.clear()
                 reminders.clear()
                 continue
-            text = raw.decode("utf-8", "replace")
-            missing = [u for u in MINE_UNKNOWN if u not in text]
-            if missing:
-                changed += 1
-                first_problem = first_problem or f"run {i}: unknown bytes changed: {missing[0]}"
-            if rc == 0:
-                completed += 1
+            completed, doc = after
+            if completed:
                 if want[0] == "set":
                     members[bani] = want[1]
                 else:
                     reminders[bani] = want[1]
             else:
-                if rc == -signal.SIGKILL:
-                    killed += 1
-                else:
-                    errors += 1
-                    first_problem = first_problem or f"run {i}: exit {rc}: {err.decode(errors='replace').strip()}"
                 # The run is dead: what it left is the truth from now on.
                 members[bani] = _in_morning(doc, bani)
                 reminders[bani] = _reminder(doc, bani)
             for b, want_in in members.items():
                 if _in_morning(doc, b) != want_in:
-                    lost += 1
-                    first_problem = first_problem or f"run {i}: a completed {'add' if want_in else 'remove'} of {b} lost"
+                    k.lost += 1
+                    k.problem(f"run {i}: a completed {'add' if want_in else 'remove'} of {b} lost")
                     members[b] = not want_in
             for b, want_at in reminders.items():
                 if _reminder(doc, b) != want_at:
-                    lost += 1
-                    first_problem = first_problem or f"run {i}: a completed remind of {b} ({want_at}) lost"
+                    k.lost += 1
+                    k.problem(f"run {i}: a completed remind of {b} ({want_at}) lost")
                     reminders[b] = _reminder(doc, b)
-        free = subprocess.run(["flock", "-n", box.path(MINE_LOCK), "true"]).returncode == 0
         # A later run cleans what a killed one left (temp files older than it looks for are removed).
-        run(["sets", "remind", "japji", "off"], box.env)
-        strays = [f for f in os.listdir(box.group) if f not in (MINE, MINE_LOCK)]
-        ok = torn == 0 and lost == 0 and changed == 0 and errors == 0 and free
-        fig = (f"{n} runs ({completed} completed, {killed} killed), {torn} torn, {lost} lost, "
-               f"{changed} changed unknown bytes, {errors} other exits, lock {'free' if free else 'HELD'}, "
-               f"{len(strays)} stray files")
-        notes = [first_problem] if first_problem else []
-        if strays:
-            notes.append(f"files left by killed runs: {strays[:3]}")
-        return Result("kill9-sets", ok, fig, notes)
+        return k.result("kill9-sets", n, MINE_LOCK, "stray files", "files left by killed runs",
+                        tidy=lambda: run(["sets", "remind", "japji", "off"], box.env))
     finally:
         box.cleanup()
