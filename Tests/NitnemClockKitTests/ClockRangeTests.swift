@@ -53,8 +53,7 @@ import Testing
         ("Etc/GMT+12", "9998-12-31T11:59:59", "9998-12-31T23:59:59Z"),
     ])
     func theEndsAreAccepted(_ zone: String, _ text: String, _ expected: String) throws {
-        let clock = try NitnemClock.fromEnvironment(
-            ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar(zone), real: ClockTests.real)
+        let clock = try ClockTests.clock(["SGGS_CLOCK_NOW": text], in: zone)
         let delta = clock.now().timeIntervalSince(utc(expected))
         #expect(delta >= 0 && delta < 1, "\(text) read as \(clock.now())")
         #expect(NitnemClock.range.contains(clock.now()))
@@ -82,8 +81,7 @@ import Testing
     ])
     func outsideIsRefusedNamingTheVariableTheValueAndTheRange(_ zone: String, _ text: String) {
         #expect {
-            try NitnemClock.fromEnvironment(
-                ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar(zone), real: ClockTests.real)
+            try ClockTests.clock(["SGGS_CLOCK_NOW": text], in: zone)
         } throws: { error in
             let e = error as! ClockError
             return e.code == .outOfRange && e.variable == "SGGS_CLOCK_NOW"
@@ -95,9 +93,7 @@ import Testing
     /// then on, and a wake after it is never armed (it would fire at once, again and again).
     @Test(arguments: [1.0, 60.0, NitnemClock.maximumRate])
     func aFlowingClockStopsAtTheEnd(_ rate: Double) throws {
-        let clock = try NitnemClock.fromEnvironment(
-            ["SGGS_CLOCK_NOW": "9998-12-31T23:59:50Z", "SGGS_CLOCK_RATE": "\(rate)"], calendar: nitnemCalendar("UTC"),
-            real: ClockTests.real)
+        let clock = try ClockTests.clock(["SGGS_CLOCK_NOW": "9998-12-31T23:59:50Z", "SGGS_CLOCK_RATE": "\(rate)"])
         let last = NitnemClock.clamped(NitnemClock.range.upperBound)
         #expect(last < NitnemClock.range.upperBound)
         #expect(last > utc("9998-12-31T23:59:59Z"))

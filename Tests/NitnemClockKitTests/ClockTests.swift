@@ -7,6 +7,12 @@ import Testing
     /// A real clock that stands still, so each test knows what "real now" read.
     static let realInstant = Date(timeIntervalSince1970: 1_800_000_000)
     static let real: NitnemClock.RealClock = { realInstant }
+
+    /// The clock `environment` asks for, in `zone`, over the still `real` clock.
+    static func clock(_ environment: [String: String], in zone: String = "UTC") throws -> NitnemClock {
+        try NitnemClock.fromEnvironment(environment, calendar: nitnemCalendar(zone), real: real)
+    }
+
     @Test(arguments: [
         ("2026-11-29T22:00:00+05:30", "2026-11-29T16:30:00Z"),
         ("2026-11-29T16:30:00Z", "2026-11-29T16:30:00Z"),
@@ -15,8 +21,7 @@ import Testing
         ("2026-11-29T10:30:00-06:00", "2026-11-29T16:30:00Z"),
     ])
     func absoluteForms(_ text: String, _ expected: String) throws {
-        let clock = try NitnemClock.fromEnvironment(
-            ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("Asia/Tokyo"), real: ClockTests.real)
+        let clock = try ClockTests.clock(["SGGS_CLOCK_NOW": text], in: "Asia/Tokyo")
         let now = clock.now()
         #expect(clock.isPinned)
         #expect(now.timeIntervalSince(instant(expected)) >= 0)
@@ -33,8 +38,7 @@ import Testing
         ("America/Santiago", "2026-09-06T00:00", "2026-09-06T04:00:00Z"),
     ])
     func localWallTime(_ zoneID: String, _ text: String, _ expected: String) throws {
-        let clock = try NitnemClock.fromEnvironment(
-            ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar(zoneID), real: ClockTests.real)
+        let clock = try ClockTests.clock(["SGGS_CLOCK_NOW": text], in: zoneID)
         let delta = clock.now().timeIntervalSince(instant(expected))
         #expect(delta >= 0 && delta < 5)
     }
@@ -46,8 +50,7 @@ import Testing
     ])
     func malformedNowNamesTheVariable(_ text: String) {
         #expect {
-            try NitnemClock.fromEnvironment(
-                ["SGGS_CLOCK_NOW": text], calendar: nitnemCalendar("UTC"), real: ClockTests.real)
+            try ClockTests.clock(["SGGS_CLOCK_NOW": text])
         } throws: { error in
             let e = error as! ClockError
             return e.variable == "SGGS_CLOCK_NOW" && e.description.hasPrefix("SGGS_CLOCK_NOW: '\(text)' is not a time")
@@ -58,9 +61,7 @@ import Testing
     @Test(arguments: ["0", "-1", "abc", "", "nan", "inf"])
     func badRateIsAnError(_ text: String) {
         #expect(throws: ClockError.self) {
-            try NitnemClock.fromEnvironment(
-                ["SGGS_CLOCK_NOW": "2026-11-29T22:00:00Z", "SGGS_CLOCK_RATE": text], calendar: nitnemCalendar("UTC"),
-                real: ClockTests.real)
+            try ClockTests.clock(["SGGS_CLOCK_NOW": "2026-11-29T22:00:00Z", "SGGS_CLOCK_RATE": text])
         }
     }
 
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func unpinnedWithoutVariables() throws {
-        let clock = try NitnemClock.fromEnvironment([:], calendar: nitnemCalendar("UTC"), real: ClockTests.real)
+        let clock = try ClockTests.clock([:])
         #expect(!clock.isPinned)
         #expect(clock.rate == 1)
         // Unpinned, the clock reads the real clock it was handed, and only that.
@@ -82,8 +83,7 @@ import Testing
     }
 
     @Test func aRateAloneFlowsFromTheRealNow() throws {
-        let clock = try NitnemClock.fromEnvironment(
-            ["SGGS_CLOCK_RATE": "60"], calendar: nitnemCalendar("UTC"), real: ClockTests.real)
+        let clock = try ClockTests.clock(["SGGS_CLOCK_RATE": "60"])
         #expect(clock.isPinned)
         #expect(clock.now() == ClockTests.realInstant)
         #expect(clock.virtualInstant(atReal: ClockTests.realInstant + 1) == ClockTests.realInstant + 60)
