@@ -82,6 +82,17 @@ package final class NitnemProcess: @unchecked Sendable {
         return ok ? process.terminationStatus : nil
     }
 
+    /// Waits up to `timeout` seconds for `text` in its stderr: whether it came.
+    package func waitForStderr(_ text: String, timeout: TimeInterval) -> Bool {
+        Self.waitUntil(timeout: timeout) { self.stderr.contains(text) }
+    }
+
+    /// Sends SIGTERM and waits up to `timeout` seconds for the exit: its status, or nil if it is still running.
+    package func terminate(timeout: TimeInterval) -> Int32? {
+        send(SIGTERM)
+        return waitForExit(timeout: timeout)
+    }
+
     /// The next stdout line (without its newline), or nil after `timeout` seconds or at end of file.
     package func readLine(timeout: TimeInterval) -> String? {
         let fd = stdoutPipe.fileHandleForReading.fileDescriptor

@@ -11,22 +11,19 @@ import Testing
         let config = folder.config
         let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"), ["--config", config])
         defer { agent.send(SIGKILL) }
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
 
         try "reminders = on\nreminder.evening = 23:00\n".write(toFile: config, atomically: true, encoding: .utf8)
         agent.send(SIGHUP)
         let bad =
             "<3>\(config):2: reminder.evening: 23:00 is outside the Evening band (17:00–20:59) (keeping reminder.evening = 18:00)"
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains(bad) }, "\(agent.stderr)")
+        #expect(agent.waitForStderr(bad, timeout: 10), "\(agent.stderr)")
         #expect(agent.isRunning)
 
         try "reminders = off\n".write(toFile: config, atomically: true, encoding: .utf8)
         agent.send(SIGHUP)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("<5>configuration reloaded") },
-            "\(agent.stderr)")
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 10) == 0)
+        #expect(agent.waitForStderr("<5>configuration reloaded", timeout: 10), "\(agent.stderr)")
+        #expect(agent.terminate(timeout: 10) == 0)
     }
 }
 
@@ -42,13 +39,11 @@ import Testing
         let started = ContinuousClock.now
         let agent = try folder.startAgent(env)
         defer { agent.send(SIGKILL) }
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
 
         // Renamed into place (as most editors and `atomically` save): applied, no SIGHUP.
         try "reminders = off\n".write(toFile: config, atomically: true, encoding: .utf8)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("<5>configuration reloaded") },
-            "\(agent.stderr)")
+        #expect(agent.waitForStderr("<5>configuration reloaded", timeout: 5), "\(agent.stderr)")
 
         // Written in place, twice, with the same mistake: said once, the old configuration kept.
         let bad = "reminders = off\nsnooze = forever\n"
@@ -61,7 +56,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.3)
         }
         let said = "<3>\(config):2: snooze must be a duration from 1m to 3h"
-        #expect(NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains(said) }, "\(agent.stderr)")
+        #expect(agent.waitForStderr(said, timeout: 5), "\(agent.stderr)")
         // The slot passes (10 s after the start) with reminders off: nothing tried, nothing recorded.
         let left = .seconds(12) - (ContinuousClock.now - started)
         if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + 0.5) }
@@ -71,11 +66,9 @@ import Testing
 
         // Removed (the defaults: reminders on), the Evening's passed slot is due: it is tried.
         try FileManager.default.removeItem(atPath: config)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("no session bus") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("no session bus", timeout: 5), "\(agent.stderr)")
         #expect(agent.stderr.components(separatedBy: "<5>configuration reloaded").count - 1 == 2)
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 10) == 0)
+        #expect(agent.terminate(timeout: 10) == 0)
     }
 }
 
@@ -101,8 +94,7 @@ import Testing
             NitnemProcess.waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: timeline) }, "\(agent.stderr)"
         )
         #expect(agent.stderr.contains("<4>\(timeline) was removed or replaced; writing it again"))
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 10) == 0)
+        #expect(agent.terminate(timeout: 10) == 0)
     }
 }
 
@@ -115,7 +107,7 @@ import Testing
         let config = folder.config
         let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"))
         defer { agent.send(SIGKILL) }
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
         #expect(agent.isRunning, "alive on a bad config")
         let bad =
             "\(config):2: reminder.evening: 22:00 is outside the Evening band (17:00–20:59) (keeping reminder.evening = 18:00)"
@@ -124,11 +116,9 @@ import Testing
 
         // Fixed (renamed into place, as editors save): applied without a restart, said no more.
         try "reminders = on\nreminder.evening = 20:00\n".write(toFile: config, atomically: true, encoding: .utf8)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("configuration reloaded") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("configuration reloaded", timeout: 10), "\(agent.stderr)")
         #expect(agent.stderr.components(separatedBy: bad).count == 2)
         #expect(agent.isRunning)
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 10) == 0)
+        #expect(agent.terminate(timeout: 10) == 0)
     }
 }

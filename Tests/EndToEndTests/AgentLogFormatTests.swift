@@ -27,10 +27,8 @@ import Testing
                     "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
                 ].merging(extra) { $1 },
                 stderrPath: root + "/agent-\(UUID().uuidString).log", journal: journal)
-            #expect(
-                NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
-            agent.send(SIGTERM)
-            #expect(agent.waitForExit(timeout: 5) == 0)
+            #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
+            #expect(agent.terminate(timeout: 5) == 0)
             return agent.stderr.split(separator: "\n")
         }
     }

@@ -26,10 +26,7 @@ import Testing
         let agent = try NitnemProcess(
             ["run", "--group", box.group], environment: box.environment(),
             stderrPath: box.root + "/agent.log")
-        defer {
-            agent.send(SIGTERM)
-            _ = agent.waitForExit(timeout: 5)
-        }
+        defer { _ = agent.terminate(timeout: 5) }
         #expect(AgentRunTests.wait { box.firstEntry() != nil }, "\(agent.stderr)")
         let record = try #require(
             try JSONSerialization.jsonObject(
@@ -84,10 +81,7 @@ import Testing
         let agent = try NitnemProcess(
             ["run", "--group", "group"], environment: box.environment(), stderrPath: box.root + "/agent.log",
             currentDirectory: root)
-        defer {
-            agent.send(SIGTERM)
-            _ = agent.waitForExit(timeout: 5)
-        }
+        defer { _ = agent.terminate(timeout: 5) }
         #expect(AgentRunTests.wait { box.firstEntry() != nil }, "\(agent.stderr)")
         #expect(agent.stderr.contains("nitnem agent started: group \(group),"), "\(agent.stderr)")
         let record = try #require(

@@ -104,8 +104,7 @@ import Testing
         #expect(Self.wait { agent.stderr.contains("<5>files read again without error; problems cleared") })
         #expect(Self.wait { box.firstEntry()?.next == "rehras/taksal" }, "\(agent.stderr)")
 
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 5) == 0)
+        #expect(agent.terminate(timeout: 5) == 0)
         #expect(agent.stderr.contains("<6>signal 15: stopping"))
         // Every log line carries a journald priority.
         for line in agent.stderr.split(separator: "\n") {
@@ -141,8 +140,7 @@ import Testing
         #expect(box.firstEntry()?.next == "japji")
         var info = stat()
         #expect(stat(box.group, &info) == 0 && info.st_mode & 0o777 == 0o700)
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 5) == 0)
+        #expect(agent.terminate(timeout: 5) == 0)
     }
 
     @Test func statusFollowPrintsALineNowAnotherOnChangeAndExitsWhenTheReaderCloses() throws {

@@ -20,10 +20,7 @@ import Testing
         let agent = try NitnemProcess(
             ["run", "--group", box.group, "--lock", box.lock, "--localtime", link], environment: env,
             stderrPath: box.root + "/agent.log")
-        defer {
-            agent.send(SIGTERM)
-            _ = agent.waitForExit(timeout: 5)
-        }
+        defer { _ = agent.terminate(timeout: 5) }
         #expect(AgentRunTests.wait { agent.stderr.contains("nitnem agent started") }, "\(agent.stderr)")
         #expect(agent.stderr.contains("zone Asia/Kolkata"), "\(agent.stderr)")
         // 05:00Z is 10:30 in Kolkata: the morning band, not UTC's Amrit Vela.

@@ -191,14 +191,11 @@ import Testing
         env["SGGS_CLOCK_NOW"] = "2026-11-29T10:00:00Z"
         let agent = try NitnemProcess(["run"], environment: env, stderrPath: home.root + "/log")
         defer { agent.send(SIGKILL) }
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
         #expect(try home.run(["config", "set", "reminder.evening", "18:30"]).status == 0)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("<5>configuration reloaded") },
-            "\(agent.stderr)")
+        #expect(agent.waitForStderr("<5>configuration reloaded", timeout: 5), "\(agent.stderr)")
         let list = try home.run(["reminders", "list"])
         #expect(list.stdout.contains("18:30"), "\(list.stdout)")
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 10) == 0)
+        #expect(agent.terminate(timeout: 10) == 0)
     }
 }

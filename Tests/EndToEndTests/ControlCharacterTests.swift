@@ -169,8 +169,7 @@ import Testing
         #expect(Self.clean(first))
         // Nothing changed: no second line (a title's line break made one before).
         #expect(follow.readLine(timeout: 0.5) == nil)
-        follow.send(SIGTERM)
-        #expect(follow.waitForExit(timeout: 5) == 0)
+        #expect(follow.terminate(timeout: 5) == 0)
     }
 
     @Test func errorLinesEscapeWhatTheyEcho() throws {

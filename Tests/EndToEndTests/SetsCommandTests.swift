@@ -389,10 +389,7 @@ import Testing
                 "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
             ],
             stderrPath: root + "/agent.log")
-        defer {
-            agent.send(SIGTERM)
-            _ = agent.waitForExit(timeout: 5)
-        }
+        defer { _ = agent.terminate(timeout: 5) }
         #expect(NitnemProcess.waitUntil(timeout: 5) { next() == "savaiye" }, "\(agent.stderr)")
         let r = try run(["sets", "add", "sukhmani", "--to", "morning", "--after", "japji"], dir)
         #expect(r.status == 0, "\(r.stderr)")
@@ -400,7 +397,7 @@ import Testing
 
         // A bad file: one line naming it; the agent keeps your last good sets.
         try Support.write("{\"sets\":", to: dir + "/" + AppGroup.mynitnemName)
-        #expect(NitnemProcess.waitUntil(timeout: 2) { agent.stderr.contains("keeping the last good sets") })
+        #expect(agent.waitForStderr("keeping the last good sets", timeout: 2))
         usleep(300_000)
         let said = agent.stderr.split(separator: "\n").filter { $0.contains(AppGroup.mynitnemName) }
         #expect(said.count == 1, "\(agent.stderr)")

@@ -61,7 +61,7 @@ import Testing
         defer { follow.send(SIGTERM) }
         let first = try #require(follow.readLine(timeout: 5), "no first line: \(follow.stderr)")
         #expect(first.hasPrefix("Nitnem ⚠ "))
-        #expect(NitnemProcess.waitUntil(timeout: 5) { follow.stderr.contains("nothing to show until it is fixed") })
+        #expect(follow.waitForStderr("nothing to show until it is fixed", timeout: 5))
         #expect(!follow.stderr.contains("showing the last good state"), "\(follow.stderr)")
 
         // Fixed: a good line; broken again: the last good state is kept, and said to be.
@@ -69,6 +69,6 @@ import Testing
         let good = try #require(follow.readLine(timeout: 5), "no line after the fix: \(follow.stderr)")
         #expect(good.hasPrefix("Amrit Vela · next: "), "\(good)")
         try Support.write("{", to: group.path + "/nitnem-progress.json")
-        #expect(NitnemProcess.waitUntil(timeout: 5) { follow.stderr.contains("(showing the last good state)") })
+        #expect(follow.waitForStderr("(showing the last good state)", timeout: 5))
     }
 }

@@ -141,10 +141,7 @@ import Testing
             ["run", "--group", group, "--lock", root + "/run/agent.lock"],
             environment: environment(root).merging(["XDG_RUNTIME_DIR": root + "/run"]) { $1 },
             stderrPath: root + "/agent.log")
-        defer {
-            agent.send(SIGTERM)
-            _ = agent.waitForExit(timeout: 5)
-        }
+        defer { _ = agent.terminate(timeout: 5) }
         // At start, the copy that was waiting.
         #expect(
             NitnemProcess.waitUntil(timeout: 5) {
@@ -170,7 +167,7 @@ import Testing
         // One that does not parse: left, said once.
         let bad = "nitnem-progress.sync-conflict-20261129-100000-ABCDEFG.json"
         try Support.write("{", to: group + "/" + bad)
-        #expect(NitnemProcess.waitUntil(timeout: 2) { agent.stderr.contains("left in place (not merged)") })
+        #expect(agent.waitForStderr("left in place (not merged)", timeout: 2))
         // Another read (a mark) does not say it again.
         let mark = try Support.run(
             ["mark", "japji", "--day", "2026-11-26", "--group", group], environment: environment(root))
@@ -204,11 +201,8 @@ import Testing
                 "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
             ],
             stderrPath: root + "/agent.log")
-        defer {
-            agent.send(SIGTERM)
-            _ = agent.waitForExit(timeout: 5)
-        }
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        defer { _ = agent.terminate(timeout: 5) }
+        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
         // The other machine's version, its time from the other machine (a minute ago).
         let copy = group + "/nitnem-progress.sync-conflict-20261129-100000-ABCDEFG.json"
         try Support.write(#"{"schema":1,"banis":{"jaap":{"completedDays":["2026-11-24"]}}}"#, to: group + "/.st.tmp")
@@ -218,9 +212,7 @@ import Testing
         let theirs = timespec(tv_sec: time(nil) - 60, tv_nsec: 123_456_789)
         var times = [theirs, theirs]
         #expect(utimensat(AT_FDCWD, main, &times, 0) == 0)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("merged into nitnem-progress.json") },
-            "\(agent.stderr)")
+        #expect(agent.waitForStderr("merged into nitnem-progress.json", timeout: 5), "\(agent.stderr)")
         let bytes = String(decoding: Support.bytes(main), as: UTF8.self)
         #expect(bytes.contains("2026-11-23") && bytes.contains("2026-11-24"), "\(bytes)")
         // Written after the engine's last step: its own time, which the engine sees as a change.

@@ -42,15 +42,13 @@ import Testing
         defer { setter.stop() }
         let agent = try folder.startAgent(folder.environment(now: "2026-11-29T10:00:00Z"))
         defer { agent.send(SIGKILL) }
-        #expect(NitnemProcess.waitUntil(timeout: 10) { agent.stderr.contains("timeline written") }, "\(agent.stderr)")
+        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
 
         // Half a second of sets before, during and after each removal.
         #expect(NitnemProcess.waitUntil(timeout: 5) { setter.sets >= 10 })
         // A removed config is believed only after a quiet time: the sets must not starve it.
         try FileManager.default.removeItem(atPath: folder.config)
-        #expect(
-            NitnemProcess.waitUntil(timeout: 5) { agent.stderr.contains("<5>configuration reloaded") },
-            "\(agent.stderr)")
+        #expect(agent.waitForStderr("<5>configuration reloaded", timeout: 5), "\(agent.stderr)")
         // A removed group folder: made again, with its timeline. (Moved away first, then removed: the
         // agent may make it again while a recursive removal is still walking it, and that removal then
         // fails on the new folder, as it did once here under load.)
@@ -65,7 +63,6 @@ import Testing
         setter.stop()
         #expect(setter.failures == 0)
         #expect(!agent.stderr.contains("clock changed"), "\(agent.stderr)")
-        agent.send(SIGTERM)
-        #expect(agent.waitForExit(timeout: 10) == 0)
+        #expect(agent.terminate(timeout: 10) == 0)
     }
 }
