@@ -24,7 +24,7 @@ lines=$(sqlite3 "$db" 'SELECT count(*) FROM bani_lines')
 echo "export: $db: $banis banis, $lines bani_lines, $(stat -c %s "$db") bytes"
 
 # The exporter's own queries, the aggregate taken from its source so the two cannot drift.
-aggregate=$(sed -n '/static let aggregateSQL = """/,/^ *"""/p' "$root/Sources/Snapshot/Export/SnapshotExporter.swift" | sed '1d;$d')
+aggregate=$(sed -n '/static let aggregateSQL = """/,/^ *"""/p' "$root/Sources/SnapshotExport/SnapshotExporter.swift" | sed '1d;$d')
 [ -n "$aggregate" ] || { echo "export: cannot find aggregateSQL in SnapshotExporter.swift" >&2; exit 1; }
 queries="SELECT name FROM sqlite_master WHERE type = 'table';
 $aggregate;
