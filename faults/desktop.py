@@ -9,22 +9,11 @@ import shutil
 import subprocess
 import tempfile
 
-from common import Result, wait_until
+from common import REPO, Result, wait_until
 from harness import owns, stop, xvfb
 
-BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir={dir}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
+# The private session bus, shared with the Swift desktop tests: {dir} is its socket folder.
+BUS_CONF = os.path.join(REPO, "fixtures", "desktop", "session-bus.conf")
 
 DUNSTRC = """[global]
     monitor = 0
@@ -61,8 +50,8 @@ class Desktop:
         self.out = os.path.join(self.dir, "dunst.out")
         self.server = None
         conf = os.path.join(self.dir, "bus.conf")
-        with open(conf, "w") as f:
-            f.write(BUS_CONF.format(dir=self.dir))
+        with open(BUS_CONF) as template, open(conf, "w") as f:
+            f.write(template.read().replace("{dir}", self.dir))
         with open(os.path.join(self.dir, "dunstrc"), "w") as f:
             f.write(DUNSTRC)
         self.bus = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address=1"],
