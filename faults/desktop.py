@@ -33,8 +33,11 @@ class Unavailable(Exception):
     pass
 
 
-def desktop_for(name):
-    """(a private Desktop, None), or (None, attack `name`'s NOT RUN Result saying why there is none)."""
+def desktop_for(name, needs_root=None):
+    """(a private Desktop, None), or (None, attack `name`'s NOT RUN Result saying why there is none).
+    An attack that also needs root gives `needs_root`, its NOT RUN figure when it is run as another user."""
+    if needs_root and os.geteuid() != 0:
+        return None, Result(name, None, needs_root)
     try:
         return Desktop(), None
     except Unavailable as e:
