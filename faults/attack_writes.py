@@ -57,15 +57,26 @@ class _Kill9:
     """What the kill -9 attacks share: a planted file (`name` in the group) with fields nitnem does not
     know, runs killed at random points of their life, a read of the file after each, and the counts
     of what went wrong, the first problem kept as a note. `valid(doc)` says the file is a `kind`
-    document at all."""
+    document at all. Used as a context manager: its Sandbox (`sandbox` names it) is removed at the end."""
 
-    def __init__(self, box, name, planted, unknown, kind, valid):
+    def __init__(self, sandbox, name, planted, unknown, kind, valid):
+        box = Sandbox(sandbox)
         self.box, self.name, self.path = box, name, box.path(name)
         self.planted, self.unknown, self.kind, self.valid = planted, unknown, kind, valid
         self.torn = self.lost = self.changed = self.errors = self.completed = self.killed = 0
         self.first_problem = None
         self.span = 0
-        self.plant()
+
+    def __enter__(self):
+        try:
+            self.plant()
+        except BaseException:
+            self.box.cleanup()
+            raise
+        return self
+
+    def __exit__(self, *_):
+        self.box.cleanup()
 
     def plant(self):
         with open(self.path, "w") as f:
@@ -134,10 +145,8 @@ def kill9_marks(ctx):
     """kill -9 at random points of `mark` / `mark --undo` runs."""
     rng = ctx.rng
     n = 200 if ctx.short else 1000
-    box = Sandbox("kill9")
-    try:
-        k = _Kill9(box, PROGRESS, PLANTED, UNKNOWN, "progress",
-                   lambda doc: isinstance(doc, dict) and isinstance(doc.get("banis"), dict))
+    with _Kill9("kill9", PROGRESS, PLANTED, UNKNOWN, "progress",
+                lambda doc: isinstance(doc, dict) and isinstance(doc.get("banis"), dict)) as k:
         k.time_runs(["mark", "japji", "--day", "2026-01-01"], ["mark", "japji", "--undo", "--day", "2026-01-01"])
         known = {}  # (bani, day) -> True / False: what the file must show
         for i in range(n):
@@ -157,8 +166,6 @@ def kill9_marks(ctx):
                     known[(b, d)] = not want
         return k.result("kill9-marks", n, LOCK, "stray temp files",
                         "temp files left by killed runs (never cleaned by a later mark)")
-    finally:
-        box.cleanup()
 
 
 def concurrent_writers(ctx):
@@ -265,10 +272,8 @@ def kill9_sets(ctx):
     """kill -9 at random points of `sets add/remove/remind` runs on a My Nitnem file with unknown fields."""
     rng = ctx.rng
     n = 100 if ctx.short else 600
-    box = Sandbox("kill9-sets")
-    try:
-        k = _Kill9(box, MINE, MINE_PLANTED, MINE_UNKNOWN, "My Nitnem",
-                   lambda doc: isinstance(doc, dict) and doc.get("schema") == 1)
+    with _Kill9("kill9-sets", MINE, MINE_PLANTED, MINE_UNKNOWN, "My Nitnem",
+                lambda doc: isinstance(doc, dict) and doc.get("schema") == 1) as k:
         k.time_runs(["sets", "add", "jaap", "--to", "morning"], ["sets", "remove", "jaap", "--from", "morning"])
         members = {}  # bani -> in the morning set or not, as the file must show
         reminders = {}  # bani -> "HH:MM" or None
@@ -309,6 +314,4 @@ def kill9_sets(ctx):
                     reminders[b] = _reminder(doc, b)
         # A later run cleans what a killed one left (temp files older than it looks for are removed).
         return k.result("kill9-sets", n, MINE_LOCK, "stray files", "files left by killed runs",
-                        tidy=lambda: run(["sets", "remind", "japji", "off"], box.env))
-    finally:
-        box.cleanup()
+                        tidy=lambda: run(["sets", "remind", "japji", "off"], k.box.env))
