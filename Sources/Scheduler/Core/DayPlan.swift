@@ -71,10 +71,22 @@ struct DayPlan: Sendable {
         return all
     }
 
-    /// The journey of `day`'s month as of `day` (the widget timeline's), worked out once per day.
+    /// The practices of `files` on Nitnem day `day` as `practices(on:files:)` worked them out, or
+    /// counted now (and not kept) when it did not.
+    func knownPractices(on day: CivilDate, files: GroupFiles) -> [PracticeProgress] {
+        if files.snapshot.practices.isEmpty { return [] }
+        return practices[day]
+            ?? PracticeProgress.all(
+                files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
+    }
+
+    /// The journey of `day`'s month as of `day` (the widget timeline's), worked out once per day, with
+    /// the day's practices as its states count them.
     mutating func journey(of day: CivilDate, files: GroupFiles) -> Journey {
         if let known = journeys[day] { return known }
-        let journey = Journey(monthOf: day, snapshot: files.snapshot, progress: files.progress.banis)
+        let journey = Journey(
+            monthOf: day, snapshot: files.snapshot, progress: files.progress.banis,
+            practices: practices(on: day, files: files))
         Self.remember(journey, for: day, in: &journeys, day: { $0 })
         return journey
     }

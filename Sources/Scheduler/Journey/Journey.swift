@@ -64,8 +64,13 @@ package struct Journey: Hashable, Sendable {
         package let progress: PracticeProgress
     }
 
-    /// The journey of `year`-`month` as of `today`.
-    package init(year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate) {
+    /// The journey of `year`-`month` as of `today`. `calendar` says which dates are Nitnem days to the
+    /// practices (a date the zone skipped is none); `practices`, when given, are `today`'s
+    /// `PracticeProgress.all` already worked out (the agent's `DayPlan`, shared with the day's states).
+    package init(
+        year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate,
+        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil
+    ) {
         self.year = year
         self.month = month
         self.today = today
@@ -105,7 +110,11 @@ package struct Journey: Hashable, Sendable {
             (month == 12
             ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1))
             .map { $0.adding(days: -1) } ?? .last
-        let practices = PracticeProgress.all(snapshot.practices, progress: progress, today: today).filter {
+        let all =
+            snapshot.practices.isEmpty
+            ? []
+            : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: today, calendar: calendar)
+        let practices = all.filter {
             $0.practice.from <= monthEnd && $0.lastDay >= start && ($0.practice.stopped ?? .last) > $0.practice.from
         }
         self.practices = practices.map {
