@@ -76,8 +76,13 @@ package struct Journey: Hashable, Sendable {
         self.today = today
         let ids = snapshot.dailyIDs
         total = ids.count
-        func done(_ d: CivilDate) -> Int { ids.filter { progress.isRead($0, on: d) }.count }
-        let first = progress.values.flatMap { $0.completedDays }.filter { $0 <= today }.min()
+        // Each daily bani's record looked up once, not once per day of the month.
+        let read = ids.map { progress[$0]?.completedDays ?? [] }
+        func done(_ d: CivilDate) -> Int { read.count { $0.contains(d) } }
+        var first: CivilDate?
+        for bani in progress.values {
+            for d in bani.completedDays where d <= today && first.map({ d < $0 }) ?? true { first = d }
+        }
         firstRecord = first
         let start = CivilDate(year: year, month: month, day: 1)!
         let startOfFirst = first.map { CivilDate(year: $0.year, month: $0.month, day: 1)! }

@@ -128,7 +128,13 @@ package struct ReminderLedger: Hashable, Sendable {
 
     /// The decision for the reminder of `subject` on `dayKey`, if one was made.
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
-        entries.last { $0.dayKey == dayKey && $0.subject == subject }
+        // By index, newest first: `last(where:)` copied each entry it passed (the agent asks at every wake).
+        var i = entries.endIndex
+        while i > entries.startIndex {
+            i -= 1
+            if entries[i].dayKey == dayKey, entries[i].subject == subject { return entries[i] }
+        }
+        return nil
     }
 
     /// Records `entry`, replacing any for the same day and subject, and drops days older than 30.

@@ -192,7 +192,7 @@ struct ReminderMachine: Sendable {
         guard
             let updated = Self.notice(
                 day: day, band: band, state: state, files: files, config: config, late: shown.late),
-            updated.summary != shown.summary || updated.body != shown.body
+            !updated.saysSame(as: shown)
         else { return [] }
         onScreen = updated
         return [.updateReminder(updated)]
