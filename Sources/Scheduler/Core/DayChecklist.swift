@@ -33,14 +33,25 @@ package struct DayChecklist: Hashable, Sendable {
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day: CivilDate, current: Band, order: [String]
     ) {
+        self.init(
+            snapshot: snapshot, progress: progress, day: day, current: current, order: order,
+            idsBySet: DailySet.allCases.map(snapshot.ids(in:)))
+    }
+
+    /// The checklist, with each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`) worked out
+    /// already (`TodayState`'s).
+    init(
+        snapshot: NitnemSnapshot, progress: [String: BaniProgress], day: CivilDate, current: Band, order: [String],
+        idsBySet: [[String]]
+    ) {
         self.day = day
         band = current
         func read(_ id: String) -> Bool { progress.isRead(id, on: day) }
         let next = order.first { !read($0) }
         var seen: Set<String> = []
         var items: [Item] = []
-        for set in DailySet.allCases {
-            for id in snapshot.ids(in: set) where seen.insert(id).inserted {
+        for (set, ids) in zip(DailySet.allCases, idsBySet) {
+            for id in ids where seen.insert(id).inserted {
                 guard let bani = snapshot.bani(id: id) else { continue }
                 items.append(Item(bani: bani, set: set, read: read(id), next: id == next))
             }

@@ -87,7 +87,9 @@ package struct TodayState: Hashable, Sendable {
         func completed(_ id: String) -> Bool { progress.isRead(id, on: key) }
 
         // The band's set first: `order` starts with its distinct ids.
-        let sets = band.dailySet.rotation.map(snapshot.ids(in:))
+        // Each daily set's ids worked out once, for the order and the checklist.
+        let idsBySet = DailySet.allCases.map(snapshot.ids(in:))
+        let sets = band.dailySet.rotation.map { idsBySet[DailySet.allCases.firstIndex(of: $0)!] }
         var order: [String] = []
         var bandSetCount = 0
         for (i, set) in sets.enumerated() {
@@ -102,7 +104,8 @@ package struct TodayState: Hashable, Sendable {
         bandSetIsEmpty = bandSetCount == 0
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
-        checklist = DayChecklist(snapshot: snapshot, progress: progress, day: key, current: band, order: order)
+        checklist = DayChecklist(
+            snapshot: snapshot, progress: progress, day: key, current: band, order: order, idsBySet: idsBySet)
         let all =
             snapshot.practices.isEmpty
             ? [] : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar)

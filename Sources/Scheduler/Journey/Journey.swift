@@ -107,7 +107,7 @@ package struct Journey: Hashable, Sendable {
                 let complete = total > 0 && n == total
                 days.append(
                     Day(dayKey: d, done: n, complete: complete, inProgress: d == today && !complete, future: d > today))
-                d = d.adding(days: 1)
+                d = d.dayAfter
             }
         }
         // The practices with a day in the month; each day's part in them.
@@ -127,9 +127,13 @@ package struct Journey: Hashable, Sendable {
         }
         for i in days.indices {
             let d = days[i].dayKey
-            let covering = practices.filter { $0.covers(d) }
-            guard !covering.isEmpty else { continue }
-            let allRead = covering.allSatisfy { progress.isRead($0.practice.bani, on: d) }
+            var covered = false
+            var allRead = true
+            for practice in practices where practice.covers(d) {
+                covered = true
+                if allRead, !progress.isRead(practice.practice.bani, on: d) { allRead = false }
+            }
+            guard covered else { continue }
             days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed
         }
         self.days = days

@@ -128,19 +128,28 @@ package struct ReminderLedger: Hashable, Sendable {
 
     /// The decision for the reminder of `subject` on `dayKey`, if one was made.
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
-        // By index, newest first: `last(where:)` copied each entry it passed (the agent asks at every wake).
-        var i = entries.endIndex
-        while i > entries.startIndex {
-            i -= 1
-            if entries[i].dayKey == dayKey, entries[i].subject == subject { return entries[i] }
+        // Through the buffer, newest first: `last(where:)` and the array's subscript copied each entry
+        // they passed (the agent asks at every wake).
+        entries.withUnsafeBufferPointer { buffer in
+            var i = buffer.endIndex
+            while i > buffer.startIndex {
+                i -= 1
+                if buffer[i].dayKey == dayKey, buffer[i].subject == subject { return buffer[i] }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Records `entry`, replacing any for the same day and subject, and drops days older than 30.
     package mutating func record(_ entry: Entry) {
         let oldest = entry.dayKey.adding(days: -Self.keptDays)
-        entries.removeAll { ($0.dayKey == entry.dayKey && $0.subject == entry.subject) || $0.dayKey < oldest }
+        // Found through the buffer, then removed in place: `removeAll(where:)` copied each entry.
+        let gone = entries.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter {
+                (buffer[$0].dayKey == entry.dayKey && buffer[$0].subject == entry.subject) || buffer[$0].dayKey < oldest
+            }
+        }
+        for i in gone.reversed() { entries.remove(at: i) }
         entries.append(entry)
     }
 
