@@ -104,8 +104,10 @@ package struct TodayState: Hashable, Sendable {
         bandSetIsEmpty = bandSetCount == 0
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
+        // The checklist's ids are the order's: each read looked up once.
         checklist = DayChecklist(
-            snapshot: snapshot, progress: progress, day: key, current: band, order: order, idsBySet: idsBySet)
+            snapshot: snapshot, day: key, current: band, order: order, idsBySet: idsBySet,
+            read: { id in order.firstIndex(of: id).map { read[$0] } ?? completed(id) })
         let all =
             snapshot.practices.isEmpty
             ? [] : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar)

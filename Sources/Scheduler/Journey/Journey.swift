@@ -79,6 +79,12 @@ package struct Journey: Hashable, Sendable {
         // Each daily bani's record looked up once, not once per day of the month.
         let read = ids.map { progress[$0]?.completedDays ?? [] }
         func done(_ d: CivilDate) -> Int { read.count { $0.contains(d) } }
+        // How many were read on each day of the month (by day - 1): each record walked once, not
+        // looked up for every day.
+        var doneInMonth = [Int](repeating: 0, count: 31)
+        for days in read {
+            for d in days where d.year == year && d.month == month { doneInMonth[d.day - 1] += 1 }
+        }
         var first: CivilDate?
         for bani in progress.values {
             for d in bani.completedDays where d <= today && first.map({ d < $0 }) ?? true { first = d }
@@ -103,7 +109,7 @@ package struct Journey: Hashable, Sendable {
         if empty == nil {
             var d = start
             while d.month == month {
-                let n = done(d)
+                let n = doneInMonth[d.day - 1]
                 let complete = total > 0 && n == total
                 days.append(
                     Day(dayKey: d, done: n, complete: complete, inProgress: d == today && !complete, future: d > today))
