@@ -23,6 +23,8 @@ struct DayPlan: Sendable {
     private var practices: [CivilDate: [PracticeProgress]] = [:]
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys: [CivilDate: Journey] = [:]
+    /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
+    private var idsBySet: [[String]]?
     /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
     /// from the files, config and zone under one generation holds while it stays the same.
     private(set) var generation = 0
@@ -50,14 +52,17 @@ struct DayPlan: Sendable {
         states.removeAll()
         practices.removeAll()
         journeys.removeAll()
+        idsBySet = nil
     }
 
     /// The state of `slot` for `files`, worked out once per slot.
     mutating func state(_ slot: SlotKey, files: GroupFiles) -> TodayState {
         if let known = states[slot] { return known }
+        let ids = idsBySet ?? DailySet.allCases.map(files.snapshot.ids(in:))
+        idsBySet = ids
         let state = TodayState(
             snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
-            band: slot.band, calendar: calendar, practices: practices(on: slot.day, files: files))
+            band: slot.band, calendar: calendar, practices: practices(on: slot.day, files: files), idsBySet: ids)
         Self.remember(state, for: slot, in: &states, day: \.day)
         return state
     }

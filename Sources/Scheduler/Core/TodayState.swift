@@ -73,10 +73,12 @@ package struct TodayState: Hashable, Sendable {
 
     /// The state in `band` of `nitnemDay`: what it is at every instant of that band. `calendar` says
     /// which dates are Nitnem days to the practices (a date the zone skipped is none); `practices`,
-    /// when given, are the day's `PracticeProgress.all` already worked out (the agent's `DayPlan`).
+    /// when given, are the day's `PracticeProgress.all` already worked out (the agent's `DayPlan`);
+    /// `idsBySet`, each of `DailySet.allCases`' `NitnemSnapshot.ids(in:)`.
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band,
-        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil
+        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil,
+        idsBySet knownIDs: [[String]]? = nil
     ) {
         let key = nitnemDay.key
         let day = nitnemDay.interval
@@ -88,7 +90,7 @@ package struct TodayState: Hashable, Sendable {
 
         // The band's set first: `order` starts with its distinct ids.
         // Each daily set's ids worked out once, for the order and the checklist.
-        let idsBySet = DailySet.allCases.map(snapshot.ids(in:))
+        let idsBySet = knownIDs ?? DailySet.allCases.map(snapshot.ids(in:))
         let sets = band.dailySet.rotation.map { idsBySet[DailySet.allCases.firstIndex(of: $0)!] }
         var order: [String] = []
         var bandSetCount = 0

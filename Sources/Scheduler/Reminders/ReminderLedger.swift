@@ -149,7 +149,14 @@ package struct ReminderLedger: Hashable, Sendable {
                 (buffer[$0].dayKey == entry.dayKey && buffer[$0].subject == entry.subject) || buffer[$0].dayKey < oldest
             }
         }
-        for i in gone.reversed() { entries.remove(at: i) }
+        // Each run of neighbours in one move (the oldest day's entries are the first few).
+        var end = gone.endIndex
+        while end > gone.startIndex {
+            var start = end - 1
+            while start > gone.startIndex, gone[start - 1] == gone[start] - 1 { start -= 1 }
+            entries.removeSubrange(gone[start]...gone[end - 1])
+            end = start
+        }
         entries.append(entry)
     }
 

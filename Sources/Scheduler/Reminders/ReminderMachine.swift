@@ -41,7 +41,7 @@ struct ReminderMachine: Sendable {
         let actions = takenOver + dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
         // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed.
         if config.remindersOn, let files, !(files.mine?.reminders ?? []).isEmpty || !files.snapshot.practices.isEmpty {
-            _ = baniSlots.remember(on: plan.calendar.nitnemDay(after: today.day), files: files, plan: plan)
+            _ = baniSlots.remember(on: plan.days.day(after: today).day, files: files, plan: plan)
         }
         guard awaitingSave == nil else { return actions }
         return actions + dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
