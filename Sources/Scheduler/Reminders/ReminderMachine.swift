@@ -189,6 +189,13 @@ struct ReminderMachine: Sendable {
             return [.closeReminder] + takenOff(shown)
                 + [.log(.reminderClosedBandRead(band))]
         }
+        // What its words are made of is what the one on screen was made of: it says the same, and is
+        // not made again (`notice` works its link out anew), as at most wakes while it is on screen.
+        if let next = state.next, next.bani == shown.bani, next.resume == shown.resume, state.done == shown.done,
+            state.total == shown.total, config.titles == shown.titles, shown.practice == nil, shown.time == nil
+        {
+            return []
+        }
         guard
             let updated = Self.notice(
                 day: day, band: band, state: state, files: files, config: config, late: shown.late),
