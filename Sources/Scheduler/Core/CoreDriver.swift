@@ -20,6 +20,9 @@ package enum CoreDriver {
         var queue = events[...]
         var last = AgentCore.Step(actions: [], nextWake: now())
         while let event = queue.popFirst() {
+            // The actions performed are let go first: one holding the ledger (`.saveLedger`) would make
+            // the core's next change to it copy every entry.
+            last.actions = []
             last = core.handle(event, now: now())
             for action in last.actions { queue += perform(action, core) }
         }

@@ -33,14 +33,26 @@ package struct DayChecklist: Hashable, Sendable {
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day: CivilDate, current: Band, order: [String]
     ) {
+        self.init(
+            snapshot: snapshot, day: day, current: current, order: order,
+            idsBySet: DailySet.allCases.map(snapshot.ids(in:)), read: { progress.isRead($0, on: day) })
+    }
+
+    /// The checklist, with each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`) and whether
+    /// a bani is read on `day` worked out already (`TodayState`'s).
+    init(
+        snapshot: NitnemSnapshot, day: CivilDate, current: Band, order: [String], idsBySet: [[String]],
+        read: (String) -> Bool
+    ) {
         self.day = day
         band = current
-        func read(_ id: String) -> Bool { progress.isRead(id, on: day) }
         let next = order.first { !read($0) }
-        var seen: Set<String> = []
+        // A daily set is a handful of ids: a linear search is cheaper than hashing them.
+        var seen: [String] = []
         var items: [Item] = []
-        for set in DailySet.allCases {
-            for id in snapshot.ids(in: set) where seen.insert(id).inserted {
+        for (set, ids) in zip(DailySet.allCases, idsBySet) {
+            for id in ids where !seen.contains(id) {
+                seen.append(id)
                 guard let bani = snapshot.bani(id: id) else { continue }
                 items.append(Item(bani: bani, set: set, read: read(id), next: id == next))
             }

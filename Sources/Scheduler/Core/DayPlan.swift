@@ -23,6 +23,8 @@ struct DayPlan: Sendable {
     private var practices: [CivilDate: [PracticeProgress]] = [:]
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys: [CivilDate: Journey] = [:]
+    /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
+    private var idsBySet: [[String]]?
     /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
     /// from the files, config and zone under one generation holds while it stays the same.
     private(set) var generation = 0
@@ -50,14 +52,17 @@ struct DayPlan: Sendable {
         states.removeAll()
         practices.removeAll()
         journeys.removeAll()
+        idsBySet = nil
     }
 
     /// The state of `slot` for `files`, worked out once per slot.
     mutating func state(_ slot: SlotKey, files: GroupFiles) -> TodayState {
         if let known = states[slot] { return known }
+        let ids = idsBySet ?? DailySet.allCases.map(files.snapshot.ids(in:))
+        idsBySet = ids
         let state = TodayState(
             snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
-            band: slot.band, calendar: calendar, practices: practices(on: slot.day, files: files))
+            band: slot.band, calendar: calendar, practices: practices(on: slot.day, files: files), idsBySet: ids)
         Self.remember(state, for: slot, in: &states, day: \.day)
         return state
     }
@@ -71,10 +76,22 @@ struct DayPlan: Sendable {
         return all
     }
 
-    /// The journey of `day`'s month as of `day` (the widget timeline's), worked out once per day.
+    /// The practices of `files` on Nitnem day `day` as `practices(on:files:)` worked them out, or
+    /// counted now (and not kept) when it did not.
+    func knownPractices(on day: CivilDate, files: GroupFiles) -> [PracticeProgress] {
+        if files.snapshot.practices.isEmpty { return [] }
+        return practices[day]
+            ?? PracticeProgress.all(
+                files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
+    }
+
+    /// The journey of `day`'s month as of `day` (the widget timeline's), worked out once per day, with
+    /// the day's practices as its states count them.
     mutating func journey(of day: CivilDate, files: GroupFiles) -> Journey {
         if let known = journeys[day] { return known }
-        let journey = Journey(monthOf: day, snapshot: files.snapshot, progress: files.progress.banis)
+        let journey = Journey(
+            monthOf: day, snapshot: files.snapshot, progress: files.progress.banis,
+            practices: practices(on: day, files: files))
         Self.remember(journey, for: day, in: &journeys, day: { $0 })
         return journey
     }

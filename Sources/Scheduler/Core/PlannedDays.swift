@@ -39,9 +39,12 @@ struct PlannedDays {
 
     /// The day after `day` (`NitnemCalendar.nitnemDay(after:)`).
     mutating func day(after day: Day) -> Day {
-        if let known = days.first(where: { $0.day.key == day.day.nextKey }) { return known }
+        if let known = planned(after: day) { return known }
         return plan(calendar.nitnemDay(after: day.day))
     }
+
+    /// The day after `day` when it was planned already (a wake that may not plan one asks).
+    func planned(after day: Day) -> Day? { days.first { $0.day.key == day.day.nextKey } }
 
     /// The next `count` fixed points strictly after `now`, looking from `day` on
     /// (`NitnemCalendar.nextFixedPoints`).

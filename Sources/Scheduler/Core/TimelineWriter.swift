@@ -12,6 +12,9 @@ struct TimelineWriter: Sendable {
     /// What the last timeline evaluated was made from, apart from when: one made from the same
     /// says the same, so it is not made again (most wakes are for a reminder, not a band's start).
     private var madeFrom: Inputs?
+    /// When the last timeline evaluated was made: until its first fixed point passes, the day and
+    /// band of now and the points ahead stay what they were.
+    private var madeAt: Date?
 
     /// What a timeline shows depends on: the Nitnem day and band it is made in, the fixed points
     /// ahead, the display options, and the files, config and zone the plan worked out its states
@@ -27,6 +30,7 @@ struct TimelineWriter: Sendable {
     mutating func forget() {
         last = nil
         madeFrom = nil
+        madeAt = nil
     }
 
     /// The timeline for `files` at `now`, when it says something other than the last one; its
@@ -34,13 +38,20 @@ struct TimelineWriter: Sendable {
     mutating func evaluate(
         now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig, plan: inout DayPlan
     ) -> [AgentCore.Action] {
-        let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
         let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
+        // Nothing it is made from moved since it was made (the zone's days move the generation).
+        if last != nil, let madeFrom, let madeAt, madeAt <= now, now < madeFrom.points[0].at,
+            madeFrom.generation == plan.generation, madeFrom.options == options
+        {
+            return []
+        }
+        let points = plan.days.nextFixedPoints(after: now, count: WidgetTimeline.fixedPointsAhead + 1, from: today)
         let inputs = Inputs(
             now: SlotKey(day: today.day.key, band: today.day.band(at: now)), points: points, options: options,
             generation: plan.generation)
         guard last == nil || inputs != madeFrom else { return [] }
         madeFrom = inputs
+        madeAt = now
         // The entries' days: today's and the fixed points'.
         var journeys: [CivilDate: Journey] = [:]
         for day in [today.day.key] + points.prefix(WidgetTimeline.fixedPointsAhead).map(\.dayKey)

@@ -73,10 +73,12 @@ package struct TodayState: Hashable, Sendable {
 
     /// The state in `band` of `nitnemDay`: what it is at every instant of that band. `calendar` says
     /// which dates are Nitnem days to the practices (a date the zone skipped is none); `practices`,
-    /// when given, are the day's `PracticeProgress.all` already worked out (the agent's `DayPlan`).
+    /// when given, are the day's `PracticeProgress.all` already worked out (the agent's `DayPlan`);
+    /// `idsBySet`, each of `DailySet.allCases`' `NitnemSnapshot.ids(in:)`.
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band,
-        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil
+        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil,
+        idsBySet knownIDs: [[String]]? = nil
     ) {
         let key = nitnemDay.key
         let day = nitnemDay.interval
@@ -87,7 +89,9 @@ package struct TodayState: Hashable, Sendable {
         func completed(_ id: String) -> Bool { progress.isRead(id, on: key) }
 
         // The band's set first: `order` starts with its distinct ids.
-        let sets = band.dailySet.rotation.map(snapshot.ids(in:))
+        // Each daily set's ids worked out once, for the order and the checklist.
+        let idsBySet = knownIDs ?? DailySet.allCases.map(snapshot.ids(in:))
+        let sets = band.dailySet.rotation.map { idsBySet[DailySet.allCases.firstIndex(of: $0)!] }
         var order: [String] = []
         var bandSetCount = 0
         for (i, set) in sets.enumerated() {
@@ -102,7 +106,10 @@ package struct TodayState: Hashable, Sendable {
         bandSetIsEmpty = bandSetCount == 0
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
-        checklist = DayChecklist(snapshot: snapshot, progress: progress, day: key, current: band, order: order)
+        // The checklist's ids are the order's: each read looked up once.
+        checklist = DayChecklist(
+            snapshot: snapshot, day: key, current: band, order: order, idsBySet: idsBySet,
+            read: { id in order.firstIndex(of: id).map { read[$0] } ?? completed(id) })
         let all =
             snapshot.practices.isEmpty
             ? [] : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar)

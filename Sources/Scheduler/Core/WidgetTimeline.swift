@@ -64,7 +64,8 @@ package struct WidgetTimeline: Hashable, Sendable {
         }
         self.init(
             now: now, today: today, points: points, options: options,
-            journey: { Journey(monthOf: $0, snapshot: snapshot, progress: progress) }, state: state)
+            journey: { Journey(monthOf: $0, snapshot: snapshot, progress: progress, calendar: calendar) },
+            state: state)
     }
 
     /// The timeline at `now`, in the Nitnem day `today`, with the next `fixedPointsAhead + 1`

@@ -35,9 +35,15 @@ extension Journey.Day {
 }
 
 extension Journey {
-    /// The journey of the month of the Nitnem day `today`, as of that day.
-    package init(monthOf today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress]) {
-        self.init(year: today.year, month: today.month, snapshot: snapshot, progress: progress, today: today)
+    /// The journey of the month of the Nitnem day `today`, as of that day (`calendar`, `practices`: as
+    /// `init(year:month:snapshot:progress:today:calendar:practices:)`).
+    package init(
+        monthOf today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress],
+        calendar: NitnemCalendar? = nil, practices: [PracticeProgress]? = nil
+    ) {
+        self.init(
+            year: today.year, month: today.month, snapshot: snapshot, progress: progress, today: today,
+            calendar: calendar, practices: practices)
     }
 
     /// How many blank cells come before the 1st in a Monday-first week.

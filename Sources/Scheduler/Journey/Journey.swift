@@ -64,15 +64,31 @@ package struct Journey: Hashable, Sendable {
         package let progress: PracticeProgress
     }
 
-    /// The journey of `year`-`month` as of `today`.
-    package init(year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate) {
+    /// The journey of `year`-`month` as of `today`. `calendar` says which dates are Nitnem days to the
+    /// practices (a date the zone skipped is none); `practices`, when given, are `today`'s
+    /// `PracticeProgress.all` already worked out (the agent's `DayPlan`, shared with the day's states).
+    package init(
+        year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate,
+        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil
+    ) {
         self.year = year
         self.month = month
         self.today = today
         let ids = snapshot.dailyIDs
         total = ids.count
-        func done(_ d: CivilDate) -> Int { ids.filter { progress.isRead($0, on: d) }.count }
-        let first = progress.values.flatMap { $0.completedDays }.filter { $0 <= today }.min()
+        // Each daily bani's record looked up once, not once per day of the month.
+        let read = ids.map { progress[$0]?.completedDays ?? [] }
+        func done(_ d: CivilDate) -> Int { read.count { $0.contains(d) } }
+        // How many were read on each day of the month (by day - 1): each record walked once, not
+        // looked up for every day.
+        var doneInMonth = [Int](repeating: 0, count: 31)
+        for days in read {
+            for d in days where d.year == year && d.month == month { doneInMonth[d.day - 1] += 1 }
+        }
+        var first: CivilDate?
+        for bani in progress.values {
+            for d in bani.completedDays where d <= today && first.map({ d < $0 }) ?? true { first = d }
+        }
         firstRecord = first
         let start = CivilDate(year: year, month: month, day: 1)!
         let startOfFirst = first.map { CivilDate(year: $0.year, month: $0.month, day: 1)! }
@@ -93,11 +109,11 @@ package struct Journey: Hashable, Sendable {
         if empty == nil {
             var d = start
             while d.month == month {
-                let n = done(d)
+                let n = doneInMonth[d.day - 1]
                 let complete = total > 0 && n == total
                 days.append(
                     Day(dayKey: d, done: n, complete: complete, inProgress: d == today && !complete, future: d > today))
-                d = d.adding(days: 1)
+                d = d.dayAfter
             }
         }
         // The practices with a day in the month; each day's part in them.
@@ -105,7 +121,11 @@ package struct Journey: Hashable, Sendable {
             (month == 12
             ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1))
             .map { $0.adding(days: -1) } ?? .last
-        let practices = PracticeProgress.all(snapshot.practices, progress: progress, today: today).filter {
+        let all =
+            snapshot.practices.isEmpty
+            ? []
+            : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: today, calendar: calendar)
+        let practices = all.filter {
             $0.practice.from <= monthEnd && $0.lastDay >= start && ($0.practice.stopped ?? .last) > $0.practice.from
         }
         self.practices = practices.map {
@@ -113,9 +133,13 @@ package struct Journey: Hashable, Sendable {
         }
         for i in days.indices {
             let d = days[i].dayKey
-            let covering = practices.filter { $0.covers(d) }
-            guard !covering.isEmpty else { continue }
-            let allRead = covering.allSatisfy { progress.isRead($0.practice.bani, on: d) }
+            var covered = false
+            var allRead = true
+            for practice in practices where practice.covers(d) {
+                covered = true
+                if allRead, !progress.isRead(practice.practice.bani, on: d) { allRead = false }
+            }
+            guard covered else { continue }
             days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed
         }
         self.days = days

@@ -27,7 +27,7 @@ extension PracticeProgress {
     /// says so.
     package func brief(title: String, localizer l: Localizer) -> String {
         guard let short = short(title: title, localizer: l) else { return line(title: title, localizer: l) }
-        let missedText = missed.first.map { l(.practiceMissed, count: missed.count, ["first": "\($0)"]) }
+        let missedText = firstMissed.map { l(.practiceMissed, count: missedCount, ["first": "\($0)"]) }
         return ([short, l(readToday ? .practiceReadToday : .practiceToRead)] + [missedText].compactMap { $0 })
             .joined(separator: " · ")
     }
@@ -37,7 +37,7 @@ extension PracticeProgress {
     package func line(title: String, localizer l: Localizer) -> String {
         let p = practice
         let restart = l(.practiceRestartHint, ["command": "nitnem practice restart " + MyNitnem.Part.shellWord(p.bani)])
-        let missedText = missed.first.map { l(.practiceMissed, count: missed.count, ["first": "\($0)"]) }
+        let missedText = firstMissed.map { l(.practiceMissed, count: missedCount, ["first": "\($0)"]) }
         switch state {
         case .upcoming:
             return l(.practiceUpcoming, ["title": title, "days": "\(p.days)", "from": "\(p.from)"])

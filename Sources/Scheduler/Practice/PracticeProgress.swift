@@ -27,8 +27,29 @@ package struct PracticeProgress: Hashable, Sendable {
     package let day: Int
     /// How many of its days counted so far were read (the day it was stopped on is not one).
     package let read: Int
+    /// Its days before today (and before the day it was stopped) that were not read, oldest first, as
+    /// runs of consecutive dates: a never-read practice of a thousand days is one run, not a thousand
+    /// dates (the agent works each day's practices out; only `json` lists the dates).
+    let missedRuns: [ClosedRange<CivilDate>]
     /// Its days before today (and before the day it was stopped) that were not read, oldest first.
-    package let missed: [CivilDate]
+    package var missed: [CivilDate] {
+        var days: [CivilDate] = []
+        days.reserveCapacity(missedCount)
+        for run in missedRuns {
+            var day = run.lowerBound
+            while day <= run.upperBound {
+                days.append(day)
+                day = day.dayAfter
+            }
+        }
+        return days
+    }
+    /// How many of its days were missed (`missed.count`).
+    package var missedCount: Int {
+        missedRuns.reduce(0) { $0 + $1.upperBound.daysSinceEpoch - $1.lowerBound.daysSinceEpoch + 1 }
+    }
+    /// The first day missed (`missed.first`).
+    package var firstMissed: CivilDate? { missedRuns.first?.lowerBound }
     /// Whether the bani is read on today's Nitnem day.
     package let readToday: Bool
     /// Today's Nitnem day.
@@ -98,26 +119,28 @@ package struct PracticeProgress: Hashable, Sendable {
             from <= $0 && $0 <= end && $0 <= last && (skipped.isEmpty || !skipped.contains($0))
         }
         read = readDays.count
-        // Missed: its days up to `end`, before today, not read.
-        let missedThrough = min(end, today.adding(days: -1))
-        let missedCount = days(through: missedThrough) - readDays.count(where: { $0 <= missedThrough })
-        var missed: [CivilDate] = []
-        if missedCount > 0 {
-            missed.reserveCapacity(missedCount)
-            let through = min(missedThrough, last)
-            // Its days read up to then, in order: a day of it is read when it is the next of them.
-            var readThrough = readDays.filter { $0 <= through }.sorted()[...]
-            var day = from
-            while day <= through {
-                if readThrough.first == day {
-                    readThrough.removeFirst()
-                } else if skipped.isEmpty || !skipped.contains(day) {
-                    missed.append(day)
+        // Missed: its days up to `end` (and its last), before today, neither read nor skipped: the gaps
+        // between the days read, in order, less the skipped dates.
+        let through = min(end, today.adding(days: -1), last)
+        var runs: [ClosedRange<CivilDate>] = []
+        if from <= through {
+            let skippedIn = skipped.isEmpty ? [] : skipped.filter { from <= $0 && $0 <= through }.sorted()
+            func gap(_ first: CivilDate, _ lastOfGap: CivilDate) {
+                var start = first
+                for date in skippedIn where start <= date && date <= lastOfGap {
+                    if start < date { runs.append(start...date.adding(days: -1)) }
+                    start = date.dayAfter
                 }
-                day = day.dayAfter
+                if start <= lastOfGap { runs.append(start...lastOfGap) }
             }
+            var cursor = from
+            for day in readDays.filter({ $0 <= through }).sorted() {
+                if cursor < day { gap(cursor, day.adding(days: -1)) }
+                cursor = day.dayAfter
+            }
+            if cursor <= through { gap(cursor, through) }
         }
-        self.missed = missed
+        missedRuns = runs
         self.readToday = completedDays.contains(today)
         self.day = days(through: today)
         if read == practice.days {
@@ -127,7 +150,7 @@ package struct PracticeProgress: Hashable, Sendable {
         } else if today < practice.from {
             state = .upcoming
         } else {
-            state = missed.isEmpty ? .going : .missed
+            state = runs.isEmpty ? .going : .missed
         }
     }
 

@@ -36,11 +36,15 @@ package enum PracticeReminder {
         practice.remind ?? defaultTime(in: DailySet.allCases.first { snapshot.ids(in: $0).contains(practice.bani) })
     }
 
-    /// The practices that remind on `day`: running, begun, with their count.
+    /// The practices that remind on `day`: running, begun, with their count (`practices`, when given:
+    /// the day's `PracticeProgress.all` already worked out).
     package static func reminding(
-        on day: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress], calendar: NitnemCalendar
+        on day: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress], calendar: NitnemCalendar,
+        practices known: [PracticeProgress]? = nil
     ) -> [(practice: Practice, count: Count)] {
-        PracticeProgress.all(snapshot.practices, progress: progress, today: day, calendar: calendar).compactMap {
+        let all =
+            known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: day, calendar: calendar)
+        return all.compactMap {
             guard $0.isRunning, $0.state != .upcoming else { return nil }
             return ($0.practice, Count(day: $0.day, days: $0.practice.days))
         }

@@ -27,13 +27,17 @@ struct BaniSlotsMemo: Sendable {
     /// now (and not kept).
     func slots(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {
         known.first { $0.holds(day, plan) }?.slots
-            ?? ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar)
+            ?? ReminderRules.baniSlots(
+                on: day, files: files, calendar: plan.calendar,
+                practices: plan.knownPractices(on: day.key, files: files))
     }
 
-    /// The per-bani reminders of `day`, kept for the next time.
+    /// The per-bani reminders of `day`, kept for the next time (with the day's practices as the plan
+    /// counts them).
     mutating func remember(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {
         if let kept = known.first(where: { $0.holds(day, plan) }) { return kept.slots }
-        let slots = ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar)
+        let practices = plan.knownPractices(on: day.key, files: files)
+        let slots = ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar, practices: practices)
         known.removeAll { $0.day == day.key || $0.generation != plan.generation }
         if known.count >= Self.days { known.removeFirst(known.count - Self.days + 1) }
         known.append(Known(day: day.key, generation: plan.generation, slots: slots))

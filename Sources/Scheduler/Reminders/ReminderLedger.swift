@@ -128,13 +128,35 @@ package struct ReminderLedger: Hashable, Sendable {
 
     /// The decision for the reminder of `subject` on `dayKey`, if one was made.
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
-        entries.last { $0.dayKey == dayKey && $0.subject == subject }
+        // Through the buffer, newest first: `last(where:)` and the array's subscript copied each entry
+        // they passed (the agent asks at every wake).
+        entries.withUnsafeBufferPointer { buffer in
+            var i = buffer.endIndex
+            while i > buffer.startIndex {
+                i -= 1
+                if buffer[i].dayKey == dayKey, buffer[i].subject == subject { return buffer[i] }
+            }
+            return nil
+        }
     }
 
     /// Records `entry`, replacing any for the same day and subject, and drops days older than 30.
     package mutating func record(_ entry: Entry) {
         let oldest = entry.dayKey.adding(days: -Self.keptDays)
-        entries.removeAll { ($0.dayKey == entry.dayKey && $0.subject == entry.subject) || $0.dayKey < oldest }
+        // Found through the buffer, then removed in place: `removeAll(where:)` copied each entry.
+        let gone = entries.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter {
+                (buffer[$0].dayKey == entry.dayKey && buffer[$0].subject == entry.subject) || buffer[$0].dayKey < oldest
+            }
+        }
+        // Each run of neighbours in one move (the oldest day's entries are the first few).
+        var end = gone.endIndex
+        while end > gone.startIndex {
+            var start = end - 1
+            while start > gone.startIndex, gone[start - 1] == gone[start] - 1 { start -= 1 }
+            entries.removeSubrange(gone[start]...gone[end - 1])
+            end = start
+        }
         entries.append(entry)
     }
 

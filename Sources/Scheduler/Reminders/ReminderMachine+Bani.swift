@@ -61,7 +61,7 @@ extension ReminderMachine {
             }
         }
         if wakes.isEmpty {
-            let tomorrow = plan.calendar.nitnemDay(after: today.day)
+            let tomorrow = plan.days.planned(after: today)?.day ?? plan.calendar.nitnemDay(after: today.day)
             wakes += baniSlots.slots(on: tomorrow, files: files, plan: plan).map(\.at).filter {
                 $0 > now
             }

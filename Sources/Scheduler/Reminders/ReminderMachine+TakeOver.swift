@@ -17,7 +17,12 @@ extension ReminderMachine {
         let current = SlotKey(day: today.day.key, band: today.day.band(at: now))
         var actions: [Action] = []
         var forgot = false
-        for entry in ledger.entries {
+        // Only entries with a notification id are looked at: found through the buffer, as a walk of
+        // them all copied each entry at every wake.
+        let withID = ledger.entries.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter { buffer[$0].state.serverID != nil }.map { buffer[$0] }
+        }
+        for entry in withID {
             guard let id = entry.state.serverID else { continue }
             let slot = SlotKey(day: entry.dayKey, band: entry.band)
             // Ours: on screen, or being shown again.

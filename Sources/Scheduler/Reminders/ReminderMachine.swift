@@ -41,7 +41,7 @@ struct ReminderMachine: Sendable {
         let actions = takenOver + dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
         // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed.
         if config.remindersOn, let files, !(files.mine?.reminders ?? []).isEmpty || !files.snapshot.practices.isEmpty {
-            _ = baniSlots.remember(on: plan.calendar.nitnemDay(after: today.day), files: files, plan: plan)
+            _ = baniSlots.remember(on: plan.days.day(after: today).day, files: files, plan: plan)
         }
         guard awaitingSave == nil else { return actions }
         return actions + dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
@@ -189,10 +189,17 @@ struct ReminderMachine: Sendable {
             return [.closeReminder] + takenOff(shown)
                 + [.log(.reminderClosedBandRead(band))]
         }
+        // What its words are made of is what the one on screen was made of: it says the same, and is
+        // not made again (`notice` works its link out anew), as at most wakes while it is on screen.
+        if let next = state.next, next.bani == shown.bani, next.resume == shown.resume, state.done == shown.done,
+            state.total == shown.total, config.titles == shown.titles, shown.practice == nil, shown.time == nil
+        {
+            return []
+        }
         guard
             let updated = Self.notice(
                 day: day, band: band, state: state, files: files, config: config, late: shown.late),
-            updated.summary != shown.summary || updated.body != shown.body
+            !updated.saysSame(as: shown)
         else { return [] }
         onScreen = updated
         return [.updateReminder(updated)]

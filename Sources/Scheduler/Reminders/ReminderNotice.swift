@@ -74,6 +74,18 @@ package struct ReminderNotice: Hashable, Sendable {
 
     /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
     /// reminder · 2 of 7 today` for a per-bani one.
+    /// Whether it says what `other` says (its `summary` and `body`): at once when what they are made
+    /// of is the same, else by the words (the agent asks at every wake while a reminder is on screen).
+    func saysSame(as other: ReminderNotice) -> Bool {
+        let sameSummary =
+            titles == other.titles && bani == other.bani && isForBani == other.isForBani
+            && practice == other.practice && time == other.time && band == other.band
+        let sameBody =
+            done == other.done && total == other.total && isForBani == other.isForBani
+            && resume == other.resume
+        return (sameSummary || summary == other.summary) && (sameBody || body == other.body)
+    }
+
     package func body(_ localizer: Localizer) -> String {
         let values = ["done": "\(done)", "total": "\(total)"]
         let body = localizer(isForBani ? .baniReminderBody : .reminderBody, values)

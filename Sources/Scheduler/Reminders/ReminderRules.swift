@@ -120,8 +120,11 @@ package struct ReminderRules: Sendable {
         return reason == .emptySet ? .bandComplete : reason
     }
 
-    /// The per-bani reminders of `day` (those of banis the snapshot knows), in time order.
-    package static func baniSlots(on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar) -> [BaniSlot] {
+    /// The per-bani reminders of `day` (those of banis the snapshot knows), in time order (`practices`,
+    /// when given: the day's `PracticeProgress.all` already worked out).
+    package static func baniSlots(
+        on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar, practices: [PracticeProgress]? = nil
+    ) -> [BaniSlot] {
         guard let mine = files.mine, !mine.reminders.isEmpty || !files.snapshot.practices.isEmpty else { return [] }
         var slots = mine.reminders.compactMap { reminder in
             files.snapshot.bani(id: reminder.id).map {
@@ -130,7 +133,8 @@ package struct ReminderRules: Sendable {
         }
         // A practice reminds at the bani's own reminder when it has one, else at the practice's time.
         for (practice, count) in PracticeReminder.reminding(
-            on: day.key, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+            on: day.key, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar,
+            practices: practices)
         {
             if let i = slots.firstIndex(where: { $0.bani.id == practice.bani }) {
                 slots[i].practice = count

@@ -39,12 +39,18 @@ package struct Localizer: Sendable {
 
     /// `text` with each `{name}` of `values` replaced; an unknown `{name}` stays as it is.
     func fill(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{") else { return text }
+        // Below U+0300 no scalar joins a brace into a larger character (no combining mark, joiner or
+        // prepended sign), so a brace is found by its byte: the same place, without walking characters.
+        let bytes = text.unicodeScalars.allSatisfy { $0.value < 0x300 }
+        func first(_ brace: Character, in part: Substring) -> Substring.Index? {
+            bytes ? part.utf8.firstIndex(of: brace.asciiValue!) : part.firstIndex(of: brace)
+        }
+        guard bytes || text.contains("{") else { return text }
         var out = ""
         var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = first("{", in: rest) {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = first("}", in: rest[open...]) else { break }
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values[name] {
                 out += value
