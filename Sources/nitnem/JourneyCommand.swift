@@ -83,7 +83,8 @@ enum JourneyCommand {
         let group = context.group(args)
         let files = try context.loadFiles(group)
         let journey = Journey(
-            year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today)
+            year: year, month: month, snapshot: files.snapshot, progress: files.progress.banis, today: today,
+            calendar: context.calendar)
         Output.line(args.value(Self.format) == .json ? journey.json.compact : journey.text(context.localizer))
     }
 

@@ -102,7 +102,9 @@ enum StatusCommand {
             pausedUntil: pause.until.map(context.format),
             pausedUntilShown: pause.until.map { WallStamp.format($0, day: state.dayKey, in: context.calendar) },
             listen: config.listen != nil, titles: config.titles,
-            journey: Journey(monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis),
+            journey: Journey(
+                monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis,
+                calendar: context.calendar),
             localizer: context.localizer)
         Output.line(view.render(format))
         if format == .text {

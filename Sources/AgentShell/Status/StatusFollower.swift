@@ -62,7 +62,9 @@ package final class StatusFollower {
             pausedUntil: pausedUntil.map { RFC3339.format($0, in: core.calendar) },
             pausedUntilShown: pausedUntil.map { WallStamp.format($0, day: state.dayKey, in: core.calendar) },
             listen: core.config.listen != nil, titles: core.config.titles,
-            journey: Journey(monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis),
+            journey: Journey(
+                monthOf: state.dayKey, snapshot: files.snapshot, progress: files.progress.banis,
+                calendar: core.calendar),
             localizer: localizer)
         // One line per change: a multi-line format is joined so the reader sees one update, and a
         // control character in a title is folded to a space (JSON escapes its own).
