@@ -374,7 +374,15 @@ class SwayncPicture(Swaync):
                  "copies": sum(1 for role, name, node in items if role == "push button" and name == summary.name)}]
 
     def look(self, n):
-        """What the popup's picture says: its lines, the body among them, and where each word is."""
+        """What the popup's picture says: its lines, the body among them, and where each word is. The
+        popup is on the accessibility bus a moment before it is painted (an empty picture once in a
+        while, on a quiet machine too): the picture is taken again until it reads its body, 3 s at most."""
+        deadline = time.monotonic() + 3
+        while not self.read_picture(n)["body"] and time.monotonic() < deadline:
+            time.sleep(0.25)
+        return n
+
+    def read_picture(self, n):
         x, y, w, h = n["window"]
         picture = os.path.join(RUN, "popup.png")
         run(["grim", "-s", str(self.SCALE), "-g", f"{x},{y} {w}x{h}", picture], self.env)
