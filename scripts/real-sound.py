@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from harness import check, quiet, start, stop, stop_all, summary, wait_until
+from harness import check, quiet, start, stop, stop_all, summary, tail, wait_until
 
 WORK = sys.argv[1]
 SUMMARY = "Evening \u00b7 Rehras Sahib"
@@ -120,8 +120,15 @@ def episode(sound):
 
 def main():
     # PipeWire, its session manager and its PulseAudio server; a null sink as the default.
+    # WirePlumber connects to PipeWire's socket once, as it starts, and chooses the default sink: a CI
+    # run under load started it before that socket was there, no sink became the default, and paplay
+    # waited for one until its timeout. The socket first, then the two that connect to it.
     play("pipewire", ["pipewire"])
-    play("wireplumber", ["wireplumber"])
+    socket = os.path.join(os.environ["XDG_RUNTIME_DIR"], "pipewire-0")
+    if not check(wait_until(20, lambda: os.path.exists(socket)), "PipeWire listens (its socket pipewire-0)",
+                 tail(os.path.join(WORK, "pipewire.log"))):
+        finish()
+    wireplumber = play("wireplumber", ["wireplumber"])
     play("pipewire-pulse", ["pipewire-pulse"])
     # Its socket first, then pactl: a PulseAudio client makes $XDG_RUNTIME_DIR/pulse when it connects,
     # and pipewire-pulse gives up when that folder appears between its stat() and its mkdir() (a CI
@@ -131,10 +138,18 @@ def main():
     if not check(up, "PipeWire's PulseAudio server answers (pactl info)", quiet(["pactl", "info"]).stderr):
         finish()
     loaded = quiet(["pactl", "load-module", "module-null-sink", "sink_name=nitnem_null"])
-    quiet(["pactl", "set-default-sink", "nitnem_null"])
-    default = wait_until(10, lambda: quiet(["pactl", "get-default-sink"]).stdout.strip() == "nitnem_null")
-    check(loaded.returncode == 0 and default, "a null sink is the default (pactl load-module module-null-sink)",
-          loaded.stderr + quiet(["pactl", "get-default-sink"]).stdout)
+
+    def made_default():
+        # Asked again until it holds: WirePlumber may not have seen the new sink when first asked.
+        quiet(["pactl", "set-default-sink", "nitnem_null"])
+        return quiet(["pactl", "get-default-sink"]).stdout.strip() == "nitnem_null"
+
+    default = loaded.returncode == 0 and wait_until(30, made_default, step=0.5)
+    if not check(default, "a null sink is the default (pactl load-module module-null-sink)",
+                 loaded.stderr + quiet(["pactl", "get-default-sink"]).stdout
+                 + f"wireplumber {'runs' if wireplumber.poll() is None else 'ended'}; its last lines:\n"
+                 + tail(os.path.join(WORK, "wireplumber.log"))):
+        finish()  # paplay would wait for a sink until its timeout
 
     # As a user who has seen the welcome tour (its dialog would stand in front of everything).
     quiet(["gsettings", "set", "org.gnome.shell", "welcome-dialog-last-shown-version", "999"])
