@@ -3,7 +3,7 @@ internal import CLinux
 import Glibc
 
 /// `poll(2)` event bits: what to wait for (`events`) and what happened (`revents`).
-package struct PollEvents: OptionSet, Hashable, Sendable {
+package struct PollEvents: FlagSet {
     /// The `POLL*` bits.
     package let rawValue: Int16
 
@@ -11,15 +11,21 @@ package struct PollEvents: OptionSet, Hashable, Sendable {
     package init(rawValue: Int16) { self.rawValue = rawValue }
 
     /// `POLLIN`: data to read (a timer expired, events queued, a signal pending).
-    package static let readable = PollEvents(rawValue: Int16(POLLIN))
+    package static let readable = PollEvents(POLLIN)
     /// `POLLPRI`: urgent data.
-    package static let priority = PollEvents(rawValue: Int16(POLLPRI))
+    package static let priority = PollEvents(POLLPRI)
     /// `POLLOUT`: writing will not block.
-    package static let writable = PollEvents(rawValue: Int16(POLLOUT))
+    package static let writable = PollEvents(POLLOUT)
     /// `POLLERR` (reported only): an error condition.
-    package static let error = PollEvents(rawValue: Int16(POLLERR))
+    package static let error = PollEvents(POLLERR)
     /// `POLLHUP` (reported only): the other end hung up.
-    package static let hangup = PollEvents(rawValue: Int16(POLLHUP))
+    package static let hangup = PollEvents(POLLHUP)
     /// `POLLNVAL` (reported only): the descriptor is not open.
-    package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+    package static let invalid = PollEvents(POLLNVAL)
+
+    /// Each flag's name, for `description`.
+    package static let names: KeyValuePairs<PollEvents, String> = [
+        .readable: "readable", .priority: "priority", .writable: "writable", .error: "error", .hangup: "hangup",
+        .invalid: "invalid",
+    ]
 }

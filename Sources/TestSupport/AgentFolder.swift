@@ -12,13 +12,13 @@ package struct AgentFolder {
 
     package init(demoGroup: Bool = false, config text: String? = nil) throws {
         root = Support.tempFolder()
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try Support.makeFolder(root + "/run")
         if demoGroup {
             try FileManager.default.copyItem(
                 atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
         }
         if let text {
-            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+            try Support.makeFolder(root + "/config/nitnem")
             try Support.write(text, to: config)
         }
     }

@@ -29,9 +29,7 @@ package enum CorpusFixture {
 
     /// A new empty folder of its own for one test.
     package static func folder() throws -> String {
-        let path = runFolder + "/\(UUID())"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try Support.makeFolder(runFolder + "/\(UUID())")
     }
 
     /// The text of `fixtures/corpus/<name>.sql`.

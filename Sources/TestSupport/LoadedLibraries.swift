@@ -89,7 +89,7 @@ package enum LoadedLibraries {
         package var group: String { root + "/group" }
 
         package init() throws {
-            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+            try Support.makeFolder(root + "/config/nitnem")
             try FileManager.default.copyItem(
                 atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
             // `open` runs /bin/true instead of a browser.

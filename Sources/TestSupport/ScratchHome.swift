@@ -15,8 +15,8 @@ package struct ScratchHome {
         root =
             FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-open-\(UUID().uuidString)")
             .path
-        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+        try Support.makeFolder(root + "/config/nitnem")
+        try Support.makeFolder(root + "/data")
     }
 
     package func remove() { try? FileManager.default.removeItem(atPath: root) }

@@ -81,6 +81,13 @@ package enum Support {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
+    /// Makes folder `path` and any folder missing on the way to it (none when it exists); returns `path`.
+    @discardableResult
+    package static func makeFolder(_ path: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     /// A copy of `fixtures/groups/demo` (its snapshot and progress file) in `dir`, made if needed;
     /// a new temporary folder when none is given. Returns the folder.
     @discardableResult

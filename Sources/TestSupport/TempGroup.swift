@@ -14,7 +14,7 @@ package struct TempGroup {
         if let source {
             try FileManager.default.copyItem(atPath: source, toPath: path)
         } else {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Support.makeFolder(path)
         }
     }
 

@@ -231,7 +231,7 @@ import Testing
 
         // `make install` into ~/.local: the unit in $XDG_DATA_HOME/systemd/user.
         let installed = home.unitFolders[1] + "/nitnem.service"
-        try FileManager.default.createDirectory(atPath: home.unitFolders[1], withIntermediateDirectories: true)
+        try Support.makeFolder(home.unitFolders[1])
         try Support.write("[Service]\n", to: installed)
         #expect(
             Self.notRunning(doctor)
@@ -240,8 +240,7 @@ import Testing
                     remedy: .init("run systemctl --user enable --now nitnem.service", .colon)))
 
         // Enabled (`systemctl --user enable` links it from the config folder's default.target.wants).
-        let wants = home.unitFolders[0] + "/default.target.wants"
-        try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+        let wants = try Support.makeFolder(home.unitFolders[0] + "/default.target.wants")
         try FileManager.default.createSymbolicLink(atPath: wants + "/nitnem.service", withDestinationPath: installed)
         #expect(
             Self.notRunning(doctor)
@@ -317,7 +316,7 @@ import Testing
         defer { home.remove() }
         try FileManager.default.copyItem(atPath: Support.fixture("groups/demo"), toPath: home.group)
         try Support.write(#"{"banis": 3}"#, to: home.group + "/nitnem-progress.json")
-        try FileManager.default.createDirectory(atPath: home.root + "/config/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home.root + "/config/nitnem")
         try Support.write("reminders = maybe\n", to: home.root + "/config/nitnem/config")
         let found = try home.doctor(caps: []).findings()
         let fails = found.filter { $0.level == .fail }.map(\.subject)

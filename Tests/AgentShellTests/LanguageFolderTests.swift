@@ -13,7 +13,7 @@ import Testing
         let binary = prefix + "/bin/nitnem"
         // No share/locale under the prefix: the system's.
         #expect(Language.folder(environment: [:], executable: binary) == "/usr/share/locale")
-        try FileManager.default.createDirectory(atPath: prefix + "/share/locale", withIntermediateDirectories: true)
+        try Support.makeFolder(prefix + "/share/locale")
         #expect(Language.folder(environment: [:], executable: binary) == prefix + "/share/locale")
         #expect(Language.folder(environment: ["NITNEM_LOCALEDIR": "/x/locale"], executable: binary) == "/x/locale")
         // An empty variable is no choice.

@@ -11,8 +11,8 @@ import Testing
 
 @Suite struct ProgressEdgeTests {
     static func group() throws -> AppGroup {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-edge-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Support.makeFolder(
+            FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-edge-\(UUID().uuidString)").path)
         return AppGroup(path: dir)
     }
 

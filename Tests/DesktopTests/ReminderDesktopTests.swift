@@ -17,7 +17,7 @@ import Testing
             root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-rem-\(UUID().uuidString)").path
             group = root + "/group"
             log = root + "/agent.log"
-            try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+            try Support.makeFolder(root + "/run")
             try FileManager.default.copyItem(
                 atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path, toPath: group)
             if let config {
@@ -139,7 +139,7 @@ import Testing
             config: "listen = \(player) --no-video ~/Music/Nitnem/{key}.mp3\n")
         let monitor = try session.monitorNotifyCalls()
         defer { monitor.stop() }
-        try FileManager.default.createDirectory(atPath: box.root + "/Music/Nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(box.root + "/Music/Nitnem")
         _ = FileManager.default.createFile(atPath: box.root + "/Music/Nitnem/rehras.mp3", contents: Data())
         let agent = try box.startAgent()
         defer { agent.terminate() }
@@ -265,7 +265,7 @@ import Testing
         defer { session.stop() }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-test-\(UUID().uuidString)")
             .path
-        try FileManager.default.createDirectory(atPath: home + "/.config/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home + "/.config/nitnem")
         defer { try? FileManager.default.removeItem(atPath: home) }
         try "listen = mpv {key}\nclick = mark\nsound = on\n".write(
             toFile: home + "/.config/nitnem/config", atomically: true, encoding: .utf8)

@@ -13,7 +13,7 @@ import Testing
         let box = try ReminderDesktopTests.Sandbox(
             session: session, now: "2026-11-29T17:59:58", rate: "1", config: "titles = gurmukhi\n")
         let locale = box.root + "/locale"
-        try FileManager.default.createDirectory(atPath: locale + "/pa/LC_MESSAGES", withIntermediateDirectories: true)
+        try Support.makeFolder(locale + "/pa/LC_MESSAGES")
         let msgfmt = try Locales.run(
             "/usr/bin/msgfmt", ["--check", "-o", locale + "/pa/LC_MESSAGES/nitnem.mo", Locales.po + "/pa.po"])
         #expect(msgfmt.status == 0, "\(msgfmt.stderr)")

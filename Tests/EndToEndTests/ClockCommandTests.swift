@@ -88,7 +88,7 @@ import Testing
         let home = Support.tempFolder()
         defer { Support.cleanup(home) }
         let config = home + "/config/nitnem/config"
-        try FileManager.default.createDirectory(atPath: home + "/config/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home + "/config/nitnem")
         try Support.write("reminder.amritVela = 05:30\nreminder.evening = off\nreminder.night = 00:30\n", to: config)
         let env = ["TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": "2026-11-29T18:30", "HOME": home]
         for (arguments, environment) in [

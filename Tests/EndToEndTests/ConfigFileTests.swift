@@ -221,10 +221,10 @@ import Testing
         let home = Home()
         defer { home.remove() }
         try home.write("reminders = maybe\nreminder.evening = 18:30\n")
-        try FileManager.default.createDirectory(atPath: home.root + "/group", withIntermediateDirectories: true)
+        try Support.makeFolder(home.root + "/group")
         #expect(try home.run(["mark", "japji"]).status == 0)
         let ledger = home.root + "/state/nitnem/reminders.json"
-        try FileManager.default.createDirectory(atPath: home.root + "/state/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home.root + "/state/nitnem")
         try Support.write(
             #"{"schema":1,"entries":[{"dayKey":"2026-11-29","band":"amritVela","at":"2026-11-29T00:30:00Z","outcome":"fired"}]}"#,
             to: ledger)

@@ -13,8 +13,7 @@ import Testing
         defer { Support.cleanup(root) }
         try Support.write("not a folder", to: root + "/file")
         try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: false)
-        let units = root + "/share/systemd/user"
-        try FileManager.default.createDirectory(atPath: units, withIntermediateDirectories: true)
+        let units = try Support.makeFolder(root + "/share/systemd/user")
         try Support.write("[Service]\nExecStart=/usr/bin/nitnem run\n", to: units + "/nitnem.service")
         let env = [
             "HOME": root, "XDG_RUNTIME_DIR": root + "/run", "XDG_DATA_HOME": root + "/share",
@@ -82,8 +81,7 @@ import Testing
     @Test func saysWhetherAFontCoversGurmukhi() throws {
         let root = Support.tempFolder()
         defer { Support.cleanup(root) }
-        let fonts = root + "/fonts"
-        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        let fonts = try Support.makeFolder(root + "/fonts")
         try Support.write(
             "<?xml version=\"1.0\"?><fontconfig><dir>\(fonts)</dir><cachedir>\(root)/cache</cachedir></fontconfig>\n",
             to: root + "/fonts.conf")

@@ -24,7 +24,7 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-click-\(UUID().uuidString)")
             .path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(root + "/config/nitnem")
         try FileManager.default.copyItem(
             atPath: NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path,
             toPath: root + "/group")

@@ -42,7 +42,7 @@ import Testing
         }
         func make() throws {
             for folder in [group, root + "/sync/.stfolder", Path.folder(of: config), state, runtime] {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Support.makeFolder(folder)
             }
             #expect(chmod(runtime, 0o700) == 0)
             try Support.write("precious\n", to: precious)
@@ -101,7 +101,7 @@ import Testing
         defer { home.remove() }
         try home.make()
         let path = c.file(home)
-        try FileManager.default.createDirectory(atPath: Path.folder(of: path), withIntermediateDirectories: true)
+        try Support.makeFolder(Path.folder(of: path))
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: home.precious)
         let r = try home.run(c.command)
         #expect(Support.bytes(home.precious) == Array("precious\n".utf8), "\(c.name): the bashrc changed")
@@ -128,7 +128,7 @@ import Testing
         try home.make()
         let path = c.file(home)
         let nowhere = home.root + "/made-through-a-link"
-        try FileManager.default.createDirectory(atPath: Path.folder(of: path), withIntermediateDirectories: true)
+        try Support.makeFolder(Path.folder(of: path))
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: nowhere)
         let r = try home.run(c.command)
         #expect(!FileManager.default.fileExists(atPath: nowhere), "\(c.name): \(r.stderr)")
@@ -142,9 +142,9 @@ import Testing
         defer { home.remove() }
         try home.make()
         let timeline = home.group + "/widgets/NitnemNow.json"
-        try FileManager.default.createDirectory(atPath: home.group + "/widgets", withIntermediateDirectories: true)
+        try Support.makeFolder(home.group + "/widgets")
         try FileManager.default.createSymbolicLink(atPath: timeline, withDestinationPath: home.precious)
-        try FileManager.default.createDirectory(atPath: home.runtime + "/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home.runtime + "/nitnem")
         #expect(chmod(home.runtime + "/nitnem", 0o700) == 0)
         try FileManager.default.createSymbolicLink(
             atPath: home.runtime + "/nitnem/agent.json", withDestinationPath: home.precious)
@@ -172,7 +172,7 @@ import Testing
         // Only the Syncthing folder's marker and the runtime folder exist: nitnem makes the rest.
         try FileManager.default.createDirectory(
             atPath: home.root + "/sync/.stfolder", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: home.runtime, withIntermediateDirectories: true)
+        try Support.makeFolder(home.runtime)
         #expect(chmod(home.runtime, 0o700) == 0)
         let before = Set(Self.walk(home.root).map(\.path))
         for command in [

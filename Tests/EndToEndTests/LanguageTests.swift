@@ -34,7 +34,7 @@ import Testing
                 atPath: locale + "/pa/LC_MESSAGES", withIntermediateDirectories: true)
             try LanguageTests.tool(
                 "/usr/bin/msgfmt", ["--check", "-o", locale + "/pa/LC_MESSAGES/nitnem.mo", LanguageTests.po + "/pa.po"])
-            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+            try Support.makeFolder(root + "/config/nitnem")
             try config.write(toFile: root + "/config/nitnem/config", atomically: true, encoding: .utf8)
         }
 
@@ -211,7 +211,7 @@ import Testing
 
     /// A reminded, a snoozed and a skipped slot, so `reminders list` names a bani and a reason.
     static func ledger(_ home: Home) throws {
-        try FileManager.default.createDirectory(atPath: home.root + "/state/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home.root + "/state/nitnem")
         try #"""
         {"schema":1,"entries":[
         {"dayKey":"2026-11-29","band":"amritVela","at":"2026-11-29T01:12:00Z","outcome":"fired","bani":"japji","late":true,"reason":null},

@@ -14,7 +14,7 @@ import Testing
         init(now: String = "2026-11-29T13:00") throws {
             root =
                 FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-pause-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try Support.makeFolder(root)
             environment = [
                 "HOME": root, "TZ": "Asia/Kolkata", "SGGS_CLOCK_NOW": now, "XDG_STATE_HOME": root + "/state",
                 "XDG_CONFIG_HOME": root + "/config", "XDG_RUNTIME_DIR": root + "/run",
@@ -103,7 +103,7 @@ import Testing
 
     @Test func aBadPauseFileIsSaidAndIsNoPause() throws {
         let home = try Home()
-        try FileManager.default.createDirectory(atPath: home.root + "/state/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home.root + "/state/nitnem")
         try "{\"until\": \"soon\"}".write(toFile: home.pausePath, atomically: true, encoding: .utf8)
         let r = try home.run(["status", "--format", "json"])
         #expect(r.status == 0)
@@ -142,7 +142,7 @@ import Testing
         #expect(try evening()["bandComplete"] as? Bool == false)
         #expect((try evening()["next"] as? [String: Any])?["id"] as? String == "rehras")
 
-        try FileManager.default.createDirectory(atPath: home + "/config/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home + "/config/nitnem")
         try "rehras = taksal\n".write(toFile: home + "/config/nitnem/config", atomically: true, encoding: .utf8)
         #expect(try evening()["bandComplete"] as? Bool == true)
         let timeline = try NitnemBinary.run(["timeline", "--group", group.path], environment: env)

@@ -16,8 +16,8 @@ import Testing
         init() throws {
             root = Support.tempFolder()
             group = root + "/group"
-            try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: root + "/config/nitnem", withIntermediateDirectories: true)
+            try Support.makeFolder(group)
+            try Support.makeFolder(root + "/config/nitnem")
             environment = [
                 "HOME": root, "TZ": "Asia/Kolkata", "XDG_STATE_HOME": root + "/state",
                 "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data", "SGGS_APP_GROUP": group,
@@ -106,7 +106,7 @@ import Testing
 
     @Test func whatTheLedgerRecordedIsShownInWallTime() throws {
         let home = try Home()
-        try FileManager.default.createDirectory(atPath: home.root + "/state/nitnem", withIntermediateDirectories: true)
+        try Support.makeFolder(home.root + "/state/nitnem")
         try Support.write(
             """
             {"schema":1,"entries":[

@@ -372,7 +372,7 @@ import Testing
         let root = Support.tempFolder()
         defer { Support.cleanup(root) }
         let dir = root + "/group"
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try Support.makeFolder(root + "/run")
         try Support.demoGroup(in: dir)
         let timeline = dir + "/widgets/NitnemNow.json"
         func next() -> String? {

@@ -29,8 +29,7 @@ import Testing
     @Test func mergeByHandMovesTheCopyAndIsIdempotent() throws {
         let root = Support.tempFolder()
         defer { Support.cleanup(root) }
-        let group = root + "/g"
-        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+        let group = try Support.makeFolder(root + "/g")
         try Support.write(Self.main, to: group + "/" + AppGroup.progressName)
         try Support.write(Self.copy, to: group + "/" + Self.copyName)
         let r = try Support.run(["sync", "merge", "--group", group], environment: environment(root))
@@ -63,8 +62,7 @@ import Testing
     @Test func aCopyThatDoesNotParseIsLeftAndSaid() throws {
         let root = Support.tempFolder()
         defer { Support.cleanup(root) }
-        let group = root + "/g"
-        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+        let group = try Support.makeFolder(root + "/g")
         let name = "nitnem-mynitnem (Jane's conflicted copy 2026-11-29).json"
         try Support.write("{\"sets\":", to: group + "/" + name)
         // Without its main file a copy waits (an engine renames the file away before it puts the new
@@ -83,8 +81,7 @@ import Testing
     @Test func theNewerSetsWinAndDoctorSaysSo() throws {
         let root = Support.tempFolder()
         defer { Support.cleanup(root) }
-        let group = root + "/g"
-        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+        let group = try Support.makeFolder(root + "/g")
         try Support.write(
             #"{"schema":1,"sets":{"morning":["japji"]},"reminders":{"japji":"06:00"},"modifiedAt":"2026-11-29T05:00:00Z"}"#,
             to: group + "/" + AppGroup.mynitnemName)
@@ -106,8 +103,8 @@ import Testing
         defer { Support.cleanup(root) }
         let folder = root + "/Sync"
         let group = folder + "/sggs/group.org.sggs"
-        try FileManager.default.createDirectory(atPath: folder + "/.stfolder", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+        try Support.makeFolder(folder + "/.stfolder")
+        try Support.makeFolder(group)
         try Support.write("// mine\n*.bak", to: folder + "/.stignore")
         let doctor = try Support.run(["doctor", "--group", group], environment: environment(root))
         #expect(doctor.stdout.contains("ok    sync         the group is in the Syncthing folder \(folder)\n"))
@@ -128,9 +125,8 @@ import Testing
     @Test func theAgentMergesACopyAsItArrivesAndStatusNeverMerges() throws {
         let root = Support.tempFolder()
         defer { Support.cleanup(root) }
-        let group = root + "/g"
-        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        let group = try Support.makeFolder(root + "/g")
+        try Support.makeFolder(root + "/run")
         try Support.write(Self.main, to: group + "/" + AppGroup.progressName)
         try Support.write(Self.copy, to: group + "/" + Self.copyName)
         // status reads; it never merges.
@@ -191,8 +187,8 @@ import Testing
         defer { Support.cleanup(root) }
         let group = root + "/g"
         let main = group + "/" + AppGroup.progressName
-        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        try Support.makeFolder(group)
+        try Support.makeFolder(root + "/run")
         try Support.write(#"{"schema":1,"banis":{"japji":{"completedDays":["2026-11-23"]}}}"#, to: main)
         let agent = try NitnemProcess(
             ["run", "--group", group, "--lock", root + "/run/agent.lock"],

@@ -13,6 +13,14 @@ import Testing
         try NitnemClock.fromEnvironment(environment, calendar: nitnemCalendar(zone), real: real)
     }
 
+    /// The clock `SGGS_CLOCK_NOW=text` pins in `zone`, and how far past `expected` it reads.
+    static func pinned(
+        _ text: String, in zone: String, past expected: Date
+    ) throws -> (clock: NitnemClock, delta: TimeInterval) {
+        let clock = try clock(["SGGS_CLOCK_NOW": text], in: zone)
+        return (clock, clock.now().timeIntervalSince(expected))
+    }
+
     @Test(arguments: [
         ("2026-11-29T22:00:00+05:30", "2026-11-29T16:30:00Z"),
         ("2026-11-29T16:30:00Z", "2026-11-29T16:30:00Z"),
@@ -21,11 +29,10 @@ import Testing
         ("2026-11-29T10:30:00-06:00", "2026-11-29T16:30:00Z"),
     ])
     func absoluteForms(_ text: String, _ expected: String) throws {
-        let clock = try ClockTests.clock(["SGGS_CLOCK_NOW": text], in: "Asia/Tokyo")
-        let now = clock.now()
+        let (clock, delta) = try ClockTests.pinned(text, in: "Asia/Tokyo", past: instant(expected))
         #expect(clock.isPinned)
-        #expect(now.timeIntervalSince(instant(expected)) >= 0)
-        #expect(now.timeIntervalSince(instant(expected)) < 5)
+        #expect(delta >= 0)
+        #expect(delta < 5)
     }
 
     @Test(arguments: [
@@ -38,8 +45,7 @@ import Testing
         ("America/Santiago", "2026-09-06T00:00", "2026-09-06T04:00:00Z"),
     ])
     func localWallTime(_ zoneID: String, _ text: String, _ expected: String) throws {
-        let clock = try ClockTests.clock(["SGGS_CLOCK_NOW": text], in: zoneID)
-        let delta = clock.now().timeIntervalSince(instant(expected))
+        let delta = try ClockTests.pinned(text, in: zoneID, past: instant(expected)).delta
         #expect(delta >= 0 && delta < 5)
     }
 

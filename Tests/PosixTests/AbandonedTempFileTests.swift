@@ -8,8 +8,8 @@ import Testing
 
 @Suite struct AbandonedTempFileTests {
     @Test func onlyTempFilesOfGoneWritersAreRemoved() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-tmp-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Support.makeFolder(
+            FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-tmp-\(UUID().uuidString)").path)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A writer that is gone: a process that ran and was reaped.
         let gone = Process()
@@ -35,8 +35,8 @@ import Testing
     /// A temp file named after a live pid that is not a writer (pid 1) is removed once it is older
     /// than 5 minutes by the real clock; a fresh one, or any without `now`, stays.
     @Test func oldTempFilesOfLivePidsAreRemoved() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-tmp-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Support.makeFolder(
+            FileManager.default.temporaryDirectory.appendingPathComponent("nitnem-tmp-\(UUID().uuidString)").path)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(kill(1, 0) == 0 || errno == EPERM)  // pid 1 is alive
         let old = dir + "/.nitnem-progress.json.tmp-1"

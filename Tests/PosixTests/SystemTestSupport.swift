@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import NitnemClockKit
+import TestSupport
 import Testing
 
 /// Helpers for the System* tests: real files, real processes, and the realtime clock (tests may
@@ -16,9 +17,7 @@ enum SystemTestSupport {
 
     /// A fresh private folder under the system temp folder.
     static func makeFolder(_ label: String) throws -> String {
-        let path = NSTemporaryDirectory() + "nitnem-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try Support.makeFolder(NSTemporaryDirectory() + "nitnem-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
     }
 
     /// Removes a folder made by `makeFolder`.
