@@ -40,6 +40,13 @@ package struct DayChecklist: Hashable, Sendable {
 
     /// The checklist, with each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`) and whether
     /// a bani is read on `day` worked out already (`TodayState`'s).
+    /// A checklist of `items` (`BandOrder` works them out once per band).
+    init(day: CivilDate, band: Band, items: [Item]) {
+        self.day = day
+        self.band = band
+        self.items = items
+    }
+
     init(
         snapshot: NitnemSnapshot, day: CivilDate, current: Band, order: [String], idsBySet: [[String]],
         read: (String) -> Bool

@@ -18,13 +18,18 @@ struct DayPlan: Sendable {
     /// The days around now, resolved in `calendar` with the config's slots.
     var days: PlannedDays
     /// Today's states by slot, for the files last configured.
-    private var states: [SlotKey: TodayState] = [:]
+    private var states = Memory<SlotKey, TodayState>()
     /// The practices by Nitnem day, for the files last configured.
-    private var practices: [CivilDate: [PracticeProgress]] = [:]
+    private var practices = Memory<CivilDate, [PracticeProgress]>()
     /// The month of each Nitnem day as of that day, for the files last configured.
-    private var journeys: [CivilDate: Journey] = [:]
+    private var journeys = Memory<CivilDate, Journey>()
     /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
     private var idsBySet: [[String]]?
+    /// The distinct ids of the daily sets (`NitnemSnapshot.dailyIDs`), for the files last configured.
+    private var dailyIDs: [String]?
+    /// Each band's order (by `Band.allCases` index), for the files last configured: a day's state
+    /// is made from its band's, with only that day's reads, resume and practices worked out.
+    private var orders: [BandOrder?] = []
     /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
     /// from the files, config and zone under one generation holds while it stays the same.
     private(set) var generation = 0
@@ -53,18 +58,39 @@ struct DayPlan: Sendable {
         practices.removeAll()
         journeys.removeAll()
         idsBySet = nil
+        dailyIDs = nil
+        orders = []
     }
 
     /// The state of `slot` for `files`, worked out once per slot.
     mutating func state(_ slot: SlotKey, files: GroupFiles) -> TodayState {
         if let known = states[slot] { return known }
-        let ids = idsBySet ?? DailySet.allCases.map(files.snapshot.ids(in:))
-        idsBySet = ids
+        let order = order(of: slot.band, files: files)
+        let practices = practices(on: slot.day, files: files)
+        let calendar = calendar
         let state = TodayState(
-            snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
-            band: slot.band, calendar: calendar, practices: practices(on: slot.day, files: files), idsBySet: ids)
-        Self.remember(state, for: slot, in: &states, day: \.day)
+            order: order, snapshot: files.snapshot, progress: files.progress.banis, day: slot.day,
+            interval: { calendar.nitnemDay(slot.day).interval }, practices: { practices })
+        states.remember(state, for: slot)
         return state
+    }
+
+    /// Each daily set's ids for `files`, worked out once.
+    private mutating func ids(_ files: GroupFiles) -> [[String]] {
+        if let idsBySet { return idsBySet }
+        let ids = DailySet.allCases.map(files.snapshot.ids(in:))
+        idsBySet = ids
+        return ids
+    }
+
+    /// `band`'s order for `files`, worked out once.
+    private mutating func order(of band: Band, files: GroupFiles) -> BandOrder {
+        let index = Band.allCases.firstIndex(of: band)!
+        if orders.isEmpty { orders = Array(repeating: nil, count: Band.allCases.count) }
+        if let known = orders[index] { return known }
+        let order = BandOrder(snapshot: files.snapshot, band: band, idsBySet: ids(files))
+        orders[index] = order
+        return order
     }
 
     /// The practices of `files` on Nitnem day `day` (`PracticeProgress.all`), worked out once per day.
@@ -72,7 +98,7 @@ struct DayPlan: Sendable {
         if let known = practices[day] { return known }
         let all = PracticeProgress.all(
             files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
-        Self.remember(all, for: day, in: &practices, day: { $0 })
+        practices.remember(all, for: day)
         return all
     }
 
@@ -89,22 +115,62 @@ struct DayPlan: Sendable {
     /// the day's practices as its states count them.
     mutating func journey(of day: CivilDate, files: GroupFiles) -> Journey {
         if let known = journeys[day] { return known }
+        let daily: [String]
+        if let dailyIDs {
+            daily = dailyIDs
+        } else {
+            var seen: Set<String> = []
+            daily = ids(files).flatMap { $0 }.filter { seen.insert($0).inserted }
+            dailyIDs = daily
+        }
         let journey = Journey(
             monthOf: day, snapshot: files.snapshot, progress: files.progress.banis,
-            practices: practices(on: day, files: files))
-        Self.remember(journey, for: day, in: &journeys, day: { $0 })
+            practices: practices(on: day, files: files), dailyIDs: daily)
+        journeys.remember(journey, for: day)
         return journey
+    }
+}
+
+/// What `DayPlan` worked out, by slot or day: a handful of entries (a few days' worth), found by
+/// comparing keys, not by hashing them.
+private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
+    // Apart: a search through the keys copies no value.
+    private var keys: [Key] = []
+    private var values: [Value] = []
+
+    subscript(key: Key) -> Value? {
+        guard let i = keys.firstIndex(of: key) else { return nil }
+        return values[i]
     }
 
     /// Keeps `value` under `key`; only keys of days from `key`'s on are asked for again, so a full
     /// memory forgets the days before it.
-    private static func remember<Key: Hashable, Value>(
-        _ value: Value, for key: Key, in memory: inout [Key: Value], day: (Key) -> CivilDate
-    ) {
-        if memory.count >= rememberedStates {
-            memory = memory.filter { day($0.key) >= day(key) }
-            if memory.count >= rememberedStates { memory.removeAll() }
+    mutating func remember(_ value: Value, for key: Key) {
+        if keys.count >= DayPlan.rememberedStates {
+            let from = key.nitnemDay
+            let kept = keys.indices.filter { keys[$0].nitnemDay >= from }
+            keys = kept.count >= DayPlan.rememberedStates ? [] : kept.map { keys[$0] }
+            values = kept.count >= DayPlan.rememberedStates ? [] : kept.map { values[$0] }
         }
-        memory[key] = value
+        keys.append(key)
+        values.append(value)
     }
+
+    mutating func removeAll() {
+        keys.removeAll()
+        values.removeAll()
+    }
+}
+
+/// A key of `DayPlan`'s memory: a slot or a day, of a Nitnem day.
+private protocol DayKeyed: Equatable, Sendable {
+    var nitnemDay: CivilDate { get }
+}
+
+extension SlotKey: DayKeyed {
+    fileprivate var nitnemDay: CivilDate { day }
+}
+
+extension CivilDate: DayKeyed {
+    fileprivate var nitnemDay: CivilDate { self }
 }

@@ -20,6 +20,8 @@ struct PlannedDays {
     let slots: ReminderSlots
     /// The days asked about lately, at most `kept`.
     private var days: [Day] = []
+    /// The fixed points last worked out: from which day, after which instant.
+    private var ahead: (day: CivilDate, after: Date, points: [FixedPoint])?
     /// How many days are kept: today and the day or two looked ahead to.
     private static let kept = 3
 
@@ -50,6 +52,23 @@ struct PlannedDays {
     /// (`NitnemCalendar.nextFixedPoints`).
     mutating func nextFixedPoints(after now: Date, count: Int, from day: Day) -> [FixedPoint] {
         guard count > 0 else { return [] }
+        // The points after any instant before the first of them are the same: those worked out last
+        // hold until it passes (the agent asks at every wake, the timeline at each band start).
+        if let ahead, ahead.day == day.day.key, ahead.after <= now, now < ahead.points[0].at,
+            count <= ahead.points.count
+        {
+            return count == ahead.points.count ? ahead.points : Array(ahead.points.prefix(count))
+        }
+        let points = fixedPoints(after: now, count: max(count, Self.pointsAhead), from: day)
+        ahead = (day.day.key, now, points)
+        return count == points.count ? points : Array(points.prefix(count))
+    }
+
+    /// How many fixed points are worked out at once: the widget timeline's (`WidgetTimeline`).
+    private static let pointsAhead = 5
+
+    /// `nextFixedPoints(after:count:from:)`, worked out.
+    private mutating func fixedPoints(after now: Date, count: Int, from day: Day) -> [FixedPoint] {
         var result: [FixedPoint] = []
         result.reserveCapacity(count)
         var day = day

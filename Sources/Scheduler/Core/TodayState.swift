@@ -81,55 +81,73 @@ package struct TodayState: Hashable, Sendable {
         idsBySet knownIDs: [[String]]? = nil
     ) {
         let key = nitnemDay.key
-        let day = nitnemDay.interval
+        self.init(
+            order: BandOrder(snapshot: snapshot, band: band, idsBySet: knownIDs), snapshot: snapshot,
+            progress: progress, day: key, interval: { nitnemDay.interval },
+            practices: {
+                known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar)
+            })
+    }
+
+    /// The state of Nitnem day `key` in `order`'s band: only the day's reads, its resume and its
+    /// practices are worked out here, the rest is `order`'s (the same on every day for these files).
+    /// `interval` (the day's, for a resume) is asked only when a record was left mid-bani;
+    /// `practices` only when the snapshot has practices.
+    init(
+        order template: BandOrder, snapshot: NitnemSnapshot, progress: [String: BaniProgress], day key: CivilDate,
+        interval: () -> DateInterval, practices known: () -> [PracticeProgress]
+    ) {
         dayKey = key
-        self.band = band
-        banisAvailable = snapshot.banisAvailable
-
-        func completed(_ id: String) -> Bool { progress.isRead(id, on: key) }
-
-        // The band's set first: `order` starts with its distinct ids.
-        // Each daily set's ids worked out once, for the order and the checklist.
-        let idsBySet = knownIDs ?? DailySet.allCases.map(snapshot.ids(in:))
-        let sets = band.dailySet.rotation.map { idsBySet[DailySet.allCases.firstIndex(of: $0)!] }
-        var order: [String] = []
-        var bandSetCount = 0
-        for (i, set) in sets.enumerated() {
-            // A daily set is a handful of ids: a linear search is cheaper than hashing them.
-            for id in set where !order.contains(id) { order.append(id) }
-            if i == 0 { bandSetCount = order.count }
-        }
+        band = template.band
+        banisAvailable = template.banisAvailable
+        let order = template.order
         self.order = order
-        let read = order.map(completed)
+        let read = order.map { progress.isRead($0, on: key) }
         done = read.count(where: { $0 })
+        let bandSetCount = template.bandSetCount
         // An empty set is not "complete": there is nothing to read in this band.
         bandSetIsEmpty = bandSetCount == 0
         bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
         dayComplete = !order.isEmpty && done == order.count
+        let firstUnread = read.firstIndex(of: false)
         // The checklist's ids are the order's: each read looked up once.
         checklist = DayChecklist(
-            snapshot: snapshot, day: key, current: band, order: order, idsBySet: idsBySet,
-            read: { id in order.firstIndex(of: id).map { read[$0] } ?? completed(id) })
-        let all =
-            snapshot.practices.isEmpty
-            ? [] : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: key, calendar: calendar)
+            day: key, band: template.band,
+            items: template.checklist.map { item in
+                DayChecklist.Item(
+                    bani: item.bani, set: item.set,
+                    read: item.index.map { read[$0] } ?? progress.isRead(item.id, on: key),
+                    next: firstUnread.map { order[$0] == item.id } ?? false)
+            })
+        let all = snapshot.practices.isEmpty ? [] : known()
         practices = all.compactMap { item in
             let shown = item.isRunning && item.state != .upcoming || item.state == .completed && item.lastDay == key
             guard shown, let bani = snapshot.bani(id: item.practice.bani) else { return nil }
             return Practicing(bani: bani, progress: item)
         }
 
-        if let i = read.firstIndex(of: false), let bani = snapshot.bani(id: order[i]) {
-            next = Next(bani: bani, resume: Self.resume(progress[order[i]], bani: bani, today: day))
+        if let i = firstUnread, let bani = template.banis[i] {
+            let record = progress[order[i]]
+            // A position saved days away from this day's date is not in it: the day's interval (from
+            // the zone) is not asked for. A Nitnem day, even one a skipped date lengthens, lies
+            // within three days of its date's UTC midnight.
+            let near = record?.lastReadAt.map { abs($0.timeIntervalSince(Self.utcMidnight(key))) < 5 * 86_400 }
+            next = Next(bani: bani, resume: near == true ? Self.resume(record, bani: bani, today: interval) : nil)
         } else {
             next = nil
         }
     }
 
-    static func resume(_ p: BaniProgress?, bani: NitnemSnapshot.Bani, today: DateInterval) -> Resume? {
-        guard let p, let seq = p.lastSeq, seq > 0, let readAt = p.lastReadAt, today.contains(readAt),
-            readAt < today.end
-        else { return nil }
+    /// The start of `key` in UTC.
+    static func utcMidnight(_ key: CivilDate) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(key.daysSinceEpoch) * 86_400)
+    }
+
+    /// Where to resume `bani` today (`today`'s interval, asked only for a record left mid-bani).
+    static func resume(_ p: BaniProgress?, bani: NitnemSnapshot.Bani, today interval: () -> DateInterval) -> Resume? {
+        guard let p, let seq = p.lastSeq, seq > 0, let readAt = p.lastReadAt else { return nil }
+        let today = interval()
+        guard today.contains(readAt), readAt < today.end else { return nil }
         let nLines = p.nLines ?? bani.nLines
         guard nLines > 0 else { return nil }
         // A position at (or past) the last line is finished, never a place to resume.

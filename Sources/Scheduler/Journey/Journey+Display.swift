@@ -36,14 +36,14 @@ extension Journey.Day {
 
 extension Journey {
     /// The journey of the month of the Nitnem day `today`, as of that day (`calendar`, `practices`: as
-    /// `init(year:month:snapshot:progress:today:calendar:practices:)`).
+    /// `init(year:month:snapshot:progress:today:calendar:practices:dailyIDs:)`).
     package init(
         monthOf today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress],
-        calendar: NitnemCalendar? = nil, practices: [PracticeProgress]? = nil
+        calendar: NitnemCalendar? = nil, practices: [PracticeProgress]? = nil, dailyIDs: [String]? = nil
     ) {
         self.init(
             year: today.year, month: today.month, snapshot: snapshot, progress: progress, today: today,
-            calendar: calendar, practices: practices)
+            calendar: calendar, practices: practices, dailyIDs: dailyIDs)
     }
 
     /// How many blank cells come before the 1st in a Monday-first week.

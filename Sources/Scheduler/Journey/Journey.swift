@@ -66,15 +66,16 @@ package struct Journey: Hashable, Sendable {
 
     /// The journey of `year`-`month` as of `today`. `calendar` says which dates are Nitnem days to the
     /// practices (a date the zone skipped is none); `practices`, when given, are `today`'s
-    /// `PracticeProgress.all` already worked out (the agent's `DayPlan`, shared with the day's states).
+    /// `PracticeProgress.all` already worked out (the agent's `DayPlan`, shared with the day's states);
+    /// `dailyIDs`, when given, are `snapshot.dailyIDs` already worked out.
     package init(
         year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate,
-        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil
+        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil, dailyIDs: [String]? = nil
     ) {
         self.year = year
         self.month = month
         self.today = today
-        let ids = snapshot.dailyIDs
+        let ids = dailyIDs ?? snapshot.dailyIDs
         total = ids.count
         // Each daily bani's record looked up once, not once per day of the month.
         let read = ids.map { progress[$0]?.completedDays ?? [] }

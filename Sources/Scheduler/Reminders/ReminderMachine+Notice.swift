@@ -10,8 +10,8 @@ extension ReminderMachine {
         day: CivilDate, band: Band, state: TodayState, files: GroupFiles, config: AgentConfig, late: Bool
     ) -> Notice? {
         let next = state.bandComplete ? nil : state.next
-        let set = files.snapshot.ids(in: band.dailySet)
-        guard let bani = next?.bani ?? set.first.flatMap(files.snapshot.bani(id:)) else { return nil }
+        guard let bani = next?.bani ?? files.snapshot.ids(in: band.dailySet).first.flatMap(files.snapshot.bani(id:))
+        else { return nil }
         var notice = Notice(
             dayKey: day, subject: .band(band), band: band, bani: bani, late: late, done: state.done,
             total: state.total, resume: next?.resume, titles: config.titles, url: bani.url)

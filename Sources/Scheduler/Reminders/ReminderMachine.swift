@@ -26,6 +26,9 @@ struct ReminderMachine: Sendable {
     var pausedUntil: Date?
     /// The per-bani reminders of today and tomorrow, as last worked out.
     var baniSlots = BaniSlotsMemo()
+    /// The summaries of the last reminders shown (for the log), each with its notice: a day's band
+    /// reminders say what the day before's said.
+    var summaries: (notices: [Notice], texts: [String]) = ([], [])
 
     init(ledger: ReminderLedger) { self.ledger = ledger }
 
@@ -85,9 +88,12 @@ struct ReminderMachine: Sendable {
         let band = today.day.band(at: now)
         let current = SlotKey(day: day, band: band)
         let earlier = ledger.entry(day, subject)
-        let due = rules(config, files).due(
-            subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: onScreen == nil
-        ) { plan.state(current, files: files).bandComplete }
+        // Most wakes find it decided already: the rules (and the files they hold) are not made then.
+        let due =
+            ReminderRules.decided(earlier, now: now, screenFree: onScreen == nil)
+            ?? rules(config, files).due(
+                subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: onScreen == nil
+            ) { plan.state(current, files: files).bandComplete }
         switch due {
         case .decided:
             return nil

@@ -77,13 +77,17 @@ package struct ReminderNotice: Hashable, Sendable {
     /// Whether it says what `other` says (its `summary` and `body`): at once when what they are made
     /// of is the same, else by the words (the agent asks at every wake while a reminder is on screen).
     func saysSame(as other: ReminderNotice) -> Bool {
-        let sameSummary =
-            titles == other.titles && bani == other.bani && isForBani == other.isForBani
-            && practice == other.practice && time == other.time && band == other.band
+        let sameSummary = summarySame(as: other)
         let sameBody =
             done == other.done && total == other.total && isForBani == other.isForBani
             && resume == other.resume
         return (sameSummary || summary == other.summary) && (sameBody || body == other.body)
+    }
+
+    /// Whether its `summary` is made of what `other`'s is made of (so says the same).
+    func summarySame(as other: ReminderNotice) -> Bool {
+        titles == other.titles && bani == other.bani && isForBani == other.isForBani && practice == other.practice
+            && time == other.time && band == other.band
     }
 
     package func body(_ localizer: Localizer) -> String {

@@ -101,15 +101,22 @@ package struct ReminderRules: Sendable {
         _ subject: ReminderSubject, on day: NitnemDay, slot: Date, earlier: ReminderLedger.Entry?, now: Date,
         screenFree: Bool, bandComplete: () -> Bool
     ) -> Due {
-        if let earlier {
-            if case .shown(_, .withdrawn) = earlier.state { return screenFree ? .again : .decided }
-            guard case .snoozed(let until, _) = earlier.state, until <= now else { return .decided }
-        }
+        if let decided = Self.decided(earlier, now: now, screenFree: screenFree) { return decided }
         let deferrals = earlier?.deferrals ?? 0
         if let reason = skipReason(subject, on: day, at: now, bandComplete: bandComplete) {
             return .skip(reason, deferrals: deferrals)
         }
         return .show(late: earlier == nil && now.timeIntervalSince(slot) > Self.lateAfter, deferrals: deferrals)
+    }
+
+    /// What `due` says whatever the rules, from the ledger's `earlier` entry alone: `decided` or
+    /// `again`; nil when the rules decide (no entry, or a "Later" that came due). The agent asks
+    /// this first at every wake, before it makes the rules.
+    static func decided(_ earlier: ReminderLedger.Entry?, now: Date, screenFree: Bool) -> Due? {
+        guard let earlier else { return nil }
+        if case .shown(_, .withdrawn) = earlier.state { return screenFree ? .again : .decided }
+        guard case .snoozed(let until, _) = earlier.state, until <= now else { return .decided }
+        return nil
     }
 
     /// Why a reminder a clean stop took off the screen (or a killed agent left on screen) is not

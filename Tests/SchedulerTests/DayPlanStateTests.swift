@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import NitnemClockKit
+import Snapshot
+import TestSupport
+import Testing
+
+@testable import Scheduler
+
+/// The core's states are made from each band's order, worked out once for the files it has
+/// (`DayPlan`, `BandOrder`): each must be the state worked out alone, and a change of the files
+/// (the sets, the reads) must reach every later day.
+@Suite struct DayPlanStateTests {
+    static let first = Fixture.day("2026-03-01")
+
+    /// Reads on some days, and a position saved mid-bani on one (a resume, asked of the day's
+    /// interval only near it).
+    static func progress(_ ids: [String], every: Int, resumeOn day: String) -> [String: BaniProgress] {
+        var banis: [String: BaniProgress] = [:]
+        for (i, id) in ids.enumerated() {
+            let days = (0..<60).filter { ($0 + i) % every == 0 }.map { first.adding(days: $0) }
+            banis[id] = BaniProgress(completedDays: Set(days))
+        }
+        let resumed = ids[1]
+        banis[resumed] = BaniProgress(
+            lastSeq: 12, lastReadAt: Fixture.instant("\(day)T10:00:00Z"),
+            completedDays: banis[resumed]?.completedDays ?? [])
+        return banis
+    }
+
+    /// The files with the evening set in another order and without one of its banis.
+    static func changedSets(_ files: GroupFiles) -> GroupFiles {
+        var files = files
+        let evening = files.snapshot.sets["evening"] ?? []
+        files.snapshot.sets["evening"] = Array(evening.reversed().dropLast())
+        return files
+    }
+
+    static func reference(_ files: GroupFiles, _ slot: SlotKey, _ calendar: NitnemCalendar) -> TodayState {
+        TodayState(
+            snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
+            band: slot.band, calendar: calendar)
+    }
+
+    /// Sixty days of every band, the files changed (sets and reads) halfway: each state is the one
+    /// worked out alone from the files of its time. Fails if a band's order (or a state) outlived
+    /// the files it was made from.
+    @Test(arguments: ["Asia/Kolkata", "Pacific/Apia", "America/Santiago"])
+    func eachStateIsTheOneWorkedOutAloneAcrossAChange(_ zone: String) {
+        let calendar = Fixture.calendar(zone)
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let before = Fixture.files(Self.progress(ids, every: 3, resumeOn: "2026-03-10"))
+        let after = Self.changedSets(Fixture.files(Self.progress(ids, every: 2, resumeOn: "2026-04-12")))
+        #expect(before.snapshot.ids(in: .evening) != after.snapshot.ids(in: .evening))
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        var files = before
+        for offset in 0..<60 {
+            if offset == 30 {
+                files = after
+                plan.forgetStates()
+            }
+            let day = Self.first.adding(days: offset)
+            for band in Band.allCases {
+                let slot = SlotKey(day: day, band: band)
+                let state = plan.state(slot, files: files)
+                #expect(state == Self.reference(files, slot, calendar), "\(zone) \(day) \(band)")
+                // Asked again: the one kept.
+                #expect(plan.state(slot, files: files) == state)
+            }
+        }
+    }
+
+    /// The core through two months, the snapshot's sets and the reads changed on disk mid-way:
+    /// every timeline it writes shows what one made afresh from the files of the time shows.
+    @Test func aFileChangedMidwayReachesEveryLaterTimeline() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let before = Fixture.files(Self.progress(ids, every: 3, resumeOn: "2026-03-10"))
+        let after = Self.changedSets(Fixture.files(Self.progress(ids, every: 2, resumeOn: "2026-04-12")))
+        let change = Fixture.instant("2026-03-31T12:34:00Z")
+        let end = Fixture.instant("2026-05-01T00:00:00Z")
+        var core = AgentCore(calendar: calendar, config: Fixture.timelineOnly)
+        var now = Fixture.instant("2026-03-01T00:00:00Z")
+        var files = before
+        var written = 0
+        var changed = false
+        func drive(_ events: [AgentCore.Event]) -> Date {
+            let at = now
+            let step = CoreDriver.run(
+                &core, events, now: { at },
+                perform: { action, _ in
+                    if case .writeTimeline(let timeline) = action {
+                        written += 1
+                        let fresh = WidgetTimeline(
+                            snapshot: files.snapshot, progress: files.progress.banis, now: at, calendar: calendar)
+                        #expect(timeline.entries == fresh.entries, "\(at)")
+                    }
+                    return []
+                })
+            return step.nextWake
+        }
+        var wake = drive([.start(.success(files))])
+        while wake < end {
+            if !changed, change <= wake {
+                now = change
+                files = after
+                changed = true
+                wake = drive([.filesRead(.success(files))])
+                continue
+            }
+            now = wake
+            wake = drive([.timer])
+        }
+        #expect(changed)
+        // A band start each: about four a day for two months, and the change.
+        #expect(written > 200)
+    }
+}

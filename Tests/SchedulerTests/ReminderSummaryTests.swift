@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import NitnemClockKit
+import Snapshot
+import TestSupport
+import Testing
+
+@testable import Scheduler
+
+/// The log's summary of a reminder shown is worded again only when a recent one was not made of
+/// the same (`ReminderMachine.summary(of:)`): each line must say what its own notice says.
+@Suite struct ReminderSummaryTests {
+    static func notice(
+        _ id: String, _ band: Band, titles: TitleForm? = nil, time: WallTime? = nil,
+        practice: PracticeReminder.Count? = nil
+    ) -> ReminderNotice {
+        let bani = EmbeddedRegistry.snapshot.bani(id: id)!
+        var notice = ReminderNotice(
+            dayKey: Fixture.day("2026-03-01"), subject: time == nil && practice == nil ? .band(band) : .bani(id),
+            band: band, bani: bani, late: false, done: 0, total: 7, resume: nil, titles: titles, url: bani.url)
+        notice.time = time
+        notice.practice = practice
+        return notice
+    }
+
+    /// Band reminders day after day, their titles changed midway, and a practice's (another day
+    /// each day) and a timed one's among them: every summary logged is the notice's own. Fails if
+    /// a kept summary were given to a notice whose title form, bani, band, time or day differs.
+    @Test func eachLoggedSummaryIsTheNoticesOwn() {
+        var machine = ReminderMachine(ledger: ReminderLedger())
+        var problems = ProblemLog()
+        var notices: [ReminderNotice] = []
+        for day in 1...12 {
+            let titles: TitleForm? = day > 6 ? .gurmukhi : nil
+            notices += [
+                Self.notice("japji", .amritVela, titles: titles), Self.notice("rehras", .evening, titles: titles),
+                Self.notice("sukhmani", .evening, titles: titles, practice: PracticeReminder.Count(day: day, days: 40)),
+                Self.notice("kirtan_sohila", .night, titles: titles),
+                Self.notice("sukhmani", .morning, titles: titles, time: WallTime(hour: 10, minute: day)!),
+            ]
+        }
+        // The same bani in another band says another band.
+        notices.append(Self.notice("rehras", .night, titles: .gurmukhi))
+        var now = Fixture.instant("2026-03-01T06:00:00Z")
+        for notice in notices {
+            let actions = machine.shown(notice, failure: nil, now: now, problems: &problems)
+            let logged = actions.compactMap { action -> String? in
+                if case .log(.reminderShown(let summary, _)) = action { return summary }
+                return nil
+            }
+            #expect(logged == [notice.summary], "\(notice.bani.id) \(notice.band)")
+            now += 60
+        }
+        #expect(Set(notices.map(\.summary)).count > 20)
+    }
+}
