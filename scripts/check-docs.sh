@@ -74,7 +74,7 @@ for f in "${files[@]}"; do
         problem "$f:$line: $target: an anchor into $resolved, which is not a Markdown file"
         continue
       fi
-      if ! anchors "$resolved" | grep -qxF -- "$anchor"; then
+      if ! anchors "$resolved" | grep -xF -- "$anchor" > /dev/null; then
         problem "$f:$line: $target: no heading in $resolved makes the anchor #$anchor"
         continue
       fi

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 missing=0
 while IFS= read -r f; do
   [ -f "$f" ] || continue
-  if ! head -3 "$f" | grep -q 'SPDX-License-Identifier: GPL-3.0-or-later'; then
+  if ! head -3 "$f" | grep 'SPDX-License-Identifier: GPL-3.0-or-later' > /dev/null; then
     echo "check-spdx: $f: no 'SPDX-License-Identifier: GPL-3.0-or-later' in its first lines" >&2
     missing=$((missing + 1))
   fi

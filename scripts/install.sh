@@ -325,7 +325,7 @@ esac
 # zsh reads completions only from the folders in its fpath (FPATH from the environment, else the
 # folders it was built with; Debian's: /usr/local/share/zsh/site-functions, /usr/share/zsh/vendor-completions…).
 if [ -n "$zsh_completion" ] && command -v zsh > /dev/null &&
-  ! zsh -fc 'print -rl -- $fpath' 2> /dev/null | grep -qxF "$(dirname "$zsh_completion")"; then
+  ! zsh -fc 'print -rl -- $fpath' 2> /dev/null | grep -xF "$(dirname "$zsh_completion")" > /dev/null; then
   say "zsh does not look in $(dirname "$zsh_completion"); add this line to ~/.zshrc, before compinit:" \
     "fpath=($(profile_path "$(dirname "$zsh_completion")") \$fpath)"
 fi
@@ -337,7 +337,7 @@ if [ -d "$HOME/.config/systemd/user" ] && [ -f "$HOME/.config/systemd/user/nitne
     "remove it: rm ~/.config/systemd/user/nitnem.service"
 fi
 if command -v systemd-analyze > /dev/null &&
-  ! systemd-analyze --user unit-paths 2> /dev/null | grep -qx "$UNITDIR"; then
+  ! systemd-analyze --user unit-paths 2> /dev/null | grep -x "$UNITDIR" > /dev/null; then
   say "warning: the user manager does not look in $UNITDIR; link the unit: systemctl --user link $UNITDIR/nitnem.service"
 fi
 if systemctl --user show-environment > /dev/null 2>&1; then

@@ -188,7 +188,7 @@ check "the unit goes where the user manager looks (~/.local/share/systemd/user)"
 check "systemd-analyze verify --user: the unit as make install wrote it" \
   verify_unit "$home/.local/share/systemd/user/nitnem.service" "$home/.local/bin/nitnem"
 check "without a user manager its last line says what to run" \
-  eval 'tail -n1 "$work/home-install.log" | grep -q "no user manager reachable.*systemctl --user daemon-reload && systemctl --user enable --now nitnem.service\$"'
+  eval 'tail -n1 "$work/home-install.log" | grep "no user manager reachable.*systemctl --user daemon-reload && systemctl --user enable --now nitnem.service\$" > /dev/null'
 check "~/.local/bin not on PATH: it says what to add to the shell profile" grep -qxF \
   "install: warning: $home/.local/bin is not on PATH; add this line to your shell profile (~/.profile, ~/.zprofile): export PATH=\"\$HOME/.local/bin:\$PATH\"" \
   "$work/home-install.log"
@@ -319,7 +319,7 @@ if command -v lintian > /dev/null; then
   check "lintian: no licence or copyright tag (GPL-3+, packaging/debian/copyright)" \
     eval '! grep -Eiq "^[EWI]: .*(licen[cs]e|copyright)" "$work/lintian.log"'
   check "the package's copyright names GPL-3+" \
-    eval 'dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/nitnem/copyright | grep -qx "License: GPL-3+"'
+    eval 'dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/nitnem/copyright | grep -x "License: GPL-3+" > /dev/null'
   grep -E '^(E|W):' "$work/lintian.log" | sed 's/^/     /' || true
 else
   fail "lintian not installed (scripts/deps.sh installs it)"
@@ -335,7 +335,7 @@ check "the package's GNOME extension is the generated 43/44 one (nitnem@nitnem-4
 check "the package's unit runs /usr/bin/nitnem" grep -qx 'ExecStart=/usr/bin/nitnem run' "$x/usr/lib/systemd/user/nitnem.service"
 check "systemd-analyze verify --user: the package's unit" verify_unit "$x/usr/lib/systemd/user/nitnem.service" "$x/usr/bin/nitnem"
 check "the binary links no Swift library and has no RUNPATH" \
-  eval '! ldd "$x/usr/bin/nitnem" | grep -qi swift && ! readelf -d "$x/usr/bin/nitnem" | grep -q "R\(UN\)\?PATH"'
+  eval '! ldd "$x/usr/bin/nitnem" | grep -i swift > /dev/null && ! readelf -d "$x/usr/bin/nitnem" | grep "R\(UN\)\?PATH" > /dev/null'
 status=$(env -i PATH=/usr/bin:/bin HOME="$work/deb-home" TZ=Asia/Kolkata SGGS_CLOCK_NOW=2026-12-01T18:00:00+05:30 \
   "$x/usr/bin/nitnem" status 2>&1) && rc=0 || rc=$?
 check "the unpacked binary runs nitnem status without /opt/swift or LD_LIBRARY_PATH (exit $rc)" test "$rc" -eq 0
@@ -368,7 +368,7 @@ build_packages="gettext libnotify-dev libsqlite3-dev pkg-config python3 "
 rm -f "$work/calls.log"
 would_install run > /dev/null
 check "every apt-get call of deps.sh waits for the package lock (DPkg::Lock::Timeout)" \
-  eval '[ -s "$work/calls.log" ] && ! grep -v "DPkg::Lock::Timeout=" "$work/calls.log" | grep -q .'
+  eval '[ -s "$work/calls.log" ] && ! grep -v "DPkg::Lock::Timeout=" "$work/calls.log" | grep . > /dev/null'
 check "make run installs only the build's packages: $(would_install run)" test "$(would_install run)" = "$build_packages"
 check "make install installs only the build's packages" test "$(would_install install)" = "$build_packages"
 check "make deb installs the build's packages and dpkg-dev" test "$(would_install deb)" = "dpkg-dev $build_packages"
