@@ -72,8 +72,6 @@ package struct ReminderNotice: Hashable, Sendable {
         return localizer(.reminderSummary, ["band": localizer.band(band), "title": title])
     }
 
-    /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
-    /// reminder · 2 of 7 today` for a per-bani one.
     /// Whether it says what `other` says (its `summary` and `body`): at once when what they are made
     /// of is the same, else by the words (the agent asks at every wake while a reminder is on screen).
     func saysSame(as other: ReminderNotice) -> Bool {
@@ -90,6 +88,8 @@ package struct ReminderNotice: Hashable, Sendable {
             && time == other.time && band == other.band
     }
 
+    /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
+    /// reminder · 2 of 7 today` for a per-bani one.
     package func body(_ localizer: Localizer) -> String {
         let values = ["done": "\(done)", "total": "\(total)"]
         let body = localizer(isForBani ? .baniReminderBody : .reminderBody, values)
