@@ -45,6 +45,13 @@ struct BandOrder: Sendable {
         self.order = order
         self.bandSetCount = bandSetCount
         banis = order.map { snapshot.bani(id: $0) }
+        checklist = Self.checklist(snapshot: snapshot, idsBySet: idsBySet, order: order)
+    }
+
+    /// The day's daily banis in checklist order for `snapshot` (`checklist`), each with its place in
+    /// `order`; `idsBySet`: each daily set's ids, in `DailySet.allCases` order.
+    static func checklist(snapshot: NitnemSnapshot, idsBySet: [[String]], order: [String]) -> [ChecklistItem] {
+        // A daily set is a handful of ids: a linear search is cheaper than hashing them.
         var seen: [String] = []
         var checklist: [ChecklistItem] = []
         for (set, ids) in zip(DailySet.allCases, idsBySet) {
@@ -54,6 +61,6 @@ struct BandOrder: Sendable {
                 checklist.append(ChecklistItem(id: id, bani: bani, set: set, index: order.firstIndex(of: id)))
             }
         }
-        self.checklist = checklist
+        return checklist
     }
 }

@@ -33,37 +33,20 @@ package struct DayChecklist: Hashable, Sendable {
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day: CivilDate, current: Band, order: [String]
     ) {
+        let next = order.first { !progress.isRead($0, on: day) }
+        let lines = BandOrder.checklist(
+            snapshot: snapshot, idsBySet: DailySet.allCases.map(snapshot.ids(in:)), order: order)
         self.init(
-            snapshot: snapshot, day: day, current: current, order: order,
-            idsBySet: DailySet.allCases.map(snapshot.ids(in:)), read: { progress.isRead($0, on: day) })
+            day: day, band: current,
+            items: lines.map {
+                Item(bani: $0.bani, set: $0.set, read: progress.isRead($0.id, on: day), next: $0.id == next)
+            })
     }
 
-    /// The checklist, with each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`) and whether
-    /// a bani is read on `day` worked out already (`TodayState`'s).
     /// A checklist of `items` (`BandOrder` works them out once per band).
     init(day: CivilDate, band: Band, items: [Item]) {
         self.day = day
         self.band = band
-        self.items = items
-    }
-
-    init(
-        snapshot: NitnemSnapshot, day: CivilDate, current: Band, order: [String], idsBySet: [[String]],
-        read: (String) -> Bool
-    ) {
-        self.day = day
-        band = current
-        let next = order.first { !read($0) }
-        // A daily set is a handful of ids: a linear search is cheaper than hashing them.
-        var seen: [String] = []
-        var items: [Item] = []
-        for (set, ids) in zip(DailySet.allCases, idsBySet) {
-            for id in ids where !seen.contains(id) {
-                seen.append(id)
-                guard let bani = snapshot.bani(id: id) else { continue }
-                items.append(Item(bani: bani, set: set, read: read(id), next: id == next))
-            }
-        }
         self.items = items
     }
 
