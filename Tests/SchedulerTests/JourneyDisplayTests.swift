@@ -14,7 +14,8 @@ import Testing
 
     @Test func eachDayHasItsMarkStateAndName() throws {
         let j = Journey(
-            monthOf: CivilDate("2026-11-29")!, snapshot: EmbeddedRegistry.snapshot, progress: Self.progress)
+            monthOf: CivilDate("2026-11-29")!, snapshot: EmbeddedRegistry.snapshot, progress: Self.progress,
+            calendar: JourneyTests.zone)
         let d = j.display(.english)
         func member(_ name: String) -> JSONValue? { d[name] }
         #expect(member("title") == .string("November 2026"))

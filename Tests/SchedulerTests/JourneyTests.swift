@@ -2,9 +2,13 @@
 import NitnemClockKit
 import Scheduler
 import Snapshot
+import TestSupport
 import Testing
 
 @Suite struct JourneyTests {
+    /// The zone the journeys count their practices in (every date of these months is a Nitnem day).
+    static let zone = ZoneFiles.calendar("UTC")
+
     static func day(_ s: String) -> CivilDate { CivilDate(s)! }
 
     static func progress(complete: [String], partial: [String: Int]) -> [String: BaniProgress] {
@@ -22,7 +26,8 @@ import Testing
         let p = Self.progress(
             complete: ["2026-11-26", "2026-11-27", "2026-11-28"], partial: ["2026-11-29": 3, "2026-11-20": 1])
         let j = Journey(
-            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(j.days.count == 30)
         #expect(j.total == 7)
         #expect(j.completeDays == 3)
@@ -47,7 +52,8 @@ import Testing
     @Test func aCompleteTodayExtendsTheStreakAndAGapEndsIt() {
         let p = Self.progress(complete: ["2026-11-25", "2026-11-27", "2026-11-28", "2026-11-29"], partial: [:])
         let j = Journey(
-            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(j.currentStreak == 3)
         #expect(j.json["currentStreak"] == .int(3))
         #expect(j.json["completeDays"] == .int(4))
@@ -57,7 +63,9 @@ import Testing
     @Test(arguments: [(2, 1, "0002-01"), (999, 12, "0999-12"), (2026, 11, "2026-11"), (9998, 12, "9998-12")])
     func theMonthKeyHasFourDigitsOfYear(_ year: Int, _ month: Int, _ key: String) {
         let today = CivilDate(year: year, month: month, day: 1)!
-        let j = Journey(year: year, month: month, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
+        let j = Journey(
+            year: year, month: month, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today,
+            calendar: JourneyTests.zone)
         #expect(j.monthKey == key)
         #expect(j.json["month"] == .string(key))
     }
@@ -65,7 +73,8 @@ import Testing
     @Test func februaryOfALeapYear() {
         let j = Journey(
             year: 2028, month: 2, snapshot: EmbeddedRegistry.snapshot,
-            progress: Self.progress(complete: ["2028-01-15"], partial: [:]), today: Self.day("2028-03-01"))
+            progress: Self.progress(complete: ["2028-01-15"], partial: [:]), today: Self.day("2028-03-01"),
+            calendar: JourneyTests.zone)
         #expect(j.days.count == 29)
         #expect(j.currentStreak == 0)
     }
@@ -74,7 +83,7 @@ import Testing
         let j = Journey(
             year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot,
             progress: Self.progress(complete: [], partial: [:]),
-            today: Self.day("2026-11-10"))
+            today: Self.day("2026-11-10"), calendar: JourneyTests.zone)
         let rows = j.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(!rows.contains { $0.isEmpty })
         // The 30th, a Monday, is a row of its own; its mark row is blank, so left out.
@@ -87,7 +96,8 @@ import Testing
     @Test func aTodayWithNothingReadIsInProgressNotAMiss() {
         let j = Journey(
             year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot,
-            progress: Self.progress(complete: ["2026-11-28"], partial: [:]), today: Self.day("2026-11-29"))
+            progress: Self.progress(complete: ["2026-11-28"], partial: [:]), today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(j.days[28].inProgress)
         #expect(j.days[28].done == 0)
         #expect(j.currentStreak == 1)
@@ -98,12 +108,14 @@ import Testing
         let complete = (0..<7).map { Self.day("2026-10-28").adding(days: $0).description }
         let p = Self.progress(complete: complete + ["2026-11-20"], partial: [:])
         let november = Journey(
-            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(november.longestInMonth == 3)
         #expect(november.longestOverall == 7)
         #expect(november.currentStreak == 0)
         let october = Journey(
-            year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+            year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(october.longestInMonth == 4)
         #expect(october.json["longestStreak"] == .object([("month", .int(4)), ("overall", .int(7))]))
     }
@@ -111,24 +123,34 @@ import Testing
     @Test func monthsBeforeTheFirstRecordOrAfterTodayAreEmpty() {
         let p = Self.progress(complete: ["2026-10-05", "2026-11-28"], partial: [:])
         let today = Self.day("2026-11-29")
-        let before = Journey(year: 2026, month: 9, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today)
+        let before = Journey(
+            year: 2026, month: 9, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today,
+            calendar: JourneyTests.zone)
         #expect(before.empty == .beforeFirstRecord)
         #expect(before.days.isEmpty)
         #expect(before.currentStreak == 0)
         #expect(before.text == "September 2026 · before the first record, 2026-10-05: nothing recorded")
         #expect(before.json["empty"] == .bool(true))
         #expect(before.json["currentStreak"] == nil)
-        let after = Journey(year: 2026, month: 12, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today)
+        let after = Journey(
+            year: 2026, month: 12, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today,
+            calendar: JourneyTests.zone)
         #expect(after.empty == .afterToday)
         #expect(after.json["emptyReason"] == .string("afterToday"))
         #expect(after.text == "December 2026 · after today (2026-11-29): nothing to show yet")
-        let october = Journey(year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today)
+        let october = Journey(
+            year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: p, today: today,
+            calendar: JourneyTests.zone)
         #expect(october.empty == nil)
         #expect(october.json["empty"] == .bool(false))
         // With no record at all, only months before this one are empty.
-        let none = Journey(year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
+        let none = Journey(
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today,
+            calendar: JourneyTests.zone)
         #expect(none.empty == nil)
-        let earlier = Journey(year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today)
+        let earlier = Journey(
+            year: 2026, month: 10, snapshot: EmbeddedRegistry.snapshot, progress: [:], today: today,
+            calendar: JourneyTests.zone)
         #expect(earlier.empty == .beforeFirstRecord)
     }
 
@@ -141,7 +163,9 @@ import Testing
         let p: [String: BaniProgress] = [
             "sukhmani": BaniProgress(completedDays: [Self.day("2026-11-26"), Self.day("2026-11-28")])
         ]
-        let j = Journey(year: 2026, month: 11, snapshot: snapshot, progress: p, today: Self.day("2026-11-29"))
+        let j = Journey(
+            year: 2026, month: 11, snapshot: snapshot, progress: p, today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(
             j.days.map { $0.practice?.rawValue ?? "-" }.suffix(6) == ["-", "read", "missed", "read", "today", "toCome"])
         let rows = j.text.split(separator: "\n").map(String.init)
@@ -162,7 +186,8 @@ import Testing
             days[20...28].map { $0["mark"] } == ["·", "·", "·", "·", "·", "·•", "·×", "·•", "…"].map { .string($0) })
         // Without a practice: no practice line, no marks.
         let plain = Journey(
-            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"))
+            year: 2026, month: 11, snapshot: EmbeddedRegistry.snapshot, progress: p, today: Self.day("2026-11-29"),
+            calendar: JourneyTests.zone)
         #expect(!plain.text.contains("practice") && !plain.text.contains("•"))
     }
 }

@@ -35,15 +35,25 @@ extension Journey.Day {
 }
 
 extension Journey {
-    /// The journey of the month of the Nitnem day `today`, as of that day (`calendar`, `practices`: as
-    /// `init(year:month:snapshot:progress:today:calendar:practices:dailyIDs:)`).
+    /// The journey of the month of the Nitnem day `today`, as of that day, its practices counted in
+    /// `calendar`'s zone (`init(year:month:snapshot:progress:today:calendar:)`).
     package init(
-        monthOf today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress],
-        calendar: NitnemCalendar? = nil, practices: [PracticeProgress]? = nil, dailyIDs: [String]? = nil
+        monthOf today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress], calendar: NitnemCalendar
     ) {
         self.init(
             year: today.year, month: today.month, snapshot: snapshot, progress: progress, today: today,
-            calendar: calendar, practices: practices, dailyIDs: dailyIDs)
+            calendar: calendar)
+    }
+
+    /// The journey of the month of the Nitnem day `today`, as of that day, with the day's practices
+    /// worked out already (`init(year:month:snapshot:progress:today:practices:dailyIDs:)`).
+    package init(
+        monthOf today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress],
+        practices: [PracticeProgress], dailyIDs: [String]? = nil
+    ) {
+        self.init(
+            year: today.year, month: today.month, snapshot: snapshot, progress: progress, today: today,
+            practices: practices, dailyIDs: dailyIDs)
     }
 
     /// How many blank cells come before the 1st in a Monday-first week.

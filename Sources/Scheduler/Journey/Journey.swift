@@ -64,13 +64,25 @@ package struct Journey: Hashable, Sendable {
         package let progress: PracticeProgress
     }
 
-    /// The journey of `year`-`month` as of `today`. `calendar` says which dates are Nitnem days to the
-    /// practices (a date the zone skipped is none); `practices`, when given, are `today`'s
-    /// `PracticeProgress.all` already worked out (the agent's `DayPlan`, shared with the day's states);
-    /// `dailyIDs`, when given, are `snapshot.dailyIDs` already worked out.
+    /// The journey of `year`-`month` as of `today`, its practices counted in `calendar`'s zone (a date
+    /// the zone skipped is none of their days). There is no journey without one or the other: a
+    /// practice counted with no zone would count such a date.
     package init(
         year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate,
-        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil, dailyIDs: [String]? = nil
+        calendar: NitnemCalendar
+    ) {
+        self.init(
+            year: year, month: month, snapshot: snapshot, progress: progress, today: today,
+            practices: snapshot.practices.isEmpty
+                ? [] : PracticeProgress.all(snapshot.practices, progress: progress, today: today, calendar: calendar))
+    }
+
+    /// The journey of `year`-`month` as of `today`, with `practices`, `today`'s `PracticeProgress.all`
+    /// worked out already (the agent's `DayPlan`, shared with the day's states); `dailyIDs`, when
+    /// given, are `snapshot.dailyIDs` worked out already.
+    package init(
+        year: Int, month: Int, snapshot: NitnemSnapshot, progress: [String: BaniProgress], today: CivilDate,
+        practices all: [PracticeProgress], dailyIDs: [String]? = nil
     ) {
         self.year = year
         self.month = month
@@ -122,10 +134,6 @@ package struct Journey: Hashable, Sendable {
             (month == 12
             ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1))
             .map { $0.adding(days: -1) } ?? .last
-        let all =
-            snapshot.practices.isEmpty
-            ? []
-            : known ?? PracticeProgress.all(snapshot.practices, progress: progress, today: today, calendar: calendar)
         let practices = all.filter {
             $0.practice.from <= monthEnd && $0.lastDay >= start && ($0.practice.stopped ?? .last) > $0.practice.from
         }
