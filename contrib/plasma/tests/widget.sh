@@ -146,8 +146,10 @@ fi
 for taken in "$shot" "$pa_shot"; do
   [ "$taken" != "$pa_shot" ] || [ "$pa_shot" != "$shot" ] || continue
   [ -e "$taken" ] || continue
-  echo "screenshot: $taken" >&2
-  if [ "$shots" = "$work/shots" ]; then
+  if [ "$shots" != "$work/shots" ]; then
+    echo "screenshot: $taken" >&2
+  elif [ "$status" -ne 0 ]; then
+    # A failed run's picture outlives the work folder, to be looked at; a run that passed leaves none.
     keep=$(mktemp -d /tmp/nitnem-plasma-shot.XXXXXX)
     mv "$taken" "$keep/"
     echo "screenshot kept as $keep/$(basename "$taken")" >&2
