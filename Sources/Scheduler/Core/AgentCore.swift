@@ -238,6 +238,9 @@ package struct AgentCore: Sendable {
         var actions = actions + reminders.pauseEnded(now: now, calendar: calendar)
         let today = plan.days.day(containing: now)
         if role == .agent {
+            // One copy of the files for all three: handed down from `self`, while another part of it
+            // changes, each was copied (nine fields) at each call.
+            let files = files
             if let files {
                 actions += timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
             }
