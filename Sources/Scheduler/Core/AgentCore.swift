@@ -241,11 +241,15 @@ package struct AgentCore: Sendable {
             // One copy of the files for all three: handed down from `self`, while another part of it
             // changes, each was copied (nine fields) at each call.
             let files = files
+            // Each appended only when it says something (most wakes: nothing).
             if let files {
-                actions += timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
+                let written = timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
+                if !written.isEmpty { actions += written }
             }
-            actions += reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
-            actions += reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
+            let due = reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
+            if !due.isEmpty { actions += due }
+            let reconciled = reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
+            if !reconciled.isEmpty { actions += reconciled }
         }
         gathering.evaluatedAt = now
         return Step(actions: actions, nextWake: nextWake(after: now, today: today), wait: gathering.waiting)

@@ -47,14 +47,23 @@ struct ReminderMachine: Sendable {
     mutating func due(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        let takenOver = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
-        let actions = takenOver + dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
-        // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed.
-        if config.remindersOn, let files, !(files.mine?.reminders ?? []).isEmpty || !files.snapshot.practices.isEmpty {
-            _ = baniSlots.remember(on: plan.days.day(after: today).day, files: files, plan: plan)
+        var actions = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
+        let band = dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
+        if !band.isEmpty { actions += band }
+        // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed (the
+        // files unwrapped, so copied whole, only when they are not kept yet).
+        if config.remindersOn,
+            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false
+        {
+            let tomorrow = plan.days.day(after: today).day
+            if baniSlots.kept(on: tomorrow, plan: plan) == nil, let files {
+                _ = baniSlots.remember(on: tomorrow, files: files, plan: plan)
+            }
         }
         guard awaitingSave == nil else { return actions }
-        return actions + dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
+        let bani = dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
+        if !bani.isEmpty { actions += bani }
+        return actions
     }
 
     /// The rules for `config` and `files`, with this machine's pause.
