@@ -18,8 +18,11 @@ struct ReminderMachine: Sendable {
         // In place (no `oldValue`): counted, so what was worked out from it knows it changed.
         didSet { ledgerRevision &+= 1 }
     }
-    /// Counts the changes of `ledger` (`BaniWakeMemo`).
+    /// Counts the changes of `ledger` (`BaniWakeMemo`, `noServerIDsAt`).
     private(set) var ledgerRevision = 0
+    /// The `ledgerRevision` at which the ledger was found to name no notification id (`takeOver`
+    /// walked every entry at every wake to find none).
+    var noServerIDsAt: Int?
     /// The reminder shown now, if any: updated as the band's reading moves on, closed when the band
     /// is complete or ends (a per-bani reminder: when its bani is read or its band ends).
     var onScreen: Notice?
