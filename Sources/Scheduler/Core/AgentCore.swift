@@ -235,7 +235,9 @@ package struct AgentCore: Sendable {
     /// A full evaluation at `now`, after `actions`: the pause's end, and for the agent the
     /// timeline, the reminder due and the one on screen.
     private mutating func evaluate(_ actions: [Action], now: Date) -> Step {
-        var actions = actions + reminders.pauseEnded(now: now, calendar: calendar)
+        var actions = actions
+        let ended = reminders.pauseEnded(now: now, calendar: calendar)
+        if !ended.isEmpty { actions += ended }
         let today = plan.days.day(containing: now)
         if role == .agent {
             // One copy of the files for all three: handed down from `self`, while another part of it

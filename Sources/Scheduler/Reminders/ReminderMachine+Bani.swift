@@ -18,14 +18,15 @@ extension ReminderMachine {
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
         // The files are unwrapped only when a reminder is acted on: most wakes find each decided.
-        guard config.remindersOn, files?.snapshot.banisAvailable == true, files?.mine != nil else { return [] }
+        // No My Nitnem, no slots: those kept are then none (`ReminderRules.baniSlots`).
+        guard config.remindersOn, files?.snapshot.banisAvailable == true else { return [] }
         let day = today.day
         let band = day.band(at: now)
         if retry.holds(SlotKey(day: day.key, band: band), at: now) { return [] }
         let slots: [ReminderRules.BaniSlot]
         if let kept = baniSlots.kept(on: day, plan: plan) {
             slots = kept
-        } else if let files {
+        } else if let files, files.mine != nil {
             slots = baniSlots.remember(on: day, files: files, plan: plan)
         } else {
             return []
