@@ -90,15 +90,28 @@ extension Simulation {
         }
 
         private static func append(_ text: String, to out: inout [UInt8]) {
-            out.append(contentsOf: text.utf8)
+            // From the string's own bytes when it has them together (every native string): the view's
+            // generic append went byte by byte.
+            let done: Void? = text.utf8.withContiguousStorageIfAvailable { out.append(contentsOf: $0) }
+            if done == nil { out.append(contentsOf: text.utf8) }
         }
 
         /// A JSON string: printable ASCII without `"` or `\\` as is (every id, key and time here);
         /// anything else through `JSONValue`'s own escaping, so the bytes are always the same.
         private static func appendString(_ text: String, to out: inout [UInt8]) {
-            let plain = text.utf8.allSatisfy {
-                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            // Checked and copied from the string's own bytes in one go, when it has them together.
+            let appended: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes where !isPlain(byte) { return false }
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: bytes)
+                out.append(UInt8(ascii: "\""))
+                return true
             }
+            if let appended {
+                if !appended { out.append(contentsOf: JSONValue.string(text).compact.utf8) }
+                return
+            }
+            let plain = text.utf8.allSatisfy(isPlain)
             if plain {
                 out.append(UInt8(ascii: "\""))
                 out.append(contentsOf: text.utf8)
@@ -106,6 +119,11 @@ extension Simulation {
             } else {
                 out.append(contentsOf: JSONValue.string(text).compact.utf8)
             }
+        }
+
+        /// Whether `byte` is written as is in a JSON string: printable ASCII, not `"` or `\\`.
+        @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         }
     }
 }

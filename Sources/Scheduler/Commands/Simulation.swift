@@ -50,7 +50,8 @@ package struct Simulation: Sendable {
         var core = AgentCore(calendar: calendar, config: config)
         var files = self.files
         var pendingMarks = marks[...]
-        var wake = drive(&core, [.start(.success(files))], at: from, emit)
+        var dayKeys = DayKeyText()
+        var wake = drive(&core, [.start(.success(files))], at: from, &dayKeys, emit)
         var now = from
         while true {
             // No `.distantFuture` stand-in for "no mark": it is in year 4001, before wakes a later
@@ -70,13 +71,13 @@ package struct Simulation: Sendable {
                 }
                 // Keep what reading the marks did (it may be the one timeline write at resume).
                 let read: [AgentCore.Event] = marked ? [.filesRead(.success(files))] : []
-                wake = drive(&core, read + [.clockChanged], at: at, emit)
+                wake = drive(&core, read + [.clockChanged], at: at, &dayKeys, emit)
             } else if let m = pendingMarks.first, m.at == at, m.at <= wake {
                 files = Self.apply(m, to: files, calendar: calendar)
                 pendingMarks = pendingMarks.dropFirst()
-                wake = drive(&core, [.filesRead(.success(files))], at: at, emit)
+                wake = drive(&core, [.filesRead(.success(files))], at: at, &dayKeys, emit)
             } else {
-                wake = drive(&core, [.timer], at: at, emit)
+                wake = drive(&core, [.timer], at: at, &dayKeys, emit)
             }
             now = at
         }
@@ -86,7 +87,10 @@ package struct Simulation: Sendable {
     /// and reminders; every save lands and every reminder is shown at once (the simulated disk
     /// never fills and the simulated desktop always has a notification server). Returns the next
     /// wake.
-    func drive(_ core: inout AgentCore, _ events: [AgentCore.Event], at: Date, _ emit: (Line) -> Void) -> Date {
+    func drive(
+        _ core: inout AgentCore, _ events: [AgentCore.Event], at: Date, _ dayKeys: inout DayKeyText,
+        _ emit: (Line) -> Void
+    ) -> Date {
         // Formatted once per wake, and only when a line is printed: most wakes print nothing.
         var formatted: String?
         func time(_ calendar: NitnemCalendar) -> String {
@@ -104,24 +108,24 @@ package struct Simulation: Sendable {
                 case .reminder(.fire(let notice)):
                     emit(
                         .reminder(
-                            at: time(core.calendar), band: notice.band.rawValue, dayKey: notice.dayKey.description,
+                            at: time(core.calendar), band: notice.band.rawValue, dayKey: dayKeys.text(notice.dayKey),
                             bani: notice.bani.id, late: notice.late, ofBani: notice.subject.baniID != nil))
                     return [.reminderShown(notice, error: nil)]
                 case .reminder(.skipBani(let dayKey, let band, let bani, let reason)):
                     emit(
                         .baniReminderSkipped(
-                            at: time(core.calendar), band: band.rawValue, dayKey: dayKey.description, bani: bani,
+                            at: time(core.calendar), band: band.rawValue, dayKey: dayKeys.text(dayKey), bani: bani,
                             reason: reason.rawValue))
                 case .reminder(.skip(let dayKey, let band, let reason)):
                     emit(
                         .reminderSkipped(
-                            at: time(core.calendar), band: band.rawValue, dayKey: dayKey.description,
+                            at: time(core.calendar), band: band.rawValue, dayKey: dayKeys.text(dayKey),
                             reason: reason.rawValue))
                 case .writeTimeline(let timeline):
                     guard let state = timeline.entries.first?.state else { return [] }
                     emit(
                         .timeline(
-                            at: time(core.calendar), dayKey: state.dayKey.description, band: state.band.rawValue,
+                            at: time(core.calendar), dayKey: dayKeys.text(state.dayKey), band: state.band.rawValue,
                             next: state.next?.bani.id, done: state.done, total: state.total))
                 default:
                     break
@@ -129,6 +133,20 @@ package struct Simulation: Sendable {
                 return []
             })
         return last.nextWake
+    }
+
+    /// The last day key written (`CivilDate.description`), kept: a day's lines share it, and each
+    /// was formatted anew.
+    struct DayKeyText {
+        private var last: (day: CivilDate, text: String)?
+
+        /// `day.description`.
+        mutating func text(_ day: CivilDate) -> String {
+            if let last, last.day == day { return last.text }
+            let text = day.description
+            last = (day, text)
+            return text
+        }
     }
 
     /// `files` with `mark` recorded as `nitnem mark` would (in memory, by the same `MarkRule`): the

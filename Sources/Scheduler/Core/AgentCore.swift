@@ -235,14 +235,23 @@ package struct AgentCore: Sendable {
     /// A full evaluation at `now`, after `actions`: the pause's end, and for the agent the
     /// timeline, the reminder due and the one on screen.
     private mutating func evaluate(_ actions: [Action], now: Date) -> Step {
-        var actions = actions + reminders.pauseEnded(now: now, calendar: calendar)
+        var actions = actions
+        let ended = reminders.pauseEnded(now: now, calendar: calendar)
+        if !ended.isEmpty { actions += ended }
         let today = plan.days.day(containing: now)
         if role == .agent {
+            // One copy of the files for all three: handed down from `self`, while another part of it
+            // changes, each was copied (nine fields) at each call.
+            let files = files
+            // Each appended only when it says something (most wakes: nothing).
             if let files {
-                actions += timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
+                let written = timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
+                if !written.isEmpty { actions += written }
             }
-            actions += reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
-            actions += reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
+            let due = reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
+            if !due.isEmpty { actions += due }
+            let reconciled = reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
+            if !reconciled.isEmpty { actions += reconciled }
         }
         gathering.evaluatedAt = now
         return Step(actions: actions, nextWake: nextWake(after: now, today: today), wait: gathering.waiting)

@@ -139,7 +139,8 @@ private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
     private var values: [Value] = []
 
     subscript(key: Key) -> Value? {
-        guard let i = keys.firstIndex(of: key) else { return nil }
+        // By the keys' fields: `==` went through `CivilDate`'s, a call into another module per key.
+        guard let i = keys.firstIndex(where: { $0.same(as: key) }) else { return nil }
         return values[i]
     }
 
@@ -165,12 +166,18 @@ private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
 /// A key of `DayPlan`'s memory: a slot or a day, of a Nitnem day.
 private protocol DayKeyed: Equatable, Sendable {
     var nitnemDay: CivilDate { get }
+    /// `==`, by the fields.
+    func same(as other: Self) -> Bool
 }
 
 extension SlotKey: DayKeyed {
     fileprivate var nitnemDay: CivilDate { day }
+    fileprivate func same(as other: SlotKey) -> Bool { band == other.band && day.same(as: other.day) }
 }
 
 extension CivilDate: DayKeyed {
     fileprivate var nitnemDay: CivilDate { self }
+    fileprivate func same(as other: CivilDate) -> Bool {
+        day == other.day && month == other.month && year == other.year
+    }
 }

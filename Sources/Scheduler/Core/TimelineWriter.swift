@@ -52,18 +52,26 @@ struct TimelineWriter: Sendable {
         guard last == nil || inputs != madeFrom else { return [] }
         madeFrom = inputs
         madeAt = now
-        // The entries' days: today's and the fixed points'.
-        var journeys: [CivilDate: Journey] = [:]
+        // The entries' days: today's and the fixed points' (two or three days: a list, compared by
+        // the dates' fields, not a dictionary hashing each date through another module).
+        var journeys: [(day: CivilDate, journey: Journey)] = []
+        func journey(_ day: CivilDate) -> Journey? {
+            journeys.first { Self.same($0.day, day) }?.journey
+        }
         for day in [today.day.key] + points.prefix(WidgetTimeline.fixedPointsAhead).map(\.dayKey)
-        where journeys[day] == nil {
-            journeys[day] = plan.journey(of: day, files: files)
+        where journey(day) == nil {
+            journeys.append((day, plan.journey(of: day, files: files)))
         }
         let timeline = WidgetTimeline(
-            now: now, today: today.day, points: points, options: options, journey: { journeys[$0] },
+            now: now, today: today.day, points: points, options: options, journey: journey,
             state: { plan.state($0, files: files) })
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline
         return [.writeTimeline(timeline)]
+    }
+
+    @inline(__always) private static func same(_ a: CivilDate, _ b: CivilDate) -> Bool {
+        a.day == b.day && a.month == b.month && a.year == b.year
     }
 
     /// The shell wrote it.

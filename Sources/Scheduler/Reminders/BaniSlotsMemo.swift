@@ -23,10 +23,16 @@ struct BaniSlotsMemo: Sendable {
 
     private var known: [Known] = []
 
+    /// The per-bani reminders of `day` in `plan`'s generation when they are kept (asked without the
+    /// files: a caller that holds them optional copies them whole to unwrap them).
+    func kept(on day: NitnemDay, plan: DayPlan) -> [ReminderRules.BaniSlot]? {
+        known.first { $0.holds(day, plan) }?.slots
+    }
+
     /// The per-bani reminders of `day` for `files` in `plan`'s zone: those kept, else worked out
     /// now (and not kept).
     func slots(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {
-        known.first { $0.holds(day, plan) }?.slots
+        kept(on: day, plan: plan)
             ?? ReminderRules.baniSlots(
                 on: day, files: files, calendar: plan.calendar,
                 practices: plan.knownPractices(on: day.key, files: files))

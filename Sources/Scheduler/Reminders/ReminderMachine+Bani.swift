@@ -17,12 +17,28 @@ extension ReminderMachine {
     mutating func dueForBani(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        guard config.remindersOn, let files, files.snapshot.banisAvailable, files.mine != nil else { return [] }
+        // The files are unwrapped only when a reminder is acted on: most wakes find each decided.
+        // No My Nitnem, no slots: those kept are then none (`ReminderRules.baniSlots`).
+        guard config.remindersOn, files?.snapshot.banisAvailable == true else { return [] }
         let day = today.day
         let band = day.band(at: now)
         if retry.holds(SlotKey(day: day.key, band: band), at: now) { return [] }
-        for slot in baniSlots.remember(on: day, files: files, plan: plan)
-        where slot.at <= now && day.band(at: slot.at) == band {
+        let slots: [ReminderRules.BaniSlot]
+        if let kept = baniSlots.kept(on: day, plan: plan) {
+            slots = kept
+        } else if let files, files.mine != nil {
+            slots = baniSlots.remember(on: day, files: files, plan: plan)
+        } else {
+            return []
+        }
+        for slot in slots where slot.at <= now && day.band(at: slot.at) == band {
+            // What `act` finds first, asked before the files are unwrapped for it.
+            if ReminderRules.decided(ledger.entry(day.key, .bani(slot.bani.id)), now: now, screenFree: onScreen == nil)
+                == .decided
+            {
+                continue
+            }
+            guard let files else { return [] }
             let acted = act(
                 on: .bani(slot.bani.id), slot: slot.at, name: .bani(title: slot.bani.titleEn), now: now, today: today,
                 files: files, config: config, plan: &plan
@@ -42,30 +58,52 @@ extension ReminderMachine {
 
     /// When a per-bani reminder may next be due after `now`: the next slot (today's or tomorrow's),
     /// or the end of a "Later" in the current band.
-    func baniWake(
+    mutating func baniWake(
         after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: DayPlan
     ) -> Date? {
-        guard config.remindersOn, let files,
-            files.mine?.reminders.isEmpty == false || !files.snapshot.practices.isEmpty
-        else { return nil }
-        var wakes: [Date] = []
         let band = today.day.band(at: now)
-        for slot in baniSlots.slots(on: today.day, files: files, plan: plan) {
+        // Until the wake passes, the band ends or the ledger, files, config or zone change, it stays.
+        if let memo = baniWakeMemo,
+            memo.holds(at: now, day: today.day.key, band: band, generation: plan.generation, ledger: ledgerRevision)
+        {
+            return memo.wake
+        }
+        let wake = baniWakeWorkedOut(after: now, band: band, today: today, files: files, config: config, plan: plan)
+        baniWakeMemo = BaniWakeMemo(
+            generation: plan.generation, day: today.day.key, band: band, ledgerRevision: ledgerRevision, from: now,
+            wake: wake)
+        return wake
+    }
+
+    /// `baniWake`, worked out.
+    private func baniWakeWorkedOut(
+        after now: Date, band: Band, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: DayPlan
+    ) -> Date? {
+        // Not unwrapped: a caller's optional files are copied whole to be (nine fields).
+        guard config.remindersOn,
+            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false
+        else { return nil }
+        func slots(on day: NitnemDay) -> [ReminderRules.BaniSlot] {
+            if let kept = baniSlots.kept(on: day, plan: plan) { return kept }
+            guard let files else { return [] }
+            return baniSlots.slots(on: day, files: files, plan: plan)
+        }
+        var wake: Date?
+        func consider(_ at: Date) { if wake.map({ at < $0 }) ?? true { wake = at } }
+        for slot in slots(on: today.day) {
             if slot.at > now {
-                wakes.append(slot.at)
+                consider(slot.at)
             } else if let entry = ledger.entry(today.day.key, .bani(slot.bani.id)),
                 case .snoozed(let until, _) = entry.state,
                 entry.band == band, until > now
             {
-                wakes.append(until)
+                consider(until)
             }
         }
-        if wakes.isEmpty {
+        if wake == nil {
             let tomorrow = plan.days.planned(after: today)?.day ?? plan.calendar.nitnemDay(after: today.day)
-            wakes += baniSlots.slots(on: tomorrow, files: files, plan: plan).map(\.at).filter {
-                $0 > now
-            }
+            for slot in slots(on: tomorrow) where slot.at > now { consider(slot.at) }
         }
-        return wakes.min()
+        return wake
     }
 }

@@ -14,6 +14,8 @@ extension ReminderMachine {
     mutating func takeOver(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
+        // A ledger with no notification id, unchanged since it was found so, has nothing to take over.
+        if noServerIDsAt == ledgerRevision { return [] }
         let current = SlotKey(day: today.day.key, band: today.day.band(at: now))
         var actions: [Action] = []
         var forgot = false
@@ -21,6 +23,10 @@ extension ReminderMachine {
         // them all copied each entry at every wake.
         let withID = ledger.entries.withUnsafeBufferPointer { buffer in
             buffer.indices.filter { buffer[$0].state.serverID != nil }.map { buffer[$0] }
+        }
+        if withID.isEmpty {
+            noServerIDsAt = ledgerRevision
+            return []
         }
         for entry in withID {
             guard let id = entry.state.serverID else { continue }

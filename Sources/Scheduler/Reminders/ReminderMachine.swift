@@ -14,7 +14,15 @@ struct ReminderMachine: Sendable {
     // Set in the `ReminderMachine+….swift` files only.
 
     /// What was reminded, per Nitnem day and band (and per day and bani).
-    var ledger: ReminderLedger
+    var ledger: ReminderLedger {
+        // In place (no `oldValue`): counted, so what was worked out from it knows it changed.
+        didSet { ledgerRevision &+= 1 }
+    }
+    /// Counts the changes of `ledger` (`BaniWakeMemo`, `noServerIDsAt`).
+    private(set) var ledgerRevision = 0
+    /// The `ledgerRevision` at which the ledger was found to name no notification id (`takeOver`
+    /// walked every entry at every wake to find none).
+    var noServerIDsAt: Int?
     /// The reminder shown now, if any: updated as the band's reading moves on, closed when the band
     /// is complete or ends (a per-bani reminder: when its bani is read or its band ends).
     var onScreen: Notice?
@@ -26,6 +34,8 @@ struct ReminderMachine: Sendable {
     var pausedUntil: Date?
     /// The per-bani reminders of today and tomorrow, as last worked out.
     var baniSlots = BaniSlotsMemo()
+    /// The per-bani wake last worked out (`baniWake`), with what it was worked out from.
+    var baniWakeMemo: BaniWakeMemo?
     /// The summaries of the last reminders shown (for the log), each with its notice: a day's band
     /// reminders say what the day before's said.
     var summaries: (notices: [Notice], texts: [String]) = ([], [])
@@ -40,14 +50,23 @@ struct ReminderMachine: Sendable {
     mutating func due(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        let takenOver = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
-        let actions = takenOver + dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
-        // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed.
-        if config.remindersOn, let files, !(files.mine?.reminders ?? []).isEmpty || !files.snapshot.practices.isEmpty {
-            _ = baniSlots.remember(on: plan.days.day(after: today).day, files: files, plan: plan)
+        var actions = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
+        let band = dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
+        if !band.isEmpty { actions += band }
+        // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed (the
+        // files unwrapped, so copied whole, only when they are not kept yet).
+        if config.remindersOn,
+            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false
+        {
+            let tomorrow = plan.days.day(after: today).day
+            if baniSlots.kept(on: tomorrow, plan: plan) == nil, let files {
+                _ = baniSlots.remember(on: tomorrow, files: files, plan: plan)
+            }
         }
         guard awaitingSave == nil else { return actions }
-        return actions + dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
+        let bani = dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
+        if !bani.isEmpty { actions += bani }
+        return actions
     }
 
     /// The rules for `config` and `files`, with this machine's pause.
@@ -61,13 +80,20 @@ struct ReminderMachine: Sendable {
     private mutating func dueForBand(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        guard config.remindersOn, let files, files.snapshot.banisAvailable else { return [] }
+        guard config.remindersOn, files?.snapshot.banisAvailable == true else { return [] }
         let band = today.day.band(at: now)
         // A back-off holds back only the band that failed; the next band starts afresh.
         let current = SlotKey(day: today.day.key, band: band)
         retry = retry.entering(current)
         if retry.holds(current, at: now) { return [] }
         guard let slot = today.reminders.first(where: { $0.band == band }), slot.at <= now else { return [] }
+        // What `act` finds first at most wakes, asked before the files are unwrapped (copied whole).
+        if ReminderRules.decided(ledger.entry(today.day.key, .band(band)), now: now, screenFree: onScreen == nil)
+            == .decided
+        {
+            return []
+        }
+        guard let files else { return [] }
         return act(
             on: .band(band), slot: slot.at, name: .band(band), now: now, today: today, files: files,
             config: config, plan: &plan
@@ -213,20 +239,19 @@ struct ReminderMachine: Sendable {
 
     /// When a reminder may next be due after `now`: a retry, a "Later" that comes due in the
     /// current band, the end of a pause (the slots themselves are the router's).
-    func wake(
+    mutating func wake(
         after now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: DayPlan
     ) -> Date? {
-        var wakes: [Date] = []
-        if let retryAt = retry.wake(after: now) { wakes.append(retryAt) }
+        // The earliest of them, without an array (the core asks at every wake).
+        var wake = retry.wake(after: now)
+        func consider(_ at: Date) { if wake.map({ at < $0 }) ?? true { wake = at } }
         if config.remindersOn, let entry = ledger.entry(today.day.key, today.day.band(at: now)),
             case .snoozed(let until, _) = entry.state, until > now
         {
-            wakes.append(until)
+            consider(until)
         }
-        if let until = pausedUntil, until > now { wakes.append(until) }
-        if let bani = baniWake(after: now, today: today, files: files, config: config, plan: plan) {
-            wakes.append(bani)
-        }
-        return wakes.min()
+        if let until = pausedUntil, until > now { consider(until) }
+        if let bani = baniWake(after: now, today: today, files: files, config: config, plan: plan) { consider(bani) }
+        return wake
     }
 }

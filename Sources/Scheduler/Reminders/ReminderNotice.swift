@@ -84,8 +84,9 @@ package struct ReminderNotice: Hashable, Sendable {
 
     /// Whether its `summary` is made of what `other`'s is made of (so says the same).
     func summarySame(as other: ReminderNotice) -> Bool {
-        titles == other.titles && bani == other.bani && isForBani == other.isForBani && practice == other.practice
-            && time == other.time && band == other.band
+        // The cheap fields first: most notices kept differ in their band (the bani is compared whole).
+        band == other.band && isForBani == other.isForBani && time == other.time && practice == other.practice
+            && titles == other.titles && bani == other.bani
     }
 
     /// The body in the user's language: `2 of 7 today · resume at line 120 of 444`; `your daily
