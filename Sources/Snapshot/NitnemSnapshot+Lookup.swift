@@ -32,9 +32,13 @@ extension NitnemSnapshot {
     }
 
     /// The distinct ids of morning ∪ evening ∪ night (preferences applied), in set order.
-    package var dailyIDs: [String] {
+    package var dailyIDs: [String] { Self.dailyIDs(DailySet.allCases.map(ids(in:))) }
+
+    /// `dailyIDs` from each daily set's ids (`ids(in:)`, in `DailySet.allCases` order) worked out
+    /// already: each id once, in that order.
+    package static func dailyIDs(_ idsBySet: [[String]]) -> [String] {
         var seen: Set<String> = []
-        return DailySet.allCases.flatMap(ids(in:)).filter { seen.insert($0).inserted }
+        return idsBySet.flatMap { $0 }.filter { seen.insert($0).inserted }
     }
 }
 

@@ -119,8 +119,7 @@ struct DayPlan: Sendable {
         if let dailyIDs {
             daily = dailyIDs
         } else {
-            var seen: Set<String> = []
-            daily = ids(files).flatMap { $0 }.filter { seen.insert($0).inserted }
+            daily = NitnemSnapshot.dailyIDs(ids(files))
             dailyIDs = daily
         }
         let journey = Journey(
