@@ -76,7 +76,13 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
     }
 
-    package static func < (a: CivilDate, b: CivilDate) -> Bool {
+    // Both inlinable, by the fields: the agent's core compares dates in other modules at every wake
+    // (the ledger's walks, the plan's memories), where a call per comparison cost more than the work.
+    @inlinable package static func == (a: CivilDate, b: CivilDate) -> Bool {
+        a.day == b.day && a.month == b.month && a.year == b.year
+    }
+
+    @inlinable package static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 

@@ -138,7 +138,7 @@ private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
     private var values: [Value] = []
 
     subscript(key: Key) -> Value? {
-        // By the keys' fields: `==` went through `CivilDate`'s, a call into another module per key.
+        // By the fields: `SlotKey`'s synthesized `==` is a call into another module per key.
         guard let i = keys.firstIndex(where: { $0.same(as: key) }) else { return nil }
         return values[i]
     }
@@ -171,12 +171,10 @@ private protocol DayKeyed: Equatable, Sendable {
 
 extension SlotKey: DayKeyed {
     fileprivate var nitnemDay: CivilDate { day }
-    fileprivate func same(as other: SlotKey) -> Bool { band == other.band && day.same(as: other.day) }
+    fileprivate func same(as other: SlotKey) -> Bool { band == other.band && day == other.day }
 }
 
 extension CivilDate: DayKeyed {
     fileprivate var nitnemDay: CivilDate { self }
-    fileprivate func same(as other: CivilDate) -> Bool {
-        day == other.day && month == other.month && year == other.year
-    }
+    fileprivate func same(as other: CivilDate) -> Bool { self == other }
 }

@@ -52,11 +52,11 @@ struct TimelineWriter: Sendable {
         guard last == nil || inputs != madeFrom else { return [] }
         madeFrom = inputs
         madeAt = now
-        // The entries' days: today's and the fixed points' (two or three days: a list, compared by
-        // the dates' fields, not a dictionary hashing each date through another module).
+        // The entries' days: today's and the fixed points' (two or three days: a list, not a dictionary
+        // hashing each date).
         var journeys: [(day: CivilDate, journey: Journey)] = []
         func journey(_ day: CivilDate) -> Journey? {
-            journeys.first { Self.same($0.day, day) }?.journey
+            journeys.first { $0.day == day }?.journey
         }
         for day in [today.day.key] + points.prefix(WidgetTimeline.fixedPointsAhead).map(\.dayKey)
         where journey(day) == nil {
@@ -68,10 +68,6 @@ struct TimelineWriter: Sendable {
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline
         return [.writeTimeline(timeline)]
-    }
-
-    @inline(__always) private static func same(_ a: CivilDate, _ b: CivilDate) -> Bool {
-        a.day == b.day && a.month == b.month && a.year == b.year
     }
 
     /// The shell wrote it.

@@ -134,7 +134,7 @@ package struct ReminderLedger: Hashable, Sendable {
             var i = buffer.endIndex
             while i > buffer.startIndex {
                 i -= 1
-                if Self.same(buffer[i].dayKey, dayKey), buffer[i].subject == subject { return buffer[i] }
+                if buffer[i].dayKey == dayKey, buffer[i].subject == subject { return buffer[i] }
             }
             return nil
         }
@@ -147,7 +147,7 @@ package struct ReminderLedger: Hashable, Sendable {
         let gone = entries.withUnsafeBufferPointer { buffer in
             buffer.indices.filter {
                 let day = buffer[$0].dayKey
-                return (Self.same(day, entry.dayKey) && buffer[$0].subject == entry.subject) || Self.before(day, oldest)
+                return (day == entry.dayKey && buffer[$0].subject == entry.subject) || day < oldest
             }
         }
         // Each run of neighbours in one move (the oldest day's entries are the first few).
@@ -159,17 +159,6 @@ package struct ReminderLedger: Hashable, Sendable {
             end = start
         }
         entries.append(entry)
-    }
-
-    /// Whether `a` and `b` are one date, by their fields: the ledger's walks compare every entry's
-    /// day, and `CivilDate`'s `==` and `<` are calls into another module.
-    @inline(__always) private static func same(_ a: CivilDate, _ b: CivilDate) -> Bool {
-        a.day == b.day && a.month == b.month && a.year == b.year
-    }
-
-    /// Whether `a` is before `b` (`CivilDate.<`, by the fields).
-    @inline(__always) private static func before(_ a: CivilDate, _ b: CivilDate) -> Bool {
-        (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
     /// Forgets the reminder of `band` on `dayKey` (a show that failed, to retry).
