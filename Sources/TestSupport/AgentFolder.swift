@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Glibc
 
 /// A temp folder to run the agent in: `run/` for `XDG_RUNTIME_DIR`, the group at `group` (a copy of
 /// `fixtures/groups/demo`, or made by the agent), the config file at `config` when one is given;
@@ -36,5 +37,22 @@ package struct AgentFolder {
     /// `nitnem run --group <group> arguments…` in `environment`, its stderr in `<root>/log`.
     package func startAgent(_ environment: [String: String], _ arguments: [String] = []) throws -> NitnemProcess {
         try NitnemProcess(["run", "--group", group] + arguments, environment: environment, stderrPath: root + "/log")
+    }
+
+    /// `startAgent`, once the agent has logged its first timeline: it has read its files, so what the
+    /// test changes next is a change to it. Throws, the agent killed, when none is logged in 10 s.
+    package func startedAgent(_ environment: [String: String], _ arguments: [String] = []) throws -> NitnemProcess {
+        let agent = try startAgent(environment, arguments)
+        guard agent.waitForStderr("timeline written", timeout: 10) else {
+            agent.send(SIGKILL)
+            throw NotStarted(stderr: agent.stderr)
+        }
+        return agent
+    }
+
+    /// An agent that logged no timeline in time, with what it did log.
+    package struct NotStarted: Error, CustomStringConvertible {
+        package let stderr: String
+        package var description: String { "the agent logged no timeline within 10 s:\n\(stderr)" }
     }
 }

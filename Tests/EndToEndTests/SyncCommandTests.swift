@@ -183,22 +183,14 @@ import Testing
 /// waits for quiet before it merges.
 @Suite struct SyncEngineFinishTests {
     @Test func theMergeLandsAfterTheEngineSetsTheFilesTime() throws {
-        let root = Support.tempFolder()
-        defer { Support.cleanup(root) }
-        let group = root + "/g"
+        let folder = try AgentFolder()
+        defer { folder.remove() }
+        let group = folder.group
         let main = group + "/" + AppGroup.progressName
         try Support.makeFolder(group)
-        try Support.makeFolder(root + "/run")
         try Support.write(#"{"schema":1,"banis":{"japji":{"completedDays":["2026-11-23"]}}}"#, to: main)
-        let agent = try NitnemProcess(
-            ["run", "--group", group, "--lock", root + "/run/agent.lock"],
-            environment: [
-                "TZ": "UTC", "SGGS_CLOCK_NOW": "2026-11-29T10:00:00Z", "HOME": root, "XDG_RUNTIME_DIR": root + "/run",
-                "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
-            ],
-            stderrPath: root + "/agent.log")
+        let agent = try folder.startedAgent(folder.environment(now: "2026-11-29T10:00:00Z"), ["--lock", folder.lock])
         defer { _ = agent.terminate(timeout: 5) }
-        #expect(agent.waitForStderr("timeline written", timeout: 10), "\(agent.stderr)")
         // The other machine's version, its time from the other machine (a minute ago).
         let copy = group + "/nitnem-progress.sync-conflict-20261129-100000-ABCDEFG.json"
         try Support.write(#"{"schema":1,"banis":{"jaap":{"completedDays":["2026-11-24"]}}}"#, to: group + "/.st.tmp")
