@@ -32,12 +32,12 @@ enum ClockCommand {
         let context = try Context.load()
         // As the agent reads it: the good lines, the default for a bad one (said on stderr).
         let (config, warnings) = try context.displayConfig(args)
-        for warning in warnings { Output.error("warning: \(warning)") }
+        Output.warn(warnings)
         var mine: MyNitnem?
         do {
             mine = try GroupFiles.readMine(context.group(args))
         } catch {
-            Output.error("warning: \(error.description) (no per-bani reminders listed)")
+            Output.warn("\(error.description) (no per-bani reminders listed)")
         }
         let report = ClockReport(
             now: context.clock.now(), calendar: context.calendar, config: config,

@@ -95,7 +95,7 @@ enum MarkCommand {
                 snapshot: snapshot, progress: progress.banis, day: day, current: state.band, order: state.order)
             // Config `titles` chooses the title shown; a bad config line is a warning, as for status.
             let (config, configWarnings) = try context.displayConfig(args)
-            for warning in configWarnings + setWarnings + progress.warnings { Output.error("warning: \(warning)") }
+            Output.warn(configWarnings + setWarnings + progress.warnings)
             Output.line(
                 args.value(Self.format) == .json
                     ? checklist.json(titles: config.titles).compact
@@ -137,7 +137,7 @@ enum MarkCommand {
             }
             latest = outcome.progress
             if index == 0 {
-                for warning in outcome.progress.warnings { Output.error("warning: \(warning)") }
+                Output.warn(outcome.progress.warnings)
             }
             Output.line(report.line(bani, wasMarked: outcome.wasMarked, progress: outcome.progress.banis))
         }

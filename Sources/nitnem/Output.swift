@@ -24,6 +24,14 @@ enum Output {
         write(fd: 2, all.map(Printable.escaped).joined(separator: "\n") + "\n")
     }
 
+    /// `nitnem: warning: <warning>` on stderr, as `error` writes a line.
+    static func warn(_ warning: String) { error("warning: " + warning) }
+
+    /// Each of `warnings`, as `warn` writes one.
+    static func warn(_ warnings: [String]) {
+        for warning in warnings { warn(warning) }
+    }
+
     /// Writes all of `text`, retrying on EINTR; returns false when the reader is gone (EPIPE).
     @discardableResult
     static func write(fd: Int32, _ text: String) -> Bool {

@@ -70,7 +70,7 @@ enum PracticeCommand {
         let context = try Context.load()
         let files = try context.loadFiles(context.group(args))
         let (config, configWarnings) = try context.displayConfig(args)
-        for warning in configWarnings + files.warnings { Output.error("warning: \(warning)") }
+        Output.warn(configWarnings + files.warnings)
         let l = context.localizer
         let today = context.calendar.dayKey(at: context.clock.now())
         let form = config.titles.or(.english)
@@ -147,7 +147,7 @@ enum PracticeCommand {
             let files = try context.loadFiles(context.group(args))
             // What --yes would meet: a file it would refuse, and every entry, read or skipped.
             if let problem = files.mineProblem { throw MyNitnemStore.refusal(problem) }
-            for warning in files.warnings { Output.error("warning: \(warning)") }
+            Output.warn(files.warnings)
             var n = 0
             if case .array(let entries)? = files.mine?.raw["practices"] { n = entries.count }
             Output.line(
@@ -198,7 +198,7 @@ enum PracticeCommand {
         let context = try Context.load()
         let group = context.group(args)
         let files = try context.loadFiles(group)
-        for warning in files.warnings { Output.error("warning: \(warning)") }
+        Output.warn(files.warnings)
         let named: NitnemSnapshot.Bani
         do throws(NitnemSnapshot.NameProblem) {
             named = try files.snapshot.bani(named: args.positionals[0])

@@ -31,17 +31,17 @@ enum RemindersCommand {
     static func list(context: Context, config: AgentConfig, paths: AgentPaths, args: ParsedArguments) throws {
         let now = context.clock.now()
         let (ledger, problem) = ReminderLedgerStore.load(path: paths.ledger, setAside: false)
-        if let problem { Output.error("warning: \(problem)") }
+        if let problem { Output.warn("\(problem)") }
         let pause = PauseStore.active(path: paths.pause, now: now)
-        if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
+        if let problem = pause.problem { Output.warn("\(problem.description) (reminders are not paused)") }
         let files: GroupFiles?
         do {
             files = try GroupFiles.load(context.group(args))
         } catch {
-            Output.error("warning: \(error.description) (not known which bands are read)")
+            Output.warn("\(error.description) (not known which bands are read)")
             files = nil
         }
-        for warning in files?.warnings ?? [] { Output.error("warning: \(warning)") }
+        Output.warn(files?.warnings ?? [])
         let plan = ReminderPlan(
             now: now, calendar: context.calendar, config: config, ledger: ledger, pausedUntil: pause.until,
             files: files)

@@ -38,7 +38,7 @@ enum RemindersPauseCommand {
         let until = try Pause.until(args.value(Self.until), now: now, calendar: context.calendar)
         let path = context.paths.pause
         if let pointed = try PauseStore.save(Pause(until: until, since: now), to: path, calendar: context.calendar) {
-            Output.error("warning: " + AtomicFile.replacedLink(path, pointed: pointed))
+            Output.warn(AtomicFile.replacedLink(path, pointed: pointed))
         }
         let day = context.calendar.dayKey(at: until)
         let shown = WallStamp.format(until, day: context.calendar.dayKey(at: now), in: context.calendar)

@@ -28,10 +28,10 @@ enum SetsAvailableCommand {
         case .json:
             // Config `titles` chooses the title (English when not set), as for `sets`.
             let (config, configWarnings) = try context.displayConfig(args)
-            for warning in configWarnings + files.warnings { Output.error("warning: \(warning)") }
+            Output.warn(configWarnings + files.warnings)
             Output.line(listing.availableJSON(titles: config.titles.or(.english)).compact)
         case .text:
-            for warning in files.warnings { Output.error("warning: \(warning)") }
+            Output.warn(files.warnings)
             Output.line(listing.available.joined(separator: "\n"))
         }
     }

@@ -50,7 +50,7 @@ enum SetsCommand {
     /// Prints the sets `sets` as they now count: `Your morning set: Japji Sahib, Sukhmani Sahib`.
     static func show(_ sets: [DailySet], group: AppGroup, context: Context) throws {
         let files = try context.loadFiles(group)
-        for warning in files.warnings { Output.error("warning: \(warning)") }
+        Output.warn(files.warnings)
         let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)
         for line in listing.shown(sets, localizer: context.localizer) { Output.line(line) }
     }

@@ -24,7 +24,7 @@ enum SetsListCommand {
         let files = try context.loadFiles(context.group(args))
         // Config `titles` chooses the title shown (English when not set).
         let (config, configWarnings) = try context.displayConfig(args)
-        for warning in configWarnings + files.warnings { Output.error("warning: \(warning)") }
+        Output.warn(configWarnings + files.warnings)
         let form = config.titles.or(.english)
         let today = context.calendar.dayKey(at: context.clock.now())
         let listing = SetsListing(snapshot: files.snapshot, mine: files.mine)

@@ -53,7 +53,7 @@ enum SetsRemindCommand {
         }
         _ = try SetsCommand.write(group, context: context) { _ in [.reminder(id: id, at: at)] }
         // What still cannot be read in the file (another part than this reminder) is said.
-        for warning in try context.loadFiles(group).warnings { Output.error("warning: \(warning)") }
+        Output.warn(try context.loadFiles(group).warnings)
         Output.line(SetsListing.reminded(title: title, at: at, localizer: context.localizer))
     }
 }

@@ -64,7 +64,7 @@ enum SnapshotCommand {
         if let pointed = try AtomicFile.write(
             Array(snapshot.json.pretty.utf8), to: group.snapshotPath, links: .replace)
         {
-            Output.error("warning: " + AtomicFile.replacedLink(group.snapshotPath, pointed: pointed))
+            Output.warn(AtomicFile.replacedLink(group.snapshotPath, pointed: pointed))
         }
         guard snapshot.banisAvailable else {
             Output.line(

@@ -71,7 +71,7 @@ enum StatusCommand {
             // bani in the reader (config `reader`, `open`), a right click marks it read.
             // Clicks run what the config says: a broken one is not guessed at.
             let (config, warnings) = try context.displayConfig(args, strict: format == .i3blocks)
-            for warning in warnings { Output.error("warning: \(warning)") }
+            Output.warn(warnings)
             let follower = StatusFollower(
                 group: group, clock: context.clock, calendar: context.calendar, environment: context.environment,
                 format: format, clicks: format == .i3blocks ? 0 : nil, config: config, pausePath: paths.pause,
@@ -82,7 +82,7 @@ enum StatusCommand {
         let (config, configWarnings) = try context.displayConfig(args)
         // JSON carries them in its `warnings`; every other format says them on stderr too.
         if format != .json {
-            for warning in configWarnings { Output.error("warning: \(warning)") }
+            Output.warn(configWarnings)
         }
         let files: GroupFiles
         do {
@@ -96,7 +96,7 @@ enum StatusCommand {
         let state = TodayState(
             snapshot: files.snapshot, progress: files.progress.banis, at: now, calendar: context.calendar)
         let pause = PauseStore.active(path: paths.pause, now: now)
-        if let problem = pause.problem { Output.error("warning: \(problem.description) (reminders are not paused)") }
+        if let problem = pause.problem { Output.warn("\(problem.description) (reminders are not paused)") }
         let view = StatusView(
             state: state, source: files.source, warnings: files.warnings + configWarnings,
             pausedUntil: pause.until.map(context.format),
@@ -108,7 +108,7 @@ enum StatusCommand {
             localizer: context.localizer)
         Output.line(view.render(format))
         if format == .text {
-            for warning in files.warnings { Output.error("warning: \(warning)") }
+            Output.warn(files.warnings)
         }
     }
 }

@@ -23,7 +23,7 @@ enum TimelineCommand {
         let context = try Context.load()
         let group = context.group(args)
         let (config, warnings) = try context.displayConfig(args)
-        for warning in warnings { Output.error("warning: \(warning)") }
+        Output.warn(warnings)
         let files = try context.loadFiles(group).configured(config)
         let timeline = WidgetTimeline(
             snapshot: files.snapshot, progress: files.progress.banis, now: context.clock.now(),
@@ -33,7 +33,7 @@ enum TimelineCommand {
         Output.write(fd: 1, text)
         if args.flag(Self.write) {
             if let pointed = try AtomicFile.write(Array(text.utf8), to: group.timelinePath, links: .replace) {
-                Output.error("warning: " + AtomicFile.replacedLink(group.timelinePath, pointed: pointed))
+                Output.warn(AtomicFile.replacedLink(group.timelinePath, pointed: pointed))
             }
         }
     }
