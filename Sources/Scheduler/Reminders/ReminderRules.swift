@@ -85,9 +85,10 @@ package struct ReminderRules: Sendable {
     /// `skipReason` for `band`, with its banis' state computed from the files.
     package func decision(_ subject: ReminderSubject, on day: NitnemDay, at instant: Date) -> Decision {
         let reason = skipReason(subject, on: day, at: instant) {
+            // `TodayState`'s `bandComplete`, without the rest of a state: the band's set, each read.
             guard let files, case .band(let band) = subject else { return false }
-            return TodayState(snapshot: files.snapshot, progress: files.progress.banis, day: day, band: band)
-                .bandComplete
+            let ids = files.snapshot.ids(in: band.dailySet)
+            return !ids.isEmpty && ids.allSatisfy { files.progress.banis.isRead($0, on: day.key) }
         }
         return reason.map(Decision.skip) ?? .remind
     }
