@@ -115,11 +115,14 @@ package struct TodayState: Hashable, Sendable {
         // The checklist's ids are the order's: each read looked up once.
         checklist = DayChecklist(
             day: key, band: template.band,
-            items: template.checklist.map { item in
-                DayChecklist.Item(
-                    bani: item.bani, set: item.set,
-                    read: item.index.map { read[$0] } ?? progress.isRead(item.id, on: key),
-                    next: firstUnread.map { order[$0] == item.id } ?? false)
+            // Through the buffer: `map` copied each item (its bani whole) before the item made copied it again.
+            items: template.checklist.withUnsafeBufferPointer { items in
+                items.indices.map { i in
+                    DayChecklist.Item(
+                        bani: items[i].bani, set: items[i].set,
+                        read: items[i].index.map { read[$0] } ?? progress.isRead(items[i].id, on: key),
+                        next: firstUnread.map { order[$0] == items[i].id } ?? false)
+                }
             })
         let all = snapshot.practices.isEmpty ? [] : known()
         practices = all.compactMap { item in

@@ -130,11 +130,17 @@ package struct ReminderLedger: Hashable, Sendable {
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
         // Through the buffer, newest first: `last(where:)` and the array's subscript copied each entry
         // they passed (the agent asks at every wake).
+        // The day by its fields, inline: `==` was a call per entry, and most days differ.
         entries.withUnsafeBufferPointer { buffer in
             var i = buffer.endIndex
             while i > buffer.startIndex {
                 i -= 1
-                if buffer[i].dayKey == dayKey, buffer[i].subject == subject { return buffer[i] }
+                let day = buffer[i].dayKey
+                if day.day == dayKey.day, day.month == dayKey.month, day.year == dayKey.year,
+                    buffer[i].subject == subject
+                {
+                    return buffer[i]
+                }
             }
             return nil
         }
