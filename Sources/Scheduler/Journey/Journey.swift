@@ -146,9 +146,10 @@ package struct Journey: Hashable, Sendable {
             let d = days[i].dayKey
             var covered = false
             var allRead = true
-            for (practice, reads) in zip(practices, practiceReads) where practice.covers(d) {
+            // By index: a `for … in` copied each practice's progress at each day.
+            for j in practices.indices where practices[j].covers(d) {
                 covered = true
-                if allRead, !(reads?.contains(d) ?? false) { allRead = false }
+                if allRead, !(practiceReads[j]?.contains(d) ?? false) { allRead = false }
             }
             guard covered else { continue }
             days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed
