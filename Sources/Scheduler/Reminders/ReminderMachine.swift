@@ -42,6 +42,18 @@ struct ReminderMachine: Sendable {
 
     init(ledger: ReminderLedger) { self.ledger = ledger }
 
+    /// No reminder on screen (`onScreen == nil`, which copied the notice whole to compare it).
+    var screenFree: Bool {
+        if case .none = onScreen { return true }
+        return false
+    }
+
+    /// No reminder waiting for its save (`awaitingSave == nil`, without a copy of it).
+    var nothingAwaitingSave: Bool {
+        if case .none = awaitingSave { return true }
+        return false
+    }
+
     // MARK: Slots
 
     /// The reminder due now, if any: the band's first (`dueForBand`), else a per-bani reminder's
@@ -63,7 +75,7 @@ struct ReminderMachine: Sendable {
                 _ = baniSlots.remember(on: tomorrow, files: files, plan: plan)
             }
         }
-        guard awaitingSave == nil else { return actions }
+        guard nothingAwaitingSave else { return actions }
         let bani = dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
         if !bani.isEmpty { actions += bani }
         return actions
@@ -88,7 +100,7 @@ struct ReminderMachine: Sendable {
         if retry.holds(current, at: now) { return [] }
         guard let slot = today.reminders.first(where: { $0.band == band }), slot.at <= now else { return [] }
         // What `act` finds first at most wakes, asked before the files are unwrapped (copied whole).
-        if ReminderRules.decided(ledger.entry(today.day.key, .band(band)), now: now, screenFree: onScreen == nil)
+        if ReminderRules.decided(ledger.entry(today.day.key, .band(band)), now: now, screenFree: screenFree)
             == .decided
         {
             return []
@@ -116,9 +128,9 @@ struct ReminderMachine: Sendable {
         let earlier = ledger.entry(day, subject)
         // Most wakes find it decided already: the rules (and the files they hold) are not made then.
         let due =
-            ReminderRules.decided(earlier, now: now, screenFree: onScreen == nil)
+            ReminderRules.decided(earlier, now: now, screenFree: screenFree)
             ?? rules(config, files).due(
-                subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: onScreen == nil
+                subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: screenFree
             ) { plan.state(current, files: files).bandComplete }
         switch due {
         case .decided:
