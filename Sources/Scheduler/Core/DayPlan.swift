@@ -151,8 +151,18 @@ private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
         if keys.count >= DayPlan.rememberedStates {
             let from = key.nitnemDay
             let kept = keys.indices.filter { keys[$0].nitnemDay >= from }
-            keys = kept.count >= DayPlan.rememberedStates ? [] : kept.map { keys[$0] }
-            values = kept.count >= DayPlan.rememberedStates ? [] : kept.map { values[$0] }
+            if kept.count >= DayPlan.rememberedStates {
+                keys = []
+                values = []
+            } else if kept.isEmpty || kept.last == keys.count - 1 && kept.last! - kept[0] + 1 == kept.count {
+                // Those kept are the last (the days come in order): the rest dropped in place, not
+                // each kept one copied into new arrays.
+                keys.removeFirst(keys.count - kept.count)
+                values.removeFirst(values.count - kept.count)
+            } else {
+                keys = kept.map { keys[$0] }
+                values = kept.map { values[$0] }
+            }
         }
         keys.append(key)
         values.append(value)
@@ -173,7 +183,8 @@ private protocol DayKeyed: Equatable, Sendable {
 
 extension SlotKey: DayKeyed {
     fileprivate var nitnemDay: CivilDate { day }
-    fileprivate func same(as other: SlotKey) -> Bool { band == other.band && day == other.day }
+    // The day first: inline, where the band's `==` is a call, and most keys are of other days.
+    fileprivate func same(as other: SlotKey) -> Bool { day == other.day && band == other.band }
 }
 
 extension CivilDate: DayKeyed {
