@@ -220,9 +220,16 @@ struct ReminderMachine: Sendable {
     mutating func reconcile(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        guard let shown = onScreen, let files else { return [] }
+        guard !screenFree, let files else { return [] }
         let day = today.day.key
         let band = today.day.band(at: now)
+        // Most wakes while a band's reminder is on screen find it saying what it says: asked of it in
+        // place first (`onScreenSaysSame`), as the notice copied out cost more than the rest.
+        if onScreenIsBand(band, of: day) {
+            let state = plan.state(SlotKey(day: day, band: band), files: files)
+            if !state.bandComplete, onScreenSaysSame(as: state, titles: config.titles) { return [] }
+        }
+        guard let shown = onScreen else { return [] }
         guard shown.dayKey == day, shown.band == band else {
             return [.closeReminder] + takenOff(shown)
                 + [.log(.reminderClosedBandOver(shown.reminder))]
@@ -247,6 +254,20 @@ struct ReminderMachine: Sendable {
         else { return [] }
         onScreen = updated
         return [.updateReminder(updated)]
+    }
+
+    /// Whether the reminder on screen is `band`'s of `day` (not a per-bani one).
+    private func onScreenIsBand(_ band: Band, of day: CivilDate) -> Bool {
+        guard case .some(let shown) = onScreen else { return false }
+        return shown.dayKey == day && shown.band == band && !shown.isForBani
+    }
+
+    /// Whether the band reminder on screen is made of what `state` (its band's, not complete) would
+    /// make it of, with `titles`: then it says the same (`reconcile`).
+    private func onScreenSaysSame(as state: TodayState, titles: TitleForm?) -> Bool {
+        guard case .some(let shown) = onScreen, let next = state.next else { return false }
+        return next.bani == shown.bani && next.resume == shown.resume && state.done == shown.done
+            && state.total == shown.total && titles == shown.titles && shown.practice == nil && shown.time == nil
     }
 
     /// When a reminder may next be due after `now`: a retry, a "Later" that comes due in the
