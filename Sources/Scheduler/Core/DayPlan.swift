@@ -84,6 +84,9 @@ struct DayPlan: Sendable {
         return ids
     }
 
+    /// Each daily set's ids for the files last configured, when worked out already (`ids`).
+    var knownIDsBySet: [[String]]? { idsBySet }
+
     /// `band`'s order for `files`, with its ids' progress records, worked out once.
     private mutating func order(of band: Band, files: GroupFiles) -> (BandOrder, [BaniProgress?]) {
         let index = Band.allCases.firstIndex(of: band)!

@@ -129,9 +129,11 @@ package struct ReminderRules: Sendable {
     }
 
     /// The per-bani reminders of `day` (those of banis the snapshot knows), in time order (`practices`,
-    /// when given: the day's `PracticeProgress.all` already worked out).
+    /// when given: the day's `PracticeProgress.all` already worked out; `idsBySet`: each daily set's
+    /// ids, as `PracticeReminder.time` takes them).
     package static func baniSlots(
-        on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar, practices: [PracticeProgress]? = nil
+        on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar, practices: [PracticeProgress]? = nil,
+        idsBySet: [[String]]? = nil
     ) -> [BaniSlot] {
         guard let mine = files.mine, !mine.reminders.isEmpty || !files.snapshot.practices.isEmpty else { return [] }
         var slots = mine.reminders.compactMap { reminder in
@@ -147,7 +149,7 @@ package struct ReminderRules: Sendable {
             if let i = slots.firstIndex(where: { $0.bani.id == practice.bani }) {
                 slots[i].practice = count
             } else if let bani = files.snapshot.bani(id: practice.bani) {
-                let time = PracticeReminder.time(practice, snapshot: files.snapshot)
+                let time = PracticeReminder.time(practice, snapshot: files.snapshot, idsBySet: idsBySet)
                 slots.append(
                     BaniSlot(
                         bani: bani, time: time, at: calendar.baniReminder(on: day, at: time), practice: count))
