@@ -149,14 +149,22 @@ package enum DeepLink: Hashable, Sendable {
 
     /// `text` with every byte outside RFC 3986's unreserved set written as `%XX` (upper-case hex).
     package static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
+        func unreserved(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
+                true
+            default: false
+            }
+        }
+        // A bani key is mostly all unreserved: itself, not rebuilt scalar by scalar (a reminder each).
+        if text.utf8.allSatisfy(unreserved) { return text }
+        var out = ""
+        for byte in text.utf8 {
+            if unreserved(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
+            } else {
                 let hex = Array("0123456789ABCDEF")
                 out += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 0xF)])"
             }

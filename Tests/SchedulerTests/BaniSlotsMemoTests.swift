@@ -49,4 +49,29 @@ import Testing
         plan.forgetStates()
         #expect(memo.slots(on: today, files: practice, plan: plan) == kept)
     }
+
+    /// A practice without a time of its own reminds at its bani's daily set's time, the sets read
+    /// from the ids the plan worked out for the files: files whose sets put the bani in another
+    /// set give that set's time. Fails if the plan's ids outlive the files they were worked out for.
+    @Test func aPracticesSetTimeFollowsTheFilesSets() throws {
+        let utc = Fixture.calendar("UTC")
+        let untimed = #"{"schema":1,"practices":[{"bani":"sukhmani","from":"2026-11-27","days":3}]}"#
+        let inMorning =
+            #"{"schema":1,"sets":{"morning":["japji","sukhmani"]},"#
+            + #""practices":[{"bani":"sukhmani","from":"2026-11-27","days":3}]}"#
+        let noSet = try BaniReminderTests.files(untimed)
+        let morning = try BaniReminderTests.files(inMorning)
+        let today = utc.nitnemDay(Fixture.day("2026-11-29"))
+        var plan = DayPlan(calendar: utc, slots: AgentConfig().slots)
+        var memo = BaniSlotsMemo()
+        // The plan's sets worked out (a state), as the core's timeline does first.
+        _ = plan.state(SlotKey(day: today.key, band: .morning), files: noSet)
+        #expect(Self.times(memo.remember(on: today, files: noSet, plan: plan)) == ["sukhmani 20:00 3/3"])
+        plan.forgetStates()
+        _ = plan.state(SlotKey(day: today.key, band: .morning), files: morning)
+        #expect(Self.times(memo.remember(on: today, files: morning, plan: plan)) == ["sukhmani 16:00 3/3"])
+        #expect(
+            Self.times(ReminderRules.baniSlots(on: today, files: morning, calendar: utc))
+                == ["sukhmani 16:00 3/3"])
+    }
 }

@@ -29,7 +29,8 @@ struct DayPlan: Sendable {
     private var dailyIDs: [String]?
     /// Each band's order (by `Band.allCases` index), for the files last configured: a day's state
     /// is made from its band's, with only that day's reads, resume and practices worked out.
-    private var orders: [BandOrder?] = []
+    /// With each, the progress of each id of its order (`records`): looked up once, not per day.
+    private var orders: [(order: BandOrder, records: [BaniProgress?])?] = []
     /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
     /// from the files, config and zone under one generation holds while it stays the same.
     private(set) var generation = 0
@@ -65,11 +66,11 @@ struct DayPlan: Sendable {
     /// The state of `slot` for `files`, worked out once per slot.
     mutating func state(_ slot: SlotKey, files: GroupFiles) -> TodayState {
         if let known = states[slot] { return known }
-        let order = order(of: slot.band, files: files)
+        let (order, records) = order(of: slot.band, files: files)
         let practices = practices(on: slot.day, files: files)
         let calendar = calendar
         let state = TodayState(
-            order: order, snapshot: files.snapshot, progress: files.progress.banis, day: slot.day,
+            order: order, snapshot: files.snapshot, progress: files.progress.banis, day: slot.day, records: records,
             interval: { calendar.nitnemDay(slot.day).interval }, practices: { practices })
         states.remember(state, for: slot)
         return state
@@ -83,14 +84,18 @@ struct DayPlan: Sendable {
         return ids
     }
 
-    /// `band`'s order for `files`, worked out once.
-    private mutating func order(of band: Band, files: GroupFiles) -> BandOrder {
+    /// Each daily set's ids for the files last configured, when worked out already (`ids`).
+    var knownIDsBySet: [[String]]? { idsBySet }
+
+    /// `band`'s order for `files`, with its ids' progress records, worked out once.
+    private mutating func order(of band: Band, files: GroupFiles) -> (BandOrder, [BaniProgress?]) {
         let index = Band.allCases.firstIndex(of: band)!
         if orders.isEmpty { orders = Array(repeating: nil, count: Band.allCases.count) }
         if let known = orders[index] { return known }
         let order = BandOrder(snapshot: files.snapshot, band: band, idsBySet: ids(files))
-        orders[index] = order
-        return order
+        let records = order.order.map { files.progress.banis[$0] }
+        orders[index] = (order, records)
+        return (order, records)
     }
 
     /// The practices of `files` on Nitnem day `day` (`PracticeProgress.all`), worked out once per day.
@@ -149,8 +154,18 @@ private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
         if keys.count >= DayPlan.rememberedStates {
             let from = key.nitnemDay
             let kept = keys.indices.filter { keys[$0].nitnemDay >= from }
-            keys = kept.count >= DayPlan.rememberedStates ? [] : kept.map { keys[$0] }
-            values = kept.count >= DayPlan.rememberedStates ? [] : kept.map { values[$0] }
+            if kept.count >= DayPlan.rememberedStates {
+                keys = []
+                values = []
+            } else if kept.isEmpty || kept.last == keys.count - 1 && kept.last! - kept[0] + 1 == kept.count {
+                // Those kept are the last (the days come in order): the rest dropped in place, not
+                // each kept one copied into new arrays.
+                keys.removeFirst(keys.count - kept.count)
+                values.removeFirst(values.count - kept.count)
+            } else {
+                keys = kept.map { keys[$0] }
+                values = kept.map { values[$0] }
+            }
         }
         keys.append(key)
         values.append(value)
@@ -171,7 +186,8 @@ private protocol DayKeyed: Equatable, Sendable {
 
 extension SlotKey: DayKeyed {
     fileprivate var nitnemDay: CivilDate { day }
-    fileprivate func same(as other: SlotKey) -> Bool { band == other.band && day == other.day }
+    // The day first: inline, where the band's `==` is a call, and most keys are of other days.
+    fileprivate func same(as other: SlotKey) -> Bool { day == other.day && band == other.band }
 }
 
 extension CivilDate: DayKeyed {

@@ -53,14 +53,16 @@ struct TimelineWriter: Sendable {
         madeFrom = inputs
         madeAt = now
         // The entries' days: today's and the fixed points' (two or three days: a list, not a dictionary
-        // hashing each date).
-        var journeys: [(day: CivilDate, journey: Journey)] = []
+        // hashing each date; the days apart, so a search copies no journey).
+        var days: [CivilDate] = []
+        var months: [Journey] = []
         func journey(_ day: CivilDate) -> Journey? {
-            journeys.first { $0.day == day }?.journey
+            days.firstIndex { $0 == day }.map { months[$0] }
         }
         for day in [today.day.key] + points.prefix(WidgetTimeline.fixedPointsAhead).map(\.dayKey)
-        where journey(day) == nil {
-            journeys.append((day, plan.journey(of: day, files: files)))
+        where !days.contains(where: { $0 == day }) {
+            days.append(day)
+            months.append(plan.journey(of: day, files: files))
         }
         let timeline = WidgetTimeline(
             now: now, today: today.day, points: points, options: options, journey: journey,

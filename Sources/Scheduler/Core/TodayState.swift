@@ -93,16 +93,18 @@ package struct TodayState: Hashable, Sendable {
     /// practices are worked out here, the rest is `order`'s (the same on every day for these files).
     /// `interval` (the day's, for a resume) is asked only when a record was left mid-bani;
     /// `practices` only when the snapshot has practices.
+    /// `records`, when given: the progress of each id of `order`, looked up already (the agent's
+    /// `DayPlan`, once per files).
     init(
         order template: BandOrder, snapshot: NitnemSnapshot, progress: [String: BaniProgress], day key: CivilDate,
-        interval: () -> DateInterval, practices known: () -> [PracticeProgress]
+        records: [BaniProgress?]? = nil, interval: () -> DateInterval, practices known: () -> [PracticeProgress]
     ) {
         dayKey = key
         band = template.band
         banisAvailable = template.banisAvailable
         let order = template.order
         self.order = order
-        let read = order.map { progress.isRead($0, on: key) }
+        let read = records.map { $0.map { $0?.isRead(on: key) ?? false } } ?? order.map { progress.isRead($0, on: key) }
         done = read.count(where: { $0 })
         let bandSetCount = template.bandSetCount
         // An empty set is not "complete": there is nothing to read in this band.
@@ -113,11 +115,14 @@ package struct TodayState: Hashable, Sendable {
         // The checklist's ids are the order's: each read looked up once.
         checklist = DayChecklist(
             day: key, band: template.band,
-            items: template.checklist.map { item in
-                DayChecklist.Item(
-                    bani: item.bani, set: item.set,
-                    read: item.index.map { read[$0] } ?? progress.isRead(item.id, on: key),
-                    next: firstUnread.map { order[$0] == item.id } ?? false)
+            // Through the buffer: `map` copied each item (its bani whole) before the item made copied it again.
+            items: template.checklist.withUnsafeBufferPointer { items in
+                items.indices.map { i in
+                    DayChecklist.Item(
+                        bani: items[i].bani, set: items[i].set,
+                        read: items[i].index.map { read[$0] } ?? progress.isRead(items[i].id, on: key),
+                        next: firstUnread.map { order[$0] == items[i].id } ?? false)
+                }
             })
         let all = snapshot.practices.isEmpty ? [] : known()
         practices = all.compactMap { item in
@@ -127,7 +132,7 @@ package struct TodayState: Hashable, Sendable {
         }
 
         if let i = firstUnread, let bani = template.banis[i] {
-            let record = progress[order[i]]
+            let record = records.map { $0[i] } ?? progress[order[i]]
             // A position saved days away from this day's date is not in it: the day's interval (from
             // the zone) is not asked for. A Nitnem day, even one a skipped date lengthens, lies
             // within three days of its date's UTC midnight.

@@ -24,7 +24,23 @@ package struct WidgetTimeline: Hashable, Sendable {
     /// How the entries' `display` words titles and whether it offers Listen.
     package let options: DisplayOptions
     /// The month of each entry's Nitnem day, as of that day (its `display.journey`), by day.
-    package let journeys: [CivilDate: Journey]
+    package var journeys: [CivilDate: Journey] {
+        Dictionary(uniqueKeysWithValues: dayJourneys.map { ($0.day, $0.journey) })
+    }
+    /// `journeys`, in the order of the entries' days: two or three, a list rather than a dictionary
+    /// hashing each date (made at every band start).
+    private let dayJourneys: [DayJourney]
+
+    /// A day's journey.
+    private struct DayJourney: Hashable, Sendable {
+        let day: CivilDate
+        let journey: Journey
+    }
+
+    /// The journey of the entries' day `day`, if there is one.
+    package func journey(on day: CivilDate) -> Journey? {
+        dayJourneys.first { $0.day == day }?.journey
+    }
 
     /// The config a widget's display follows: config `titles` and whether config `listen` is set.
     package struct DisplayOptions: Hashable, Sendable {
@@ -83,11 +99,13 @@ package struct WidgetTimeline: Hashable, Sendable {
         self.entries = entries
         validUntil = points[Self.fixedPointsAhead].at
         self.options = options
-        var journeys: [CivilDate: Journey] = [:]
-        for entry in entries where journeys[entry.state.dayKey] == nil {
-            journeys[entry.state.dayKey] = journey(entry.state.dayKey)
+        var journeys: [DayJourney] = []
+        for entry in entries where !journeys.contains(where: { $0.day == entry.state.dayKey }) {
+            if let month = journey(entry.state.dayKey) {
+                journeys.append(DayJourney(day: entry.state.dayKey, journey: month))
+            }
         }
-        self.journeys = journeys
+        dayJourneys = journeys
     }
 
     /// Whether the file would say what `other`'s says, apart from when it was made: then nothing
@@ -95,7 +113,7 @@ package struct WidgetTimeline: Hashable, Sendable {
     package func saysSame(as other: WidgetTimeline?) -> Bool {
         guard let other else { return false }
         // The "now" entry's date moves with every wake; what it shows does not.
-        return validUntil == other.validUntil && options == other.options && journeys == other.journeys
+        return validUntil == other.validUntil && options == other.options && dayJourneys == other.dayJourneys
             && entries[0].state == other.entries[0].state
             && entries.dropFirst() == other.entries.dropFirst()
     }
@@ -133,7 +151,7 @@ package struct WidgetTimeline: Hashable, Sendable {
                                 "display",
                                 WidgetDisplay(
                                     state: e.state, titles: options.titles, listen: options.listen,
-                                    journey: journeys[e.state.dayKey], localizer: localizer
+                                    journey: journey(on: e.state.dayKey), localizer: localizer
                                 ).json
                             ),
                         ])

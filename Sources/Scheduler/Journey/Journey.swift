@@ -140,13 +140,16 @@ package struct Journey: Hashable, Sendable {
         self.practices = practices.map {
             Practicing(title: snapshot.bani(id: $0.practice.bani)?.titleEn ?? $0.practice.bani, progress: $0)
         }
+        // Each practice's record looked up once, not once per day of the month.
+        let practiceReads = practices.map { progress[$0.practice.bani]?.completedDays }
         for i in days.indices {
             let d = days[i].dayKey
             var covered = false
             var allRead = true
-            for practice in practices where practice.covers(d) {
+            // By index: a `for … in` copied each practice's progress at each day.
+            for j in practices.indices where practices[j].covers(d) {
                 covered = true
-                if allRead, !progress.isRead(practice.practice.bani, on: d) { allRead = false }
+                if allRead, !(practiceReads[j]?.contains(d) ?? false) { allRead = false }
             }
             guard covered else { continue }
             days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed

@@ -31,9 +31,14 @@ package enum PracticeReminder {
         return WallTime(hour: hour, minute: minute)!
     }
 
-    /// When `practice` reminds, with the sets of `snapshot` (yours applied).
-    package static func time(_ practice: Practice, snapshot: NitnemSnapshot) -> WallTime {
-        practice.remind ?? defaultTime(in: DailySet.allCases.first { snapshot.ids(in: $0).contains(practice.bani) })
+    /// When `practice` reminds, with the sets of `snapshot` (yours applied); `idsBySet`, when given:
+    /// each of `DailySet.allCases`' `snapshot.ids(in:)` worked out already (the agent's `DayPlan`).
+    package static func time(_ practice: Practice, snapshot: NitnemSnapshot, idsBySet: [[String]]? = nil) -> WallTime {
+        if let remind = practice.remind { return remind }
+        let set = DailySet.allCases.indices.first {
+            (idsBySet?[$0] ?? snapshot.ids(in: DailySet.allCases[$0])).contains(practice.bani)
+        }
+        return defaultTime(in: set.map { DailySet.allCases[$0] })
     }
 
     /// The practices that remind on `day`: running, begun, with their count (`practices`, when given:

@@ -35,7 +35,7 @@ struct BaniSlotsMemo: Sendable {
         kept(on: day, plan: plan)
             ?? ReminderRules.baniSlots(
                 on: day, files: files, calendar: plan.calendar,
-                practices: plan.knownPractices(on: day.key, files: files))
+                practices: plan.knownPractices(on: day.key, files: files), idsBySet: plan.knownIDsBySet)
     }
 
     /// The per-bani reminders of `day`, kept for the next time (with the day's practices as the plan
@@ -43,7 +43,8 @@ struct BaniSlotsMemo: Sendable {
     mutating func remember(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {
         if let kept = known.first(where: { $0.holds(day, plan) }) { return kept.slots }
         let practices = plan.knownPractices(on: day.key, files: files)
-        let slots = ReminderRules.baniSlots(on: day, files: files, calendar: plan.calendar, practices: practices)
+        let slots = ReminderRules.baniSlots(
+            on: day, files: files, calendar: plan.calendar, practices: practices, idsBySet: plan.knownIDsBySet)
         known.removeAll { $0.day == day.key || $0.generation != plan.generation }
         if known.count >= Self.days { known.removeFirst(known.count - Self.days + 1) }
         known.append(Known(day: day.key, generation: plan.generation, slots: slots))

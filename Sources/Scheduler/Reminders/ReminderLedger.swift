@@ -130,11 +130,17 @@ package struct ReminderLedger: Hashable, Sendable {
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
         // Through the buffer, newest first: `last(where:)` and the array's subscript copied each entry
         // they passed (the agent asks at every wake).
+        // The day by its fields, inline: `==` was a call per entry, and most days differ.
         entries.withUnsafeBufferPointer { buffer in
             var i = buffer.endIndex
             while i > buffer.startIndex {
                 i -= 1
-                if buffer[i].dayKey == dayKey, buffer[i].subject == subject { return buffer[i] }
+                let day = buffer[i].dayKey
+                if day.day == dayKey.day, day.month == dayKey.month, day.year == dayKey.year,
+                    buffer[i].subject == subject
+                {
+                    return buffer[i]
+                }
             }
             return nil
         }
@@ -143,6 +149,18 @@ package struct ReminderLedger: Hashable, Sendable {
     /// Records `entry`, replacing any for the same day and subject, and drops days older than 30.
     package mutating func record(_ entry: Entry) {
         let oldest = entry.dayKey.adding(days: -Self.keptDays)
+        // Most records replace the newest entry (a save, then the show's) or add one, with no day to
+        // drop: one walk without a call per entry says so, and the array is not rebuilt.
+        switch Self.only(entry, in: entries, oldest: oldest) {
+        case .none:
+            entries.append(entry)
+            return
+        case .last:
+            entries[entries.count - 1] = entry
+            return
+        case .more:
+            break
+        }
         // Found through the buffer, then removed in place: `removeAll(where:)` copied each entry.
         let gone = entries.withUnsafeBufferPointer { buffer in
             buffer.indices.filter {
@@ -159,6 +177,31 @@ package struct ReminderLedger: Hashable, Sendable {
             end = start
         }
         entries.append(entry)
+    }
+
+    /// What `record` removes before it appends: nothing, only the last entry, or more.
+    private enum Removal { case none, last, more }
+
+    /// What `record(entry)` removes from `entries`: those of the entry's day and subject, and those
+    /// of days before `oldest`. Days compared as one number each (order kept: a month is < 32 days,
+    /// a year < 13 months), not through `CivilDate`'s operators, called per entry.
+    private static func only(_ entry: Entry, in entries: [Entry], oldest: CivilDate) -> Removal {
+        @inline(__always) func number(_ date: CivilDate) -> Int { (date.year << 9) | (date.month << 5) | date.day }
+        let day = number(entry.dayKey)
+        let from = number(oldest)
+        return entries.withUnsafeBufferPointer { buffer in
+            var found: Int?
+            for i in buffer.indices {
+                let other = number(buffer[i].dayKey)
+                if other < from { return .more }
+                if other == day, buffer[i].subject == entry.subject {
+                    if found != nil { return .more }
+                    found = i
+                }
+            }
+            guard let found else { return .none }
+            return found == buffer.endIndex - 1 ? .last : .more
+        }
     }
 
     /// Forgets the reminder of `band` on `dayKey` (a show that failed, to retry).

@@ -33,7 +33,7 @@ extension ReminderMachine {
         }
         for slot in slots where slot.at <= now && day.band(at: slot.at) == band {
             // What `act` finds first, asked before the files are unwrapped for it.
-            if ReminderRules.decided(ledger.entry(day.key, .bani(slot.bani.id)), now: now, screenFree: onScreen == nil)
+            if ReminderRules.decided(ledger.entry(day.key, .bani(slot.bani.id)), now: now, screenFree: screenFree)
                 == .decided
             {
                 continue

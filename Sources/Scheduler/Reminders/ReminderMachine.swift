@@ -42,6 +42,18 @@ struct ReminderMachine: Sendable {
 
     init(ledger: ReminderLedger) { self.ledger = ledger }
 
+    /// No reminder on screen (`onScreen == nil`, which copied the notice whole to compare it).
+    var screenFree: Bool {
+        if case .none = onScreen { return true }
+        return false
+    }
+
+    /// No reminder waiting for its save (`awaitingSave == nil`, without a copy of it).
+    var nothingAwaitingSave: Bool {
+        if case .none = awaitingSave { return true }
+        return false
+    }
+
     // MARK: Slots
 
     /// The reminder due now, if any: the band's first (`dueForBand`), else a per-bani reminder's
@@ -63,7 +75,7 @@ struct ReminderMachine: Sendable {
                 _ = baniSlots.remember(on: tomorrow, files: files, plan: plan)
             }
         }
-        guard awaitingSave == nil else { return actions }
+        guard nothingAwaitingSave else { return actions }
         let bani = dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
         if !bani.isEmpty { actions += bani }
         return actions
@@ -88,7 +100,7 @@ struct ReminderMachine: Sendable {
         if retry.holds(current, at: now) { return [] }
         guard let slot = today.reminders.first(where: { $0.band == band }), slot.at <= now else { return [] }
         // What `act` finds first at most wakes, asked before the files are unwrapped (copied whole).
-        if ReminderRules.decided(ledger.entry(today.day.key, .band(band)), now: now, screenFree: onScreen == nil)
+        if ReminderRules.decided(ledger.entry(today.day.key, .band(band)), now: now, screenFree: screenFree)
             == .decided
         {
             return []
@@ -116,9 +128,9 @@ struct ReminderMachine: Sendable {
         let earlier = ledger.entry(day, subject)
         // Most wakes find it decided already: the rules (and the files they hold) are not made then.
         let due =
-            ReminderRules.decided(earlier, now: now, screenFree: onScreen == nil)
+            ReminderRules.decided(earlier, now: now, screenFree: screenFree)
             ?? rules(config, files).due(
-                subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: onScreen == nil
+                subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: screenFree
             ) { plan.state(current, files: files).bandComplete }
         switch due {
         case .decided:
@@ -208,9 +220,16 @@ struct ReminderMachine: Sendable {
     mutating func reconcile(
         now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        guard let shown = onScreen, let files else { return [] }
+        guard !screenFree, let files else { return [] }
         let day = today.day.key
         let band = today.day.band(at: now)
+        // Most wakes while a band's reminder is on screen find it saying what it says: asked of it in
+        // place first (`onScreenSaysSame`), as the notice copied out cost more than the rest.
+        if onScreenIsBand(band, of: day) {
+            let state = plan.state(SlotKey(day: day, band: band), files: files)
+            if !state.bandComplete, onScreenSaysSame(as: state, titles: config.titles) { return [] }
+        }
+        guard let shown = onScreen else { return [] }
         guard shown.dayKey == day, shown.band == band else {
             return [.closeReminder] + takenOff(shown)
                 + [.log(.reminderClosedBandOver(shown.reminder))]
@@ -235,6 +254,20 @@ struct ReminderMachine: Sendable {
         else { return [] }
         onScreen = updated
         return [.updateReminder(updated)]
+    }
+
+    /// Whether the reminder on screen is `band`'s of `day` (not a per-bani one).
+    private func onScreenIsBand(_ band: Band, of day: CivilDate) -> Bool {
+        guard case .some(let shown) = onScreen else { return false }
+        return shown.dayKey == day && shown.band == band && !shown.isForBani
+    }
+
+    /// Whether the band reminder on screen is made of what `state` (its band's, not complete) would
+    /// make it of, with `titles`: then it says the same (`reconcile`).
+    private func onScreenSaysSame(as state: TodayState, titles: TitleForm?) -> Bool {
+        guard case .some(let shown) = onScreen, let next = state.next else { return false }
+        return next.bani == shown.bani && next.resume == shown.resume && state.done == shown.done
+            && state.total == shown.total && titles == shown.titles && shown.practice == nil && shown.time == nil
     }
 
     /// When a reminder may next be due after `now`: a retry, a "Later" that comes due in the

@@ -85,9 +85,10 @@ package struct ReminderRules: Sendable {
     /// `skipReason` for `band`, with its banis' state computed from the files.
     package func decision(_ subject: ReminderSubject, on day: NitnemDay, at instant: Date) -> Decision {
         let reason = skipReason(subject, on: day, at: instant) {
+            // `TodayState`'s `bandComplete`, without the rest of a state: the band's set, each read.
             guard let files, case .band(let band) = subject else { return false }
-            return TodayState(snapshot: files.snapshot, progress: files.progress.banis, day: day, band: band)
-                .bandComplete
+            let ids = files.snapshot.ids(in: band.dailySet)
+            return !ids.isEmpty && ids.allSatisfy { files.progress.banis.isRead($0, on: day.key) }
         }
         return reason.map(Decision.skip) ?? .remind
     }
@@ -128,9 +129,11 @@ package struct ReminderRules: Sendable {
     }
 
     /// The per-bani reminders of `day` (those of banis the snapshot knows), in time order (`practices`,
-    /// when given: the day's `PracticeProgress.all` already worked out).
+    /// when given: the day's `PracticeProgress.all` already worked out; `idsBySet`: each daily set's
+    /// ids, as `PracticeReminder.time` takes them).
     package static func baniSlots(
-        on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar, practices: [PracticeProgress]? = nil
+        on day: NitnemDay, files: GroupFiles, calendar: NitnemCalendar, practices: [PracticeProgress]? = nil,
+        idsBySet: [[String]]? = nil
     ) -> [BaniSlot] {
         guard let mine = files.mine, !mine.reminders.isEmpty || !files.snapshot.practices.isEmpty else { return [] }
         var slots = mine.reminders.compactMap { reminder in
@@ -146,7 +149,7 @@ package struct ReminderRules: Sendable {
             if let i = slots.firstIndex(where: { $0.bani.id == practice.bani }) {
                 slots[i].practice = count
             } else if let bani = files.snapshot.bani(id: practice.bani) {
-                let time = PracticeReminder.time(practice, snapshot: files.snapshot)
+                let time = PracticeReminder.time(practice, snapshot: files.snapshot, idsBySet: idsBySet)
                 slots.append(
                     BaniSlot(
                         bani: bani, time: time, at: calendar.baniReminder(on: day, at: time), practice: count))

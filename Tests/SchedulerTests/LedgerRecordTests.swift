@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import NitnemClockKit
+import TestSupport
+import Testing
+
+@testable import Scheduler
+
+/// `ReminderLedger.record` replaces the newest entry in place, or appends, when nothing else goes;
+/// whatever the path, the entries are the rule's: those of the day and subject and those of days
+/// more than 30 before removed, then the entry appended.
+@Suite struct LedgerRecordTests {
+    static let first = Fixture.day("2026-03-01")
+
+    /// The rule, written plainly.
+    static func recorded(_ entries: [ReminderLedger.Entry], _ entry: ReminderLedger.Entry) -> [ReminderLedger.Entry] {
+        let oldest = entry.dayKey.adding(days: -ReminderLedger.keptDays)
+        return entries.filter {
+            !($0.dayKey == entry.dayKey && $0.subject == entry.subject) && $0.dayKey >= oldest
+        } + [entry]
+    }
+
+    static func entry(_ day: Int, _ subject: ReminderSubject, _ outcome: ReminderLedger.Outcome, at minute: Int)
+        -> ReminderLedger.Entry
+    {
+        ReminderLedger.Entry(
+            dayKey: first.adding(days: day), band: .evening,
+            at: Fixture.instant("2026-03-01T00:00:00Z").addingTimeInterval(Double(minute) * 60), outcome: outcome,
+            subject: subject)
+    }
+
+    /// Seventy days of a save then a show per band and a per-bani reminder, with a record for the
+    /// day before now and then (a "Later" of yesterday's, an entry not last), and one of a day
+    /// far back: after each record, the entries are the rule's. Fails if the fast path replaces an
+    /// entry that is not the newest, keeps an old day, or appends a second entry for a subject.
+    @Test func everyRecordLeavesTheRuleEntries() {
+        var ledger = ReminderLedger()
+        var expected: [ReminderLedger.Entry] = []
+        var minute = 0
+        func record(_ entry: ReminderLedger.Entry) {
+            ledger.record(entry)
+            expected = Self.recorded(expected, entry)
+            #expect(ledger.entries == expected, "after \(entry.dayKey) \(entry.subject)")
+            minute += 1
+        }
+        let subjects: [ReminderSubject] = Band.allCases.map { .band($0) } + [.bani("japji")]
+        for day in 0..<70 {
+            for subject in subjects {
+                record(Self.entry(day, subject, .pending, at: minute))
+                record(Self.entry(day, subject, .fired, at: minute))
+            }
+            if day % 3 == 1 { record(Self.entry(day - 1, .band(.morning), .snoozed, at: minute)) }
+            if day % 7 == 2 { record(Self.entry(day, .band(.night), .skipped, at: minute)) }
+            if day == 40 { record(Self.entry(day - 35, .band(.evening), .skipped, at: minute)) }
+        }
+        #expect(ledger.entries.count == expected.count)
+    }
+}
