@@ -59,6 +59,17 @@ struct PlannedDays {
         {
             return count == ahead.points.count ? ahead.points : Array(ahead.points.prefix(count))
         }
+        // Past the first of them but not the second (a band start): the rest still come next, in
+        // order, and one more after the last is all that is new.
+        if let ahead, ahead.points.count >= 2, count <= ahead.points.count, ahead.points[0].at <= now,
+            now < ahead.points[1].at, day.day.key == ahead.day || day.day.key == ahead.points[0].dayKey,
+            let last = ahead.points.last, let lastDay = days.first(where: { $0.day.key == last.dayKey })
+        {
+            var points = Array(ahead.points.dropFirst())
+            points += fixedPoints(after: last.at, count: 1, from: lastDay)
+            self.ahead = (day.day.key, now, points)
+            return count == points.count ? points : Array(points.prefix(count))
+        }
         let points = fixedPoints(after: now, count: max(count, Self.pointsAhead), from: day)
         ahead = (day.day.key, now, points)
         return count == points.count ? points : Array(points.prefix(count))

@@ -15,6 +15,9 @@ struct TimelineWriter: Sendable {
     /// When the last timeline evaluated was made: until its first fixed point passes, the day and
     /// band of now and the points ahead stay what they were.
     private var madeAt: Date?
+    /// The last timeline made (from `madeFrom`), written or not: at the next band start, with the
+    /// same files, config and zone, the next timeline is this one moved on by a fixed point.
+    private var made: WidgetTimeline?
 
     /// What a timeline shows depends on: the Nitnem day and band it is made in, the fixed points
     /// ahead, the display options, and the files, config and zone the plan worked out its states
@@ -31,6 +34,7 @@ struct TimelineWriter: Sendable {
         last = nil
         madeFrom = nil
         madeAt = nil
+        made = nil
     }
 
     /// The timeline for `files` at `now`, when it says something other than the last one; its
@@ -50,8 +54,25 @@ struct TimelineWriter: Sendable {
             now: SlotKey(day: today.day.key, band: today.day.band(at: now)), points: points, options: options,
             generation: plan.generation)
         guard last == nil || inputs != madeFrom else { return [] }
+        let previous = madeFrom
         madeFrom = inputs
         madeAt = now
+        let ahead = WidgetTimeline.fixedPointsAhead
+        // One fixed point on, from the same files, config and zone: the entries past the band
+        // boundary are the last timeline's.
+        if let made, let previous, previous.generation == inputs.generation, previous.options == options,
+            points.count == ahead + 1, previous.points.count == ahead + 1,
+            points[..<ahead] == previous.points[1...]
+        {
+            let timeline = made.advanced(
+                now: now, slot: inputs.now, passed: previous.points[0], point: points[ahead - 1],
+                validUntil: points[ahead].at, journey: { plan.journey(of: $0, files: files) },
+                state: { plan.state($0, files: files) })
+            self.made = timeline
+            guard !timeline.saysSame(as: last) else { return [] }
+            last = timeline
+            return [.writeTimeline(timeline)]
+        }
         // The entries' days: today's and the fixed points' (two or three days: a list, not a dictionary
         // hashing each date; the days apart, so a search copies no journey).
         var days: [CivilDate] = []
@@ -67,6 +88,7 @@ struct TimelineWriter: Sendable {
         let timeline = WidgetTimeline(
             now: now, today: today.day, points: points, options: options, journey: journey,
             state: { plan.state($0, files: files) })
+        made = timeline
         guard !timeline.saysSame(as: last) else { return [] }
         last = timeline
         return [.writeTimeline(timeline)]

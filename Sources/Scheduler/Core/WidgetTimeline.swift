@@ -108,6 +108,44 @@ package struct WidgetTimeline: Hashable, Sendable {
         dayJourneys = journeys
     }
 
+    /// This timeline one fixed point on: at `now`, in `slot`, past its first fixed point and before
+    /// its second, the next fixed point `point` added and `validUntil` the one after it. The entries
+    /// it shares with this one (their slots' states the same: the files did not change) are this
+    /// one's; only `slot`'s state, when it is not the first fixed point's, and `point`'s are asked of
+    /// `state`, and `journey` only for a day this one has none of.
+    ///
+    /// - Important: The caller checks that the fixed points moved by one and that `state` and
+    ///   `journey` answer as they did when this one was made.
+    func advanced(
+        now: Date, slot: SlotKey, passed: FixedPoint, point: FixedPoint, validUntil: Date,
+        journey: (CivilDate) -> Journey?, state: (SlotKey) -> TodayState
+    ) -> WidgetTimeline {
+        var moved: [Entry] = []
+        moved.reserveCapacity(entries.count)
+        let passedSlot = SlotKey(day: passed.dayKey, band: passed.band)
+        moved.append(Entry(date: now, state: passedSlot == slot ? entries[1].state : state(slot)))
+        moved.append(contentsOf: entries[2...])
+        moved.append(Entry(date: point.at, state: state(SlotKey(day: point.dayKey, band: point.band))))
+        var journeys: [DayJourney] = []
+        journeys.reserveCapacity(dayJourneys.count + 1)
+        for entry in moved where !journeys.contains(where: { $0.day == entry.state.dayKey }) {
+            let day = entry.state.dayKey
+            if let known = dayJourneys.first(where: { $0.day == day }) {
+                journeys.append(known)
+            } else if let month = journey(day) {
+                journeys.append(DayJourney(day: day, journey: month))
+            }
+        }
+        return WidgetTimeline(entries: moved, validUntil: validUntil, options: options, dayJourneys: journeys)
+    }
+
+    private init(entries: [Entry], validUntil: Date, options: DisplayOptions, dayJourneys: [DayJourney]) {
+        self.entries = entries
+        self.validUntil = validUntil
+        self.options = options
+        self.dayJourneys = dayJourneys
+    }
+
     /// Whether the file would say what `other`'s says, apart from when it was made: then nothing
     /// changed for a reader, and the file is not rewritten.
     package func saysSame(as other: WidgetTimeline?) -> Bool {
