@@ -115,4 +115,34 @@ import Testing
         // A band start each: about four a day for two months, and the change.
         #expect(written > 200)
     }
+
+    /// Most days read nothing (or what the day before read), some read a bani or leave one
+    /// mid-way, and two practices run: each state is still the one worked out alone. A state is
+    /// made from the same band's last one when their days' reads are the same; fails if it is
+    /// taken whatever the reads (tried).
+    @Test(arguments: ["Asia/Kolkata", "Pacific/Apia", "Europe/Helsinki"])
+    func aDayLikeTheOneBeforeIsStillItsOwn(_ zone: String) {
+        let calendar = Fixture.calendar(zone)
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        var banis: [String: BaniProgress] = [:]
+        // Days 10 to 12 read the same bani, day 20 another, day 21 the first mid-way.
+        banis[ids[0]] = BaniProgress(completedDays: Set((10...12).map { Self.first.adding(days: $0) }))
+        banis[ids[2]] = BaniProgress(completedDays: [Self.first.adding(days: 20)])
+        banis[ids[1]] = BaniProgress(lastSeq: 7, lastReadAt: Fixture.instant("2026-03-22T10:00:00Z"))
+        banis["sukhmani"] = BaniProgress(completedDays: [Self.first.adding(days: 6), Self.first.adding(days: 7)])
+        var files = Fixture.files(banis)
+        files.snapshot.practices = [
+            Practice(bani: "sukhmani", from: Self.first.adding(days: 5), days: 9),
+            Practice(bani: ids[3], from: Self.first.adding(days: 15), days: 3),
+        ]
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        for offset in 0..<30 {
+            let day = Self.first.adding(days: offset)
+            for band in Band.allCases {
+                let slot = SlotKey(day: day, band: band)
+                let state = plan.state(slot, files: files)
+                #expect(state == Self.reference(files, slot, calendar), "\(zone) \(day) \(band)")
+            }
+        }
+    }
 }

@@ -31,6 +31,10 @@ struct DayPlan: Sendable {
     /// is made from its band's, with only that day's reads, resume and practices worked out.
     /// With each, the progress of each id of its order (`records`): looked up once, not per day.
     private var orders: [(order: BandOrder, records: [BaniProgress?])?] = []
+    /// The state last made of each band (by `Band.allCases` index) with its day's reads
+    /// (`TodayState.reads`), for the files last configured: a day whose reads are the same takes its
+    /// counts and checklist (most days' reads are those of the day before: none).
+    private var latest: [(state: TodayState, read: [Bool])?] = []
     /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
     /// from the files, config and zone under one generation holds while it stays the same.
     private(set) var generation = 0
@@ -61,6 +65,7 @@ struct DayPlan: Sendable {
         idsBySet = nil
         dailyIDs = nil
         orders = []
+        latest = []
     }
 
     /// The state of `slot` for `files`, worked out once per slot.
@@ -69,10 +74,15 @@ struct DayPlan: Sendable {
         let (order, records) = order(of: slot.band, files: files)
         let practices = practices(on: slot.day, files: files)
         let calendar = calendar
+        let read = TodayState.reads(of: order, day: slot.day, progress: files.progress.banis, records: records)
+        let index = Band.allCases.firstIndex(of: slot.band)!
+        if latest.isEmpty { latest = Array(repeating: nil, count: Band.allCases.count) }
+        let like = latest[index].flatMap { $0.read == read ? $0.state : nil }
         let state = TodayState(
             order: order, snapshot: files.snapshot, progress: files.progress.banis, day: slot.day, records: records,
-            interval: { calendar.nitnemDay(slot.day).interval }, practices: { practices })
+            read: read, like: like, interval: { calendar.nitnemDay(slot.day).interval }, practices: { practices })
         states.remember(state, for: slot)
+        latest[index] = (state, read)
         return state
     }
 
