@@ -145,4 +145,60 @@ import Testing
             }
         }
     }
+
+    /// Journeys asked day after day (or every few days) across three months, through runs of
+    /// complete days, a day half read, a practice: each is the one made afresh. A day's is made
+    /// from the last one in its month; fails if it is whenever a day since was complete, or when
+    /// there was no first record up to the last one (both tried).
+    @Test(arguments: [1, 3])
+    func aJourneyMadeFromTheDayBeforesIsTheOneMadeAfresh(_ step: Int) {
+        let calendar = Fixture.calendar("Europe/Helsinki")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        func days(_ offsets: [Int]) -> Set<CivilDate> { Set(offsets.map { Self.first.adding(days: $0) }) }
+        let complete = Array(3...8) + [12, 13] + Array(29...33) + [45]
+        var banis: [String: BaniProgress] = [:]
+        for (i, id) in ids.enumerated() {
+            // The first record (day 1) is not a complete day.
+            banis[id] = BaniProgress(
+                completedDays: days(complete + (i.isMultiple(of: 2) ? [20, 50] : []) + (i == 0 ? [1] : [])))
+        }
+        banis["sukhmani"] = BaniProgress(completedDays: days([6, 7, 9, 31]))
+        var files = Fixture.files(banis)
+        files.snapshot.practices = [Practice(bani: "sukhmani", from: Self.first.adding(days: 5), days: 30)]
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        for offset in stride(from: -10, to: 80, by: step) {
+            let day = Self.first.adding(days: offset)
+            let fresh = Journey(monthOf: day, snapshot: files.snapshot, progress: banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
+        }
+    }
+
+    /// The reads changed mid-month (days of the month before the change now read): each journey
+    /// after the change is the one made afresh from the new files. Fails if the last journey
+    /// outlives the files it was made from (tried).
+    @Test func aJourneyIsNotMadeFromOneOfOtherFiles() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let progress = Self.progress(ids, every: 3, resumeOn: "2026-03-10")
+        let before = Fixture.files(progress)
+        // The first two weeks all read: no day since the change is complete.
+        let after = Fixture.files(
+            progress.mapValues { record in
+                var record = record
+                record.completedDays.formUnion((0..<14).map { Self.first.adding(days: $0) })
+                return record
+            })
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        var files = before
+        for offset in 0..<30 {
+            if offset == 15 {
+                files = after
+                plan.forgetStates()
+            }
+            let day = Self.first.adding(days: offset)
+            let fresh = Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
+        }
+    }
 }

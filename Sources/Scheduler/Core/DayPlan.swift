@@ -23,6 +23,9 @@ struct DayPlan: Sendable {
     private var practices = Memory<CivilDate, [PracticeProgress]>()
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys = Memory<CivilDate, Journey>()
+    /// The journey last made, for the files last configured: the next day's in its month is made
+    /// from it (`Journey.init(movingOn:…)`) when it can be.
+    private var lastJourney: Journey?
     /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
     private var idsBySet: [[String]]?
     /// The distinct ids of the daily sets (`NitnemSnapshot.dailyIDs`), for the files last configured.
@@ -62,6 +65,7 @@ struct DayPlan: Sendable {
         states.removeAll()
         practices.removeAll()
         journeys.removeAll()
+        lastJourney = nil
         idsBySet = nil
         dailyIDs = nil
         orders = []
@@ -137,10 +141,18 @@ struct DayPlan: Sendable {
             daily = NitnemSnapshot.dailyIDs(ids(files))
             dailyIDs = daily
         }
-        let journey = Journey(
-            monthOf: day, snapshot: files.snapshot, progress: files.progress.banis,
-            practices: practices(on: day, files: files), dailyIDs: daily)
+        let practices = practices(on: day, files: files)
+        let journey =
+            lastJourney.flatMap {
+                Journey(
+                    movingOn: $0, to: day, snapshot: files.snapshot, progress: files.progress.banis,
+                    practices: practices, dailyIDs: daily)
+            }
+            ?? Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, practices: practices,
+                dailyIDs: daily)
         journeys.remember(journey, for: day)
+        lastJourney = journey
         return journey
     }
 }
