@@ -201,4 +201,28 @@ import Testing
             #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
         }
     }
+
+    /// A daily bani's title changed mid-way, the order and the reads as they were: each state after
+    /// it shows the new title. Fails if a band's last state outlives the files (tried).
+    @Test func aStateIsNotMadeFromOneOfOtherFiles() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let before = Fixture.files()
+        var after = before
+        let i = after.snapshot.banis.firstIndex { $0.id == ids[0] }!
+        after.snapshot.banis[i].titleEn = "Another title"
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        var files = before
+        for offset in 0..<6 {
+            if offset == 3 {
+                files = after
+                plan.forgetStates()
+            }
+            for band in Band.allCases {
+                let slot = SlotKey(day: Self.first.adding(days: offset), band: band)
+                let state = plan.state(slot, files: files)
+                #expect(state == Self.reference(files, slot, calendar), "\(slot.day) \(band)")
+            }
+        }
+    }
 }
