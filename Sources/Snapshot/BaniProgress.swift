@@ -27,7 +27,10 @@ package struct BaniProgress: Hashable, Sendable {
     }
 
     /// Whether it was read to the end on Nitnem day `day`: the one rule every count asks.
-    package func isRead(on day: CivilDate) -> Bool { completedDays.contains(day) }
+    package func isRead(on day: CivilDate) -> Bool {
+        // `contains` hashes the day even when there is no day to find (a bani not read yet).
+        !completedDays.isEmpty && completedDays.contains(day)
+    }
 }
 
 extension [String: BaniProgress] {

@@ -115,4 +115,114 @@ import Testing
         // A band start each: about four a day for two months, and the change.
         #expect(written > 200)
     }
+
+    /// Most days read nothing (or what the day before read), some read a bani or leave one
+    /// mid-way, and two practices run: each state is still the one worked out alone. A state is
+    /// made from the same band's last one when their days' reads are the same; fails if it is
+    /// taken whatever the reads (tried).
+    @Test(arguments: ["Asia/Kolkata", "Pacific/Apia", "Europe/Helsinki"])
+    func aDayLikeTheOneBeforeIsStillItsOwn(_ zone: String) {
+        let calendar = Fixture.calendar(zone)
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        var banis: [String: BaniProgress] = [:]
+        // Days 10 to 12 read the same bani, day 20 another, day 21 the first mid-way.
+        banis[ids[0]] = BaniProgress(completedDays: Set((10...12).map { Self.first.adding(days: $0) }))
+        banis[ids[2]] = BaniProgress(completedDays: [Self.first.adding(days: 20)])
+        banis[ids[1]] = BaniProgress(lastSeq: 7, lastReadAt: Fixture.instant("2026-03-22T10:00:00Z"))
+        banis["sukhmani"] = BaniProgress(completedDays: [Self.first.adding(days: 6), Self.first.adding(days: 7)])
+        var files = Fixture.files(banis)
+        files.snapshot.practices = [
+            Practice(bani: "sukhmani", from: Self.first.adding(days: 5), days: 9),
+            Practice(bani: ids[3], from: Self.first.adding(days: 15), days: 3),
+        ]
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        for offset in 0..<30 {
+            let day = Self.first.adding(days: offset)
+            for band in Band.allCases {
+                let slot = SlotKey(day: day, band: band)
+                let state = plan.state(slot, files: files)
+                #expect(state == Self.reference(files, slot, calendar), "\(zone) \(day) \(band)")
+            }
+        }
+    }
+
+    /// Journeys asked day after day (or every few days) across three months, through runs of
+    /// complete days, a day half read, a practice: each is the one made afresh. A day's is made
+    /// from the last one in its month; fails if it is whenever a day since was complete, or when
+    /// there was no first record up to the last one (both tried).
+    @Test(arguments: [1, 3])
+    func aJourneyMadeFromTheDayBeforesIsTheOneMadeAfresh(_ step: Int) {
+        let calendar = Fixture.calendar("Europe/Helsinki")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        func days(_ offsets: [Int]) -> Set<CivilDate> { Set(offsets.map { Self.first.adding(days: $0) }) }
+        let complete = Array(3...8) + [12, 13] + Array(29...33) + [45]
+        var banis: [String: BaniProgress] = [:]
+        for (i, id) in ids.enumerated() {
+            // The first record (day 1) is not a complete day.
+            banis[id] = BaniProgress(
+                completedDays: days(complete + (i.isMultiple(of: 2) ? [20, 50] : []) + (i == 0 ? [1] : [])))
+        }
+        banis["sukhmani"] = BaniProgress(completedDays: days([6, 7, 9, 31]))
+        var files = Fixture.files(banis)
+        files.snapshot.practices = [Practice(bani: "sukhmani", from: Self.first.adding(days: 5), days: 30)]
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        for offset in stride(from: -10, to: 80, by: step) {
+            let day = Self.first.adding(days: offset)
+            let fresh = Journey(monthOf: day, snapshot: files.snapshot, progress: banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
+        }
+    }
+
+    /// The reads changed mid-month (days of the month before the change now read): each journey
+    /// after the change is the one made afresh from the new files. Fails if the last journey
+    /// outlives the files it was made from (tried).
+    @Test func aJourneyIsNotMadeFromOneOfOtherFiles() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let progress = Self.progress(ids, every: 3, resumeOn: "2026-03-10")
+        let before = Fixture.files(progress)
+        // The first two weeks all read: no day since the change is complete.
+        let after = Fixture.files(
+            progress.mapValues { record in
+                var record = record
+                record.completedDays.formUnion((0..<14).map { Self.first.adding(days: $0) })
+                return record
+            })
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        var files = before
+        for offset in 0..<30 {
+            if offset == 15 {
+                files = after
+                plan.forgetStates()
+            }
+            let day = Self.first.adding(days: offset)
+            let fresh = Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
+        }
+    }
+
+    /// A daily bani's title changed mid-way, the order and the reads as they were: each state after
+    /// it shows the new title. Fails if a band's last state outlives the files (tried).
+    @Test func aStateIsNotMadeFromOneOfOtherFiles() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let before = Fixture.files()
+        var after = before
+        let i = after.snapshot.banis.firstIndex { $0.id == ids[0] }!
+        after.snapshot.banis[i].titleEn = "Another title"
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        var files = before
+        for offset in 0..<6 {
+            if offset == 3 {
+                files = after
+                plan.forgetStates()
+            }
+            for band in Band.allCases {
+                let slot = SlotKey(day: Self.first.adding(days: offset), band: band)
+                let state = plan.state(slot, files: files)
+                #expect(state == Self.reference(files, slot, calendar), "\(slot.day) \(band)")
+            }
+        }
+    }
 }

@@ -26,6 +26,8 @@ struct BandOrder: Sendable {
     /// The day's daily banis in checklist order (morning, evening, night; each once; only those
     /// the snapshot has).
     let checklist: [ChecklistItem]
+    /// The ids of `checklist`'s banis that are not in `order` (none, unless the sets are odd).
+    let unordered: [String]
     /// False for a snapshot of a database without the bani registry.
     let banisAvailable: Bool
 
@@ -46,6 +48,7 @@ struct BandOrder: Sendable {
         self.bandSetCount = bandSetCount
         banis = order.map { snapshot.bani(id: $0) }
         checklist = Self.checklist(snapshot: snapshot, idsBySet: idsBySet, order: order)
+        unordered = checklist.filter { $0.index == nil }.map(\.id)
     }
 
     /// The day's daily banis in checklist order for `snapshot` (`checklist`), each with its place in

@@ -23,6 +23,9 @@ struct DayPlan: Sendable {
     private var practices = Memory<CivilDate, [PracticeProgress]>()
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys = Memory<CivilDate, Journey>()
+    /// The journey last made, for the files last configured: the next day's in its month is made
+    /// from it (`Journey.init(movingOn:…)`) when it can be.
+    private var lastJourney: Journey?
     /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
     private var idsBySet: [[String]]?
     /// The distinct ids of the daily sets (`NitnemSnapshot.dailyIDs`), for the files last configured.
@@ -31,6 +34,10 @@ struct DayPlan: Sendable {
     /// is made from its band's, with only that day's reads, resume and practices worked out.
     /// With each, the progress of each id of its order (`records`): looked up once, not per day.
     private var orders: [(order: BandOrder, records: [BaniProgress?])?] = []
+    /// The state last made of each band (by `Band.allCases` index) with its day's reads
+    /// (`TodayState.reads`), for the files last configured: a day whose reads are the same takes its
+    /// counts and checklist (most days' reads are those of the day before: none).
+    private var latest: [(state: TodayState, read: [Bool])?] = []
     /// Counts the times everything worked out was forgotten (`forgetStates`): what was worked out
     /// from the files, config and zone under one generation holds while it stays the same.
     private(set) var generation = 0
@@ -58,9 +65,11 @@ struct DayPlan: Sendable {
         states.removeAll()
         practices.removeAll()
         journeys.removeAll()
+        lastJourney = nil
         idsBySet = nil
         dailyIDs = nil
         orders = []
+        latest = []
     }
 
     /// The state of `slot` for `files`, worked out once per slot.
@@ -69,10 +78,15 @@ struct DayPlan: Sendable {
         let (order, records) = order(of: slot.band, files: files)
         let practices = practices(on: slot.day, files: files)
         let calendar = calendar
+        let read = TodayState.reads(of: order, day: slot.day, progress: files.progress.banis, records: records)
+        let index = Band.allCases.firstIndex(of: slot.band)!
+        if latest.isEmpty { latest = Array(repeating: nil, count: Band.allCases.count) }
+        let like = latest[index].flatMap { $0.read == read ? $0.state : nil }
         let state = TodayState(
             order: order, snapshot: files.snapshot, progress: files.progress.banis, day: slot.day, records: records,
-            interval: { calendar.nitnemDay(slot.day).interval }, practices: { practices })
+            read: read, like: like, interval: { calendar.nitnemDay(slot.day).interval }, practices: { practices })
         states.remember(state, for: slot)
+        latest[index] = (state, read)
         return state
     }
 
@@ -127,10 +141,18 @@ struct DayPlan: Sendable {
             daily = NitnemSnapshot.dailyIDs(ids(files))
             dailyIDs = daily
         }
-        let journey = Journey(
-            monthOf: day, snapshot: files.snapshot, progress: files.progress.banis,
-            practices: practices(on: day, files: files), dailyIDs: daily)
+        let practices = practices(on: day, files: files)
+        let journey =
+            lastJourney.flatMap {
+                Journey(
+                    movingOn: $0, to: day, snapshot: files.snapshot, progress: files.progress.banis,
+                    practices: practices, dailyIDs: daily)
+            }
+            ?? Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, practices: practices,
+                dailyIDs: daily)
         journeys.remember(journey, for: day)
+        lastJourney = journey
         return journey
     }
 }

@@ -95,39 +95,57 @@ package struct TodayState: Hashable, Sendable {
     /// `practices` only when the snapshot has practices.
     /// `records`, when given: the progress of each id of `order`, looked up already (the agent's
     /// `DayPlan`, once per files).
+    /// `read`, when given: `reads(of:day:progress:records:)`, worked out already. `like`, when given:
+    /// a state of another day made from the same `template` and files whose `read` was the same,
+    /// so that its counts and checklist items are this day's too (only the day differs).
     init(
         order template: BandOrder, snapshot: NitnemSnapshot, progress: [String: BaniProgress], day key: CivilDate,
-        records: [BaniProgress?]? = nil, interval: () -> DateInterval, practices known: () -> [PracticeProgress]
+        records: [BaniProgress?]? = nil, read known: [Bool]? = nil, like previous: TodayState? = nil,
+        interval: () -> DateInterval, practices: () -> [PracticeProgress]
     ) {
         dayKey = key
         band = template.band
         banisAvailable = template.banisAvailable
         let order = template.order
         self.order = order
-        let read = records.map { $0.map { $0?.isRead(on: key) ?? false } } ?? order.map { progress.isRead($0, on: key) }
-        done = read.count(where: { $0 })
+        let read = known ?? Self.reads(of: template, day: key, progress: progress, records: records)
         let bandSetCount = template.bandSetCount
         // An empty set is not "complete": there is nothing to read in this band.
         bandSetIsEmpty = bandSetCount == 0
-        bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
-        dayComplete = !order.isEmpty && done == order.count
-        let firstUnread = read.firstIndex(of: false)
-        // The checklist's ids are the order's: each read looked up once.
-        checklist = DayChecklist(
-            day: key, band: template.band,
-            // Through the buffer: `map` copied each item (its bani whole) before the item made copied it again.
-            items: template.checklist.withUnsafeBufferPointer { items in
-                items.indices.map { i in
-                    DayChecklist.Item(
-                        bani: items[i].bani, set: items[i].set,
-                        read: items[i].index.map { read[$0] } ?? progress.isRead(items[i].id, on: key),
-                        next: firstUnread.map { order[$0] == items[i].id } ?? false)
-                }
-            })
-        let all = snapshot.practices.isEmpty ? [] : known()
-        practices = all.compactMap { item in
+        // `read` goes on past the order: the checklist banis not in it.
+        let firstUnread = read[..<order.count].firstIndex(of: false)
+        // `order ==` is one comparison of buffers when it is the same order.
+        if let previous, previous.band == template.band, previous.order == order {
+            done = previous.done
+            bandComplete = previous.bandComplete
+            dayComplete = previous.dayComplete
+            checklist = DayChecklist(day: key, band: template.band, items: previous.checklist.items)
+        } else {
+            done = read[..<order.count].count(where: { $0 })
+            bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
+            dayComplete = !order.isEmpty && done == order.count
+            // The checklist's ids are the order's: each read looked up once.
+            checklist = DayChecklist(
+                day: key, band: template.band,
+                // Through the buffer: `map` copied each item (its bani whole) before the item made copied it again.
+                items: template.checklist.withUnsafeBufferPointer { items in
+                    items.indices.map { i in
+                        DayChecklist.Item(
+                            bani: items[i].bani, set: items[i].set,
+                            read: items[i].index.map { read[$0] } ?? progress.isRead(items[i].id, on: key),
+                            next: firstUnread.map { order[$0] == items[i].id } ?? false)
+                    }
+                })
+        }
+        let all = snapshot.practices.isEmpty ? [] : practices()
+        self.practices = all.compactMap { item in
             let shown = item.isRunning && item.state != .upcoming || item.state == .completed && item.lastDay == key
-            guard shown, let bani = snapshot.bani(id: item.practice.bani) else { return nil }
+            guard shown else { return nil }
+            // The same files: a practice's bani is the one the other day's state found.
+            let bani =
+                previous?.practices.first(where: { $0.progress.practice.bani == item.practice.bani })?.bani
+                ?? snapshot.bani(id: item.practice.bani)
+            guard let bani else { return nil }
             return Practicing(bani: bani, progress: item)
         }
 
@@ -141,6 +159,25 @@ package struct TodayState: Hashable, Sendable {
         } else {
             next = nil
         }
+    }
+
+    /// Whether each id of `template`'s order was read on `key`, and after them each checklist bani
+    /// that is not in the order: all that a state of `template` reads of the day's progress.
+    static func reads(
+        of template: BandOrder, day key: CivilDate, progress: [String: BaniProgress], records: [BaniProgress?]?
+    ) -> [Bool] {
+        var read: [Bool] = []
+        read.reserveCapacity(template.order.count + template.unordered.count)
+        if let records {
+            // Through the buffer: `map` copied each record.
+            records.withUnsafeBufferPointer { records in
+                for i in records.indices { read.append(records[i]?.isRead(on: key) ?? false) }
+            }
+        } else {
+            for id in template.order { read.append(progress.isRead(id, on: key)) }
+        }
+        for id in template.unordered { read.append(progress.isRead(id, on: key)) }
+        return read
     }
 
     /// The start of `key` in UTC.

@@ -129,31 +129,9 @@ package struct Journey: Hashable, Sendable {
                 d = d.dayAfter
             }
         }
-        // The practices with a day in the month; each day's part in them.
-        let monthEnd =
-            (month == 12
-            ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1))
-            .map { $0.adding(days: -1) } ?? .last
-        let practices = all.filter {
-            $0.practice.from <= monthEnd && $0.lastDay >= start && ($0.practice.stopped ?? .last) > $0.practice.from
-        }
-        self.practices = practices.map {
-            Practicing(title: snapshot.bani(id: $0.practice.bani)?.titleEn ?? $0.practice.bani, progress: $0)
-        }
-        // Each practice's record looked up once, not once per day of the month.
-        let practiceReads = practices.map { progress[$0.practice.bani]?.completedDays }
-        for i in days.indices {
-            let d = days[i].dayKey
-            var covered = false
-            var allRead = true
-            // By index: a `for … in` copied each practice's progress at each day.
-            for j in practices.indices where practices[j].covers(d) {
-                covered = true
-                if allRead, !(practiceReads[j]?.contains(d) ?? false) { allRead = false }
-            }
-            guard covered else { continue }
-            days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed
-        }
+        practices = Self.mark(
+            &days, year: year, month: month, practices: all, progress: progress, today: today,
+            title: { snapshot.bani(id: $0)?.titleEn })
         self.days = days
         var longestOverall = 0
         var run = 0
@@ -178,6 +156,86 @@ package struct Journey: Hashable, Sendable {
             cursor = cursor.adding(days: -1)
         }
         currentStreak = empty == nil ? streak : 0
+    }
+
+    /// The journey `previous` (of the same month, as of a day before `today`, made from the same
+    /// snapshot and progress; `dailyIDs` the snapshot's) as of `today`, with `practices`, `today`'s
+    /// `PracticeProgress.all`; nil when it cannot be told from `previous` (the first day recorded
+    /// since it, or a day since then complete: the first record or the streaks move) and is made anew.
+    init?(
+        movingOn previous: Journey, to today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress],
+        practices all: [PracticeProgress], dailyIDs ids: [String]
+    ) {
+        guard previous.year == today.year, previous.month == today.month, previous.today < today,
+            ids.count == previous.total
+        else { return nil }
+        // A day complete since `previous.today` (at most the month's days), or with none recorded
+        // up to it, a day recorded since.
+        var d = previous.today.dayAfter
+        while d <= today {
+            if !ids.isEmpty, ids.allSatisfy({ progress[$0]?.completedDays.contains(d) ?? false }) { return nil }
+            if previous.firstRecord == nil, progress.values.contains(where: { $0.isRead(on: d) }) { return nil }
+            d = d.dayAfter
+        }
+        // No day recorded since is before the first one up to `previous.today`, and with none
+        // there is none since: the same first record, so the month is empty or not as it was (its
+        // start is before both todays). No day complete since: the same complete
+        // days up to today, so the same longest runs; today is not complete, so the streak ends
+        // yesterday: `previous`'s when that was its today and complete, else none.
+        year = previous.year
+        month = previous.month
+        self.today = today
+        total = previous.total
+        empty = previous.empty
+        firstRecord = previous.firstRecord
+        longestOverall = previous.longestOverall
+        longestInMonth = previous.longestInMonth
+        let yesterdayComplete =
+            previous.today.dayAfter == today && previous.days.contains { $0.dayKey == previous.today && $0.complete }
+        currentStreak = yesterdayComplete ? previous.currentStreak : 0
+        var days = previous.days.map {
+            Day(
+                dayKey: $0.dayKey, done: $0.done, complete: $0.complete, inProgress: $0.dayKey == today && !$0.complete,
+                future: $0.dayKey > today)
+        }
+        practices = Self.mark(
+            &days, year: year, month: month, practices: all, progress: progress, today: today,
+            title: { id in
+                previous.practices.first { $0.progress.practice.bani == id }?.title ?? snapshot.bani(id: id)?.titleEn
+            })
+        self.days = days
+    }
+
+    /// The practices of `all` with a day in the month, with their banis' titles (`title` by id), and
+    /// each of `days`' part in them as of `today`.
+    private static func mark(
+        _ days: inout [Day], year: Int, month: Int, practices all: [PracticeProgress],
+        progress: [String: BaniProgress], today: CivilDate, title: (String) -> String?
+    ) -> [Practicing] {
+        let start = CivilDate(year: year, month: month, day: 1)!
+        let monthEnd =
+            (month == 12
+            ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1))
+            .map { $0.adding(days: -1) } ?? .last
+        let practices = all.filter {
+            $0.practice.from <= monthEnd && $0.lastDay >= start && ($0.practice.stopped ?? .last) > $0.practice.from
+        }
+        // Each practice's record looked up once, not once per day of the month.
+        let practiceReads = practices.map { progress[$0.practice.bani]?.completedDays }
+        // Each practice's days taken once: asked of the practice, each day copied it.
+        let spans = practices.map(\.span)
+        for i in days.indices {
+            let d = days[i].dayKey
+            var covered = false
+            var allRead = true
+            for j in spans.indices where PracticeProgress.covers(d, spans[j]) {
+                covered = true
+                if allRead, !(practiceReads[j]?.contains(d) ?? false) { allRead = false }
+            }
+            guard covered else { continue }
+            days[i].practice = d > today ? .toCome : allRead ? .read : d == today ? .today : .missed
+        }
+        return practices.map { Practicing(title: title($0.practice.bani) ?? $0.practice.bani, progress: $0) }
     }
 
     /// Days whose daily banis were all read.

@@ -70,10 +70,18 @@ package struct PracticeProgress: Hashable, Sendable {
 
     /// Whether `day` is one of its days: from its first to its last, and before the day it was stopped
     /// on (which counts for the practice that began again that day, if any).
-    package func covers(_ day: CivilDate) -> Bool {
+    package func covers(_ day: CivilDate) -> Bool { Self.covers(day, span) }
+
+    /// Its first and last days and the day it was stopped (what `covers` asks), to ask of many days.
+    var span: (from: CivilDate, last: CivilDate, stop: CivilDate) {
         let stop: CivilDate? =
             if case .stopped(let stopped) = state { stopped } else { nil }
-        return practice.from <= day && day <= lastDay && day < (stop ?? .last)
+        return (practice.from, lastDay, stop ?? .last)
+    }
+
+    /// Whether a practice of `span` covers `day` (`covers`).
+    static func covers(_ day: CivilDate, _ span: (from: CivilDate, last: CivilDate, stop: CivilDate)) -> Bool {
+        span.from <= day && day <= span.last && day < span.stop
     }
 
     /// Whether today is one of its days and the bani is still to read today.

@@ -39,6 +39,9 @@ package struct Localizer: Sendable {
 
     /// `text` with each `{name}` of `values` replaced; an unknown `{name}` stays as it is.
     func fill(_ text: String, _ values: [String: String]) -> String {
+        if let filled = text.utf8.withContiguousStorageIfAvailable({ Self.fill(bytes: $0, values) }), let filled {
+            return filled
+        }
         // Below U+0300 no scalar joins a brace into a larger character (no combining mark, joiner or
         // prepended sign), so a brace is found by its byte: the same place, without walking characters.
         let bytes = text.unicodeScalars.allSatisfy { $0.value < 0x300 }
@@ -60,6 +63,43 @@ package struct Localizer: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return out + rest
+    }
+
+    /// `fill` on the UTF-8 of a text whose scalars are all below U+0300 (each byte below 0xCC), where
+    /// a brace is found by its byte; nil for another text. Bytes, not substrings: a reminder's
+    /// summary is filled in at each show.
+    private static func fill(bytes text: UnsafeBufferPointer<UInt8>, _ values: [String: String]) -> String? {
+        guard text.allSatisfy({ $0 < 0xCC }) else { return nil }
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        guard text.contains(open) else { return String(decoding: text, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + 64)
+        var i = 0
+        // Where the text after the last `{name}` starts.
+        var start = 0
+        while i < text.count {
+            guard text[i] == open else {
+                out.append(text[i])
+                i += 1
+                continue
+            }
+            // No closing brace: as the characters' walk does, the text since the last name again
+            // (so twice), then the rest.
+            guard let end = text[(i + 1)...].firstIndex(of: close) else {
+                out.append(contentsOf: text[start...])
+                break
+            }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: text[(i + 1)..<end]), as: UTF8.self)
+            if let value = values[name] {
+                out.append(contentsOf: value.utf8)
+            } else {
+                out.append(contentsOf: text[i...end])
+            }
+            i = end + 1
+            start = i
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Words used on several surfaces
