@@ -52,8 +52,9 @@ package struct Localizer: Sendable {
         var out = ""
         var rest = Substring(text)
         while let open = first("{", in: rest) {
-            out += rest[..<open]
+            // An unclosed `{` is text, kept once with the rest.
             guard let close = first("}", in: rest[open...]) else { break }
+            out += rest[..<open]
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values[name] {
                 out += value
@@ -76,18 +77,15 @@ package struct Localizer: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(text.count + 64)
         var i = 0
-        // Where the text after the last `{name}` starts.
-        var start = 0
         while i < text.count {
             guard text[i] == open else {
                 out.append(text[i])
                 i += 1
                 continue
             }
-            // No closing brace: as the characters' walk does, the text since the last name again
-            // (so twice), then the rest.
+            // An unclosed `{` is text, kept once with the rest.
             guard let end = text[(i + 1)...].firstIndex(of: close) else {
-                out.append(contentsOf: text[start...])
+                out.append(contentsOf: text[i...])
                 break
             }
             let name = String(decoding: UnsafeBufferPointer(rebasing: text[(i + 1)..<end]), as: UTF8.self)
@@ -97,7 +95,6 @@ package struct Localizer: Sendable {
                 out.append(contentsOf: text[i...end])
             }
             i = end + 1
-            start = i
         }
         return String(decoding: out, as: UTF8.self)
     }
