@@ -224,7 +224,8 @@ struct ReminderMachine: Sendable {
         let day = today.day.key
         let band = today.day.band(at: now)
         // Most wakes while a band's reminder is on screen find it saying what it says: asked of it in
-        // place first (`onScreenSaysSame`), as the notice copied out cost more than the rest.
+        // place (`onScreenSaysSame`), before the notice is copied out, and not made again (`notice`
+        // works its link out anew).
         if onScreenIsBand(band, of: day) {
             let state = plan.state(SlotKey(day: day, band: band), files: files)
             if !state.bandComplete, onScreenSaysSame(as: state, titles: config.titles) { return [] }
@@ -239,13 +240,6 @@ struct ReminderMachine: Sendable {
         if state.bandComplete {
             return [.closeReminder] + takenOff(shown)
                 + [.log(.reminderClosedBandRead(band))]
-        }
-        // What its words are made of is what the one on screen was made of: it says the same, and is
-        // not made again (`notice` works its link out anew), as at most wakes while it is on screen.
-        if let next = state.next, next.bani == shown.bani, next.resume == shown.resume, state.done == shown.done,
-            state.total == shown.total, config.titles == shown.titles, shown.practice == nil, shown.time == nil
-        {
-            return []
         }
         guard
             let updated = Self.notice(
