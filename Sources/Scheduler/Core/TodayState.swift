@@ -18,7 +18,7 @@ package struct TodayState: Hashable, Sendable {
     package let done: Int
     /// Distinct ids of morning ∪ evening ∪ night: the length of `order`.
     package var total: Int { order.count }
-    /// Every bani of the band's set is completed today.
+    /// Every bani of the band's set is completed today (`isComplete`).
     package let bandComplete: Bool
     /// Every bani of the daily sets is completed today.
     package let dayComplete: Bool
@@ -110,7 +110,6 @@ package struct TodayState: Hashable, Sendable {
         self.order = order
         let read = known ?? Self.reads(of: template, day: key, progress: progress, records: records)
         let bandSetCount = template.bandSetCount
-        // An empty set is not "complete": there is nothing to read in this band.
         bandSetIsEmpty = bandSetCount == 0
         // `read` goes on past the order: the checklist banis not in it.
         let firstUnread = read[..<order.count].firstIndex(of: false)
@@ -122,7 +121,7 @@ package struct TodayState: Hashable, Sendable {
             checklist = DayChecklist(day: key, band: template.band, items: previous.checklist.items)
         } else {
             done = read[..<order.count].count(where: { $0 })
-            bandComplete = bandSetCount > 0 && read[..<bandSetCount].allSatisfy { $0 }
+            bandComplete = Self.isComplete(read[..<bandSetCount])
             dayComplete = !order.isEmpty && done == order.count
             // The checklist's ids are the order's: each read looked up once.
             checklist = DayChecklist(
@@ -160,6 +159,10 @@ package struct TodayState: Hashable, Sendable {
             next = nil
         }
     }
+
+    /// Whether a band's set, each of whose banis was read or not (`reads`), is complete: an empty set
+    /// is not, as there is nothing to read in that band.
+    static func isComplete(_ reads: some Collection<Bool>) -> Bool { !reads.isEmpty && reads.allSatisfy { $0 } }
 
     /// Whether each id of `template`'s order was read on `key`, and after them each checklist bani
     /// that is not in the order: all that a state of `template` reads of the day's progress.

@@ -87,8 +87,9 @@ package struct ReminderRules: Sendable {
         let reason = skipReason(subject, on: day, at: instant) {
             // `TodayState`'s `bandComplete`, without the rest of a state: the band's set, each read.
             guard let files, case .band(let band) = subject else { return false }
-            let ids = files.snapshot.ids(in: band.dailySet)
-            return !ids.isEmpty && ids.allSatisfy { files.progress.banis.isRead($0, on: day.key) }
+            let progress = files.progress.banis
+            return TodayState.isComplete(
+                files.snapshot.ids(in: band.dailySet).lazy.map { progress.isRead($0, on: day.key) })
         }
         return reason.map(Decision.skip) ?? .remind
     }
