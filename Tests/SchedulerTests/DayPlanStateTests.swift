@@ -28,6 +28,24 @@ import Testing
         return banis
     }
 
+    /// `days` days from `first` through a new plan in `calendar`: `before`'s files, then from day
+    /// `days / 2` on `after`'s, the plan told they changed (as the agent tells it); `check` asked of
+    /// each day with the plan and the files of the time.
+    static func walk(
+        _ days: Int, calendar: NitnemCalendar, before: GroupFiles, after: GroupFiles,
+        _ check: (inout DayPlan, GroupFiles, CivilDate) -> Void
+    ) {
+        var plan = DayPlan(calendar: calendar, slots: .defaults)
+        var files = before
+        for offset in 0..<days {
+            if offset == days / 2 {
+                files = after
+                plan.forgetStates()
+            }
+            check(&plan, files, first.adding(days: offset))
+        }
+    }
+
     /// The files with the evening set in another order and without one of its banis.
     static func changedSets(_ files: GroupFiles) -> GroupFiles {
         var files = files
@@ -52,14 +70,7 @@ import Testing
         let before = Fixture.files(Self.progress(ids, every: 3, resumeOn: "2026-03-10"))
         let after = Self.changedSets(Fixture.files(Self.progress(ids, every: 2, resumeOn: "2026-04-12")))
         #expect(before.snapshot.ids(in: .evening) != after.snapshot.ids(in: .evening))
-        var plan = DayPlan(calendar: calendar, slots: .defaults)
-        var files = before
-        for offset in 0..<60 {
-            if offset == 30 {
-                files = after
-                plan.forgetStates()
-            }
-            let day = Self.first.adding(days: offset)
+        Self.walk(60, calendar: calendar, before: before, after: after) { plan, files, day in
             for band in Band.allCases {
                 let slot = SlotKey(day: day, band: band)
                 let state = plan.state(slot, files: files)
@@ -188,14 +199,7 @@ import Testing
                 record.completedDays.formUnion((0..<14).map { Self.first.adding(days: $0) })
                 return record
             })
-        var plan = DayPlan(calendar: calendar, slots: .defaults)
-        var files = before
-        for offset in 0..<30 {
-            if offset == 15 {
-                files = after
-                plan.forgetStates()
-            }
-            let day = Self.first.adding(days: offset)
+        Self.walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
             let fresh = Journey(
                 monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
             #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
@@ -211,15 +215,9 @@ import Testing
         var after = before
         let i = after.snapshot.banis.firstIndex { $0.id == ids[0] }!
         after.snapshot.banis[i].titleEn = "Another title"
-        var plan = DayPlan(calendar: calendar, slots: .defaults)
-        var files = before
-        for offset in 0..<6 {
-            if offset == 3 {
-                files = after
-                plan.forgetStates()
-            }
+        Self.walk(6, calendar: calendar, before: before, after: after) { plan, files, day in
             for band in Band.allCases {
-                let slot = SlotKey(day: Self.first.adding(days: offset), band: band)
+                let slot = SlotKey(day: day, band: band)
                 let state = plan.state(slot, files: files)
                 #expect(state == Self.reference(files, slot, calendar), "\(slot.day) \(band)")
             }
