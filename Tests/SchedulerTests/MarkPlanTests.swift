@@ -38,7 +38,8 @@ import Testing
         let progress = Self.read(read, times: times)
         let now = TodayState(
             snapshot: snapshot, progress: progress, at: Fixture.instant("2026-11-29T\(time):00Z"), calendar: utc)
-        let state = TodayState(snapshot: snapshot, progress: progress, day: utc.nitnemDay(on), band: now.band)
+        let state = TodayState(
+            snapshot: snapshot, progress: progress, day: utc.nitnemDay(on), band: now.band, calendar: utc)
         return try MarkPlan(
             names: names, next: next, band: band, undo: undo, snapshot: snapshot, progress: progress, state: state,
             dayInterval: utc.dayInterval(on))

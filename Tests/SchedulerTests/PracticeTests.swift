@@ -93,7 +93,8 @@ import Testing
         let b = Practice(bani: "sukhmani", from: Self.d("2026-12-03"), days: 40)
         var read = BaniProgress()
         read.completedDays = Self.days("2026-12-01", [0, 1, 2, 3])
-        let all = PracticeProgress.all([a, b], progress: ["sukhmani": read], today: Self.d("2026-12-04"))
+        let all = PracticeProgress.all(
+            [a, b], progress: ["sukhmani": read], today: Self.d("2026-12-04"), calendar: Fixture.calendar("UTC"))
         #expect(all[0].state == .stopped(Self.d("2026-12-03")))
         #expect(all[0].read == 2)
         #expect(all[1].state == .going)
@@ -110,8 +111,9 @@ import Testing
         #expect(all[0].state == .completed)
         #expect(all[0].lastDay == Self.d("2011-12-31"))
         #expect(all[0].day == 3)
-        // Counted without the zone, the skipped date would be a miss.
-        let civil = PracticeProgress.all([p], progress: ["japji": read], today: Self.d("2011-12-31"))
+        // Counted in a zone that has the date (UTC), it is a miss.
+        let civil = PracticeProgress.all(
+            [p], progress: ["japji": read], today: Self.d("2011-12-31"), calendar: Fixture.calendar("UTC"))
         #expect(civil[0].missed == [Self.d("2011-12-30")])
     }
 

@@ -77,7 +77,7 @@ package struct TodayState: Hashable, Sendable {
     /// `idsBySet`, each of `DailySet.allCases`' `NitnemSnapshot.ids(in:)`.
     package init(
         snapshot: NitnemSnapshot, progress: [String: BaniProgress], day nitnemDay: NitnemDay, band: Band,
-        calendar: NitnemCalendar? = nil, practices known: [PracticeProgress]? = nil,
+        calendar: NitnemCalendar, practices known: [PracticeProgress]? = nil,
         idsBySet knownIDs: [[String]]? = nil
     ) {
         let key = nitnemDay.key
