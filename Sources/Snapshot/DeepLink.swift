@@ -36,10 +36,16 @@ package enum DeepLink: Hashable, Sendable {
     /// The link as text, key and variant percent-encoded (every byte outside RFC 3986's unreserved
     /// `A-Z a-z 0-9 - . _ ~`); an empty variant is left out.
     package var url: String {
+        // Appended, not interpolated: a reminder's link is made at each show (interpolation took half).
         func link(_ kind: String, _ key: String, _ variant: String?) -> String {
-            let base = "sggs://\(kind)/\(Self.percentEncoded(key))"
-            guard let variant, !variant.isEmpty else { return base }
-            return base + "?variant=" + Self.percentEncoded(variant)
+            var text = "sggs://"
+            text += kind
+            text += "/"
+            text += Self.percentEncoded(key)
+            guard let variant, !variant.isEmpty else { return text }
+            text += "?variant="
+            text += Self.percentEncoded(variant)
+            return text
         }
         switch self {
         case .nitnem: return "sggs://nitnem"

@@ -21,14 +21,23 @@ extension NitnemSnapshot {
     /// The ids of daily set `set`, with Rehras as the variant the reader prefers
     /// (`preferences.rehrasVariant`); empty when the registry is unavailable.
     package func ids(in set: DailySet) -> [String] {
-        guard banisAvailable else { return [] }
+        guard let listed = listedIDs(in: set) else { return [] }
         let rehras = preferences.rehrasVariant.flatMap { variant in
             banis.first { $0.key == "rehras" && $0.variant == variant }
         }
-        return (sets[set.rawValue] ?? []).map { id in
+        return listed.map { id in
             if let rehras, bani(id: id)?.key == "rehras" { return rehras.id }
             return id
         }
+    }
+
+    /// Whether `ids(in: set)` is empty, without making it (a band's reminder asks at each slot).
+    package func hasNoIDs(in set: DailySet) -> Bool { listedIDs(in: set)?.isEmpty ?? true }
+
+    /// The ids `ids(in:)` maps one for one (Rehras as listed); nil when the registry is unavailable.
+    private func listedIDs(in set: DailySet) -> [String]? {
+        guard banisAvailable else { return nil }
+        return sets[set.rawValue] ?? []
     }
 
     /// The distinct ids of morning ∪ evening ∪ night (preferences applied), in set order.

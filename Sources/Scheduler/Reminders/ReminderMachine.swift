@@ -126,12 +126,13 @@ struct ReminderMachine: Sendable {
         let band = today.day.band(at: now)
         let current = SlotKey(day: day, band: band)
         let earlier = ledger.entry(day, subject)
-        // Most wakes find it decided already: the rules (and the files they hold) are not made then.
-        let due =
-            ReminderRules.decided(earlier, now: now, screenFree: screenFree)
-            ?? rules(config, files).due(
-                subject, on: today.day, slot: slot, earlier: earlier, now: now, screenFree: screenFree
+        // The rules' `due` without making the rules (they copy the config and the files): the same
+        // static functions they ask, with this machine's pause.
+        let due = ReminderRules.due(slot: slot, earlier: earlier, now: now, screenFree: screenFree) {
+            ReminderRules.skipReason(
+                subject, on: today.day, at: now, pausedUntil: pausedUntil, config: config, files: files
             ) { plan.state(current, files: files).bandComplete }
+        }
         switch due {
         case .decided:
             return nil

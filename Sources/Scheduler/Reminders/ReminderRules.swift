@@ -62,7 +62,12 @@ package struct ReminderRules: Sendable {
     package var reminds: Bool { config.remindersOn && files?.snapshot.banisAvailable ?? true }
 
     /// Whether reminders are paused at `instant`.
-    package func isPaused(at instant: Date) -> Bool { pausedUntil.map { instant < $0 } ?? false }
+    package func isPaused(at instant: Date) -> Bool { Self.isPaused(at: instant, until: pausedUntil) }
+
+    /// Whether reminders paused until `pausedUntil` are paused at `instant`.
+    private static func isPaused(at instant: Date, until pausedUntil: Date?) -> Bool {
+        pausedUntil.map { instant < $0 } ?? false
+    }
 
     /// Why the reminder of `subject` on `day` is not shown at `instant`, or nil when it is, in this
     /// order: paused; for a band, its set empty, then its banis read (unless `remind-when-done =
@@ -70,14 +75,25 @@ package struct ReminderRules: Sendable {
     package func skipReason(
         _ subject: ReminderSubject, on day: NitnemDay, at instant: Date, bandComplete: () -> Bool
     ) -> SkipReason? {
-        if isPaused(at: instant) { return .paused }
-        guard let files else { return nil }
+        guard let files else { return isPaused(at: instant) ? .paused : nil }
+        return Self.skipReason(
+            subject, on: day, at: instant, pausedUntil: pausedUntil, config: config, files: files,
+            bandComplete: bandComplete)
+    }
+
+    /// `skipReason` with the files read: what the agent asks (`ReminderMachine.act`) without making
+    /// the rules (a copy of the config and the files at each slot).
+    static func skipReason(
+        _ subject: ReminderSubject, on day: NitnemDay, at instant: Date, pausedUntil: Date?, config: AgentConfig,
+        files: GroupFiles, bandComplete: () -> Bool
+    ) -> SkipReason? {
+        if isPaused(at: instant, until: pausedUntil) { return .paused }
         switch subject {
         case .band(let band):
-            if files.snapshot.ids(in: band.dailySet).isEmpty { return .emptySet }
+            if files.snapshot.hasNoIDs(in: band.dailySet) { return .emptySet }
             if !config.remindWhenDone && bandComplete() { return .bandComplete }
         case .bani(let id):
-            if Self.isRead(id, on: day.key, files: files) { return .baniRead }
+            if isRead(id, on: day.key, files: files) { return .baniRead }
         }
         return nil
     }
@@ -103,12 +119,20 @@ package struct ReminderRules: Sendable {
         _ subject: ReminderSubject, on day: NitnemDay, slot: Date, earlier: ReminderLedger.Entry?, now: Date,
         screenFree: Bool, bandComplete: () -> Bool
     ) -> Due {
-        if let decided = Self.decided(earlier, now: now, screenFree: screenFree) { return decided }
-        let deferrals = earlier?.deferrals ?? 0
-        if let reason = skipReason(subject, on: day, at: now, bandComplete: bandComplete) {
-            return .skip(reason, deferrals: deferrals)
+        Self.due(slot: slot, earlier: earlier, now: now, screenFree: screenFree) {
+            skipReason(subject, on: day, at: now, bandComplete: bandComplete)
         }
-        return .show(late: earlier == nil && now.timeIntervalSince(slot) > Self.lateAfter, deferrals: deferrals)
+    }
+
+    /// `due`, the skip reason asked of `skipReason` (the agent's, made without the rules) only when
+    /// the ledger's entry does not decide.
+    static func due(
+        slot: Date, earlier: ReminderLedger.Entry?, now: Date, screenFree: Bool, skipReason: () -> SkipReason?
+    ) -> Due {
+        if let decided = decided(earlier, now: now, screenFree: screenFree) { return decided }
+        let deferrals = earlier?.deferrals ?? 0
+        if let reason = skipReason() { return .skip(reason, deferrals: deferrals) }
+        return .show(late: earlier == nil && now.timeIntervalSince(slot) > lateAfter, deferrals: deferrals)
     }
 
     /// What `due` says whatever the rules, from the ledger's `earlier` entry alone: `decided` or
