@@ -35,4 +35,27 @@ import Testing
             t += 97 * 60
         }
     }
+
+    /// The agent's next fixed point (`nextFixedPoint`, from the points worked out last while they
+    /// hold) is the calendar's, asked at every step and between the timeline's asks for six, which
+    /// move the points on at a band start.
+    @Test(arguments: zones)
+    func theNextFixedPointIsTheCalendars(_ id: String) throws {
+        let slots = try ReminderSlots([.evening: WallTime(hour: 18, minute: 0)!])
+        let from = Fixture.instant(id == "Pacific/Apia" ? "2011-06-01T00:00:00Z" : "2026-01-01T00:00:00Z")
+        let calendar = ZoneFiles.calendar(id)
+        var planned = PlannedDays(calendar: calendar, slots: slots)
+        var t = from
+        var step = 0
+        // 41 minutes: several wakes per band, some at a band start's minute, across the year.
+        while t < from.addingTimeInterval(366 * 86_400) {
+            let day = planned.day(containing: t)
+            if step % 5 == 0 { _ = planned.nextFixedPoints(after: t, count: 6, from: day) }
+            #expect(
+                planned.nextFixedPoint(after: t, from: day) == calendar.nextFixedPoints(after: t, count: 1)[0],
+                "\(id) \(t)")
+            t += 41 * 60
+            step += 1
+        }
+    }
 }

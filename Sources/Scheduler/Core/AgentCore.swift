@@ -274,7 +274,7 @@ package struct AgentCore: Sendable {
 
     /// `nextWake(after:)`, `today` being the Nitnem day containing `now`.
     mutating func nextWake(after now: Date, today: PlannedDays.Day) -> Date {
-        var wake = plan.days.nextFixedPoints(after: now, count: 1, from: today)[0].at
+        var wake = plan.days.nextFixedPoint(after: now, from: today).at
         guard role == .agent else {
             return pausedUntil.map { $0 > now ? min(wake, $0) : wake } ?? wake
         }

@@ -52,11 +52,7 @@ struct PlannedDays {
     /// (`NitnemCalendar.nextFixedPoints`).
     mutating func nextFixedPoints(after now: Date, count: Int, from day: Day) -> [FixedPoint] {
         guard count > 0 else { return [] }
-        // The points after any instant before the first of them are the same: those worked out last
-        // hold until it passes (the agent asks at every wake, the timeline at each band start).
-        if let ahead, ahead.day == day.day.key, ahead.after <= now, now < ahead.points[0].at,
-            count <= ahead.points.count
-        {
+        if let ahead, aheadHold(after: now, from: day), count <= ahead.points.count {
             return count == ahead.points.count ? ahead.points : Array(ahead.points.prefix(count))
         }
         // Past the first of them but not the second (a band start): the rest still come next, in
@@ -73,6 +69,20 @@ struct PlannedDays {
         let points = fixedPoints(after: now, count: max(count, Self.pointsAhead), from: day)
         ahead = (day.day.key, now, points)
         return count == points.count ? points : Array(points.prefix(count))
+    }
+
+    /// The next fixed point strictly after `now`, looking from `day` on: `nextFixedPoints`' first,
+    /// without an array made for it while the points worked out last hold (the agent's every wake).
+    mutating func nextFixedPoint(after now: Date, from day: Day) -> FixedPoint {
+        if let ahead, aheadHold(after: now, from: day) { return ahead.points[0] }
+        return nextFixedPoints(after: now, count: 1, from: day)[0]
+    }
+
+    /// Whether the points worked out last are still the next ones after `now` from `day`: the points
+    /// after any instant before the first of them are the same, so they hold until it passes.
+    private func aheadHold(after now: Date, from day: Day) -> Bool {
+        guard let ahead, let first = ahead.points.first else { return false }
+        return ahead.day == day.day.key && ahead.after <= now && now < first.at
     }
 
     /// How many fixed points are worked out at once: the widget timeline's (`WidgetTimeline`).
