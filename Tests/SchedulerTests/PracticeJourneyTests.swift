@@ -24,7 +24,7 @@ import Testing
         let state = timeline.entries[0].state
         #expect(state.dayKey == today)
         let practice = try #require(state.practices.first).progress
-        let journey = try #require(timeline.journeys[today])
+        let journey = try #require(timeline.journey(on: today))
         let journeyPractice = try #require(journey.practices.first).progress
         #expect(
             journeyPractice.line(title: "Japji Sahib", localizer: .english)

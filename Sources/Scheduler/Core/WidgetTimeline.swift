@@ -23,12 +23,9 @@ package struct WidgetTimeline: Hashable, Sendable {
     package let validUntil: Date
     /// How the entries' `display` words titles and whether it offers Listen.
     package let options: DisplayOptions
-    /// The month of each entry's Nitnem day, as of that day (its `display.journey`), by day.
-    package var journeys: [CivilDate: Journey] {
-        Dictionary(uniqueKeysWithValues: dayJourneys.map { ($0.day, $0.journey) })
-    }
-    /// `journeys`, in the order of the entries' days: two or three, a list rather than a dictionary
-    /// hashing each date (made at every band start).
+    /// The month of each entry's Nitnem day, as of that day (its `display.journey`), in the order of
+    /// the entries' days: two or three, a list rather than a dictionary hashing each date (made at
+    /// every band start).
     private let dayJourneys: [DayJourney]
 
     /// A day's journey.
