@@ -63,4 +63,34 @@ import Testing
         #expect(made == Self.fresh(read, at: points[1].at, calendar: calendar))
         #expect(made?.entries.contains { $0.state.dayKey.description == "2026-11-29" && $0.state.done == 0 } == false)
     }
+
+    /// `advanced` asked for now's slot when it is not the passed point's (the writer never asks so:
+    /// it moves on only when the points moved by one): the first entry is that slot's state, not
+    /// the passed point's entry taken over.
+    @Test func nowInAnotherSlotThanThePassedPointIsAskedFor() {
+        let calendar = ZoneFiles.calendar("UTC")
+        let files = Fixture.files(Fixture.completed(["japji"], on: "2026-11-29"))
+        let start = Fixture.instant("2026-11-29T00:00:00Z")
+        let today = calendar.nitnemDay(containing: start)
+        let points = calendar.nextFixedPoints(after: start, count: WidgetTimeline.fixedPointsAhead + 2, from: today)
+        var asked: [SlotKey] = []
+        func state(_ slot: SlotKey) -> TodayState {
+            asked.append(slot)
+            return TodayState(
+                snapshot: files.snapshot, progress: files.progress.banis, day: calendar.nitnemDay(slot.day),
+                band: slot.band, calendar: calendar)
+        }
+        let timeline = WidgetTimeline(
+            now: start, today: today, points: Array(points.prefix(WidgetTimeline.fixedPointsAhead + 1)), state: state)
+        let passed = points[0]
+        // A slot of the day after the passed point's, in another band.
+        let other = SlotKey(day: passed.dayKey.dayAfter, band: passed.band == .night ? .morning : .night)
+        asked = []
+        let moved = timeline.advanced(
+            now: passed.at, slot: other, passed: passed, point: points[WidgetTimeline.fixedPointsAhead],
+            validUntil: points[WidgetTimeline.fixedPointsAhead + 1].at, journey: { _ in nil }, state: state)
+        #expect(asked.first == other)
+        #expect(moved.entries[0].state.dayKey == other.day && moved.entries[0].state.band == other.band)
+        #expect(moved.entries[1...] == timeline.entries[2...] + [moved.entries.last!])
+    }
 }
