@@ -8,7 +8,24 @@ package struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// offset, or the POSIX `TZ` string it was read from.
     package let identifier: String
     /// The rules as data (from TZif or a POSIX string).
-    let rules: ZoneRules
+    var rules: ZoneRules { box.rules }
+    /// The rules behind one reference: a calendar, and so its zone, is copied at every wake of the
+    /// agent's core, and the rules' arrays were retained one by one at each copy.
+    private let box: Rules
+
+    private final class Rules: Sendable {
+        let rules: ZoneRules
+        init(_ rules: ZoneRules) { self.rules = rules }
+    }
+
+    package static func == (a: Zone, b: Zone) -> Bool {
+        a.identifier == b.identifier && (a.box === b.box || a.rules == b.rules)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(rules)
+    }
 
     /// A zone read from the bytes of a TZif file (RFC 8536, versions 1 to 4).
     /// - Parameters:
@@ -17,7 +34,7 @@ package struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `ZoneFileError` naming `path` when the bytes are not valid TZif.
     package init(identifier: String, tzif bytes: [UInt8], path: String) throws(ZoneFileError) {
         self.identifier = identifier
-        self.rules = try ZoneRules(tzif: bytes, path: path)
+        box = Rules(try ZoneRules(tzif: bytes, path: path))
     }
 
     /// A zone from a POSIX `TZ` string such as `IST-5:30`, `EST5EDT,M3.2.0,M11.1.0` or
@@ -34,7 +51,7 @@ package struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     init(identifier: String, rules: ZoneRules) {
         self.identifier = identifier
-        self.rules = rules
+        box = Rules(rules)
     }
 
     /// UTC, named `Etc/UTC`.
