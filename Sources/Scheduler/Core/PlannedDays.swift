@@ -6,12 +6,18 @@ import NitnemClockKit
 ///
 /// - Important: For one calendar and one set of slots; when either changes, the core makes a new one.
 struct PlannedDays {
-    /// A Nitnem day and when its reminder slots fall.
-    struct Day {
+    /// A Nitnem day and when its reminder slots fall: a reference, as every wake hands today around
+    /// (a copy was the day's eleven words and its slots retained).
+    final class Day: Sendable {
         /// The day.
         let day: NitnemDay
         /// `NitnemCalendar.reminders(on:slots:)` of the day, in time order.
         let reminders: [Reminder]
+
+        init(day: NitnemDay, reminders: [Reminder]) {
+            self.day = day
+            self.reminders = reminders
+        }
     }
 
     /// The calendar the days are resolved in.
