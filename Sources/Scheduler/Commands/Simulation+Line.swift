@@ -55,20 +55,22 @@ extension Simulation {
                 Self.append(",\"next\":", to: &out)
                 if let next { Self.appendString(next, to: &out) } else { Self.append("null", to: &out) }
                 Self.append(",\"done\":", to: &out)
-                Self.append(String(done), to: &out)
+                Self.appendInt(done, to: &out)
                 Self.append(",\"total\":", to: &out)
-                Self.append(String(total), to: &out)
+                Self.appendInt(total, to: &out)
             case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
-                Self.appendReminder(at, ofBani ? "bani-reminder" : "reminder", band, dayKey, to: &out)
+                Self.appendReminder(
+                    at, ofBani ? ",\"event\":\"bani-reminder\",\"band\":" : ",\"event\":\"reminder\",\"band\":", band,
+                    dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(late ? ",\"late\":true" : ",\"late\":false", to: &out)
             case .reminderSkipped(let at, let band, let dayKey, let reason):
-                Self.appendReminder(at, "reminder-skipped", band, dayKey, to: &out)
+                Self.appendReminder(at, ",\"event\":\"reminder-skipped\",\"band\":", band, dayKey, to: &out)
                 Self.append(",\"reason\":", to: &out)
                 Self.appendString(reason, to: &out)
             case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
-                Self.appendReminder(at, "bani-reminder-skipped", band, dayKey, to: &out)
+                Self.appendReminder(at, ",\"event\":\"bani-reminder-skipped\",\"band\":", band, dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(",\"reason\":", to: &out)
@@ -77,23 +79,34 @@ extension Simulation {
             Self.append("}\n", to: &out)
         }
 
-        /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`.
+        /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`
+        /// (`event`: the bytes from `,"event"` to `"band":`).
         private static func appendReminder(
-            _ at: String, _ event: String, _ band: String, _ dayKey: String, to out: inout [UInt8]
+            _ at: String, _ event: StaticString, _ band: String, _ dayKey: String, to out: inout [UInt8]
         ) {
             append("{\"at\":", to: &out)
             appendString(at, to: &out)
-            append(",\"event\":\"" + event + "\",\"band\":", to: &out)
+            append(event, to: &out)
             appendString(band, to: &out)
             append(",\"dayKey\":", to: &out)
             appendString(dayKey, to: &out)
         }
 
-        private static func append(_ text: String, to out: inout [UInt8]) {
-            // From the string's own bytes when it has them together (every native string): the view's
-            // generic append went byte by byte.
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { out.append(contentsOf: $0) }
-            if done == nil { out.append(contentsOf: text.utf8) }
+        /// The literal's bytes (a `StaticString`: no `String` made, retained or released per piece).
+        private static func append(_ text: StaticString, to out: inout [UInt8]) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        /// `n` in decimal, as `JSONValue.int` writes it (`String(n)`); a count here is small and not
+        /// negative, so its digits are written straight in.
+        private static func appendInt(_ n: Int, to out: inout [UInt8]) {
+            guard n >= 0 else { return out.append(contentsOf: String(n).utf8) }
+            var power = 1
+            while power <= n / 10 { power *= 10 }
+            while power > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n / power % 10))
+                power /= 10
+            }
         }
 
         /// A JSON string: printable ASCII without `"` or `\\` as is (every id, key and time here);
