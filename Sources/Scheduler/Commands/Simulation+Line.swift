@@ -114,7 +114,7 @@ extension Simulation {
         private static func appendString(_ text: String, to out: inout [UInt8]) {
             // Checked and copied from the string's own bytes in one go, when it has them together.
             let appended: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes where !isPlain(byte) { return false }
+                guard allPlain(bytes) else { return false }
                 out.append(UInt8(ascii: "\""))
                 out.append(contentsOf: bytes)
                 out.append(UInt8(ascii: "\""))
@@ -135,8 +135,36 @@ extension Simulation {
         }
 
         /// Whether `byte` is written as is in a JSON string: printable ASCII, not `"` or `\\`.
-        @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+        @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
             byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+
+        /// Whether every byte of `bytes` `isPlain`: eight at a time (a line's strings are mostly
+        /// checked whole words at once), the rest one by one. `SimulationPlainTests` holds it to `isPlain`.
+        static func allPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let raw = UnsafeRawBufferPointer(bytes)
+            var i = 0
+            while i + 8 <= raw.count {
+                guard isPlain(word: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) else { return false }
+                i += 8
+            }
+            while i < raw.count {
+                guard isPlain(raw[i]) else { return false }
+                i += 1
+            }
+            return true
+        }
+
+        /// `isPlain` of each of the eight bytes of `word`: none has its high bit, none is below
+        /// 0x20, none is 0x7F, `"` or `\\` (the "has a byte less than n" and "has a zero byte" tests
+        /// of Bit Twiddling Hacks, exact when no byte has its high bit).
+        @inline(__always) static func isPlain(word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs = ones &* 0x80
+            func hasByte(below n: UInt8, _ w: UInt64) -> Bool { (w &- ones &* UInt64(n)) & ~w & highs != 0 }
+            func hasByte(_ b: UInt8) -> Bool { hasByte(below: 1, word ^ (ones &* UInt64(b))) }
+            return word & highs == 0 && !hasByte(below: 0x20, word) && !hasByte(0x7F)
+                && !hasByte(UInt8(ascii: "\"")) && !hasByte(UInt8(ascii: "\\"))
         }
     }
 }
