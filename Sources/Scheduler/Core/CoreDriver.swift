@@ -18,8 +18,8 @@ package enum CoreDriver {
         _ core: inout AgentCore, _ events: [AgentCore.Event], now: () -> Date, perform: Perform
     ) -> AgentCore.Step {
         // In rounds: the events given, then what their actions reported, then what those reported, …
-        // (the order of one queue). Events and actions are handed over in place and a round's array
-        // is made only when an action reports something: no queue regrown or element copied per step.
+        // (the order of one queue). Actions are handed over in place, and a round's array is made only
+        // when an action reports something: no queue regrown and no action copied per step.
         var last = AgentCore.Step(actions: [], nextWake: now())
         var round = events
         while !round.isEmpty {
