@@ -7,9 +7,35 @@ package enum RFC3339 {
         let (date, time) = calendar.wallClock(at: instant)
         let offset = calendar.offset(at: instant)
         let minutes = abs(offset) / 60
-        // Written byte by byte: this is printed for every line `simulate` prints.
+        // Written in place, into the string's own storage: this is printed for every line `simulate`
+        // prints. Each field has its width (a wall time's and a date's month and day always do; a
+        // year outside 0…9999 or an offset of 100 hours goes the plain way).
+        if Digits.fits(date.year, 4), Digits.fits(minutes / 60, 2) {
+            return String(unsafeUninitializedCapacity: 25) { text in
+                date.write(to: text, at: 0)
+                text[10] = UInt8(ascii: "T")
+                Digits.write(time.hour, 2, to: text, at: 11)
+                text[13] = UInt8(ascii: ":")
+                Digits.write(time.minute, 2, to: text, at: 14)
+                text[16] = UInt8(ascii: ":")
+                Digits.write(time.second, 2, to: text, at: 17)
+                text[19] = UInt8(ascii: offset < 0 ? "-" : "+")
+                Digits.write(minutes / 60, 2, to: text, at: 20)
+                text[22] = UInt8(ascii: ":")
+                Digits.write(minutes % 60, 2, to: text, at: 23)
+                return 25
+            }
+        }
+        return plainFormat(instant, in: calendar)
+    }
+
+    /// `format` field by field, for any field (a year beyond four digits): the rule the fast path
+    /// keeps to, byte for byte (`RFC3339Tests` compares them).
+    static func plainFormat(_ instant: Date, in calendar: NitnemCalendar) -> String {
+        let (date, time) = calendar.wallClock(at: instant)
+        let offset = calendar.offset(at: instant)
+        let minutes = abs(offset) / 60
         var text: [UInt8] = []
-        text.reserveCapacity(25)
         Digits.append(date.year, 4, to: &text)
         text.append(UInt8(ascii: "-"))
         Digits.append(date.month, 2, to: &text)
@@ -105,5 +131,39 @@ package enum RFC3339 {
         let rest = seconds - days * 86_400
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(CivilDate(daysSinceEpoch: days))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+}
+
+extension Digits {
+    /// Whether `value` is written in exactly `width` digits by `pad(value, width)`: `0 ≤ value <
+    /// 10^width`, the fields `write` takes.
+    static func fits(_ value: Int, _ width: Int) -> Bool {
+        var limit = 1
+        for _ in 0..<width { limit *= 10 }
+        return value >= 0 && value < limit
+    }
+
+    /// Writes the bytes of `pad(value, width)` into `bytes[start ..< start + width]`, for a `value`
+    /// that `fits`: the formatters' fast path, into storage sized beforehand.
+    @inline(__always)
+    static func write(_ value: Int, _ width: Int, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var rest = value
+        var i = start + width
+        while i > start {
+            i -= 1
+            bytes[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+    }
+}
+
+extension CivilDate {
+    /// Writes the 10 bytes of `description` into `bytes` from `start`, for a year that `fits` 4 digits.
+    func write(to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        Digits.write(year, 4, to: bytes, at: start)
+        bytes[start + 4] = UInt8(ascii: "-")
+        Digits.write(month, 2, to: bytes, at: start + 5)
+        bytes[start + 7] = UInt8(ascii: "-")
+        Digits.write(day, 2, to: bytes, at: start + 8)
     }
 }

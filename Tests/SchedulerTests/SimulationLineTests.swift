@@ -18,6 +18,8 @@ import Testing
         .timeline(at: "t", dayKey: "d", band: "b", next: "a\"b\\c\u{01}\n\tਜਪੁ", done: -1, total: 0),
         .reminder(at: "", band: "", dayKey: "", bani: "\u{7F}é", late: false),
         .reminderSkipped(at: "x", band: "y", dayKey: "z", reason: "\u{2028}"),
+        .reminder(at: "t", band: "evening", dayKey: "d", bani: "rehras", late: true, ofBani: true),
+        .baniReminderSkipped(at: "t", band: "evening", dayKey: "d", bani: "kirtan\"sohila", reason: "read"),
     ]
 
     @Test(arguments: lines)
@@ -25,5 +27,22 @@ import Testing
         var out: [UInt8] = []
         line.write(to: &out)
         #expect(String(decoding: out, as: UTF8.self) == line.json.compact + "\n")
+    }
+
+    /// The counts, written digit by digit, are `String(n)`'s bytes: every small count, every power of
+    /// ten and its neighbours, negatives and the extremes.
+    @Test func writesCountsAsJSONDoes() {
+        var counts = Array(-30...2_000) + [Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 10
+        while power <= Int.max / 10 {
+            counts += [power - 1, power, power + 1]
+            power *= 10
+        }
+        for n in counts {
+            let line = Simulation.Line.timeline(at: "t", dayKey: "d", band: "b", next: nil, done: n, total: n)
+            var out: [UInt8] = []
+            line.write(to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == line.json.compact + "\n", "\(n)")
+        }
     }
 }

@@ -55,20 +55,22 @@ extension Simulation {
                 Self.append(",\"next\":", to: &out)
                 if let next { Self.appendString(next, to: &out) } else { Self.append("null", to: &out) }
                 Self.append(",\"done\":", to: &out)
-                Self.append(String(done), to: &out)
+                Self.appendInt(done, to: &out)
                 Self.append(",\"total\":", to: &out)
-                Self.append(String(total), to: &out)
+                Self.appendInt(total, to: &out)
             case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
-                Self.appendReminder(at, ofBani ? "bani-reminder" : "reminder", band, dayKey, to: &out)
+                Self.appendReminder(
+                    at, ofBani ? ",\"event\":\"bani-reminder\",\"band\":" : ",\"event\":\"reminder\",\"band\":", band,
+                    dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(late ? ",\"late\":true" : ",\"late\":false", to: &out)
             case .reminderSkipped(let at, let band, let dayKey, let reason):
-                Self.appendReminder(at, "reminder-skipped", band, dayKey, to: &out)
+                Self.appendReminder(at, ",\"event\":\"reminder-skipped\",\"band\":", band, dayKey, to: &out)
                 Self.append(",\"reason\":", to: &out)
                 Self.appendString(reason, to: &out)
             case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
-                Self.appendReminder(at, "bani-reminder-skipped", band, dayKey, to: &out)
+                Self.appendReminder(at, ",\"event\":\"bani-reminder-skipped\",\"band\":", band, dayKey, to: &out)
                 Self.append(",\"bani\":", to: &out)
                 Self.appendString(bani, to: &out)
                 Self.append(",\"reason\":", to: &out)
@@ -77,23 +79,34 @@ extension Simulation {
             Self.append("}\n", to: &out)
         }
 
-        /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`.
+        /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`
+        /// (`event`: the bytes from `,"event"` to `"band":`).
         private static func appendReminder(
-            _ at: String, _ event: String, _ band: String, _ dayKey: String, to out: inout [UInt8]
+            _ at: String, _ event: StaticString, _ band: String, _ dayKey: String, to out: inout [UInt8]
         ) {
             append("{\"at\":", to: &out)
             appendString(at, to: &out)
-            append(",\"event\":\"" + event + "\",\"band\":", to: &out)
+            append(event, to: &out)
             appendString(band, to: &out)
             append(",\"dayKey\":", to: &out)
             appendString(dayKey, to: &out)
         }
 
-        private static func append(_ text: String, to out: inout [UInt8]) {
-            // From the string's own bytes when it has them together (every native string): the view's
-            // generic append went byte by byte.
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { out.append(contentsOf: $0) }
-            if done == nil { out.append(contentsOf: text.utf8) }
+        /// The literal's bytes (a `StaticString`: no `String` made, retained or released per piece).
+        private static func append(_ text: StaticString, to out: inout [UInt8]) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        /// `n` in decimal, as `JSONValue.int` writes it (`String(n)`); a count here is small and not
+        /// negative, so its digits are written straight in.
+        private static func appendInt(_ n: Int, to out: inout [UInt8]) {
+            guard n >= 0 else { return out.append(contentsOf: String(n).utf8) }
+            var power = 1
+            while power <= n / 10 { power *= 10 }
+            while power > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n / power % 10))
+                power /= 10
+            }
         }
 
         /// A JSON string: printable ASCII without `"` or `\\` as is (every id, key and time here);
@@ -101,7 +114,7 @@ extension Simulation {
         private static func appendString(_ text: String, to out: inout [UInt8]) {
             // Checked and copied from the string's own bytes in one go, when it has them together.
             let appended: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes where !isPlain(byte) { return false }
+                guard allPlain(bytes) else { return false }
                 out.append(UInt8(ascii: "\""))
                 out.append(contentsOf: bytes)
                 out.append(UInt8(ascii: "\""))
@@ -122,8 +135,36 @@ extension Simulation {
         }
 
         /// Whether `byte` is written as is in a JSON string: printable ASCII, not `"` or `\\`.
-        @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+        @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
             byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+
+        /// Whether every byte of `bytes` `isPlain`: eight at a time (a line's strings are mostly
+        /// checked whole words at once), the rest one by one. `SimulationPlainTests` holds it to `isPlain`.
+        static func allPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let raw = UnsafeRawBufferPointer(bytes)
+            var i = 0
+            while i + 8 <= raw.count {
+                guard isPlain(word: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) else { return false }
+                i += 8
+            }
+            while i < raw.count {
+                guard isPlain(raw[i]) else { return false }
+                i += 1
+            }
+            return true
+        }
+
+        /// `isPlain` of each of the eight bytes of `word`: none has its high bit, none is below
+        /// 0x20, none is 0x7F, `"` or `\\` (the "has a byte less than n" and "has a zero byte" tests
+        /// of Bit Twiddling Hacks, exact when no byte has its high bit).
+        @inline(__always) static func isPlain(word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs = ones &* 0x80
+            func hasByte(below n: UInt8, _ w: UInt64) -> Bool { (w &- ones &* UInt64(n)) & ~w & highs != 0 }
+            func hasByte(_ b: UInt8) -> Bool { hasByte(below: 1, word ^ (ones &* UInt64(b))) }
+            return word & highs == 0 && !hasByte(below: 0x20, word) && !hasByte(0x7F)
+                && !hasByte(UInt8(ascii: "\"")) && !hasByte(UInt8(ascii: "\\"))
         }
     }
 }

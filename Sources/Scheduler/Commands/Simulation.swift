@@ -102,31 +102,39 @@ package struct Simulation: Sendable {
         let last = CoreDriver.run(
             &core, events, now: { at },
             perform: { action, core in
+                // One level at a time, each payload read where it lies: a nested pattern copied the
+                // whole decision, and `entries.first` the whole entry.
                 switch action {
                 case .saveLedger:
                     return [.ledgerSaved]
-                case .reminder(.fire(let notice)):
-                    emit(
-                        .reminder(
-                            at: time(core.calendar), band: notice.band.rawValue, dayKey: dayKeys.text(notice.dayKey),
-                            bani: notice.bani.id, late: notice.late, ofBani: notice.subject.baniID != nil))
-                    return [.reminderShown(notice, error: nil)]
-                case .reminder(.skipBani(let dayKey, let band, let bani, let reason)):
-                    emit(
-                        .baniReminderSkipped(
-                            at: time(core.calendar), band: band.rawValue, dayKey: dayKeys.text(dayKey), bani: bani,
-                            reason: reason.rawValue))
-                case .reminder(.skip(let dayKey, let band, let reason)):
-                    emit(
-                        .reminderSkipped(
-                            at: time(core.calendar), band: band.rawValue, dayKey: dayKeys.text(dayKey),
-                            reason: reason.rawValue))
+                case .reminder(let decision):
+                    switch decision {
+                    case .fire(let notice):
+                        emit(
+                            .reminder(
+                                at: time(core.calendar), band: notice.band.rawValue,
+                                dayKey: dayKeys.text(notice.dayKey), bani: notice.bani.id, late: notice.late,
+                                ofBani: notice.subject.baniID != nil))
+                        return [.reminderShown(notice, error: nil)]
+                    case .skipBani(let dayKey, let band, let bani, let reason):
+                        emit(
+                            .baniReminderSkipped(
+                                at: time(core.calendar), band: band.rawValue, dayKey: dayKeys.text(dayKey),
+                                bani: bani, reason: reason.rawValue))
+                    case .skip(let dayKey, let band, let reason):
+                        emit(
+                            .reminderSkipped(
+                                at: time(core.calendar), band: band.rawValue, dayKey: dayKeys.text(dayKey),
+                                reason: reason.rawValue))
+                    }
                 case .writeTimeline(let timeline):
-                    guard let state = timeline.entries.first?.state else { return [] }
+                    guard !timeline.entries.isEmpty else { return [] }
                     emit(
                         .timeline(
-                            at: time(core.calendar), dayKey: dayKeys.text(state.dayKey), band: state.band.rawValue,
-                            next: state.next?.bani.id, done: state.done, total: state.total))
+                            at: time(core.calendar), dayKey: dayKeys.text(timeline.entries[0].state.dayKey),
+                            band: timeline.entries[0].state.band.rawValue,
+                            next: timeline.entries[0].state.next?.bani.id, done: timeline.entries[0].state.done,
+                            total: timeline.entries[0].state.total))
                 default:
                     break
                 }

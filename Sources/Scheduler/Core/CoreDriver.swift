@@ -17,14 +17,29 @@ package enum CoreDriver {
     package static func run(
         _ core: inout AgentCore, _ events: [AgentCore.Event], now: () -> Date, perform: Perform
     ) -> AgentCore.Step {
-        var queue = events[...]
+        // In rounds: the events given, then what their actions reported, then what those reported, …
+        // (the order of one queue). Actions are handed over in place, and a round's array is made only
+        // when an action reports something: no queue regrown and no action copied per step.
         var last = AgentCore.Step(actions: [], nextWake: now())
-        while let event = queue.popFirst() {
-            // The actions performed are let go first: one holding the ledger (`.saveLedger`) would make
-            // the core's next change to it copy every entry.
-            last.actions = []
-            last = core.handle(event, now: now())
-            for action in last.actions { queue += perform(action, core) }
+        var round = events
+        while !round.isEmpty {
+            var reported: [AgentCore.Event] = []
+            round.withUnsafeBufferPointer { round in
+                for i in round.indices {
+                    // The actions performed are let go first: one holding the ledger (`.saveLedger`) would
+                    // make the core's next change to it copy every entry.
+                    last.actions = []
+                    last = core.handle(round[i], now: now())
+                    last.actions.withUnsafeBufferPointer { actions in
+                        for j in actions.indices {
+                            let events = perform(actions[j], core)
+                            // Most report nothing; the first that does lends the round its array.
+                            if reported.isEmpty { reported = events } else { reported += events }
+                        }
+                    }
+                }
+            }
+            round = reported
         }
         return last
     }
