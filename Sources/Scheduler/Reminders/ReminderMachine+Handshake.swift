@@ -51,37 +51,9 @@ extension ReminderMachine {
                     deferrals: ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0))
             onScreen = notice
             let how: LogEvent.Shown = notice.shownAgain ? .again : notice.late ? .late : .onTime
-            actions.append(.log(.reminderShown(summary: summary(of: notice), how)))
+            actions.append(.log(.reminderShown(notice, how)))
         }
         actions.append(.saveLedger(ledger))
         return actions
     }
-
-    /// `notice.summary` (English, for the log), worded again only when no recent notice was made of
-    /// the same. The least recently used is let go (a practice's says another day each day).
-    private mutating func summary(of notice: Notice) -> String {
-        // Through the buffer: the array's subscript and `firstIndex(where:)` copy each notice passed.
-        let found = summaries.notices.withUnsafeBufferPointer { buffer in
-            buffer.indices.first { buffer[$0].summarySame(as: notice) }
-        }
-        if let i = found {
-            let summary = summaries.texts[i]
-            if i != summaries.texts.count - 1 {
-                summaries.notices.append(summaries.notices.remove(at: i))
-                summaries.texts.append(summaries.texts.remove(at: i))
-            }
-            return summary
-        }
-        let summary = notice.summary
-        if summaries.texts.count >= Self.summariesKept {
-            summaries.notices.removeFirst()
-            summaries.texts.removeFirst()
-        }
-        summaries.notices.append(notice)
-        summaries.texts.append(summary)
-        return summary
-    }
-
-    /// How many summaries are kept: a day's band reminders and a few per-bani ones.
-    private static let summariesKept = 6
 }

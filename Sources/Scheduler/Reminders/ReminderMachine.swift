@@ -36,9 +36,6 @@ struct ReminderMachine: Sendable {
     var baniSlots = BaniSlotsMemo()
     /// The per-bani wake last worked out (`baniWake`), with what it was worked out from.
     var baniWakeMemo: BaniWakeMemo?
-    /// The summaries of the last reminders shown (for the log), each with its notice: a day's band
-    /// reminders say what the day before's said.
-    var summaries: (notices: [Notice], texts: [String]) = ([], [])
 
     init(ledger: ReminderLedger) { self.ledger = ledger }
 
