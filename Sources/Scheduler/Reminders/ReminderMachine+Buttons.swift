@@ -21,6 +21,14 @@ extension ReminderMachine {
         return [.saveLedger(ledger)]
     }
 
+    /// `shown` closed and taken off (`takenOff`), then `event` said: one array (`+` made three).
+    mutating func closed(_ shown: Notice, saying event: LogEvent) -> [Action] {
+        var actions: [Action] = [.closeReminder]
+        actions.add(takenOff(shown))
+        actions.append(.log(event))
+        return actions
+    }
+
     /// What a button of the reminder on screen does.
     mutating func pressed(
         _ action: ReminderAction, now: Date, files: GroupFiles?, config: AgentConfig, calendar: NitnemCalendar,
@@ -41,9 +49,7 @@ extension ReminderMachine {
             let bandEnd = calendar.band(containing: now).interval.end
             let until = now.addingTimeInterval(config.snooze)
             guard until < bandEnd, shown.band == calendar.band(at: now) else {
-                return [.closeReminder] + takenOff(shown) + [
-                    .log(.laterPastBand(shown.band, until: RFC3339.format(until, in: calendar)))
-                ]
+                return closed(shown, saying: .laterPastBand(shown.band, until: RFC3339.format(until, in: calendar)))
             }
             onScreen = nil
             var entry =

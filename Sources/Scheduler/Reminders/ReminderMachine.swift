@@ -61,7 +61,7 @@ struct ReminderMachine: Sendable {
     ) -> [Action] {
         var actions = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
         let band = dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
-        if !band.isEmpty { actions += band }
+        actions.add(band)
         // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed (the
         // files unwrapped, so copied whole, only when they are not kept yet).
         if config.remindersOn,
@@ -74,7 +74,7 @@ struct ReminderMachine: Sendable {
         }
         guard nothingAwaitingSave else { return actions }
         let bani = dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
-        if !bani.isEmpty { actions += bani }
+        actions.add(bani)
         return actions
     }
 
@@ -214,11 +214,12 @@ struct ReminderMachine: Sendable {
     }
 
     /// Keeps the reminder on screen true: closed when its band is complete or over, updated in
-    /// place when the band's next unread bani (or today's count) moved on.
+    /// place when the band's next unread bani (or today's count) moved on. Asked only with files
+    /// (without them, nothing was ever read to say it is read or moved on).
     mutating func reconcile(
-        now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
+        now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        guard !screenFree, let files else { return [] }
+        guard !screenFree else { return [] }
         let day = today.day.key
         let band = today.day.band(at: now)
         // Most wakes while a band's reminder is on screen find it saying what it says: asked of it in
@@ -230,14 +231,12 @@ struct ReminderMachine: Sendable {
         }
         guard let shown = onScreen else { return [] }
         guard shown.dayKey == day, shown.band == band else {
-            return [.closeReminder] + takenOff(shown)
-                + [.log(.reminderClosedBandOver(shown.reminder))]
+            return closed(shown, saying: .reminderClosedBandOver(shown.reminder))
         }
         if shown.isForBani { return reconcileBani(shown, files: files, day: day) }
         let state = plan.state(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
-            return [.closeReminder] + takenOff(shown)
-                + [.log(.reminderClosedBandRead(band))]
+            return closed(shown, saying: .reminderClosedBandRead(band))
         }
         guard
             let updated = Self.notice(
