@@ -8,25 +8,23 @@ extension ReminderMachine {
     /// any more, so a restart after a kill has nothing to take over.
     mutating func dismissed() -> [Action] {
         guard let shown = onScreen else { return [] }
-        return takenOff(shown)
+        return takeOff(shown) ? [.saveLedger(ledger)] : []
     }
 
-    /// `shown` is off the screen: forgotten as on screen, its ledger entry's server id cleared
-    /// (saved when it had one).
-    mutating func takenOff(_ shown: Notice) -> [Action] {
+    /// `shown` is off the screen: forgotten as on screen, its ledger entry's server id cleared.
+    /// Whether the entry had one (the ledger changed, to be saved).
+    private mutating func takeOff(_ shown: Notice) -> Bool {
         onScreen = nil
-        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.state.serverID != nil else { return [] }
+        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.state.serverID != nil else { return false }
         entry.state = entry.state.offScreen
         ledger.record(entry)
-        return [.saveLedger(ledger)]
+        return true
     }
 
-    /// `shown` closed and taken off (`takenOff`), then `event` said: one array (`+` made three).
+    /// `shown` closed and taken off (`takeOff`, the ledger saved if it changed), then `event` said:
+    /// one array (`+` made three).
     mutating func closed(_ shown: Notice, saying event: LogEvent) -> [Action] {
-        var actions: [Action] = [.closeReminder]
-        actions.add(takenOff(shown))
-        actions.append(.log(event))
-        return actions
+        takeOff(shown) ? [.closeReminder, .saveLedger(ledger), .log(event)] : [.closeReminder, .log(event)]
     }
 
     /// What a button of the reminder on screen does.
