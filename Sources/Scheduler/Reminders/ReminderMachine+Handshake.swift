@@ -30,15 +30,8 @@ extension ReminderMachine {
     mutating func shown(
         _ notice: Notice, failure: ReportedFailure?, id: Int? = nil, now: Date, problems: inout ProblemLog
     ) -> [Action] {
-        var actions: [Action] = []
-        if let failure {
-            ledger.remove(notice.dayKey, notice.subject)
-            // A retry timer, bounded by the band's end (`due` lets the back-off go).
-            retry = retry.failed(notice.slot, at: now)
-            if problems.say(.failure(.notificationServer, failure), now: now) {
-                actions.append(.log(.showFailed(cause: failure.message, band: notice.band)))
-            }
-        } else {
+        // Each outcome's actions as one literal: appended one by one, the array grew twice.
+        guard let failure else {
             problems.clear(.notificationServer)
             retry = .idle
             // What a restart after a kill takes over (a server that gave no id: what it replaced).
@@ -51,9 +44,12 @@ extension ReminderMachine {
                     deferrals: ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0))
             onScreen = notice
             let how: LogEvent.Shown = notice.shownAgain ? .again : notice.late ? .late : .onTime
-            actions.append(.log(.reminderShown(notice, how)))
+            return [.log(.reminderShown(notice, how)), .saveLedger(ledger)]
         }
-        actions.append(.saveLedger(ledger))
-        return actions
+        ledger.remove(notice.dayKey, notice.subject)
+        // A retry timer, bounded by the band's end (`due` lets the back-off go).
+        retry = retry.failed(notice.slot, at: now)
+        guard problems.say(.failure(.notificationServer, failure), now: now) else { return [.saveLedger(ledger)] }
+        return [.log(.showFailed(cause: failure.message, band: notice.band)), .saveLedger(ledger)]
     }
 }
