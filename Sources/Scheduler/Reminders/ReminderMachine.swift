@@ -63,9 +63,11 @@ struct ReminderMachine: Sendable {
         let band = dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
         actions.add(band)
         // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed (the
-        // files unwrapped, so copied whole, only when they are not kept yet).
+        // files unwrapped, so copied whole, only when they are not kept yet). Most evaluations find
+        // them kept by tomorrow's key (today's `nextKey`), before tomorrow is looked up in the plan.
         if config.remindersOn,
-            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false
+            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false,
+            !baniSlots.keeps(today.day.nextKey, plan: plan)
         {
             let tomorrow = plan.days.day(after: today).day
             if baniSlots.kept(on: tomorrow, plan: plan) == nil, let files {
