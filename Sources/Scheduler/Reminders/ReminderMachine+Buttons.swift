@@ -17,7 +17,7 @@ extension ReminderMachine {
         onScreen = nil
         guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.state.serverID != nil else { return false }
         entry.state = entry.state.offScreen
-        ledger.record(entry)
+        record(entry)
         return true
     }
 
@@ -57,7 +57,7 @@ extension ReminderMachine {
                     state: .shown(ReminderLedger.Shown(bani: shown.bani.id), .off))
             entry.state = .snoozed(until: until, entry.state.shown ?? ReminderLedger.Shown(bani: shown.bani.id))
             entry.deferrals += 1
-            ledger.record(entry)
+            record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),
                 .log(.reminderSnoozed(shown.reminder, until: RFC3339.format(until, in: calendar))),

@@ -20,7 +20,7 @@ extension ReminderMachine {
         let said = problems.say(.failure(.ledgerSave, failure), now: now)
         guard let notice = awaitingSave else { return said ? [.log(.ledgerSaveFailed(cause: failure.message))] : [] }
         awaitingSave = nil
-        ledger.remove(notice.dayKey, notice.subject)
+        forget(notice.dayKey, notice.subject)
         retry = retry.failed(notice.slot, at: now)
         return said ? [.log(.ledgerSaveFailedHolding(cause: failure.message, notice.reminder))] : []
     }
@@ -37,7 +37,7 @@ extension ReminderMachine {
             // What a restart after a kill takes over (a server that gave no id: what it replaced).
             let serverID = id.flatMap { $0 > 0 ? $0 : nil } ?? notice.replacing
             let reminded = ReminderLedger.Shown(bani: notice.bani.id, late: notice.late, again: notice.shownAgain)
-            ledger.record(
+            record(
                 ReminderLedger.Entry(
                     dayKey: notice.dayKey, band: notice.band, subject: notice.subject, at: now,
                     state: .shown(reminded, serverID.map { .onScreen(serverID: $0) } ?? .off),
@@ -46,7 +46,7 @@ extension ReminderMachine {
             let how: LogEvent.Shown = notice.shownAgain ? .again : notice.late ? .late : .onTime
             return [.log(.reminderShown(notice, how)), .saveLedger(ledger)]
         }
-        ledger.remove(notice.dayKey, notice.subject)
+        forget(notice.dayKey, notice.subject)
         // A retry timer, bounded by the band's end (`due` lets the back-off go).
         retry = retry.failed(notice.slot, at: now)
         guard problems.say(.failure(.notificationServer, failure), now: now) else { return [.saveLedger(ledger)] }

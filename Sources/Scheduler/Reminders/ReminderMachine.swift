@@ -140,7 +140,7 @@ struct ReminderMachine: Sendable {
             return restore(earlier, replacing: nil, now: now, today: today, files: files, config: config, plan: &plan)
         case .skip(let reason, let deferrals):
             // A slot that passes while paused is recorded, so it never fires late after resume.
-            ledger.record(
+            record(
                 ReminderLedger.Entry(
                     dayKey: day, band: band, subject: subject, at: now, state: .skipped(reason), deferrals: deferrals))
             let decision: AgentCore.ReminderDecision =
@@ -153,7 +153,7 @@ struct ReminderMachine: Sendable {
             ]
         case .show(let late, let deferrals):
             guard let notice = notice(plan.state(current, files: files), late) else { return [] }
-            ledger.record(
+            record(
                 ReminderLedger.Entry(
                     dayKey: day, band: band, subject: subject, at: now,
                     state: .pending(ReminderLedger.Shown(bani: notice.bani.id, late: late)), deferrals: deferrals))
@@ -197,7 +197,7 @@ struct ReminderMachine: Sendable {
         }
         guard var notice else {
             entry.state = .shown(reminded, .off)
-            ledger.record(entry)
+            record(entry)
             let close: [Action] = replacing.map { [.closeNotification(id: $0)] } ?? []
             let why: LogEvent.NotAgain = reason == .paused ? .paused : reason == nil ? .removed : .read
             return close + [
@@ -210,7 +210,7 @@ struct ReminderMachine: Sendable {
         var again = reminded
         again.again = true
         entry.state = .pending(again, replacing: replacing)
-        ledger.record(entry)
+        record(entry)
         awaitingSave = notice
         return [.saveLedger(ledger)]
     }
