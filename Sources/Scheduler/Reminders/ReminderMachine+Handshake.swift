@@ -9,8 +9,8 @@ extension ReminderMachine {
     /// after a crash).
     mutating func saved(problems: inout ProblemLog) -> [Action] {
         problems.clear(.ledgerSave)
-        guard let notice = awaitingSave else { return [] }
-        awaitingSave = nil
+        // Taken out, not copied out and then let go.
+        guard let notice = awaitingSave.take() else { return [] }
         return [.reminder(.fire(notice))]
     }
 
@@ -18,8 +18,9 @@ extension ReminderMachine {
     /// let a restart show it again) and is tried again while the band lasts.
     mutating func saveFailed(_ failure: ReportedFailure, now: Date, problems: inout ProblemLog) -> [Action] {
         let said = problems.say(.failure(.ledgerSave, failure), now: now)
-        guard let notice = awaitingSave else { return said ? [.log(.ledgerSaveFailed(cause: failure.message))] : [] }
-        awaitingSave = nil
+        guard let notice = awaitingSave.take() else {
+            return said ? [.log(.ledgerSaveFailed(cause: failure.message))] : []
+        }
         forget(notice.dayKey, notice.subject)
         retry = retry.failed(notice.slot, at: now)
         return said ? [.log(.ledgerSaveFailedHolding(cause: failure.message, notice.reminder))] : []
