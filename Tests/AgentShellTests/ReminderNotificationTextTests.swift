@@ -32,7 +32,7 @@ import Testing
         var notice = ReminderNotice(
             dayKey: CivilDate("2026-11-29")!, subject: perBani ? .bani("rehras") : .band(.evening), band: .evening,
             bani: bani, late: false, done: 5, total: 7, resume: TodayState.Resume(seq: 120, nLines: 441),
-            titles: form, url: bani.url)
+            titles: form)
         if perBani { notice.time = WallTime("18:00") }
         #expect(agent.show(notice) == nil)
         return try #require(notifier.shown.last)

@@ -50,6 +50,26 @@ import Testing
         #expect(memo.slots(on: today, files: practice, plan: plan) == kept)
     }
 
+    /// Each full evaluation keeps tomorrow's slots for the plan's generation: found kept by
+    /// tomorrow's key, or worked out, also where a zone skipped a date (Apia, 30 December 2011).
+    /// Fails if a day kept for the former files (another generation) passed for kept.
+    @Test(arguments: [("UTC", "2026-11-29"), ("Pacific/Apia", "2011-12-29")])
+    func eachEvaluationKeepsTomorrowsForTheFilesInUse(_ zone: String, _ date: String) throws {
+        let calendar = Fixture.calendar(zone)
+        let files = try BaniReminderTests.files(Self.reminder)
+        let moved = try BaniReminderTests.files(#"{"schema":1,"reminders":{"sukhmani":"11:00"}}"#)
+        var plan = DayPlan(calendar: calendar, slots: AgentConfig().slots)
+        var machine = ReminderMachine(ledger: ReminderLedger())
+        let today = plan.days.day(containing: calendar.nitnemDay(Fixture.day(date)).interval.start + 3600)
+        let tomorrow = calendar.nitnemDay(after: today.day)
+        let now = today.day.interval.start + 3600
+        _ = machine.due(now: now, today: today, files: files, config: AgentConfig(), plan: &plan)
+        #expect(Self.times(try #require(machine.baniSlots.kept(on: tomorrow, plan: plan))) == ["sukhmani 10:00 -"])
+        plan.forgetStates()
+        _ = machine.due(now: now + 60, today: today, files: moved, config: AgentConfig(), plan: &plan)
+        #expect(Self.times(try #require(machine.baniSlots.kept(on: tomorrow, plan: plan))) == ["sukhmani 11:00 -"])
+    }
+
     /// A practice without a time of its own reminds at its bani's daily set's time, the sets read
     /// from the ids the plan worked out for the files: files whose sets put the bani in another
     /// set give that set's time. Fails if the plan's ids outlive the files they were worked out for.

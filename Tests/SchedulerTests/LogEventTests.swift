@@ -8,6 +8,8 @@ import Testing
 @Suite struct LogEventTests {
     static let day = CivilDate("2026-11-29")!
     static let stamp = "2026-11-29T18:15:00+05:30"
+    /// A reminder whose summary is `Evening · Rehras Sahib`.
+    static let rehras = ReminderSummaryTests.notice("rehras", .evening)
 
     static let table: [(LogEvent, LogLevel, String)] = [
         (.groupFolderGone(path: "/g"), .warning, "/g: the group folder is gone; recreating it"),
@@ -38,13 +40,13 @@ import Testing
         (.zoneUnreadable(cause: "TZ: bad"), .error, "TZ: bad"),
         (.clockChanged(at: stamp), .notice, "clock changed or resumed; recomputing at \(stamp)"),
         (.stopping(signal: 15), .info, "signal 15: stopping"),
-        (.reminderShown(summary: "Evening · Rehras Sahib", .onTime), .info, "reminder shown: Evening · Rehras Sahib"),
+        (.reminderShown(rehras, .onTime), .info, "reminder shown: Evening · Rehras Sahib"),
         (
-            .reminderShown(summary: "Evening · Rehras Sahib", .late), .info,
+            .reminderShown(rehras, .late), .info,
             "reminder shown: Evening · Rehras Sahib (late)"
         ),
         (
-            .reminderShown(summary: "Evening · Rehras Sahib", .again), .info,
+            .reminderShown(rehras, .again), .info,
             "reminder shown: Evening · Rehras Sahib (shown again after a restart)"
         ),
         (

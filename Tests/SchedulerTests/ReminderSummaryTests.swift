@@ -7,8 +7,8 @@ import Testing
 
 @testable import Scheduler
 
-/// The log's summary of a reminder shown is worded again only when a recent one was not made of
-/// the same (`ReminderMachine.summary(of:)`): each line must say what its own notice says.
+/// The log's line for a reminder shown carries the notice itself, and is worded from it only when
+/// the line is written (`LogEvent.sentence`): each line must say what its own notice says.
 @Suite struct ReminderSummaryTests {
     static func notice(
         _ id: String, _ band: Band, titles: TitleForm? = nil, time: WallTime? = nil,
@@ -17,15 +17,15 @@ import Testing
         let bani = EmbeddedRegistry.snapshot.bani(id: id)!
         var notice = ReminderNotice(
             dayKey: Fixture.day("2026-03-01"), subject: time == nil && practice == nil ? .band(band) : .bani(id),
-            band: band, bani: bani, late: false, done: 0, total: 7, resume: nil, titles: titles, url: bani.url)
+            band: band, bani: bani, late: false, done: 0, total: 7, resume: nil, titles: titles)
         notice.time = time
         notice.practice = practice
         return notice
     }
 
     /// Band reminders day after day, their titles changed midway, and a practice's (another day
-    /// each day) and a timed one's among them: every summary logged is the notice's own. Fails if
-    /// a kept summary were given to a notice whose title form, bani, band, time or day differs.
+    /// each day) and a timed one's among them: every line logged carries the notice shown (the
+    /// wording table words its summary). Fails if a line were given another notice.
     @Test func eachLoggedSummaryIsTheNoticesOwn() {
         var machine = ReminderMachine(ledger: ReminderLedger())
         var problems = ProblemLog()
@@ -44,11 +44,11 @@ import Testing
         var now = Fixture.instant("2026-03-01T06:00:00Z")
         for notice in notices {
             let actions = machine.shown(notice, failure: nil, now: now, problems: &problems)
-            let logged = actions.compactMap { action -> String? in
-                if case .log(.reminderShown(let summary, _)) = action { return summary }
+            let logged = actions.compactMap { action -> LogEvent? in
+                if case .log(let event) = action, case .reminderShown = event { return event }
                 return nil
             }
-            #expect(logged == [notice.summary], "\(notice.bani.id) \(notice.band)")
+            #expect(logged == [.reminderShown(notice, .onTime)], "\(notice.bani.id) \(notice.band)")
             now += 60
         }
         #expect(Set(notices.map(\.summary)).count > 20)

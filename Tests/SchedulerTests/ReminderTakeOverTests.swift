@@ -80,7 +80,7 @@ import Testing
         #expect(notice.replacing == Self.deadID && notice.shownAgain && notice.summary == "Evening · Rehras Sahib")
         #expect(run.core.onScreen?.replacing == Self.deadID, "this agent owns it: its buttons work")
         #expect(
-            run.logs.contains(.reminderShown(summary: "Evening · Rehras Sahib", .again)), "\(run.logs)")
+            run.logs.contains(.reminderShown(notice, .again)), "\(run.logs)")
         let entry = try #require(run.core.ledger.entry(Fixture.day("2026-03-29"), .evening))
         #expect(entry.outcome == .fired && entry.restored && entry.notificationID == Self.deadID)
         // The same episode: nothing more in the band.

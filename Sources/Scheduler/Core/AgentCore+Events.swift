@@ -228,3 +228,15 @@ extension AgentCore {
         }
     }
 }
+
+extension [AgentCore.Action] {
+    /// Appends `more`, taken whole when there is nothing yet: `+=` copied each action (large, with
+    /// references) into a new buffer and let `more` go, at most full evaluations.
+    mutating func add(_ more: consuming [AgentCore.Action]) {
+        if isEmpty {
+            self = more
+        } else if !more.isEmpty {
+            append(contentsOf: more)
+        }
+    }
+}

@@ -236,22 +236,21 @@ package struct AgentCore: Sendable {
     /// timeline, the reminder due and the one on screen.
     private mutating func evaluate(_ actions: [Action], now: Date) -> Step {
         var actions = actions
-        let ended = reminders.pauseEnded(now: now, calendar: calendar)
-        if !ended.isEmpty { actions += ended }
+        actions.add(reminders.pauseEnded(now: now, plan: plan))
         let today = plan.days.day(containing: now)
         if role == .agent {
             // One copy of the files for all three: handed down from `self`, while another part of it
-            // changes, each was copied (nine fields) at each call.
-            let files = files
-            // Each appended only when it says something (most wakes: nothing).
-            if let files {
-                let written = timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan)
-                if !written.isEmpty { actions += written }
+            // changes, each was copied (nine fields) at each call; unwrapped once (a copy each time).
+            let read = files
+            // Each added only when it says something (most wakes: nothing), taken whole when first.
+            if let files = read {
+                actions.add(timeline.evaluate(now: now, today: today, files: files, config: config, plan: &plan))
+                actions.add(reminders.due(now: now, today: today, files: read, config: config, plan: &plan))
+                actions.add(reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan))
+            } else {
+                // No files read yet: nothing to reconcile the reminder on screen with.
+                actions.add(reminders.due(now: now, today: today, files: nil, config: config, plan: &plan))
             }
-            let due = reminders.due(now: now, today: today, files: files, config: config, plan: &plan)
-            if !due.isEmpty { actions += due }
-            let reconciled = reminders.reconcile(now: now, today: today, files: files, config: config, plan: &plan)
-            if !reconciled.isEmpty { actions += reconciled }
         }
         gathering.evaluatedAt = now
         return Step(actions: actions, nextWake: nextWake(after: now, today: today), wait: gathering.waiting)

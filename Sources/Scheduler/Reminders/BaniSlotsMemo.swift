@@ -29,6 +29,12 @@ struct BaniSlotsMemo: Sendable {
         known.first { $0.holds(day, plan) }?.slots
     }
 
+    /// Whether the per-bani reminders of the Nitnem day keyed `key` are kept for `plan`'s generation
+    /// (asked by key alone: no day to look up).
+    func keeps(_ key: CivilDate, plan: DayPlan) -> Bool {
+        known.contains { $0.generation == plan.generation && $0.day == key }
+    }
+
     /// The per-bani reminders of `day` for `files` in `plan`'s zone: those kept, else worked out
     /// now (and not kept).
     func slots(on day: NitnemDay, files: GroupFiles, plan: DayPlan) -> [ReminderRules.BaniSlot] {

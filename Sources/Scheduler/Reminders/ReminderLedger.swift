@@ -162,10 +162,12 @@ package struct ReminderLedger: Hashable, Sendable {
             break
         }
         // Found through the buffer, then removed in place: `removeAll(where:)` copied each entry.
+        let day = Self.number(entry.dayKey)
+        let from = Self.number(oldest)
         let gone = entries.withUnsafeBufferPointer { buffer in
             buffer.indices.filter {
-                let day = buffer[$0].dayKey
-                return (day == entry.dayKey && buffer[$0].subject == entry.subject) || day < oldest
+                let other = Self.number(buffer[$0].dayKey)
+                return (other == day && buffer[$0].subject == entry.subject) || other < from
             }
         }
         // Each run of neighbours in one move (the oldest day's entries are the first few).
@@ -182,11 +184,15 @@ package struct ReminderLedger: Hashable, Sendable {
     /// What `record` removes before it appends: nothing, only the last entry, or more.
     private enum Removal { case none, last, more }
 
+    /// `date` as one number, in the same order (a month is < 32 days, a year < 13 months): `record`
+    /// compares every entry's day, and `CivilDate`'s operators were a call per entry.
+    @inline(__always) private static func number(_ date: CivilDate) -> Int {
+        (date.year << 9) | (date.month << 5) | date.day
+    }
+
     /// What `record(entry)` removes from `entries`: those of the entry's day and subject, and those
-    /// of days before `oldest`. Days compared as one number each (order kept: a month is < 32 days,
-    /// a year < 13 months), not through `CivilDate`'s operators, called per entry.
+    /// of days before `oldest`.
     private static func only(_ entry: Entry, in entries: [Entry], oldest: CivilDate) -> Removal {
-        @inline(__always) func number(_ date: CivilDate) -> Int { (date.year << 9) | (date.month << 5) | date.day }
         let day = number(entry.dayKey)
         let from = number(oldest)
         return entries.withUnsafeBufferPointer { buffer in

@@ -53,7 +53,7 @@ extension ReminderMachine {
     /// Keeps a per-bani reminder on screen true: closed once its bani is read.
     mutating func reconcileBani(_ shown: Notice, files: GroupFiles, day: CivilDate) -> [Action] {
         guard ReminderRules.isRead(shown.bani.id, on: day, files: files) else { return [] }
-        return [.closeReminder] + takenOff(shown) + [.log(.reminderClosedBaniRead(shown.reminder))]
+        return closed(shown, saying: .reminderClosedBaniRead(shown.reminder))
     }
 
     /// When a per-bani reminder may next be due after `now`: the next slot (today's or tomorrow's),

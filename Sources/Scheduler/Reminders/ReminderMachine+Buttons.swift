@@ -8,17 +8,23 @@ extension ReminderMachine {
     /// any more, so a restart after a kill has nothing to take over.
     mutating func dismissed() -> [Action] {
         guard let shown = onScreen else { return [] }
-        return takenOff(shown)
+        return takeOff(shown) ? [.saveLedger(ledger)] : []
     }
 
-    /// `shown` is off the screen: forgotten as on screen, its ledger entry's server id cleared
-    /// (saved when it had one).
-    mutating func takenOff(_ shown: Notice) -> [Action] {
+    /// `shown` is off the screen: forgotten as on screen, its ledger entry's server id cleared.
+    /// Whether the entry had one (the ledger changed, to be saved).
+    private mutating func takeOff(_ shown: Notice) -> Bool {
         onScreen = nil
-        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.state.serverID != nil else { return [] }
+        guard var entry = ledger.entry(shown.dayKey, shown.subject), entry.state.serverID != nil else { return false }
         entry.state = entry.state.offScreen
-        ledger.record(entry)
-        return [.saveLedger(ledger)]
+        record(entry)
+        return true
+    }
+
+    /// `shown` closed and taken off (`takeOff`, the ledger saved if it changed), then `event` said:
+    /// one array (`+` made three).
+    mutating func closed(_ shown: Notice, saying event: LogEvent) -> [Action] {
+        takeOff(shown) ? [.closeReminder, .saveLedger(ledger), .log(event)] : [.closeReminder, .log(event)]
     }
 
     /// What a button of the reminder on screen does.
@@ -41,9 +47,7 @@ extension ReminderMachine {
             let bandEnd = calendar.band(containing: now).interval.end
             let until = now.addingTimeInterval(config.snooze)
             guard until < bandEnd, shown.band == calendar.band(at: now) else {
-                return [.closeReminder] + takenOff(shown) + [
-                    .log(.laterPastBand(shown.band, until: RFC3339.format(until, in: calendar)))
-                ]
+                return closed(shown, saying: .laterPastBand(shown.band, until: RFC3339.format(until, in: calendar)))
             }
             onScreen = nil
             var entry =
@@ -53,7 +57,7 @@ extension ReminderMachine {
                     state: .shown(ReminderLedger.Shown(bani: shown.bani.id), .off))
             entry.state = .snoozed(until: until, entry.state.shown ?? ReminderLedger.Shown(bani: shown.bani.id))
             entry.deferrals += 1
-            ledger.record(entry)
+            record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),
                 .log(.reminderSnoozed(shown.reminder, until: RFC3339.format(until, in: calendar))),

@@ -9,8 +9,8 @@ extension ReminderMachine {
     /// after a crash).
     mutating func saved(problems: inout ProblemLog) -> [Action] {
         problems.clear(.ledgerSave)
-        guard let notice = awaitingSave else { return [] }
-        awaitingSave = nil
+        // Taken out, not copied out and then let go.
+        guard let notice = awaitingSave.take() else { return [] }
         return [.reminder(.fire(notice))]
     }
 
@@ -18,9 +18,10 @@ extension ReminderMachine {
     /// let a restart show it again) and is tried again while the band lasts.
     mutating func saveFailed(_ failure: ReportedFailure, now: Date, problems: inout ProblemLog) -> [Action] {
         let said = problems.say(.failure(.ledgerSave, failure), now: now)
-        guard let notice = awaitingSave else { return said ? [.log(.ledgerSaveFailed(cause: failure.message))] : [] }
-        awaitingSave = nil
-        ledger.remove(notice.dayKey, notice.subject)
+        guard let notice = awaitingSave.take() else {
+            return said ? [.log(.ledgerSaveFailed(cause: failure.message))] : []
+        }
+        forget(notice.dayKey, notice.subject)
         retry = retry.failed(notice.slot, at: now)
         return said ? [.log(.ledgerSaveFailedHolding(cause: failure.message, notice.reminder))] : []
     }
@@ -30,58 +31,26 @@ extension ReminderMachine {
     mutating func shown(
         _ notice: Notice, failure: ReportedFailure?, id: Int? = nil, now: Date, problems: inout ProblemLog
     ) -> [Action] {
-        var actions: [Action] = []
-        if let failure {
-            ledger.remove(notice.dayKey, notice.subject)
-            // A retry timer, bounded by the band's end (`due` lets the back-off go).
-            retry = retry.failed(notice.slot, at: now)
-            if problems.say(.failure(.notificationServer, failure), now: now) {
-                actions.append(.log(.showFailed(cause: failure.message, band: notice.band)))
-            }
-        } else {
+        // Each outcome's actions as one literal: appended one by one, the array grew twice.
+        guard let failure else {
             problems.clear(.notificationServer)
             retry = .idle
             // What a restart after a kill takes over (a server that gave no id: what it replaced).
             let serverID = id.flatMap { $0 > 0 ? $0 : nil } ?? notice.replacing
             let reminded = ReminderLedger.Shown(bani: notice.bani.id, late: notice.late, again: notice.shownAgain)
-            ledger.record(
+            record(
                 ReminderLedger.Entry(
                     dayKey: notice.dayKey, band: notice.band, subject: notice.subject, at: now,
                     state: .shown(reminded, serverID.map { .onScreen(serverID: $0) } ?? .off),
                     deferrals: ledger.entry(notice.dayKey, notice.subject)?.deferrals ?? 0))
             onScreen = notice
             let how: LogEvent.Shown = notice.shownAgain ? .again : notice.late ? .late : .onTime
-            actions.append(.log(.reminderShown(summary: summary(of: notice), how)))
+            return [.log(.reminderShown(notice, how)), .saveLedger(ledger)]
         }
-        actions.append(.saveLedger(ledger))
-        return actions
+        forget(notice.dayKey, notice.subject)
+        // A retry timer, bounded by the band's end (`due` lets the back-off go).
+        retry = retry.failed(notice.slot, at: now)
+        guard problems.say(.failure(.notificationServer, failure), now: now) else { return [.saveLedger(ledger)] }
+        return [.log(.showFailed(cause: failure.message, band: notice.band)), .saveLedger(ledger)]
     }
-
-    /// `notice.summary` (English, for the log), worded again only when no recent notice was made of
-    /// the same. The least recently used is let go (a practice's says another day each day).
-    private mutating func summary(of notice: Notice) -> String {
-        // Through the buffer: the array's subscript and `firstIndex(where:)` copy each notice passed.
-        let found = summaries.notices.withUnsafeBufferPointer { buffer in
-            buffer.indices.first { buffer[$0].summarySame(as: notice) }
-        }
-        if let i = found {
-            let summary = summaries.texts[i]
-            if i != summaries.texts.count - 1 {
-                summaries.notices.append(summaries.notices.remove(at: i))
-                summaries.texts.append(summaries.texts.remove(at: i))
-            }
-            return summary
-        }
-        let summary = notice.summary
-        if summaries.texts.count >= Self.summariesKept {
-            summaries.notices.removeFirst()
-            summaries.texts.removeFirst()
-        }
-        summaries.notices.append(notice)
-        summaries.texts.append(summary)
-        return summary
-    }
-
-    /// How many summaries are kept: a day's band reminders and a few per-bani ones.
-    private static let summariesKept = 6
 }

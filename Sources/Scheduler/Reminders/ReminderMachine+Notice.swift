@@ -14,7 +14,7 @@ extension ReminderMachine {
         else { return nil }
         var notice = Notice(
             dayKey: day, subject: .band(band), band: band, bani: bani, late: late, done: state.done,
-            total: state.total, resume: next?.resume, titles: config.titles, url: bani.url)
+            total: state.total, resume: next?.resume, titles: config.titles)
         notice.offer(config)
         return notice
     }
@@ -35,7 +35,7 @@ extension ReminderMachine {
         }
         var notice = Notice(
             dayKey: day, subject: .bani(bani.id), band: band, bani: bani, late: late, done: state.done,
-            total: state.total, resume: resume, titles: config.titles, url: bani.url)
+            total: state.total, resume: resume, titles: config.titles)
         notice.time = slot.time
         notice.practice = slot.practice
         notice.offer(config)

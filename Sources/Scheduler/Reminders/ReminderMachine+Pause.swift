@@ -32,9 +32,9 @@ extension ReminderMachine {
     }
 
     /// A pause that ended by `now` is lifted.
-    mutating func pauseEnded(now: Date, calendar: NitnemCalendar) -> [Action] {
+    mutating func pauseEnded(now: Date, plan: DayPlan) -> [Action] {
         guard let until = pausedUntil, until <= now else { return [] }
         pausedUntil = nil
-        return [.log(.pauseEnded(until: RFC3339.format(until, in: calendar)))]
+        return [.log(.pauseEnded(until: RFC3339.format(until, in: plan.calendar)))]
     }
 }

@@ -47,7 +47,7 @@ extension ReminderMachine {
             }
             var forgotten = entry
             forgotten.state = entry.state.offScreen
-            ledger.record(forgotten)
+            record(forgotten)
             forgot = true
             if entry.dayKey >= today.day.key.adding(days: -1) {
                 actions += [
@@ -62,6 +62,23 @@ extension ReminderMachine {
         return actions
     }
 
+    /// Records `entry` in the ledger (`ReminderLedger.record`). A ledger found to name no
+    /// notification id still names none when `entry` names none (a record only removes entries
+    /// and adds that one): `takeOver` need not walk it again.
+    mutating func record(_ entry: ReminderLedger.Entry) {
+        let stillNone = noServerIDsAt == ledgerRevision && entry.state.serverID == nil
+        ledger.record(entry)
+        if stillNone { noServerIDsAt = ledgerRevision }
+    }
+
+    /// Forgets the reminder of `subject` on `dayKey` (`ReminderLedger.remove`): a ledger that named
+    /// no notification id still names none.
+    mutating func forget(_ dayKey: CivilDate, _ subject: ReminderSubject) {
+        let stillNone = noServerIDsAt == ledgerRevision
+        ledger.remove(dayKey, subject)
+        if stillNone { noServerIDsAt = ledgerRevision }
+    }
+
     /// Takes the reminder on screen off before the agent stops (a clean stop: SIGTERM, SIGINT), so
     /// no reminder outlives its agent with dead buttons; its ledger entry says so, and a restart
     /// within the band brings it back once.
@@ -71,7 +88,7 @@ extension ReminderMachine {
         else { return [] }
         onScreen = nil
         entry.state = .shown(reminded, .withdrawn)
-        ledger.record(entry)
+        record(entry)
         return [
             .closeReminder, .saveLedger(ledger),
             .log(.reminderWithdrawn(shown.reminder)),

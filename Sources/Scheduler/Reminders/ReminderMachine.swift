@@ -36,9 +36,6 @@ struct ReminderMachine: Sendable {
     var baniSlots = BaniSlotsMemo()
     /// The per-bani wake last worked out (`baniWake`), with what it was worked out from.
     var baniWakeMemo: BaniWakeMemo?
-    /// The summaries of the last reminders shown (for the log), each with its notice: a day's band
-    /// reminders say what the day before's said.
-    var summaries: (notices: [Notice], texts: [String]) = ([], [])
 
     init(ledger: ReminderLedger) { self.ledger = ledger }
 
@@ -64,11 +61,13 @@ struct ReminderMachine: Sendable {
     ) -> [Action] {
         var actions = takeOver(now: now, today: today, files: files, config: config, plan: &plan)
         let band = dueForBand(now: now, today: today, files: files, config: config, plan: &plan)
-        if !band.isEmpty { actions += band }
+        actions.add(band)
         // Tomorrow's per-bani reminders are kept for `wake`, which asks once today's have passed (the
-        // files unwrapped, so copied whole, only when they are not kept yet).
+        // files unwrapped, so copied whole, only when they are not kept yet). Most evaluations find
+        // them kept by tomorrow's key (today's `nextKey`), before tomorrow is looked up in the plan.
         if config.remindersOn,
-            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false
+            files?.mine?.reminders.isEmpty == false || files?.snapshot.practices.isEmpty == false,
+            !baniSlots.keeps(today.day.nextKey, plan: plan)
         {
             let tomorrow = plan.days.day(after: today).day
             if baniSlots.kept(on: tomorrow, plan: plan) == nil, let files {
@@ -77,7 +76,7 @@ struct ReminderMachine: Sendable {
         }
         guard nothingAwaitingSave else { return actions }
         let bani = dueForBani(now: now, today: today, files: files, config: config, plan: &plan)
-        if !bani.isEmpty { actions += bani }
+        actions.add(bani)
         return actions
     }
 
@@ -141,7 +140,7 @@ struct ReminderMachine: Sendable {
             return restore(earlier, replacing: nil, now: now, today: today, files: files, config: config, plan: &plan)
         case .skip(let reason, let deferrals):
             // A slot that passes while paused is recorded, so it never fires late after resume.
-            ledger.record(
+            record(
                 ReminderLedger.Entry(
                     dayKey: day, band: band, subject: subject, at: now, state: .skipped(reason), deferrals: deferrals))
             let decision: AgentCore.ReminderDecision =
@@ -154,7 +153,7 @@ struct ReminderMachine: Sendable {
             ]
         case .show(let late, let deferrals):
             guard let notice = notice(plan.state(current, files: files), late) else { return [] }
-            ledger.record(
+            record(
                 ReminderLedger.Entry(
                     dayKey: day, band: band, subject: subject, at: now,
                     state: .pending(ReminderLedger.Shown(bani: notice.bani.id, late: late)), deferrals: deferrals))
@@ -198,7 +197,7 @@ struct ReminderMachine: Sendable {
         }
         guard var notice else {
             entry.state = .shown(reminded, .off)
-            ledger.record(entry)
+            record(entry)
             let close: [Action] = replacing.map { [.closeNotification(id: $0)] } ?? []
             let why: LogEvent.NotAgain = reason == .paused ? .paused : reason == nil ? .removed : .read
             return close + [
@@ -211,17 +210,18 @@ struct ReminderMachine: Sendable {
         var again = reminded
         again.again = true
         entry.state = .pending(again, replacing: replacing)
-        ledger.record(entry)
+        record(entry)
         awaitingSave = notice
         return [.saveLedger(ledger)]
     }
 
     /// Keeps the reminder on screen true: closed when its band is complete or over, updated in
-    /// place when the band's next unread bani (or today's count) moved on.
+    /// place when the band's next unread bani (or today's count) moved on. Asked only with files
+    /// (without them, nothing was ever read to say it is read or moved on).
     mutating func reconcile(
-        now: Date, today: PlannedDays.Day, files: GroupFiles?, config: AgentConfig, plan: inout DayPlan
+        now: Date, today: PlannedDays.Day, files: GroupFiles, config: AgentConfig, plan: inout DayPlan
     ) -> [Action] {
-        guard !screenFree, let files else { return [] }
+        guard !screenFree else { return [] }
         let day = today.day.key
         let band = today.day.band(at: now)
         // Most wakes while a band's reminder is on screen find it saying what it says: asked of it in
@@ -233,14 +233,12 @@ struct ReminderMachine: Sendable {
         }
         guard let shown = onScreen else { return [] }
         guard shown.dayKey == day, shown.band == band else {
-            return [.closeReminder] + takenOff(shown)
-                + [.log(.reminderClosedBandOver(shown.reminder))]
+            return closed(shown, saying: .reminderClosedBandOver(shown.reminder))
         }
         if shown.isForBani { return reconcileBani(shown, files: files, day: day) }
         let state = plan.state(SlotKey(day: day, band: band), files: files)
         if state.bandComplete {
-            return [.closeReminder] + takenOff(shown)
-                + [.log(.reminderClosedBandRead(band))]
+            return closed(shown, saying: .reminderClosedBandRead(band))
         }
         guard
             let updated = Self.notice(

@@ -19,8 +19,6 @@ package struct ReminderNotice: Hashable, Sendable {
     package let resume: TodayState.Resume?
     /// Which title the summary shows (config `titles`; nil: English).
     package let titles: TitleForm?
-    /// The deep link the "Read now" action opens.
-    package let url: String
     /// The buttons it offers (when the server shows actions): `ReminderAction.buttons(_:)`.
     package var actions: [ReminderAction] = [.read, .mark, .later]
     /// What a click on it does (its default action): `ReminderAction.clicked(_:)`.
@@ -43,6 +41,10 @@ package struct ReminderNotice: Hashable, Sendable {
         click = ReminderAction.clicked(config)
         sound = config.sound
     }
+
+    /// The deep link the "Read now" action opens: its bani's, made when asked (the core makes a
+    /// notice at each show and update; only a press opens it).
+    package var url: String { bani.url }
 
     /// The slot it reminds of (the band its slot falls in, for a per-bani reminder).
     package var slot: SlotKey { SlotKey(day: dayKey, band: band) }

@@ -42,8 +42,8 @@ extension LogEvent {
         case .zoneUnreadable(let cause): cause
         case .clockChanged(let at): "clock changed or resumed; recomputing at \(at)"
         case .stopping(let signal): "signal \(signal): stopping"
-        case .reminderShown(let summary, let how):
-            "reminder shown: \(summary)"
+        case .reminderShown(let notice, let how):
+            "reminder shown: \(notice.summary)"
                 + (how == .again ? " (shown again after a restart)" : how == .late ? " (late)" : "")
         case .reminderSkipped(let reminder, let day, let reason):
             "\(Self.name(reminder)) reminder for \(day) skipped: \(reason)"

@@ -71,8 +71,9 @@ package enum LogEvent: Hashable, Sendable {
 
     // MARK: Reminders
 
-    /// A reminder was shown (`summary`, in English), on time, late or again.
-    case reminderShown(summary: String, Shown)
+    /// A reminder was shown, on time, late or again: the line says its `summary` (in English),
+    /// worded only when the line is (`simulate` drops it).
+    case reminderShown(ReminderNotice, Shown)
     /// A reminder's slot on `day` was recorded skipped, and why.
     case reminderSkipped(Reminder, day: CivilDate, reason: SkipReason)
     /// A reminder taken off the screen before is not shown again, and why; `closedLeftOver` when
