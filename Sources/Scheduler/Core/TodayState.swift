@@ -6,90 +6,64 @@ import Snapshot
 ///
 /// Pure: computed from the snapshot, the progress, an instant and a Nitnem calendar.
 package struct TodayState: Hashable, Sendable {
-    /// The fields, behind one reference: a state is copied into each timeline entry, memory and
-    /// reminder decision, and copying the box is one retain where the fields were four or five.
-    private let fields: Fields
-
-    private final class Fields: Sendable {
-        let dayKey: CivilDate
-        let band: Band
-        let order: [String]
-        let next: Next?
-        let done: Int
-        let bandComplete: Bool
-        let dayComplete: Bool
-        let bandSetIsEmpty: Bool
-        let banisAvailable: Bool
-        let checklist: DayChecklist
-        let practices: [Practicing]
-
-        init(
-            dayKey: CivilDate, band: Band, order: [String], next: Next?, done: Int, bandComplete: Bool,
-            dayComplete: Bool, bandSetIsEmpty: Bool, banisAvailable: Bool, checklist: DayChecklist,
-            practices: [Practicing]
-        ) {
-            self.dayKey = dayKey
-            self.band = band
-            self.order = order
-            self.next = next
-            self.done = done
-            self.bandComplete = bandComplete
-            self.dayComplete = dayComplete
-            self.bandSetIsEmpty = bandSetIsEmpty
-            self.banisAvailable = banisAvailable
-            self.checklist = checklist
-            self.practices = practices
-        }
-    }
-
     /// The Nitnem day.
-    package var dayKey: CivilDate { fields.dayKey }
+    package let dayKey: CivilDate
     /// The band at the instant.
-    package var band: Band { fields.band }
-    /// The ids of the home in order: the band's set first, then the following daily sets, wrapping.
-    package var order: [String] { fields.order }
-    /// The first bani of `order` not completed today; `nil` when the day is complete.
-    package var next: Next? { fields.next }
+    package let band: Band
     /// Distinct ids of morning ∪ evening ∪ night completed today.
-    package var done: Int { fields.done }
-    /// Distinct ids of morning ∪ evening ∪ night: the length of `order`.
-    package var total: Int { order.count }
+    package let done: Int
     /// Every bani of the band's set is completed today (`isComplete`).
-    package var bandComplete: Bool { fields.bandComplete }
+    package let bandComplete: Bool
     /// Every bani of the daily sets is completed today.
-    package var dayComplete: Bool { fields.dayComplete }
+    package let dayComplete: Bool
     /// The band's set has no bani (your own set emptied it): nothing to read in this band, which is
     /// not the same as complete.
-    package var bandSetIsEmpty: Bool { fields.bandSetIsEmpty }
+    package let bandSetIsEmpty: Bool
     /// False for a snapshot of a database without the bani registry.
-    package var banisAvailable: Bool { fields.banisAvailable }
-    /// The day's daily banis, read or not, as `nitnem mark --list` shows them in this band.
-    package var checklist: DayChecklist { fields.checklist }
-    /// The practices shown on the day: those running on it, and one whose last day it is, complete.
-    package var practices: [Practicing] { fields.practices }
+    package let banisAvailable: Bool
+    /// The fields that hold references, behind one: a state is copied into each timeline entry,
+    /// memory and reminder decision, and copying the box is one retain where they were four or five.
+    private let box: Box
+
+    private final class Box: Sendable {
+        let lists: Lists
+        init(_ lists: Lists) { self.lists = lists }
+    }
+
+    private struct Lists: Hashable, Sendable {
+        /// The ids of the home in order: the band's set first, then the following daily sets, wrapping.
+        let order: [String]
+        /// The first bani of `order` not completed today; `nil` when the day is complete.
+        let next: Next?
+        /// The day's daily banis, read or not, as `nitnem mark --list` shows them in this band.
+        let checklist: DayChecklist
+        /// The practices shown on the day: those running on it, and one whose last day it is, complete.
+        let practices: [Practicing]
+    }
+
+    /// What `Lists` documents, read through the box.
+    package var order: [String] { box.lists.order }
+    package var next: Next? { box.lists.next }
+    package var checklist: DayChecklist { box.lists.checklist }
+    package var practices: [Practicing] { box.lists.practices }
+    /// Distinct ids of morning ∪ evening ∪ night: the length of `order`.
+    package var total: Int { order.count }
 
     package static func == (a: TodayState, b: TodayState) -> Bool {
-        let a = a.fields
-        let b = b.fields
-        return a === b
-            || a.dayKey == b.dayKey && a.band == b.band && a.order == b.order && a.next == b.next
-                && a.done == b.done && a.bandComplete == b.bandComplete && a.dayComplete == b.dayComplete
-                && a.bandSetIsEmpty == b.bandSetIsEmpty && a.banisAvailable == b.banisAvailable
-                && a.checklist == b.checklist && a.practices == b.practices
+        a.dayKey == b.dayKey && a.band == b.band && a.done == b.done && a.bandComplete == b.bandComplete
+            && a.dayComplete == b.dayComplete && a.bandSetIsEmpty == b.bandSetIsEmpty
+            && a.banisAvailable == b.banisAvailable && (a.box === b.box || a.box.lists == b.box.lists)
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(dayKey)
         hasher.combine(band)
-        hasher.combine(order)
-        hasher.combine(next)
         hasher.combine(done)
         hasher.combine(bandComplete)
         hasher.combine(dayComplete)
         hasher.combine(bandSetIsEmpty)
         hasher.combine(banisAvailable)
-        hasher.combine(checklist)
-        hasher.combine(practices)
+        box.lists.hash(into: &hasher)
     }
 
     /// A practice on the day, with its bani.
@@ -163,15 +137,16 @@ package struct TodayState: Hashable, Sendable {
         records: [BaniProgress?]? = nil, read known: [Bool]? = nil, like previous: TodayState? = nil,
         interval: () -> DateInterval, practices: () -> [PracticeProgress]
     ) {
+        dayKey = key
+        band = template.band
+        banisAvailable = template.banisAvailable
         let order = template.order
         let read = known ?? Self.reads(of: template, day: key, progress: progress, records: records)
         let bandSetCount = template.bandSetCount
+        bandSetIsEmpty = bandSetCount == 0
         // `read` goes on past the order: the checklist banis not in it.
         let firstUnread = read[..<order.count].firstIndex(of: false)
         // `order ==` is one comparison of buffers when it is the same order.
-        let done: Int
-        let bandComplete: Bool
-        let dayComplete: Bool
         let checklist: DayChecklist
         if let previous, previous.band == template.band, previous.order == order {
             done = previous.done
@@ -218,10 +193,7 @@ package struct TodayState: Hashable, Sendable {
         } else {
             next = nil
         }
-        fields = Fields(
-            dayKey: key, band: template.band, order: order, next: next, done: done, bandComplete: bandComplete,
-            dayComplete: dayComplete, bandSetIsEmpty: bandSetCount == 0, banisAvailable: template.banisAvailable,
-            checklist: checklist, practices: practices)
+        box = Box(Lists(order: order, next: next, checklist: checklist, practices: practices))
     }
 
     /// Whether a band's set, each of whose banis was read or not (`reads`), is complete: an empty set
