@@ -12,30 +12,76 @@ import Snapshot
 package struct ReminderLedger: Hashable, Sendable {
     /// One decision.
     package struct Entry: Hashable, Sendable {
-        /// The Nitnem day.
-        package var dayKey: CivilDate
-        /// The band (for a per-bani reminder: the band its slot falls in).
-        package var band: Band
-        /// What it is a decision for.
-        package var subject: ReminderSubject
-        /// When it was decided.
-        package var at: Date
-        /// What became of it.
-        package var state: State
-        /// How many times "Later" deferred it.
-        package var deferrals: Int = 0
+        /// The fields, behind one reference: the ledger moves all its entries when a day's first
+        /// record drops the oldest day, and an entry is copied at each look-up; the box is one word
+        /// to move and one retain to copy.
+        private var box: Box
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private struct Fields: Hashable, Sendable {
+            var dayKey: CivilDate
+            var band: Band
+            var subject: ReminderSubject
+            var at: Date
+            var state: State
+            var deferrals: Int
+        }
 
         package init(
             dayKey: CivilDate, band: Band, subject: ReminderSubject? = nil, at: Date, state: State,
             deferrals: Int = 0
         ) {
-            self.dayKey = dayKey
-            self.band = band
-            self.subject = subject ?? .band(band)
-            self.at = at
-            self.state = state
-            self.deferrals = deferrals
+            box = Box(
+                Fields(
+                    dayKey: dayKey, band: band, subject: subject ?? .band(band), at: at, state: state,
+                    deferrals: deferrals))
         }
+
+        /// Changes the fields in a new box (the old one may be shared by copies that must not change).
+        private mutating func change(_ body: (inout Fields) -> Void) {
+            var fields = box.fields
+            body(&fields)
+            box = Box(fields)
+        }
+
+        /// The Nitnem day.
+        package var dayKey: CivilDate {
+            get { box.fields.dayKey }
+            set { change { $0.dayKey = newValue } }
+        }
+        /// The band (for a per-bani reminder: the band its slot falls in).
+        package var band: Band {
+            get { box.fields.band }
+            set { change { $0.band = newValue } }
+        }
+        /// What it is a decision for.
+        package var subject: ReminderSubject {
+            get { box.fields.subject }
+            set { change { $0.subject = newValue } }
+        }
+        /// When it was decided.
+        package var at: Date {
+            get { box.fields.at }
+            set { change { $0.at = newValue } }
+        }
+        /// What became of it.
+        package var state: State {
+            get { box.fields.state }
+            set { change { $0.state = newValue } }
+        }
+        /// How many times "Later" deferred it.
+        package var deferrals: Int {
+            get { box.fields.deferrals }
+            set { change { $0.deferrals = newValue } }
+        }
+
+        package static func == (a: Entry, b: Entry) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
     }
 
     /// A reminder that was shown (or is about to be).
