@@ -20,6 +20,19 @@ import Testing
         } + [entry]
     }
 
+    /// `entry(_:_:)` finds, for every day and subject of `expected` and a day after them, the newest
+    /// of `expected`'s (the rule, written plainly): in day order its walk ends early.
+    static func expectLookUps(_ ledger: ReminderLedger, _ expected: [ReminderLedger.Entry]) {
+        let subjects: [ReminderSubject] = Band.allCases.map { .band($0) } + [.bani("japji")]
+        let days = Set(expected.map(\.dayKey)).union([first.adding(days: 200)])
+        for day in days {
+            for subject in subjects {
+                let found = expected.last { $0.dayKey == day && $0.subject == subject }
+                #expect(ledger.entry(day, subject) == found, "\(day) \(subject)")
+            }
+        }
+    }
+
     static func entry(_ day: Int, _ subject: ReminderSubject, _ outcome: ReminderLedger.Outcome, at minute: Int)
         -> ReminderLedger.Entry
     {
@@ -41,6 +54,7 @@ import Testing
             ledger.record(entry)
             expected = Self.recorded(expected, entry)
             #expect(ledger.entries == expected, "after \(entry.dayKey) \(entry.subject)")
+            Self.expectLookUps(ledger, expected)
             minute += 1
         }
         let subjects: [ReminderSubject] = Band.allCases.map { .band($0) } + [.bani("japji")]
@@ -75,6 +89,7 @@ import Testing
                 #expect(ledger.entries == expected, "day \(day) \(subject)")
                 minute += 1
             }
+            Self.expectLookUps(ledger, expected)
             if day % 9 == 4 {
                 // A day older than the first one kept, at the end.
                 let old = Self.entry(day - 20, .band(.night), .skipped, at: minute)

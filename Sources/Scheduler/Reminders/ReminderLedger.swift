@@ -189,17 +189,18 @@ package struct ReminderLedger: Hashable, Sendable {
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
         // Through the buffer, newest first: `last(where:)` and the array's subscript copied each entry
         // they passed (the agent asks at every wake).
-        // The day by its fields, inline: `==` was a call per entry, and most days differ.
-        entries.withUnsafeBufferPointer { buffer in
+        // The day as one number: `==` was a call per entry, and most days differ. In day order
+        // (`knownSorted`) the day's entries are in the suffix of days from it on: the walk ends at an
+        // earlier day (before a band's reminder, it found none only after every entry).
+        let key = Self.number(dayKey)
+        let sorted = knownSorted
+        return entries.withUnsafeBufferPointer { buffer in
             var i = buffer.endIndex
             while i > buffer.startIndex {
                 i -= 1
-                let day = buffer[i].dayKey
-                if day.day == dayKey.day, day.month == dayKey.month, day.year == dayKey.year,
-                    buffer[i].subject == subject
-                {
-                    return buffer[i]
-                }
+                let day = Self.number(buffer[i].dayKey)
+                if day == key, buffer[i].subject == subject { return buffer[i] }
+                if sorted, day < key { return nil }
             }
             return nil
         }
