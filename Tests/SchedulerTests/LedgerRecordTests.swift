@@ -20,6 +20,19 @@ import Testing
         } + [entry]
     }
 
+    /// `entry(_:_:)` finds, for every day and subject of `expected` and a day after them, the newest
+    /// of `expected`'s (the rule, written plainly): in day order its walk ends early.
+    static func expectLookUps(_ ledger: ReminderLedger, _ expected: [ReminderLedger.Entry]) {
+        let subjects: [ReminderSubject] = Band.allCases.map { .band($0) } + [.bani("japji")]
+        let days = Set(expected.map(\.dayKey)).union([first.adding(days: 200)])
+        for day in days {
+            for subject in subjects {
+                let found = expected.last { $0.dayKey == day && $0.subject == subject }
+                #expect(ledger.entry(day, subject) == found, "\(day) \(subject)")
+            }
+        }
+    }
+
     static func entry(_ day: Int, _ subject: ReminderSubject, _ outcome: ReminderLedger.Outcome, at minute: Int)
         -> ReminderLedger.Entry
     {
@@ -41,6 +54,7 @@ import Testing
             ledger.record(entry)
             expected = Self.recorded(expected, entry)
             #expect(ledger.entries == expected, "after \(entry.dayKey) \(entry.subject)")
+            Self.expectLookUps(ledger, expected)
             minute += 1
         }
         let subjects: [ReminderSubject] = Band.allCases.map { .band($0) } + [.bani("japji")]
@@ -54,5 +68,38 @@ import Testing
             if day == 40 { record(Self.entry(day - 35, .band(.evening), .skipped, at: minute)) }
         }
         #expect(ledger.entries.count == expected.count)
+    }
+
+    /// `record` knows its entries in day order only while it alone changed them: a ledger read with
+    /// days out of order, and one changed from outside after records (an older day appended, an
+    /// entry removed), still give the rule's entries. Fails if `record` trusted a day order it no
+    /// longer knows (the old day at the end would be kept).
+    @Test func entriesChangedOutsideRecordStillGiveTheRuleEntries() {
+        let subjects: [ReminderSubject] = [.band(.morning), .band(.evening), .bani("japji")]
+        var ledger = ReminderLedger(entries: [
+            Self.entry(3, .band(.evening), .fired, at: 0), Self.entry(1, .band(.morning), .fired, at: 1),
+        ])
+        var expected = ledger.entries
+        var minute = 2
+        for day in 2..<80 {
+            for subject in subjects {
+                let entry = Self.entry(day, subject, .pending, at: minute)
+                ledger.record(entry)
+                expected = Self.recorded(expected, entry)
+                #expect(ledger.entries == expected, "day \(day) \(subject)")
+                minute += 1
+            }
+            Self.expectLookUps(ledger, expected)
+            if day % 9 == 4 {
+                // A day older than the first one kept, at the end.
+                let old = Self.entry(day - 20, .band(.night), .skipped, at: minute)
+                ledger.entries.append(old)
+                expected.append(old)
+            }
+            if day % 11 == 5 {
+                ledger.remove(Self.first.adding(days: day), .bani("japji"))
+                expected.removeAll { $0.dayKey == Self.first.adding(days: day) && $0.subject == .bani("japji") }
+            }
+        }
     }
 }

@@ -116,8 +116,10 @@ struct ProblemLog: Sendable {
     /// (so that "problems cleared" is said only after a problem was).
     @discardableResult
     mutating func clear(_ channel: Channel) -> Bool {
-        active = active.filter { $0.channel != channel }
-        return saidSinceClear.remove(channel) != nil
+        // Nearly always there is nothing to clear (it is asked at each write and show): the set is
+        // rebuilt, and the channel hashed, only when there is.
+        if hasProblems(channel) { active = active.filter { $0.channel != channel } }
+        return !saidSinceClear.isEmpty && saidSinceClear.remove(channel) != nil
     }
 
     private mutating func sayAgain(_ key: Key, now: Date) -> Bool {

@@ -12,30 +12,76 @@ import Snapshot
 package struct ReminderLedger: Hashable, Sendable {
     /// One decision.
     package struct Entry: Hashable, Sendable {
-        /// The Nitnem day.
-        package var dayKey: CivilDate
-        /// The band (for a per-bani reminder: the band its slot falls in).
-        package var band: Band
-        /// What it is a decision for.
-        package var subject: ReminderSubject
-        /// When it was decided.
-        package var at: Date
-        /// What became of it.
-        package var state: State
-        /// How many times "Later" deferred it.
-        package var deferrals: Int = 0
+        /// The fields, behind one reference: the ledger moves all its entries when a day's first
+        /// record drops the oldest day, and an entry is copied at each look-up; the box is one word
+        /// to move and one retain to copy.
+        private var box: Box
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private struct Fields: Hashable, Sendable {
+            var dayKey: CivilDate
+            var band: Band
+            var subject: ReminderSubject
+            var at: Date
+            var state: State
+            var deferrals: Int
+        }
 
         package init(
             dayKey: CivilDate, band: Band, subject: ReminderSubject? = nil, at: Date, state: State,
             deferrals: Int = 0
         ) {
-            self.dayKey = dayKey
-            self.band = band
-            self.subject = subject ?? .band(band)
-            self.at = at
-            self.state = state
-            self.deferrals = deferrals
+            box = Box(
+                Fields(
+                    dayKey: dayKey, band: band, subject: subject ?? .band(band), at: at, state: state,
+                    deferrals: deferrals))
         }
+
+        /// Changes the fields in a new box (the old one may be shared by copies that must not change).
+        private mutating func change(_ body: (inout Fields) -> Void) {
+            var fields = box.fields
+            body(&fields)
+            box = Box(fields)
+        }
+
+        /// The Nitnem day.
+        package var dayKey: CivilDate {
+            get { box.fields.dayKey }
+            set { change { $0.dayKey = newValue } }
+        }
+        /// The band (for a per-bani reminder: the band its slot falls in).
+        package var band: Band {
+            get { box.fields.band }
+            set { change { $0.band = newValue } }
+        }
+        /// What it is a decision for.
+        package var subject: ReminderSubject {
+            get { box.fields.subject }
+            set { change { $0.subject = newValue } }
+        }
+        /// When it was decided.
+        package var at: Date {
+            get { box.fields.at }
+            set { change { $0.at = newValue } }
+        }
+        /// What became of it.
+        package var state: State {
+            get { box.fields.state }
+            set { change { $0.state = newValue } }
+        }
+        /// How many times "Later" deferred it.
+        package var deferrals: Int {
+            get { box.fields.deferrals }
+            set { change { $0.deferrals = newValue } }
+        }
+
+        package static func == (a: Entry, b: Entry) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
     }
 
     /// A reminder that was shown (or is about to be).
@@ -116,12 +162,25 @@ package struct ReminderLedger: Hashable, Sendable {
     }
 
     /// The decisions, oldest first.
-    package var entries: [Entry] = []
+    package var entries: [Entry] = [] {
+        // A change from outside `record` may put a day out of order (a file, a test): `record`
+        // walks the entries again to know. (No `oldValue`: a change is still made in place.)
+        didSet { knownSorted = false }
+    }
+
+    /// The entries are known to be in day order, each day's no earlier than the one before: what
+    /// `record` leaves when it appends a day no earlier than the last, so it need not walk them all.
+    private var knownSorted = false
 
     /// How many Nitnem days are kept.
     package static let keptDays = 30
 
     package init(entries: [Entry] = []) { self.entries = entries }
+
+    // The entries only: `knownSorted` says what is known of them, not what they are.
+    package static func == (a: ReminderLedger, b: ReminderLedger) -> Bool { a.entries == b.entries }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
     /// The decision for the reminder of `band` on `dayKey`, if one was made.
     package func entry(_ dayKey: CivilDate, _ band: Band) -> Entry? { entry(dayKey, .band(band)) }
@@ -130,17 +189,18 @@ package struct ReminderLedger: Hashable, Sendable {
     package func entry(_ dayKey: CivilDate, _ subject: ReminderSubject) -> Entry? {
         // Through the buffer, newest first: `last(where:)` and the array's subscript copied each entry
         // they passed (the agent asks at every wake).
-        // The day by its fields, inline: `==` was a call per entry, and most days differ.
-        entries.withUnsafeBufferPointer { buffer in
+        // The day as one number: `==` was a call per entry, and most days differ. In day order
+        // (`knownSorted`) the day's entries are in the suffix of days from it on: the walk ends at an
+        // earlier day (before a band's reminder, it found none only after every entry).
+        let key = Self.number(dayKey)
+        let sorted = knownSorted
+        return entries.withUnsafeBufferPointer { buffer in
             var i = buffer.endIndex
             while i > buffer.startIndex {
                 i -= 1
-                let day = buffer[i].dayKey
-                if day.day == dayKey.day, day.month == dayKey.month, day.year == dayKey.year,
-                    buffer[i].subject == subject
-                {
-                    return buffer[i]
-                }
+                let day = Self.number(buffer[i].dayKey)
+                if day == key, buffer[i].subject == subject { return buffer[i] }
+                if sorted, day < key { return nil }
             }
             return nil
         }
@@ -148,41 +208,32 @@ package struct ReminderLedger: Hashable, Sendable {
 
     /// Records `entry`, replacing any for the same day and subject, and drops days older than 30.
     package mutating func record(_ entry: Entry) {
-        let oldest = entry.dayKey.adding(days: -Self.keptDays)
-        // Most records replace the newest entry (a save, then the show's) or add one, with no day to
-        // drop: one walk without a call per entry says so, and the array is not rebuilt.
-        switch Self.only(entry, in: entries, oldest: oldest) {
-        case .none:
-            entries.append(entry)
-            return
-        case .last:
-            entries[entries.count - 1] = entry
-            return
-        case .more:
-            break
-        }
-        // Found through the buffer, then removed in place: `removeAll(where:)` copied each entry.
         let day = Self.number(entry.dayKey)
-        let from = Self.number(oldest)
-        let gone = entries.withUnsafeBufferPointer { buffer in
-            buffer.indices.filter {
-                let other = Self.number(buffer[$0].dayKey)
-                return (other == day && buffer[$0].subject == entry.subject) || other < from
+        let from = Self.number(entry.dayKey.adding(days: -Self.keptDays))
+        let sorted = knownSorted || Self.inDayOrder(entries)
+        let gone = Self.gone(entry.subject, day: day, from: from, in: entries, sorted: sorted)
+        // In day order still when no entry is of a later day than the new one (those that go are of
+        // its day or of days before `from`, so they are not).
+        let staysSorted = sorted && entries.last.map { Self.number($0.dayKey) <= day } ?? true
+        // Most records replace the newest entry (a save, then the show's) or add one, with no day to
+        // drop: the array is not rebuilt.
+        if gone.isEmpty {
+            entries.append(entry)
+        } else if gone.count == 1, gone[0] == entries.count - 1 {
+            entries[entries.count - 1] = entry
+        } else {
+            // Each run of neighbours in one move (the oldest day's entries are the first few).
+            var end = gone.endIndex
+            while end > gone.startIndex {
+                var start = end - 1
+                while start > gone.startIndex, gone[start - 1] == gone[start] - 1 { start -= 1 }
+                entries.removeSubrange(gone[start]...gone[end - 1])
+                end = start
             }
+            entries.append(entry)
         }
-        // Each run of neighbours in one move (the oldest day's entries are the first few).
-        var end = gone.endIndex
-        while end > gone.startIndex {
-            var start = end - 1
-            while start > gone.startIndex, gone[start - 1] == gone[start] - 1 { start -= 1 }
-            entries.removeSubrange(gone[start]...gone[end - 1])
-            end = start
-        }
-        entries.append(entry)
+        knownSorted = staysSorted
     }
-
-    /// What `record` removes before it appends: nothing, only the last entry, or more.
-    private enum Removal { case none, last, more }
 
     /// `date` as one number, in the same order (a month is < 32 days, a year < 13 months): `record`
     /// compares every entry's day, and `CivilDate`'s operators were a call per entry.
@@ -190,23 +241,44 @@ package struct ReminderLedger: Hashable, Sendable {
         (date.year << 9) | (date.month << 5) | date.day
     }
 
-    /// What `record(entry)` removes from `entries`: those of the entry's day and subject, and those
-    /// of days before `oldest`.
-    private static func only(_ entry: Entry, in entries: [Entry], oldest: CivilDate) -> Removal {
-        let day = number(entry.dayKey)
-        let from = number(oldest)
-        return entries.withUnsafeBufferPointer { buffer in
-            var found: Int?
+    /// Whether each entry's day is no earlier than the one before.
+    private static func inDayOrder(_ entries: [Entry]) -> Bool {
+        entries.withUnsafeBufferPointer { buffer in
+            var last = Int.min
             for i in buffer.indices {
-                let other = number(buffer[i].dayKey)
-                if other < from { return .more }
-                if other == day, buffer[i].subject == entry.subject {
-                    if found != nil { return .more }
-                    found = i
-                }
+                let day = number(buffer[i].dayKey)
+                if day < last { return false }
+                last = day
             }
-            guard let found else { return .none }
-            return found == buffer.endIndex - 1 ? .last : .more
+            return true
+        }
+    }
+
+    /// The indices, ascending, of the entries `record` removes: those of `subject` on `day`, and
+    /// those of days before `from` (`from` < `day`).
+    ///
+    /// In day order (`sorted`), only the two ends are looked at: the days before `from` are a
+    /// prefix, `day` lies in the suffix of days from `day` on, and the days between (from `from`,
+    /// before `day`) are neither. Through the buffer: a walk by the array copied each entry.
+    private static func gone(_ subject: ReminderSubject, day: Int, from: Int, in entries: [Entry], sorted: Bool)
+        -> [Int]
+    {
+        entries.withUnsafeBufferPointer { buffer in
+            func goes(_ i: Int) -> Bool {
+                let other = number(buffer[i].dayKey)
+                return (other == day && buffer[i].subject == subject) || other < from
+            }
+            guard sorted else { return buffer.indices.filter(goes) }
+            var gone: [Int] = []
+            var i = buffer.startIndex
+            while i < buffer.endIndex, number(buffer[i].dayKey) < from {
+                gone.append(i)
+                i += 1
+            }
+            var start = buffer.endIndex
+            while start > i, number(buffer[start - 1].dayKey) >= day { start -= 1 }
+            for j in start..<buffer.endIndex where goes(j) { gone.append(j) }
+            return gone
         }
     }
 

@@ -12,11 +12,9 @@ extension ReminderMachine {
         let next = state.bandComplete ? nil : state.next
         guard let bani = next?.bani ?? files.snapshot.ids(in: band.dailySet).first.flatMap(files.snapshot.bani(id:))
         else { return nil }
-        var notice = Notice(
+        return Notice(
             dayKey: day, subject: .band(band), band: band, bani: bani, late: late, done: state.done,
-            total: state.total, resume: next?.resume, titles: config.titles)
-        notice.offer(config)
-        return notice
+            total: state.total, resume: next?.resume, titles: config.titles, offering: config)
     }
 
     /// The per-bani reminder of `slot`: `Sukhmani Sahib · 10:00` (`Sukhmani Sahib · day 12 of 40` for a
@@ -33,12 +31,9 @@ extension ReminderMachine {
         {
             resume = TodayState.Resume(seq: seq, nLines: bani.nLines)
         }
-        var notice = Notice(
+        return Notice(
             dayKey: day, subject: .bani(bani.id), band: band, bani: bani, late: late, done: state.done,
-            total: state.total, resume: resume, titles: config.titles)
-        notice.time = slot.time
-        notice.practice = slot.practice
-        notice.offer(config)
-        return notice
+            total: state.total, resume: resume, titles: config.titles, time: slot.time, practice: slot.practice,
+            offering: config)
     }
 }

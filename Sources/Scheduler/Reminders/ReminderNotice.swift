@@ -4,42 +4,120 @@ import Snapshot
 
 /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
 package struct ReminderNotice: Hashable, Sendable {
-    package let dayKey: CivilDate
+    /// The fields, behind one reference: a notice is copied into each action, event, log line and
+    /// memory that holds it, and copying the box is one retain where the fields were several.
+    private var box: Box
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Hashable, Sendable {
+        let dayKey: CivilDate
+        let subject: ReminderSubject
+        let band: Band
+        let bani: NitnemSnapshot.Bani
+        let late: Bool
+        let done: Int
+        let total: Int
+        let resume: TodayState.Resume?
+        let titles: TitleForm?
+        var actions: [ReminderAction] = [.read, .mark, .later]
+        var click: ReminderAction = .read
+        var sound: String?
+        var shownAgain = false
+        var time: WallTime?
+        var practice: PracticeReminder.Count?
+        var replacing: Int?
+    }
+
+    /// A notice; `time`, `practice` and what `config` makes it offer (`offer(_:)`) are set in the
+    /// one box it is made with.
+    package init(
+        dayKey: CivilDate, subject: ReminderSubject, band: Band, bani: NitnemSnapshot.Bani, late: Bool, done: Int,
+        total: Int, resume: TodayState.Resume?, titles: TitleForm?, time: WallTime? = nil,
+        practice: PracticeReminder.Count? = nil, offering config: AgentConfig? = nil
+    ) {
+        var fields = Fields(
+            dayKey: dayKey, subject: subject, band: band, bani: bani, late: late, done: done, total: total,
+            resume: resume, titles: titles)
+        fields.time = time
+        fields.practice = practice
+        if let config { Self.offer(config, in: &fields) }
+        box = Box(fields)
+    }
+
+    /// Changes the fields in a new box (the old one may be shared by copies that must not change).
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = box.fields
+        body(&fields)
+        box = Box(fields)
+    }
+
+    package var dayKey: CivilDate { box.fields.dayKey }
     /// What it is about: a band's set, or one bani (`nitnem sets remind`).
-    package let subject: ReminderSubject
+    package var subject: ReminderSubject { box.fields.subject }
     /// Its band (for a per-bani reminder: the band its slot falls in).
-    package let band: Band
-    package let bani: NitnemSnapshot.Bani
+    package var band: Band { box.fields.band }
+    package var bani: NitnemSnapshot.Bani { box.fields.bani }
     /// Shown after its slot: the agent was asleep or off at the slot.
-    package let late: Bool
+    package var late: Bool { box.fields.late }
     /// Banis of the day read, of `total` (the body).
-    package let done: Int
-    package let total: Int
+    package var done: Int { box.fields.done }
+    package var total: Int { box.fields.total }
     /// Where to resume (line `seq` of `nLines`), when there is a saved position.
-    package let resume: TodayState.Resume?
+    package var resume: TodayState.Resume? { box.fields.resume }
     /// Which title the summary shows (config `titles`; nil: English).
-    package let titles: TitleForm?
+    package var titles: TitleForm? { box.fields.titles }
     /// The buttons it offers (when the server shows actions): `ReminderAction.buttons(_:)`.
-    package var actions: [ReminderAction] = [.read, .mark, .later]
+    package var actions: [ReminderAction] {
+        get { box.fields.actions }
+        set { change { $0.actions = newValue } }
+    }
     /// What a click on it does (its default action): `ReminderAction.clicked(_:)`.
-    package var click: ReminderAction = .read
+    package var click: ReminderAction {
+        get { box.fields.click }
+        set { change { $0.click = newValue } }
+    }
     /// The `sound-name` hint (config `sound`), if any.
-    package var sound: String?
+    package var sound: String? {
+        get { box.fields.sound }
+        set { change { $0.sound = newValue } }
+    }
     /// Brought back after the agent restarted (the same episode as before the stop).
-    package var shownAgain = false
+    package var shownAgain: Bool {
+        get { box.fields.shownAgain }
+        set { change { $0.shownAgain = newValue } }
+    }
     /// A per-bani reminder's wall time (its summary says it).
-    package var time: WallTime?
+    package var time: WallTime? {
+        get { box.fields.time }
+        set { change { $0.time = newValue } }
+    }
     /// The practice a per-bani reminder protects (its summary says its day instead of the time).
-    package var practice: PracticeReminder.Count?
+    package var practice: PracticeReminder.Count? {
+        get { box.fields.practice }
+        set { change { $0.practice = newValue } }
+    }
     /// The server id of the notification an earlier agent (killed) left on screen for this
     /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
-    package var replacing: Int?
+    package var replacing: Int? {
+        get { box.fields.replacing }
+        set { change { $0.replacing = newValue } }
+    }
+
+    package static func == (a: ReminderNotice, b: ReminderNotice) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     /// What `config` makes it offer: its buttons, its click and its sound.
-    package mutating func offer(_ config: AgentConfig) {
-        actions = ReminderAction.buttons(config)
-        click = ReminderAction.clicked(config)
-        sound = config.sound
+    private static func offer(_ config: AgentConfig, in fields: inout Fields) {
+        fields.actions = ReminderAction.buttons(config)
+        fields.click = ReminderAction.clicked(config)
+        fields.sound = config.sound
     }
 
     /// The deep link the "Read now" action opens: its bani's, made when asked (the core makes a

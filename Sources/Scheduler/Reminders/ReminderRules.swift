@@ -34,14 +34,46 @@ package struct ReminderRules: Sendable {
 
     /// One per-bani reminder of a Nitnem day.
     package struct BaniSlot: Hashable, Sendable {
+        /// The fields, behind one reference: a day's slots are kept, looked up and copied at each
+        /// wake that asks for them, and copying the box is one retain where the bani was several.
+        private var box: Box
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private struct Fields: Hashable, Sendable {
+            let bani: NitnemSnapshot.Bani
+            let time: WallTime
+            let at: Date
+            var practice: PracticeReminder.Count?
+        }
+
+        package init(bani: NitnemSnapshot.Bani, time: WallTime, at: Date, practice: PracticeReminder.Count? = nil) {
+            box = Box(Fields(bani: bani, time: time, at: at, practice: practice))
+        }
+
         /// The bani.
-        package let bani: NitnemSnapshot.Bani
+        package var bani: NitnemSnapshot.Bani { box.fields.bani }
         /// Its wall time.
-        package let time: WallTime
+        package var time: WallTime { box.fields.time }
         /// When it falls on the day.
-        package let at: Date
+        package var at: Date { box.fields.at }
         /// The practice it protects, when the bani has one running that day (`PracticeReminder`).
-        package var practice: PracticeReminder.Count? = nil
+        package var practice: PracticeReminder.Count? {
+            get { box.fields.practice }
+            // In a new box: the old one may be shared by copies that must not change.
+            set {
+                var fields = box.fields
+                fields.practice = newValue
+                box = Box(fields)
+            }
+        }
+
+        package static func == (a: BaniSlot, b: BaniSlot) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
     }
 
     /// The settings (`reminders`, `remind-when-done`, the slots).
