@@ -29,11 +29,10 @@ import Testing
                 paths: AgentPaths(config: dir + "/config", ledger: dir + "/reminders.json")),
             clock: .pinned(at: RFC3339.parseAbsolute("2026-11-29T18:00:00Z")!, real: { WallClock.now() }),
             calendar: NitnemCalendar(zone: .utc), config: AgentConfig(), notifier: notifier)
-        var notice = ReminderNotice(
+        let notice = ReminderNotice(
             dayKey: CivilDate("2026-11-29")!, subject: perBani ? .bani("rehras") : .band(.evening), band: .evening,
             bani: bani, late: false, done: 5, total: 7, resume: TodayState.Resume(seq: 120, nLines: 441),
-            titles: form)
-        if perBani { notice.time = WallTime("18:00") }
+            titles: form, time: perBani ? WallTime("18:00") : nil)
         #expect(agent.show(notice) == nil)
         return try #require(notifier.shown.last)
     }

@@ -15,12 +15,10 @@ import Testing
         practice: PracticeReminder.Count? = nil
     ) -> ReminderNotice {
         let bani = EmbeddedRegistry.snapshot.bani(id: id)!
-        var notice = ReminderNotice(
+        return ReminderNotice(
             dayKey: Fixture.day("2026-03-01"), subject: time == nil && practice == nil ? .band(band) : .bani(id),
-            band: band, bani: bani, late: false, done: 0, total: 7, resume: nil, titles: titles)
-        notice.time = time
-        notice.practice = practice
-        return notice
+            band: band, bani: bani, late: false, done: 0, total: 7, resume: nil, titles: titles, time: time,
+            practice: practice)
     }
 
     /// Band reminders day after day, their titles changed midway, and a practice's (another day

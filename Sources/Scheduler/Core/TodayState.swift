@@ -23,12 +23,7 @@ package struct TodayState: Hashable, Sendable {
     package let banisAvailable: Bool
     /// The fields that hold references, behind one: a state is copied into each timeline entry,
     /// memory and reminder decision, and copying the box is one retain where they were four or five.
-    private let box: Box
-
-    private final class Box: Sendable {
-        let lists: Lists
-        init(_ lists: Lists) { self.lists = lists }
-    }
+    private let box: Boxed<Lists>
 
     private struct Lists: Hashable, Sendable {
         /// The ids of the home in order: the band's set first, then the following daily sets, wrapping.
@@ -42,17 +37,17 @@ package struct TodayState: Hashable, Sendable {
     }
 
     /// What `Lists` documents, read through the box.
-    package var order: [String] { box.lists.order }
-    package var next: Next? { box.lists.next }
-    package var checklist: DayChecklist { box.lists.checklist }
-    package var practices: [Practicing] { box.lists.practices }
+    package var order: [String] { box.value.order }
+    package var next: Next? { box.value.next }
+    package var checklist: DayChecklist { box.value.checklist }
+    package var practices: [Practicing] { box.value.practices }
     /// Distinct ids of morning ∪ evening ∪ night: the length of `order`.
     package var total: Int { order.count }
 
     package static func == (a: TodayState, b: TodayState) -> Bool {
         a.dayKey == b.dayKey && a.band == b.band && a.done == b.done && a.bandComplete == b.bandComplete
             && a.dayComplete == b.dayComplete && a.bandSetIsEmpty == b.bandSetIsEmpty
-            && a.banisAvailable == b.banisAvailable && (a.box === b.box || a.box.lists == b.box.lists)
+            && a.banisAvailable == b.banisAvailable && (Boxed.same(a.box, b.box))
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -63,7 +58,7 @@ package struct TodayState: Hashable, Sendable {
         hasher.combine(dayComplete)
         hasher.combine(bandSetIsEmpty)
         hasher.combine(banisAvailable)
-        box.lists.hash(into: &hasher)
+        box.value.hash(into: &hasher)
     }
 
     /// A practice on the day, with its bani.
@@ -193,7 +188,7 @@ package struct TodayState: Hashable, Sendable {
         } else {
             next = nil
         }
-        box = Box(Lists(order: order, next: next, checklist: checklist, practices: practices))
+        box = Boxed(Lists(order: order, next: next, checklist: checklist, practices: practices))
     }
 
     /// Whether a band's set, each of whose banis was read or not (`reads`), is complete: an empty set

@@ -15,12 +15,7 @@ package struct ReminderLedger: Hashable, Sendable {
         /// The fields, behind one reference: the ledger moves all its entries when a day's first
         /// record drops the oldest day, and an entry is copied at each look-up; the box is one word
         /// to move and one retain to copy.
-        private var box: Box
-
-        private final class Box: Sendable {
-            let fields: Fields
-            init(_ fields: Fields) { self.fields = fields }
-        }
+        private var box: Boxed<Fields>
 
         private struct Fields: Hashable, Sendable {
             var dayKey: CivilDate
@@ -35,53 +30,46 @@ package struct ReminderLedger: Hashable, Sendable {
             dayKey: CivilDate, band: Band, subject: ReminderSubject? = nil, at: Date, state: State,
             deferrals: Int = 0
         ) {
-            box = Box(
+            box = Boxed(
                 Fields(
                     dayKey: dayKey, band: band, subject: subject ?? .band(band), at: at, state: state,
                     deferrals: deferrals))
         }
 
-        /// Changes the fields in a new box (the old one may be shared by copies that must not change).
-        private mutating func change(_ body: (inout Fields) -> Void) {
-            var fields = box.fields
-            body(&fields)
-            box = Box(fields)
-        }
-
         /// The Nitnem day.
-        package var dayKey: CivilDate {
-            get { box.fields.dayKey }
-            set { change { $0.dayKey = newValue } }
-        }
+        package var dayKey: CivilDate { box.value.dayKey }
         /// The band (for a per-bani reminder: the band its slot falls in).
-        package var band: Band {
-            get { box.fields.band }
-            set { change { $0.band = newValue } }
-        }
+        package var band: Band { box.value.band }
         /// What it is a decision for.
-        package var subject: ReminderSubject {
-            get { box.fields.subject }
-            set { change { $0.subject = newValue } }
-        }
+        package var subject: ReminderSubject { box.value.subject }
         /// When it was decided.
-        package var at: Date {
-            get { box.fields.at }
-            set { change { $0.at = newValue } }
-        }
-        /// What became of it.
+        package var at: Date { box.value.at }
+        /// How many times "Later" deferred it.
+        package var deferrals: Int { box.value.deferrals }
+        /// What became of it: the one field that changes, in a new box (the old one may be shared by
+        /// copies that must not change).
         package var state: State {
-            get { box.fields.state }
+            get { box.value.state }
             set { change { $0.state = newValue } }
         }
-        /// How many times "Later" deferred it.
-        package var deferrals: Int {
-            get { box.fields.deferrals }
-            set { change { $0.deferrals = newValue } }
+
+        /// "Later" pressed: `snoozed` its state, one deferral more.
+        package mutating func snooze(_ snoozed: State) {
+            change {
+                $0.state = snoozed
+                $0.deferrals += 1
+            }
         }
 
-        package static func == (a: Entry, b: Entry) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+        private mutating func change(_ body: (inout Fields) -> Void) {
+            var fields = box.value
+            body(&fields)
+            box = Boxed(fields)
+        }
 
-        package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+        package static func == (a: Entry, b: Entry) -> Bool { Boxed.same(a.box, b.box) }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
     }
 
     /// A reminder that was shown (or is about to be).

@@ -55,8 +55,7 @@ extension ReminderMachine {
                 ?? ReminderLedger.Entry(
                     dayKey: shown.dayKey, band: shown.band, subject: shown.subject, at: now,
                     state: .shown(ReminderLedger.Shown(bani: shown.bani.id), .off))
-            entry.state = .snoozed(until: until, entry.state.shown ?? ReminderLedger.Shown(bani: shown.bani.id))
-            entry.deferrals += 1
+            entry.snooze(.snoozed(until: until, entry.state.shown ?? ReminderLedger.Shown(bani: shown.bani.id)))
             record(entry)
             return [
                 .closeReminder, .saveLedger(ledger),

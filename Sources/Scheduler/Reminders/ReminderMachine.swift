@@ -205,8 +205,7 @@ struct ReminderMachine: Sendable {
                 .log(.reminderNotShownAgain(entry.subject, why, closedLeftOver: replacing != nil)),
             ]
         }
-        notice.shownAgain = true
-        notice.replacing = replacing
+        notice.showAgain(replacing: replacing)
         var again = reminded
         again.again = true
         entry.state = .pending(again, replacing: replacing)

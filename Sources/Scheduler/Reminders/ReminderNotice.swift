@@ -6,12 +6,7 @@ import Snapshot
 package struct ReminderNotice: Hashable, Sendable {
     /// The fields, behind one reference: a notice is copied into each action, event, log line and
     /// memory that holds it, and copying the box is one retain where the fields were several.
-    private var box: Box
-
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private var box: Boxed<Fields>
 
     private struct Fields: Hashable, Sendable {
         let dayKey: CivilDate
@@ -45,73 +40,55 @@ package struct ReminderNotice: Hashable, Sendable {
         fields.time = time
         fields.practice = practice
         if let config { Self.offer(config, in: &fields) }
-        box = Box(fields)
+        box = Boxed(fields)
     }
 
-    /// Changes the fields in a new box (the old one may be shared by copies that must not change).
-    private mutating func change(_ body: (inout Fields) -> Void) {
-        var fields = box.fields
-        body(&fields)
-        box = Box(fields)
+    /// Brought back after a restart, as the notification `replacing` an earlier agent left on
+    /// screen (nil: none): the one change made to a notice, in a new box (the old one may be shared
+    /// by copies that must not change).
+    mutating func showAgain(replacing: Int?) {
+        var fields = box.value
+        fields.shownAgain = true
+        fields.replacing = replacing
+        box = Boxed(fields)
     }
 
-    package var dayKey: CivilDate { box.fields.dayKey }
+    package var dayKey: CivilDate { box.value.dayKey }
     /// What it is about: a band's set, or one bani (`nitnem sets remind`).
-    package var subject: ReminderSubject { box.fields.subject }
+    package var subject: ReminderSubject { box.value.subject }
     /// Its band (for a per-bani reminder: the band its slot falls in).
-    package var band: Band { box.fields.band }
-    package var bani: NitnemSnapshot.Bani { box.fields.bani }
+    package var band: Band { box.value.band }
+    package var bani: NitnemSnapshot.Bani { box.value.bani }
     /// Shown after its slot: the agent was asleep or off at the slot.
-    package var late: Bool { box.fields.late }
+    package var late: Bool { box.value.late }
     /// Banis of the day read, of `total` (the body).
-    package var done: Int { box.fields.done }
-    package var total: Int { box.fields.total }
+    package var done: Int { box.value.done }
+    package var total: Int { box.value.total }
     /// Where to resume (line `seq` of `nLines`), when there is a saved position.
-    package var resume: TodayState.Resume? { box.fields.resume }
+    package var resume: TodayState.Resume? { box.value.resume }
     /// Which title the summary shows (config `titles`; nil: English).
-    package var titles: TitleForm? { box.fields.titles }
+    package var titles: TitleForm? { box.value.titles }
     /// The buttons it offers (when the server shows actions): `ReminderAction.buttons(_:)`.
-    package var actions: [ReminderAction] {
-        get { box.fields.actions }
-        set { change { $0.actions = newValue } }
-    }
+    package var actions: [ReminderAction] { box.value.actions }
     /// What a click on it does (its default action): `ReminderAction.clicked(_:)`.
-    package var click: ReminderAction {
-        get { box.fields.click }
-        set { change { $0.click = newValue } }
-    }
+    package var click: ReminderAction { box.value.click }
     /// The `sound-name` hint (config `sound`), if any.
-    package var sound: String? {
-        get { box.fields.sound }
-        set { change { $0.sound = newValue } }
-    }
+    package var sound: String? { box.value.sound }
     /// Brought back after the agent restarted (the same episode as before the stop).
-    package var shownAgain: Bool {
-        get { box.fields.shownAgain }
-        set { change { $0.shownAgain = newValue } }
-    }
+    package var shownAgain: Bool { box.value.shownAgain }
     /// A per-bani reminder's wall time (its summary says it).
-    package var time: WallTime? {
-        get { box.fields.time }
-        set { change { $0.time = newValue } }
-    }
+    package var time: WallTime? { box.value.time }
     /// The practice a per-bani reminder protects (its summary says its day instead of the time).
-    package var practice: PracticeReminder.Count? {
-        get { box.fields.practice }
-        set { change { $0.practice = newValue } }
-    }
+    package var practice: PracticeReminder.Count? { box.value.practice }
     /// The server id of the notification an earlier agent (killed) left on screen for this
     /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
-    package var replacing: Int? {
-        get { box.fields.replacing }
-        set { change { $0.replacing = newValue } }
-    }
+    package var replacing: Int? { box.value.replacing }
 
     package static func == (a: ReminderNotice, b: ReminderNotice) -> Bool {
-        a.box === b.box || a.box.fields == b.box.fields
+        Boxed.same(a.box, b.box)
     }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 
     /// What `config` makes it offer: its buttons, its click and its sound.
     private static func offer(_ config: AgentConfig, in fields: inout Fields) {

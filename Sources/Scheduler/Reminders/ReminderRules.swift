@@ -36,12 +36,7 @@ package struct ReminderRules: Sendable {
     package struct BaniSlot: Hashable, Sendable {
         /// The fields, behind one reference: a day's slots are kept, looked up and copied at each
         /// wake that asks for them, and copying the box is one retain where the bani was several.
-        private var box: Box
-
-        private final class Box: Sendable {
-            let fields: Fields
-            init(_ fields: Fields) { self.fields = fields }
-        }
+        private var box: Boxed<Fields>
 
         private struct Fields: Hashable, Sendable {
             let bani: NitnemSnapshot.Bani
@@ -51,29 +46,29 @@ package struct ReminderRules: Sendable {
         }
 
         package init(bani: NitnemSnapshot.Bani, time: WallTime, at: Date, practice: PracticeReminder.Count? = nil) {
-            box = Box(Fields(bani: bani, time: time, at: at, practice: practice))
+            box = Boxed(Fields(bani: bani, time: time, at: at, practice: practice))
         }
 
         /// The bani.
-        package var bani: NitnemSnapshot.Bani { box.fields.bani }
+        package var bani: NitnemSnapshot.Bani { box.value.bani }
         /// Its wall time.
-        package var time: WallTime { box.fields.time }
+        package var time: WallTime { box.value.time }
         /// When it falls on the day.
-        package var at: Date { box.fields.at }
+        package var at: Date { box.value.at }
         /// The practice it protects, when the bani has one running that day (`PracticeReminder`).
         package var practice: PracticeReminder.Count? {
-            get { box.fields.practice }
+            get { box.value.practice }
             // In a new box: the old one may be shared by copies that must not change.
             set {
-                var fields = box.fields
+                var fields = box.value
                 fields.practice = newValue
-                box = Box(fields)
+                box = Boxed(fields)
             }
         }
 
-        package static func == (a: BaniSlot, b: BaniSlot) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+        package static func == (a: BaniSlot, b: BaniSlot) -> Bool { Boxed.same(a.box, b.box) }
 
-        package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+        package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
     }
 
     /// The settings (`reminders`, `remind-when-done`, the slots).
