@@ -224,8 +224,9 @@ package struct NitnemCalendar: Sendable {
     static func floorDiv(_ a: Int, _ b: Int) -> Int { Zone.floorDiv(a, b) }
 }
 
-/// A band start: the instants at which the widget timeline gets a new entry.
-package struct FixedPoint: Hashable, Sendable {
+/// A band start: the instants at which the widget timeline gets a new entry. Public, not package, to
+/// be inlined in other modules (`CivilDate`).
+public struct FixedPoint: Hashable, Sendable {
     /// The band that starts.
     package let band: Band
     /// When it starts.
