@@ -162,7 +162,7 @@ package struct NitnemCalendar: Sendable {
         result.reserveCapacity(count)
         var day = day
         while true {
-            for point in day.fixedPoints(after: instant) {
+            for point in day.fixedPoints where point.at > instant {
                 result.append(point)
                 if result.count == count { return result }
             }
