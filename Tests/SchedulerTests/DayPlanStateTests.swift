@@ -157,6 +157,30 @@ import Testing
         }
     }
 
+    /// A day's reads told from the days the band's banis were read in (`TodayState.readSpan`) are
+    /// the ones asked of each record: on the first and last days read, just outside them and
+    /// between. Fails if the span leaves out its last day (tried).
+    @Test func aDayOutsideTheDaysReadReadsNone() {
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        var banis: [String: BaniProgress] = [:]
+        banis[ids[0]] = BaniProgress(completedDays: [Self.first.adding(days: 3)])
+        banis[ids[1]] = BaniProgress(completedDays: [Self.first.adding(days: 5), Self.first.adding(days: 9)])
+        banis["sukhmani"] = BaniProgress(completedDays: [Self.first.adding(days: 12)])
+        let files = Fixture.files(banis)
+        for band in Band.allCases {
+            let order = BandOrder(snapshot: files.snapshot, band: band)
+            let span = TodayState.readSpan(of: order, progress: banis)
+            #expect(span == Self.first.adding(days: 3)..<Self.first.adding(days: 10))
+            for offset in 0..<14 {
+                let day = Self.first.adding(days: offset)
+                #expect(
+                    TodayState.reads(of: order, day: day, progress: banis, records: nil, span: span)
+                        == TodayState.reads(of: order, day: day, progress: banis, records: nil), "\(band) \(day)")
+            }
+            #expect(TodayState.readSpan(of: order, progress: [:]).isEmpty)
+        }
+    }
+
     /// Journeys asked day after day (or every few days) across three months, through runs of
     /// complete days, a day half read, a practice: each is the one made afresh. A day's is made
     /// from the last one in its month; fails if it is whenever a day since was complete, or when

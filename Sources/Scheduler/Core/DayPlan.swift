@@ -32,8 +32,9 @@ struct DayPlan: Sendable {
     private var dailyIDs: [String]?
     /// Each band's order (by `Band.allCases` index), for the files last configured: a day's state
     /// is made from its band's, with only that day's reads, resume and practices worked out.
-    /// With each, the progress of each id of its order (`records`): looked up once, not per day.
-    private var orders: [(order: BandOrder, records: [BaniProgress?])?] = []
+    /// With each, the progress of each id of its order (`records`): looked up once, not per day; and
+    /// the days its ids were read in (`TodayState.readSpan`).
+    private var orders: [(order: BandOrder, records: [BaniProgress?], span: Range<CivilDate>)?] = []
     /// The state last made of each band (by `Band.allCases` index) with its day's reads
     /// (`TodayState.reads`), for the files last configured: a day whose reads are the same takes its
     /// counts and checklist (most days' reads are those of the day before: none).
@@ -75,10 +76,11 @@ struct DayPlan: Sendable {
     /// The state of `slot` for `files`, worked out once per slot.
     mutating func state(_ slot: SlotKey, files: GroupFiles) -> TodayState {
         if let known = states[slot] { return known }
-        let (order, records) = order(of: slot.band, files: files)
+        let (order, records, span) = order(of: slot.band, files: files)
         let practices = practices(on: slot.day, files: files)
         let calendar = calendar
-        let read = TodayState.reads(of: order, day: slot.day, progress: files.progress.banis, records: records)
+        let read = TodayState.reads(
+            of: order, day: slot.day, progress: files.progress.banis, records: records, span: span)
         let index = Band.allCases.firstIndex(of: slot.band)!
         if latest.isEmpty { latest = Array(repeating: nil, count: Band.allCases.count) }
         let like = latest[index].flatMap { $0.read == read ? $0.state : nil }
@@ -101,15 +103,19 @@ struct DayPlan: Sendable {
     /// Each daily set's ids for the files last configured, when worked out already (`ids`).
     var knownIDsBySet: [[String]]? { idsBySet }
 
-    /// `band`'s order for `files`, with its ids' progress records, worked out once.
-    private mutating func order(of band: Band, files: GroupFiles) -> (BandOrder, [BaniProgress?]) {
+    /// `band`'s order for `files`, with its ids' progress records and the days they were read in,
+    /// worked out once.
+    private mutating func order(
+        of band: Band, files: GroupFiles
+    ) -> (BandOrder, [BaniProgress?], Range<CivilDate>) {
         let index = Band.allCases.firstIndex(of: band)!
         if orders.isEmpty { orders = Array(repeating: nil, count: Band.allCases.count) }
         if let known = orders[index] { return known }
         let order = BandOrder(snapshot: files.snapshot, band: band, idsBySet: ids(files))
         let records = order.order.map { files.progress.banis[$0] }
-        orders[index] = (order, records)
-        return (order, records)
+        let span = TodayState.readSpan(of: order, progress: files.progress.banis)
+        orders[index] = (order, records, span)
+        return (order, records, span)
     }
 
     /// The practices of `files` on Nitnem day `day` (`PracticeProgress.all`), worked out once per day.

@@ -230,11 +230,16 @@ package struct TodayState: Hashable, Sendable {
 
     /// Whether each id of `template`'s order was read on `key`, and after them each checklist bani
     /// that is not in the order: all that a state of `template` reads of the day's progress.
+    /// `span`, when given: `readSpan(of: template, progress: progress)`, worked out already.
     static func reads(
-        of template: BandOrder, day key: CivilDate, progress: [String: BaniProgress], records: [BaniProgress?]?
+        of template: BandOrder, day key: CivilDate, progress: [String: BaniProgress], records: [BaniProgress?]?,
+        span: Range<CivilDate>? = nil
     ) -> [Bool] {
+        let count = template.order.count + template.unordered.count
+        // Most days read none: told without a day hashed into each record.
+        if let span, !span.contains(key) { return Array(repeating: false, count: count) }
         var read: [Bool] = []
-        read.reserveCapacity(template.order.count + template.unordered.count)
+        read.reserveCapacity(count)
         if let records {
             // Through the buffer: `map` copied each record.
             records.withUnsafeBufferPointer { records in
@@ -245,6 +250,21 @@ package struct TodayState: Hashable, Sendable {
         }
         for id in template.unordered { read.append(progress.isRead(id, on: key)) }
         return read
+    }
+
+    /// The days from the first to the last on which any id `reads(of: template, …)` asks about was
+    /// read (empty when none was): on a day outside them none was.
+    static func readSpan(of template: BandOrder, progress: [String: BaniProgress]) -> Range<CivilDate> {
+        var first: CivilDate?
+        var last: CivilDate?
+        for id in template.order + template.unordered {
+            for day in progress[id]?.completedDays ?? [] {
+                if first.map({ day < $0 }) ?? true { first = day }
+                if last.map({ day > $0 }) ?? true { last = day }
+            }
+        }
+        guard let first, let last else { return CivilDate.first..<CivilDate.first }
+        return first..<last.dayAfter
     }
 
     /// The start of `key` in UTC.
