@@ -181,6 +181,27 @@ import Testing
         }
     }
 
+    /// A practice across the date Pacific/Apia skipped, the plan's zone then changed to one that
+    /// skipped none: each day's practices are counted in the zone of the time. Fails if the dates
+    /// skipped near each practice (worked out once per files and zone) outlive the zone (tried).
+    @Test func aPracticesSkippedDatesFollowTheZone() {
+        let apia = Fixture.calendar("Pacific/Apia")
+        let kolkata = Fixture.calendar("Asia/Kolkata")
+        var files = Fixture.files()
+        files.snapshot.practices = [Practice(bani: "sukhmani", from: Fixture.day("2011-12-25"), days: 10)]
+        func fresh(_ day: CivilDate, _ calendar: NitnemCalendar) -> [PracticeProgress] {
+            PracticeProgress.all(
+                files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
+        }
+        var plan = DayPlan(calendar: apia, slots: .defaults)
+        let before = plan.practices(on: Fixture.day("2011-12-28"), files: files)
+        #expect(before == fresh(Fixture.day("2011-12-28"), apia))
+        plan.use(kolkata)
+        let after = plan.practices(on: Fixture.day("2011-12-29"), files: files)
+        #expect(after == fresh(Fixture.day("2011-12-29"), kolkata))
+        #expect(before[0].lastDay != after[0].lastDay)
+    }
+
     /// Journeys asked day after day (or every few days) across three months, through runs of
     /// complete days, a day half read, a practice: each is the one made afresh. A day's is made
     /// from the last one in its month; fails if it is whenever a day since was complete, or when

@@ -21,6 +21,9 @@ struct DayPlan: Sendable {
     private var states = Memory<SlotKey, TodayState>()
     /// The practices by Nitnem day, for the files last configured.
     private var practices = Memory<CivilDate, [PracticeProgress]>()
+    /// The dates the zone skipped near each practice of the files last configured
+    /// (`PracticeProgress.skippedDates(of:calendar:)`): the same on every day.
+    private var skipped: [Set<CivilDate>]?
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys = Memory<CivilDate, Journey>()
     /// The journey last made, for the files last configured: the next day's in its month is made
@@ -65,6 +68,7 @@ struct DayPlan: Sendable {
         generation &+= 1
         states.removeAll()
         practices.removeAll()
+        skipped = nil
         journeys.removeAll()
         lastJourney = nil
         idsBySet = nil
@@ -121,8 +125,11 @@ struct DayPlan: Sendable {
     /// The practices of `files` on Nitnem day `day` (`PracticeProgress.all`), worked out once per day.
     mutating func practices(on day: CivilDate, files: GroupFiles) -> [PracticeProgress] {
         if let known = practices[day] { return known }
+        let skipped =
+            self.skipped ?? files.snapshot.practices.map { PracticeProgress.skippedDates(of: $0, calendar: calendar) }
+        self.skipped = skipped
         let all = PracticeProgress.all(
-            files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
+            files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar, skipped: skipped)
         practices.remember(all, for: day)
         return all
     }
