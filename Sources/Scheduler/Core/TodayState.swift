@@ -235,11 +235,10 @@ package struct TodayState: Hashable, Sendable {
         of template: BandOrder, day key: CivilDate, progress: [String: BaniProgress], records: [BaniProgress?]?,
         span: Range<CivilDate>? = nil
     ) -> [Bool] {
-        let count = template.order.count + template.unordered.count
         // Most days read none: told without a day hashed into each record.
-        if let span, !span.contains(key) { return Array(repeating: false, count: count) }
+        if let span, !span.contains(key) { return template.noneRead }
         var read: [Bool] = []
-        read.reserveCapacity(count)
+        read.reserveCapacity(template.noneRead.count)
         if let records {
             // Through the buffer: `map` copied each record.
             records.withUnsafeBufferPointer { records in
