@@ -158,8 +158,10 @@ package struct TodayState: Hashable, Sendable {
     /// `read`, when given: `reads(of:day:progress:records:)`, worked out already. `like`, when given:
     /// a state of another day made from the same `template` and files whose `read` was the same,
     /// so that its counts and checklist items are this day's too (only the day differs).
+    /// `snapshot` borrowed: an initializer's argument is otherwise a copy, each of its fields retained.
     init(
-        order template: BandOrder, snapshot: NitnemSnapshot, progress: [String: BaniProgress], day key: CivilDate,
+        order template: BandOrder, snapshot: borrowing NitnemSnapshot, progress: [String: BaniProgress],
+        day key: CivilDate,
         records: [BaniProgress?]? = nil, read known: [Bool]? = nil, like previous: TodayState? = nil,
         interval: () -> DateInterval, practices: () -> [PracticeProgress]
     ) {
