@@ -182,8 +182,15 @@ package struct NitnemCalendar: Sendable {
 
     /// When each enabled slot of `slots` falls in `day`, in time order (as `reminders(on:slots:)`).
     package func reminders(on day: NitnemDay, slots: ReminderSlots) -> [Reminder] {
+        reminders(on: day, enabled: slots.enabled)
+    }
+
+    /// When each of the `enabled` slots (`ReminderSlots.enabled`, worked out already) falls in `day`,
+    /// in time order (as `reminders(on:slots:)`).
+    package func reminders(on day: NitnemDay, enabled: [(band: Band, time: WallTime)]) -> [Reminder] {
         var result: [Reminder] = []
-        for (band, time) in slots.enabled {
+        result.reserveCapacity(enabled.count)
+        for (band, time) in enabled {
             let date = band == .night && time < .dayRoll ? day.key.adding(days: 1) : day.key
             let interval = day.interval(of: band)
             var at = resolve(date, time)

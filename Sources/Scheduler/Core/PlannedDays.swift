@@ -27,6 +27,8 @@ struct PlannedDays {
     let calendar: NitnemCalendar
     /// The slots the reminders are placed by.
     let slots: ReminderSlots
+    /// `slots.enabled`, taken once: each is a dictionary lookup per band.
+    private let enabled: [(band: Band, time: WallTime)]
     /// The days asked about lately, at most `kept`.
     private var days: [Day] = []
     /// The fixed points last worked out: from which day, after which instant.
@@ -38,6 +40,7 @@ struct PlannedDays {
     init(calendar: NitnemCalendar, slots: ReminderSlots) {
         self.calendar = calendar
         self.slots = slots
+        enabled = slots.enabled
     }
 
     /// The day containing `now` (`NitnemCalendar.nitnemDay(containing:)`).
@@ -128,7 +131,7 @@ struct PlannedDays {
     }
 
     private mutating func plan(_ day: NitnemDay) -> Day {
-        let planned = Day(day: day, reminders: calendar.reminders(on: day, slots: slots))
+        let planned = Day(day: day, reminders: calendar.reminders(on: day, enabled: enabled))
         if days.count >= Self.kept { days.removeFirst() }
         days.append(planned)
         return planned
