@@ -251,6 +251,24 @@ import Testing
         }
     }
 
+    /// Reads added on disk mid-month after every day read before (a complete day among them): each
+    /// journey after the change is the one made afresh. A journey made from the day before's skips
+    /// the days outside those any record was read in; fails if that span outlives the files (tried).
+    @Test func aJourneyFollowsDaysReadAfterAChange() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let before = Fixture.files([ids[0]: BaniProgress(completedDays: [Self.first.adding(days: 1)])])
+        var banis = before.progress.banis
+        for id in ids { banis[id, default: BaniProgress()].completedDays.insert(Self.first.adding(days: 20)) }
+        banis[ids[0]]?.completedDays.insert(Self.first.adding(days: 22))
+        let after = Fixture.files(banis)
+        Self.walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
+            let fresh = Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
+        }
+    }
+
     /// A daily bani's title changed mid-way, the order and the reads as they were: each state after
     /// it shows the new title. Fails if a band's last state outlives the files (tried).
     @Test func aStateIsNotMadeFromOneOfOtherFiles() {

@@ -29,6 +29,9 @@ struct DayPlan: Sendable {
     /// The journey last made, for the files last configured: the next day's in its month is made
     /// from it (`Journey.init(movingOn:…)`) when it can be.
     private var lastJourney: Journey?
+    /// The days any record of the files last configured was read in (`TodayState.readSpan`), for
+    /// making a journey from the last one.
+    private var readSpan: Range<CivilDate>?
     /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
     private var idsBySet: [[String]]?
     /// The distinct ids of the daily sets (`NitnemSnapshot.dailyIDs`), for the files last configured.
@@ -71,6 +74,7 @@ struct DayPlan: Sendable {
         skipped = nil
         journeys.removeAll()
         lastJourney = nil
+        readSpan = nil
         idsBySet = nil
         dailyIDs = nil
         orders = []
@@ -155,11 +159,13 @@ struct DayPlan: Sendable {
             dailyIDs = daily
         }
         let practices = practices(on: day, files: files)
+        let span = readSpan ?? TodayState.readSpan(of: files.progress.banis.keys, progress: files.progress.banis)
+        readSpan = span
         let journey =
             lastJourney.flatMap {
                 Journey(
                     movingOn: $0, to: day, snapshot: files.snapshot, progress: files.progress.banis,
-                    practices: practices, dailyIDs: daily)
+                    practices: practices, dailyIDs: daily, readSpan: span)
             }
             ?? Journey(
                 monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, practices: practices,

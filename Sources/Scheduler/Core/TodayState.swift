@@ -256,9 +256,15 @@ package struct TodayState: Hashable, Sendable {
     /// The days from the first to the last on which any id `reads(of: template, …)` asks about was
     /// read (empty when none was): on a day outside them none was.
     static func readSpan(of template: BandOrder, progress: [String: BaniProgress]) -> Range<CivilDate> {
+        readSpan(of: template.order + template.unordered, progress: progress)
+    }
+
+    /// The days from the first to the last on which any of `ids` was read (empty when none was): on
+    /// a day outside them none was.
+    static func readSpan(of ids: some Sequence<String>, progress: [String: BaniProgress]) -> Range<CivilDate> {
         var first: CivilDate?
         var last: CivilDate?
-        for id in template.order + template.unordered {
+        for id in ids {
             for day in progress[id]?.completedDays ?? [] {
                 if first.map({ day < $0 }) ?? true { first = day }
                 if last.map({ day > $0 }) ?? true { last = day }
