@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// One of the four wall-clock bands of a Nitnem day. Bands only order the home; nothing is hidden.
-package enum Band: String, CaseIterable, Sendable, Codable {
+/// Public, not package, to be inlined in other modules (`CivilDate`).
+public enum Band: String, CaseIterable, Sendable, Codable {
     /// 03:00–09:00.
     case amritVela
     /// 09:00–17:00.

@@ -2,13 +2,17 @@
 /// A date of the proleptic Gregorian calendar, with no time and no zone: the name of a day.
 ///
 /// A Nitnem day key is a `CivilDate` written `YYYY-MM-DD`.
-package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+///
+/// - Important: Public, not package, as `Date`, `Band`, `SlotKey` and `FixedPoint` are: the compiler
+///   inlines a type's comparisons in another module only when the type is public (a package type's
+///   `@inlinable` code is still a call), and the agent's core compares them at every wake.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, e.g. 2026.
-    package let year: Int
+    @usableFromInline package let year: Int
     /// The month, 1...12.
-    package let month: Int
+    @usableFromInline package let month: Int
     /// The day of the month, 1...31.
-    package let day: Int
+    @usableFromInline package let day: Int
 
     /// The years a date can name: four digits, as a day key writes them. The progress reader
     /// accepts a day key in them and no other (`init?(_:)`); `NitnemClock.range` keeps a year inside.
@@ -72,7 +76,7 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// `YYYY-MM-DD`.
-    package var description: String {
+    public var description: String {
         // In place, a small string with no allocation: `simulate` writes a day key on every line.
         if Digits.fits(year, 4) {
             return String(unsafeUninitializedCapacity: 10) { bytes in
@@ -91,11 +95,11 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     // Both inlinable, by the fields: the agent's core compares dates in other modules at every wake
     // (the ledger's walks, the plan's memories), where a call per comparison cost more than the work.
-    @inlinable package static func == (a: CivilDate, b: CivilDate) -> Bool {
+    @inlinable public static func == (a: CivilDate, b: CivilDate) -> Bool {
         a.day == b.day && a.month == b.month && a.year == b.year
     }
 
-    @inlinable package static func < (a: CivilDate, b: CivilDate) -> Bool {
+    @inlinable public static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 

@@ -8,7 +8,8 @@ package typealias TimeInterval = Double
 /// initialisers where Foundation is their oracle.
 ///
 /// It has no "now": only `NitnemClock` reads the real clock, through the reader the shell hands it.
-package struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
+/// Public, not package, to be inlined in other modules (`CivilDate`).
+public struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Seconds between 1970-01-01T00:00:00Z and 2001-01-01T00:00:00Z.
     package static let secondsFrom1970To2001: TimeInterval = 978_307_200
 
@@ -40,7 +41,7 @@ package struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// An instant long after any Nitnem day (year 4001), as Foundation's.
     package static let distantFuture = Date(timeIntervalSinceReferenceDate: 63_113_904_000)
 
-    package static func < (a: Date, b: Date) -> Bool {
+    public static func < (a: Date, b: Date) -> Bool {
         a.timeIntervalSinceReferenceDate < b.timeIntervalSinceReferenceDate
     }
     package static func + (date: Date, seconds: TimeInterval) -> Date { date.addingTimeInterval(seconds) }
@@ -48,7 +49,7 @@ package struct Date: Comparable, Hashable, Sendable, CustomStringConvertible {
     package static func += (date: inout Date, seconds: TimeInterval) { date = date + seconds }
 
     /// `2026-11-29 16:30:00 +0000` (UTC, whole seconds), as Foundation's `Date` describes itself.
-    package var description: String {
+    public var description: String {
         let (date, time) = Zone.utc.wallClock(at: self)
         return "\(date) \(Digits.pad(time.hour, 2)):\(Digits.pad(time.minute, 2)):\(Digits.pad(time.second, 2)) +0000"
     }

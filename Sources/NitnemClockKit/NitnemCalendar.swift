@@ -162,7 +162,7 @@ package struct NitnemCalendar: Sendable {
         result.reserveCapacity(count)
         var day = day
         while true {
-            for point in day.fixedPoints(after: instant) {
+            for point in day.fixedPoints where point.at > instant {
                 result.append(point)
                 if result.count == count { return result }
             }
@@ -182,8 +182,15 @@ package struct NitnemCalendar: Sendable {
 
     /// When each enabled slot of `slots` falls in `day`, in time order (as `reminders(on:slots:)`).
     package func reminders(on day: NitnemDay, slots: ReminderSlots) -> [Reminder] {
+        reminders(on: day, enabled: slots.enabled)
+    }
+
+    /// When each of the `enabled` slots (`ReminderSlots.enabled`, worked out already) falls in `day`,
+    /// in time order (as `reminders(on:slots:)`).
+    package func reminders(on day: NitnemDay, enabled: [(band: Band, time: WallTime)]) -> [Reminder] {
         var result: [Reminder] = []
-        for (band, time) in slots.enabled {
+        result.reserveCapacity(enabled.count)
+        for (band, time) in enabled {
             let date = band == .night && time < .dayRoll ? day.key.adding(days: 1) : day.key
             let interval = day.interval(of: band)
             var at = resolve(date, time)
@@ -224,8 +231,9 @@ package struct NitnemCalendar: Sendable {
     static func floorDiv(_ a: Int, _ b: Int) -> Int { Zone.floorDiv(a, b) }
 }
 
-/// A band start: the instants at which the widget timeline gets a new entry.
-package struct FixedPoint: Hashable, Sendable {
+/// A band start: the instants at which the widget timeline gets a new entry. Public, not package, to
+/// be inlined in other modules (`CivilDate`).
+public struct FixedPoint: Hashable, Sendable {
     /// The band that starts.
     package let band: Band
     /// When it starts.

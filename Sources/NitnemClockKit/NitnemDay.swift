@@ -53,12 +53,17 @@ package struct NitnemDay: Hashable, Sendable {
         return DateInterval(start: start(of: band), end: end)
     }
 
-    /// The fixed points of this day strictly after `instant`, in order: the band starts, but those
-    /// of bands a DST change swallowed.
-    package func fixedPoints(after instant: Date) -> some Sequence<FixedPoint> {
-        Band.allCases.lazy.map { (band: $0, interval: interval(of: $0)) }
-            .filter { $0.interval.start > instant && $0.interval.duration > 0 }
-            .map { FixedPoint(band: $0.band, at: $0.interval.start, dayKey: key) }
+    /// The fixed points of this day, in order: the band starts, but those of bands a DST change
+    /// swallowed.
+    package var fixedPoints: [FixedPoint] {
+        // A loop, not a lazy chain: each of its closures was a context allocated per call.
+        var points: [FixedPoint] = []
+        points.reserveCapacity(Band.allCases.count)
+        for band in Band.allCases {
+            let interval = interval(of: band)
+            if interval.duration > 0 { points.append(FixedPoint(band: band, at: interval.start, dayKey: key)) }
+        }
+        return points
     }
 
     /// The band at `instant`: the last whose start is at or before it (Amrit Vela before the day).

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// One reminder slot of the calendar: a Nitnem day and one of its bands.
 ///
-/// The key of what is decided per slot (at most one reminder, one back-off).
-package struct SlotKey: Hashable, Sendable, CustomStringConvertible {
+/// The key of what is decided per slot (at most one reminder, one back-off). Public, not package, to
+/// be inlined in other modules (`CivilDate`).
+public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     /// The Nitnem day.
     package let day: CivilDate
     /// The band of that day.
@@ -15,5 +16,5 @@ package struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `2026-11-29 evening`, for logs.
-    package var description: String { "\(day) \(band.rawValue)" }
+    public var description: String { "\(day) \(band.rawValue)" }
 }

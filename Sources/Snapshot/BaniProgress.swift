@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
 
-/// The progress of one bani in `nitnem-progress.json`.
-package struct BaniProgress: Hashable, Sendable {
+/// The progress of one bani in `nitnem-progress.json`. Public, not package, to be inlined in other
+/// modules (`CivilDate`).
+public struct BaniProgress: Hashable, Sendable {
     /// The last line sequence read (1-based), if any.
     package var lastSeq: Int?
     /// When it was last read.

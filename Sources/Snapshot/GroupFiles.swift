@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// What commands and the agent load from the App Group: the snapshot (or the embedded registry)
-/// and the progress, with the warnings to show.
-package struct GroupFiles: Sendable {
+/// and the progress, with the warnings to show. Public, not package, to be inlined in other modules
+/// (`CivilDate`).
+public struct GroupFiles: Sendable {
     /// Where the snapshot came from.
     package enum Source: String, Sendable {
         /// `<group>/nitnem-snapshot.json`.

@@ -5,8 +5,8 @@ import NitnemClockKit
 /// the last position, when it was read and the Nitnem days it was completed.
 ///
 /// Written by the reader app and `nitnem mark`; `raw` keeps the document as read so a writer can
-/// patch only what it changes.
-package struct NitnemProgress: Sendable, VersionedDocument {
+/// patch only what it changes. Public, not package, to be inlined in other modules (`CivilDate`).
+public struct NitnemProgress: Sendable, VersionedDocument {
     /// The file's schema; 1 when the file does not say.
     package var schema: Int
     /// Progress by bani id (`japji`, `rehras/taksal`).

@@ -2,7 +2,8 @@
 /// The App-Group snapshot (`nitnem-snapshot.json`): which banis exist and in which daily sets.
 ///
 /// Written by the app or `nitnem snapshot export`; read by every command and the agent.
-package struct NitnemSnapshot: Hashable, Sendable {
+/// Public, not package, as its `Bani` is: to be inlined in other modules (`CivilDate`).
+public struct NitnemSnapshot: Hashable, Sendable {
     /// The snapshot's own schema version; this code writes 1.
     package var schema: Int
     /// When it was written (RFC 3339), if recorded.
@@ -43,7 +44,7 @@ package struct NitnemSnapshot: Hashable, Sendable {
     package func bani(id: String) -> Bani? { banis.first { $0.id == id } }
 
     /// One bani of the registry.
-    package struct Bani: Hashable, Sendable {
+    public struct Bani: Hashable, Sendable {
         /// `key`, or `key/variant` for a non-default variant: the progress identity.
         package var id: String
         /// The bani key, e.g. `rehras`.

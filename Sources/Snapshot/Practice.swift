@@ -8,8 +8,9 @@ import NitnemClockKit
 /// Which days were read is never stored here: the progress file's `completedDays` say it, so a
 /// practice counts every reading from every machine and the progress schema stays as it is.
 /// A practice is known by its bani and first day; `changedAt` (the writer's clock) decides between
-/// two versions of one practice when two machines changed it apart (`MyNitnemMerge`).
-package struct Practice: Hashable, Sendable {
+/// two versions of one practice when two machines changed it apart (`MyNitnemMerge`). Public, not
+/// package, to be inlined in other modules (`CivilDate`).
+public struct Practice: Hashable, Sendable {
     /// The lengths a practice may have, in Nitnem days.
     package static let lengths = 1...1000
     /// The length when none is given: the common forty days.

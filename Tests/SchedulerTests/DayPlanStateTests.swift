@@ -157,6 +157,51 @@ import Testing
         }
     }
 
+    /// A day's reads told from the days the band's banis were read in (`TodayState.readSpan`) are
+    /// the ones asked of each record: on the first and last days read, just outside them and
+    /// between. Fails if the span leaves out its last day (tried).
+    @Test func aDayOutsideTheDaysReadReadsNone() {
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        var banis: [String: BaniProgress] = [:]
+        banis[ids[0]] = BaniProgress(completedDays: [Self.first.adding(days: 3)])
+        banis[ids[1]] = BaniProgress(completedDays: [Self.first.adding(days: 5), Self.first.adding(days: 9)])
+        banis["sukhmani"] = BaniProgress(completedDays: [Self.first.adding(days: 12)])
+        let files = Fixture.files(banis)
+        for band in Band.allCases {
+            let order = BandOrder(snapshot: files.snapshot, band: band)
+            let span = TodayState.readSpan(of: order, progress: banis)
+            #expect(span == Self.first.adding(days: 3)..<Self.first.adding(days: 10))
+            for offset in 0..<14 {
+                let day = Self.first.adding(days: offset)
+                #expect(
+                    TodayState.reads(of: order, day: day, progress: banis, records: nil, span: span)
+                        == TodayState.reads(of: order, day: day, progress: banis, records: nil), "\(band) \(day)")
+            }
+            #expect(TodayState.readSpan(of: order, progress: [:]).isEmpty)
+        }
+    }
+
+    /// A practice across the date Pacific/Apia skipped, the plan's zone then changed to one that
+    /// skipped none: each day's practices are counted in the zone of the time. Fails if the dates
+    /// skipped near each practice (worked out once per files and zone) outlive the zone (tried).
+    @Test func aPracticesSkippedDatesFollowTheZone() {
+        let apia = Fixture.calendar("Pacific/Apia")
+        let kolkata = Fixture.calendar("Asia/Kolkata")
+        var files = Fixture.files()
+        files.snapshot.practices = [Practice(bani: "sukhmani", from: Fixture.day("2011-12-25"), days: 10)]
+        func fresh(_ day: CivilDate, _ calendar: NitnemCalendar) -> [PracticeProgress] {
+            PracticeProgress.all(
+                files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
+        }
+        var plan = DayPlan(calendar: apia, slots: .defaults)
+        let before = plan.practices(on: Fixture.day("2011-12-28"), files: files)
+        #expect(before == fresh(Fixture.day("2011-12-28"), apia))
+        plan.use(kolkata)
+        let after = plan.practices(on: Fixture.day("2011-12-29"), files: files)
+        #expect(after == fresh(Fixture.day("2011-12-29"), kolkata))
+        #expect(before[0].lastDay != after[0].lastDay)
+    }
+
     /// Journeys asked day after day (or every few days) across three months, through runs of
     /// complete days, a day half read, a practice: each is the one made afresh. A day's is made
     /// from the last one in its month; fails if it is whenever a day since was complete, or when
@@ -199,6 +244,24 @@ import Testing
                 record.completedDays.formUnion((0..<14).map { Self.first.adding(days: $0) })
                 return record
             })
+        Self.walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
+            let fresh = Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
+        }
+    }
+
+    /// Reads added on disk mid-month after every day read before (a complete day among them): each
+    /// journey after the change is the one made afresh. A journey made from the day before's skips
+    /// the days outside those any record was read in; fails if that span outlives the files (tried).
+    @Test func aJourneyFollowsDaysReadAfterAChange() {
+        let calendar = Fixture.calendar("Asia/Kolkata")
+        let ids = EmbeddedRegistry.snapshot.dailyIDs
+        let before = Fixture.files([ids[0]: BaniProgress(completedDays: [Self.first.adding(days: 1)])])
+        var banis = before.progress.banis
+        for id in ids { banis[id, default: BaniProgress()].completedDays.insert(Self.first.adding(days: 20)) }
+        banis[ids[0]]?.completedDays.insert(Self.first.adding(days: 22))
+        let after = Fixture.files(banis)
         Self.walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
             let fresh = Journey(
                 monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)

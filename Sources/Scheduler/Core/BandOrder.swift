@@ -6,7 +6,8 @@ import Snapshot
 /// set first, then the following daily sets), each id's bani, and the checklist's banis and sets.
 /// Only the day's reads, resume and practices differ from one day to the next, so the agent's
 /// `DayPlan` works this out once per band for the files it has and makes each day's states from it.
-struct BandOrder: Sendable {
+/// A reference: every state made hands it around, and a copy was six arrays retained.
+final class BandOrder: Sendable {
     /// A checklist line: the id, its bani, its daily set, and its place in `order` (nil: not in it).
     struct ChecklistItem: Sendable {
         let id: String
@@ -30,6 +31,8 @@ struct BandOrder: Sendable {
     let unordered: [String]
     /// False for a snapshot of a database without the bani registry.
     let banisAvailable: Bool
+    /// `TodayState.reads` of a day none of the ids was read: made once, as most days are.
+    let noneRead: [Bool]
 
     /// `band`'s order for `snapshot`, with each daily set's ids (`NitnemSnapshot.ids(in:)`, in
     /// `DailySet.allCases` order) when already worked out.
@@ -49,6 +52,7 @@ struct BandOrder: Sendable {
         banis = order.map { snapshot.bani(id: $0) }
         checklist = Self.checklist(snapshot: snapshot, idsBySet: idsBySet, order: order)
         unordered = checklist.filter { $0.index == nil }.map(\.id)
+        noneRead = Array(repeating: false, count: order.count + unordered.count)
     }
 
     /// The day's daily banis in checklist order for `snapshot` (`checklist`), each with its place in

@@ -21,19 +21,26 @@ struct DayPlan: Sendable {
     private var states = Memory<SlotKey, TodayState>()
     /// The practices by Nitnem day, for the files last configured.
     private var practices = Memory<CivilDate, [PracticeProgress]>()
+    /// The dates the zone skipped near each practice of the files last configured
+    /// (`PracticeProgress.skippedDates(of:calendar:)`): the same on every day.
+    private var skipped: [Set<CivilDate>]?
     /// The month of each Nitnem day as of that day, for the files last configured.
     private var journeys = Memory<CivilDate, Journey>()
     /// The journey last made, for the files last configured: the next day's in its month is made
     /// from it (`Journey.init(movingOn:…)`) when it can be.
     private var lastJourney: Journey?
+    /// The days any record of the files last configured was read in (`TodayState.readSpan`), for
+    /// making a journey from the last one.
+    private var readSpan: Range<CivilDate>?
     /// Each of `DailySet.allCases`' ids (`NitnemSnapshot.ids(in:)`), for the files last configured.
     private var idsBySet: [[String]]?
     /// The distinct ids of the daily sets (`NitnemSnapshot.dailyIDs`), for the files last configured.
     private var dailyIDs: [String]?
     /// Each band's order (by `Band.allCases` index), for the files last configured: a day's state
     /// is made from its band's, with only that day's reads, resume and practices worked out.
-    /// With each, the progress of each id of its order (`records`): looked up once, not per day.
-    private var orders: [(order: BandOrder, records: [BaniProgress?])?] = []
+    /// With each, the progress of each id of its order (`records`): looked up once, not per day; and
+    /// the days its ids were read in (`TodayState.readSpan`).
+    private var orders: [(order: BandOrder, records: [BaniProgress?], span: Range<CivilDate>)?] = []
     /// The state last made of each band (by `Band.allCases` index) with its day's reads
     /// (`TodayState.reads`), for the files last configured: a day whose reads are the same takes its
     /// counts and checklist (most days' reads are those of the day before: none).
@@ -64,8 +71,10 @@ struct DayPlan: Sendable {
         generation &+= 1
         states.removeAll()
         practices.removeAll()
+        skipped = nil
         journeys.removeAll()
         lastJourney = nil
+        readSpan = nil
         idsBySet = nil
         dailyIDs = nil
         orders = []
@@ -75,10 +84,11 @@ struct DayPlan: Sendable {
     /// The state of `slot` for `files`, worked out once per slot.
     mutating func state(_ slot: SlotKey, files: GroupFiles) -> TodayState {
         if let known = states[slot] { return known }
-        let (order, records) = order(of: slot.band, files: files)
+        let (order, records, span) = order(of: slot.band, files: files)
         let practices = practices(on: slot.day, files: files)
         let calendar = calendar
-        let read = TodayState.reads(of: order, day: slot.day, progress: files.progress.banis, records: records)
+        let read = TodayState.reads(
+            of: order, day: slot.day, progress: files.progress.banis, records: records, span: span)
         let index = Band.allCases.firstIndex(of: slot.band)!
         if latest.isEmpty { latest = Array(repeating: nil, count: Band.allCases.count) }
         let like = latest[index].flatMap { $0.read == read ? $0.state : nil }
@@ -101,22 +111,29 @@ struct DayPlan: Sendable {
     /// Each daily set's ids for the files last configured, when worked out already (`ids`).
     var knownIDsBySet: [[String]]? { idsBySet }
 
-    /// `band`'s order for `files`, with its ids' progress records, worked out once.
-    private mutating func order(of band: Band, files: GroupFiles) -> (BandOrder, [BaniProgress?]) {
+    /// `band`'s order for `files`, with its ids' progress records and the days they were read in,
+    /// worked out once.
+    private mutating func order(
+        of band: Band, files: GroupFiles
+    ) -> (BandOrder, [BaniProgress?], Range<CivilDate>) {
         let index = Band.allCases.firstIndex(of: band)!
         if orders.isEmpty { orders = Array(repeating: nil, count: Band.allCases.count) }
         if let known = orders[index] { return known }
         let order = BandOrder(snapshot: files.snapshot, band: band, idsBySet: ids(files))
         let records = order.order.map { files.progress.banis[$0] }
-        orders[index] = (order, records)
-        return (order, records)
+        let span = TodayState.readSpan(of: order, progress: files.progress.banis)
+        orders[index] = (order, records, span)
+        return (order, records, span)
     }
 
     /// The practices of `files` on Nitnem day `day` (`PracticeProgress.all`), worked out once per day.
     mutating func practices(on day: CivilDate, files: GroupFiles) -> [PracticeProgress] {
         if let known = practices[day] { return known }
+        let skipped =
+            self.skipped ?? files.snapshot.practices.map { PracticeProgress.skippedDates(of: $0, calendar: calendar) }
+        self.skipped = skipped
         let all = PracticeProgress.all(
-            files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar)
+            files.snapshot.practices, progress: files.progress.banis, today: day, calendar: calendar, skipped: skipped)
         practices.remember(all, for: day)
         return all
     }
@@ -142,11 +159,13 @@ struct DayPlan: Sendable {
             dailyIDs = daily
         }
         let practices = practices(on: day, files: files)
+        let span = readSpan ?? TodayState.readSpan(of: files.progress.banis.keys, progress: files.progress.banis)
+        readSpan = span
         let journey =
             lastJourney.flatMap {
                 Journey(
                     movingOn: $0, to: day, snapshot: files.snapshot, progress: files.progress.banis,
-                    practices: practices, dailyIDs: daily)
+                    practices: practices, dailyIDs: daily, readSpan: span)
             }
             ?? Journey(
                 monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, practices: practices,

@@ -13,10 +13,13 @@ struct PlannedDays {
         let day: NitnemDay
         /// `NitnemCalendar.reminders(on:slots:)` of the day, in time order.
         let reminders: [Reminder]
+        /// The day's fixed points (`NitnemDay.fixedPoints`), worked out once: asked at every band start.
+        let fixedPoints: [FixedPoint]
 
         init(day: NitnemDay, reminders: [Reminder]) {
             self.day = day
             self.reminders = reminders
+            fixedPoints = day.fixedPoints
         }
     }
 
@@ -24,6 +27,8 @@ struct PlannedDays {
     let calendar: NitnemCalendar
     /// The slots the reminders are placed by.
     let slots: ReminderSlots
+    /// `slots.enabled`, taken once: each is a dictionary lookup per band.
+    private let enabled: [(band: Band, time: WallTime)]
     /// The days asked about lately, at most `kept`.
     private var days: [Day] = []
     /// The fixed points last worked out: from which day, after which instant.
@@ -35,6 +40,7 @@ struct PlannedDays {
     init(calendar: NitnemCalendar, slots: ReminderSlots) {
         self.calendar = calendar
         self.slots = slots
+        enabled = slots.enabled
     }
 
     /// The day containing `now` (`NitnemCalendar.nitnemDay(containing:)`).
@@ -67,12 +73,17 @@ struct PlannedDays {
             now < ahead.points[1].at, day.day.key == ahead.day || day.day.key == ahead.points[0].dayKey,
             let last = ahead.points.last, let lastDay = days.first(where: { $0.day.key == last.dayKey })
         {
-            var points = Array(ahead.points.dropFirst())
-            points += fixedPoints(after: last.at, count: 1, from: lastDay)
+            var points: [FixedPoint] = []
+            points.reserveCapacity(ahead.points.count)
+            points += ahead.points[1...]
+            fixedPoints(after: last.at, count: ahead.points.count, from: lastDay, into: &points)
             self.ahead = (day.day.key, now, points)
             return count == points.count ? points : Array(points.prefix(count))
         }
-        let points = fixedPoints(after: now, count: max(count, Self.pointsAhead), from: day)
+        var points: [FixedPoint] = []
+        let total = max(count, Self.pointsAhead)
+        points.reserveCapacity(total)
+        fixedPoints(after: now, count: total, from: day, into: &points)
         ahead = (day.day.key, now, points)
         return count == points.count ? points : Array(points.prefix(count))
     }
@@ -94,15 +105,15 @@ struct PlannedDays {
     /// How many fixed points are worked out at once: the widget timeline's (`WidgetTimeline`).
     private static let pointsAhead = 5
 
-    /// `nextFixedPoints(after:count:from:)`, worked out.
-    private mutating func fixedPoints(after now: Date, count: Int, from day: Day) -> [FixedPoint] {
-        var result: [FixedPoint] = []
-        result.reserveCapacity(count)
+    /// `nextFixedPoints(after:count:from:)`, worked out: the fixed points after `now` appended to
+    /// `points` until it holds `count`.
+    private mutating func fixedPoints(after now: Date, count: Int, from day: Day, into points: inout [FixedPoint]) {
+        guard points.count < count else { return }
         var day = day
         while true {
-            for point in day.day.fixedPoints(after: now) {
-                result.append(point)
-                if result.count == count { return result }
+            for point in day.fixedPoints where point.at > now {
+                points.append(point)
+                if points.count == count { return }
             }
             day = self.day(after: day)
         }
@@ -120,7 +131,7 @@ struct PlannedDays {
     }
 
     private mutating func plan(_ day: NitnemDay) -> Day {
-        let planned = Day(day: day, reminders: calendar.reminders(on: day, slots: slots))
+        let planned = Day(day: day, reminders: calendar.reminders(on: day, enabled: enabled))
         if days.count >= Self.kept { days.removeFirst() }
         days.append(planned)
         return planned

@@ -44,7 +44,8 @@ struct TimelineWriter: Sendable {
     ) -> [AgentCore.Action] {
         let options = WidgetTimeline.DisplayOptions(titles: config.titles, listen: config.listen != nil)
         // Nothing it is made from moved since it was made (the zone's days move the generation).
-        if last != nil, let madeFrom, let madeAt, madeAt <= now, now < madeFrom.points[0].at,
+        // `case .some`, not `!= nil`: that compared two optional timelines, copying both.
+        if case .some = last, let madeFrom, let madeAt, madeAt <= now, now < madeFrom.points[0].at,
             madeFrom.generation == plan.generation, madeFrom.options == options
         {
             return []
@@ -53,7 +54,7 @@ struct TimelineWriter: Sendable {
         let inputs = Inputs(
             now: SlotKey(day: today.day.key, band: today.day.band(at: now)), points: points, options: options,
             generation: plan.generation)
-        guard last == nil || inputs != madeFrom else { return [] }
+        if case .some = last, let madeFrom, inputs == madeFrom { return [] }
         let previous = madeFrom
         madeFrom = inputs
         madeAt = now

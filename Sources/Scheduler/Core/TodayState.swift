@@ -127,8 +127,10 @@ package struct TodayState: Hashable, Sendable {
     /// `read`, when given: `reads(of:day:progress:records:)`, worked out already. `like`, when given:
     /// a state of another day made from the same `template` and files whose `read` was the same,
     /// so that its counts and checklist items are this day's too (only the day differs).
+    /// `snapshot` borrowed: an initializer's argument is otherwise a copy, each of its fields retained.
     init(
-        order template: BandOrder, snapshot: NitnemSnapshot, progress: [String: BaniProgress], day key: CivilDate,
+        order template: BandOrder, snapshot: borrowing NitnemSnapshot, progress: [String: BaniProgress],
+        day key: CivilDate,
         records: [BaniProgress?]? = nil, read known: [Bool]? = nil, like previous: TodayState? = nil,
         interval: () -> DateInterval, practices: () -> [PracticeProgress]
     ) {
@@ -197,11 +199,15 @@ package struct TodayState: Hashable, Sendable {
 
     /// Whether each id of `template`'s order was read on `key`, and after them each checklist bani
     /// that is not in the order: all that a state of `template` reads of the day's progress.
+    /// `span`, when given: `readSpan(of: template, progress: progress)`, worked out already.
     static func reads(
-        of template: BandOrder, day key: CivilDate, progress: [String: BaniProgress], records: [BaniProgress?]?
+        of template: BandOrder, day key: CivilDate, progress: [String: BaniProgress], records: [BaniProgress?]?,
+        span: Range<CivilDate>? = nil
     ) -> [Bool] {
+        // Most days read none: told without a day hashed into each record.
+        if let span, !span.contains(key) { return template.noneRead }
         var read: [Bool] = []
-        read.reserveCapacity(template.order.count + template.unordered.count)
+        read.reserveCapacity(template.noneRead.count)
         if let records {
             // Through the buffer: `map` copied each record.
             records.withUnsafeBufferPointer { records in
@@ -212,6 +218,27 @@ package struct TodayState: Hashable, Sendable {
         }
         for id in template.unordered { read.append(progress.isRead(id, on: key)) }
         return read
+    }
+
+    /// The days from the first to the last on which any id `reads(of: template, …)` asks about was
+    /// read (empty when none was): on a day outside them none was.
+    static func readSpan(of template: BandOrder, progress: [String: BaniProgress]) -> Range<CivilDate> {
+        readSpan(of: template.order + template.unordered, progress: progress)
+    }
+
+    /// The days from the first to the last on which any of `ids` was read (empty when none was): on
+    /// a day outside them none was.
+    static func readSpan(of ids: some Sequence<String>, progress: [String: BaniProgress]) -> Range<CivilDate> {
+        var first: CivilDate?
+        var last: CivilDate?
+        for id in ids {
+            for day in progress[id]?.completedDays ?? [] {
+                if first.map({ day < $0 }) ?? true { first = day }
+                if last.map({ day > $0 }) ?? true { last = day }
+            }
+        }
+        guard let first, let last else { return CivilDate.first..<CivilDate.first }
+        return first..<last.dayAfter
     }
 
     /// The start of `key` in UTC.

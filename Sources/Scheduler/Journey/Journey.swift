@@ -162,9 +162,11 @@ package struct Journey: Hashable, Sendable {
     /// snapshot and progress; `dailyIDs` the snapshot's) as of `today`, with `practices`, `today`'s
     /// `PracticeProgress.all`; nil when it cannot be told from `previous` (the first day recorded
     /// since it, or a day since then complete: the first record or the streaks move) and is made anew.
+    /// `readSpan`, when given: the days any record of `progress` was read in
+    /// (`TodayState.readSpan(of: progress.keys, …)`), worked out already.
     init?(
         movingOn previous: Journey, to today: CivilDate, snapshot: NitnemSnapshot, progress: [String: BaniProgress],
-        practices all: [PracticeProgress], dailyIDs ids: [String]
+        practices all: [PracticeProgress], dailyIDs ids: [String], readSpan: Range<CivilDate>? = nil
     ) {
         guard previous.year == today.year, previous.month == today.month, previous.today < today,
             ids.count == previous.total
@@ -173,8 +175,11 @@ package struct Journey: Hashable, Sendable {
         // up to it, a day recorded since.
         var d = previous.today.dayAfter
         while d <= today {
-            if !ids.isEmpty, ids.allSatisfy({ progress[$0]?.completedDays.contains(d) ?? false }) { return nil }
-            if previous.firstRecord == nil, progress.values.contains(where: { $0.isRead(on: d) }) { return nil }
+            // A day outside the days read in reads nothing: neither complete nor recorded.
+            if readSpan?.contains(d) ?? true {
+                if !ids.isEmpty, ids.allSatisfy({ progress[$0]?.completedDays.contains(d) ?? false }) { return nil }
+                if previous.firstRecord == nil, progress.values.contains(where: { $0.isRead(on: d) }) { return nil }
+            }
             d = d.dayAfter
         }
         // No day recorded since is before the first one up to `previous.today`, and with none

@@ -165,20 +165,28 @@ package struct PracticeProgress: Hashable, Sendable {
     /// Every practice of `mine` on `today`, in the file's order: each counted from its bani's record in
     /// `progress`. Of two practices of one bani that both run unstopped (begun apart on two
     /// machines), the one begun later counts and the other ends on that day. Their days are counted
-    /// in `calendar`'s zone: a date it skipped is none of them.
+    /// in `calendar`'s zone: a date it skipped is none of them. `skipped`, when given: each practice's
+    /// `skippedDates(of:calendar:)`, worked out already (the agent's `DayPlan`, once per files and zone).
     package static func all(
-        _ practices: [Practice], progress: [String: BaniProgress], today: CivilDate, calendar: NitnemCalendar
+        _ practices: [Practice], progress: [String: BaniProgress], today: CivilDate, calendar: NitnemCalendar,
+        skipped known: [Set<CivilDate>]? = nil
     ) -> [PracticeProgress] {
-        practices.map { practice in
+        practices.indices.map { i in
+            let practice = practices[i]
             let later = practices.filter {
                 $0.bani == practice.bani && $0.stopped == nil && $0.from > practice.from && $0.from <= today
             }.map(\.from).min()
-            // Its days lie within twice its length of its first (a zone skips a date in years).
-            let skipped = calendar.skippedDates(
-                from: practice.from, through: practice.from.adding(days: 2 * practice.days + 7))
             return PracticeProgress(
                 practice, completedDays: progress[practice.bani]?.completedDays ?? [], today: today,
-                endedBy: practice.stopped == nil ? later : nil, skipped: skipped)
+                endedBy: practice.stopped == nil ? later : nil,
+                skipped: known?[i] ?? skippedDates(of: practice, calendar: calendar))
         }
+    }
+
+    /// The dates `calendar`'s zone skipped among those `practice`'s days may lie in: the same on every
+    /// day of it.
+    static func skippedDates(of practice: Practice, calendar: NitnemCalendar) -> Set<CivilDate> {
+        // Its days lie within twice its length of its first (a zone skips a date in years).
+        calendar.skippedDates(from: practice.from, through: practice.from.adding(days: 2 * practice.days + 7))
     }
 }
