@@ -88,7 +88,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `description` by `Digits.pad`, for any year: the rule the fast path keeps to
-    /// (`RFC3339Tests` compares them).
+    /// (`FormatFastPathTests` compares them).
     var plainDescription: String {
         Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
     }

@@ -30,7 +30,7 @@ package enum RFC3339 {
     }
 
     /// `format` field by field, for any field (a year beyond four digits): the rule the fast path
-    /// keeps to, byte for byte (`RFC3339Tests` compares them).
+    /// keeps to, byte for byte (`FormatFastPathTests` compares them).
     static func plainFormat(_ instant: Date, in calendar: NitnemCalendar) -> String {
         let (date, time) = calendar.wallClock(at: instant)
         let offset = calendar.offset(at: instant)
