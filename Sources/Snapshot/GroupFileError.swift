@@ -5,7 +5,7 @@ import NitnemClockKit
 /// path and, where known, the JSON path in it.
 ///
 /// Callers switch on `code`; nobody matches `problem`, which is for people.
-package struct GroupFileError: Error, Equatable, CustomStringConvertible {
+@usableFromInline package struct GroupFileError: Error, Equatable, CustomStringConvertible {
     /// What kind of problem.
     package enum Code: Equatable, Hashable, Sendable {
         /// The file exists but cannot be read (permissions, not a regular file, too large, I/O).
@@ -50,12 +50,12 @@ package struct GroupFileError: Error, Equatable, CustomStringConvertible {
     /// One line: `<path>: <json path>: <problem>`. The path comes from the environment or a flag
     /// (`SGGS_APP_GROUP`, `--group`): one longer than any real path (a kilobyte) is cut
     /// (`Printable.bounded`).
-    package var description: String {
+    @usableFromInline package var description: String {
         [Printable.bounded(path, limit: 1024), jsonPath, problem].compactMap { $0 }.joined(separator: ": ")
     }
 
     /// Equal when code, path, JSON path and problem are (the cause is detail).
-    package static func == (a: GroupFileError, b: GroupFileError) -> Bool {
+    @usableFromInline package static func == (a: GroupFileError, b: GroupFileError) -> Bool {
         a.code == b.code && a.path == b.path && a.jsonPath == b.jsonPath && a.problem == b.problem
     }
 }

@@ -4,7 +4,7 @@
 /// (`CivilDate`).
 public struct GroupFiles: Sendable {
     /// Where the snapshot came from.
-    package enum Source: String, Sendable {
+    @usableFromInline package enum Source: String, Sendable {
         /// `<group>/nitnem-snapshot.json`.
         case snapshot
         /// `EmbeddedRegistry`, because the group has no snapshot.
@@ -12,35 +12,82 @@ public struct GroupFiles: Sendable {
     }
 
     /// The banis and sets.
-    package var snapshot: NitnemSnapshot
+    @inlinable package var snapshot: NitnemSnapshot {
+        _read { yield fields.values.snapshot }
+        set { change { $0.snapshot = newValue } }
+    }
     /// Whether `snapshot` was read from the group or is the embedded registry.
-    package var source: Source
+    @inlinable package var source: Source {
+        _read { yield fields.values.source }
+        set { change { $0.source = newValue } }
+    }
     /// The reading progress (`.empty` when the group has none).
-    package var progress: NitnemProgress
+    @inlinable package var progress: NitnemProgress {
+        _read { yield fields.values.progress }
+        set { change { $0.progress = newValue } }
+    }
     /// Problems that did not stop the load, one line each naming the file.
-    package var warnings: [String]
-
+    @inlinable package var warnings: [String] {
+        _read { yield fields.values.warnings }
+        set { change { $0.warnings = newValue } }
+    }
     /// Your own sets (`nitnem-mynitnem.json`) as applied to `snapshot`; nil when there is no such
     /// file, or it could not be read (`mineProblem`).
-    package var mine: MyNitnem?
+    @inlinable package var mine: MyNitnem? {
+        _read { yield fields.values.mine }
+        set { change { $0.mine = newValue } }
+    }
     /// Why `nitnem-mynitnem.json` could not be read: the snapshot's sets count instead.
-    package var mineProblem: GroupFileError?
+    @inlinable package var mineProblem: GroupFileError? {
+        _read { yield fields.values.mineProblem }
+        set { change { $0.mineProblem = newValue } }
+    }
     /// The snapshot's own sets, before `mine` replaced any (what `sets reset` goes back to).
-    package var snapshotSets: [String: [String]]
-
+    @inlinable package var snapshotSets: [String: [String]] {
+        _read { yield fields.values.snapshotSets }
+        set { change { $0.snapshotSets = newValue } }
+    }
     /// Whether the progress file was there (a missing one reads as `.empty`).
-    package var progressFound: Bool
+    @inlinable package var progressFound: Bool {
+        _read { yield fields.values.progressFound }
+        set { change { $0.progressFound = newValue } }
+    }
 
     /// Loaded files.
     package init(
         snapshot: NitnemSnapshot, source: Source, progress: NitnemProgress, warnings: [String],
         progressFound: Bool = true
     ) {
-        self.progressFound = progressFound
-        snapshotSets = snapshot.sets
-        self.snapshot = snapshot
-        self.source = source
-        self.progress = progress
-        self.warnings = warnings
+        fields = Fields(
+            Fields.Values(
+                snapshot: snapshot, source: source, progress: progress, warnings: warnings, mine: nil,
+                mineProblem: nil, snapshotSets: snapshot.sets, progressFound: progressFound))
+    }
+
+    /// The fields behind one reference: the agent's core hands the files to each decision of every
+    /// wake, and a copy is then one retain, not one per array and string inside. A change (only
+    /// while loading) makes a new box: copies sharing the old one never see it. Inlinable, as a
+    /// stored field is, so reading one stays a load.
+    @usableFromInline var fields: Fields
+
+    @usableFromInline mutating func change(_ body: (inout Fields.Values) -> Void) {
+        var values = fields.values
+        body(&values)
+        fields = Fields(values)
+    }
+
+    @usableFromInline final class Fields: Sendable {
+        @usableFromInline struct Values: Sendable {
+            @usableFromInline var snapshot: NitnemSnapshot
+            @usableFromInline var source: Source
+            @usableFromInline var progress: NitnemProgress
+            @usableFromInline var warnings: [String]
+            @usableFromInline var mine: MyNitnem?
+            @usableFromInline var mineProblem: GroupFileError?
+            @usableFromInline var snapshotSets: [String: [String]]
+            @usableFromInline var progressFound: Bool
+        }
+        @usableFromInline let values: Values
+        init(_ values: Values) { self.values = values }
     }
 }

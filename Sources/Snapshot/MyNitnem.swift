@@ -12,7 +12,7 @@ import NitnemClockKit
 ///   and stay in the file. A part that cannot be read (a set that is no list of ids, a reminder that
 ///   is no time, `sets` or `reminders` no object) is skipped too (`unreadable`): the rest of the
 ///   file counts, the part stays in the file until a command that fixes it (`Part.fix`) replaces it.
-package struct MyNitnem: Hashable, Sendable, VersionedDocument {
+@usableFromInline package struct MyNitnem: Hashable, Sendable, VersionedDocument {
     /// The schema this code reads and writes.
     package static let currentSchema = 1
 
