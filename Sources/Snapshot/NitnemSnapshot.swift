@@ -46,41 +46,131 @@ public struct NitnemSnapshot: Hashable, Sendable {
     /// One bani of the registry.
     public struct Bani: Hashable, Sendable {
         /// `key`, or `key/variant` for a non-default variant: the progress identity.
-        package var id: String
+        @inlinable package var id: String {
+            _read { yield box.fields.id }
+            set {
+                var fields = box.fields
+                fields.id = newValue
+                box = Box(fields)
+            }
+        }
         /// The bani key, e.g. `rehras`.
-        package var key: String
+        @inlinable package var key: String {
+            _read { yield box.fields.key }
+            set {
+                var fields = box.fields
+                fields.key = newValue
+                box = Box(fields)
+            }
+        }
         /// The variant (`sgpc`, `taksal`, …) or empty.
-        package var variant: String
+        @inlinable package var variant: String {
+            _read { yield box.fields.variant }
+            set {
+                var fields = box.fields
+                fields.variant = newValue
+                box = Box(fields)
+            }
+        }
         /// Whether this is the default variant of its key.
-        package var isDefault: Bool
+        @inlinable package var isDefault: Bool {
+            _read { yield box.fields.isDefault }
+            set {
+                var fields = box.fields
+                fields.isDefault = newValue
+                box = Box(fields)
+            }
+        }
         /// The English title, e.g. "Japji Sahib".
-        package var titleEn: String
+        @inlinable package var titleEn: String {
+            _read { yield box.fields.titleEn }
+            set {
+                var fields = box.fields
+                fields.titleEn = newValue
+                box = Box(fields)
+            }
+        }
         /// The Gurmukhi title, e.g. "ਜਪੁ ਜੀ ਸਾਹਿਬ".
-        package var titleGurmukhi: String?
+        @inlinable package var titleGurmukhi: String? {
+            _read { yield box.fields.titleGurmukhi }
+            set {
+                var fields = box.fields
+                fields.titleGurmukhi = newValue
+                box = Box(fields)
+            }
+        }
         /// `sggs`, `dasam`, `ardaas` or `mixed`.
-        package var source: String
+        @inlinable package var source: String {
+            _read { yield box.fields.source }
+            set {
+                var fields = box.fields
+                fields.source = newValue
+                box = Box(fields)
+            }
+        }
         /// How many lines it has.
-        package var nLines: Int
+        @inlinable package var nLines: Int {
+            _read { yield box.fields.nLines }
+            set {
+                var fields = box.fields
+                fields.nLines = newValue
+                box = Box(fields)
+            }
+        }
         /// The smallest Ang of its SGGS lines; `nil` when it has none (or unknown).
-        package var firstAng: Int?
+        @inlinable package var firstAng: Int? {
+            _read { yield box.fields.firstAng }
+            set {
+                var fields = box.fields
+                fields.firstAng = newValue
+                box = Box(fields)
+            }
+        }
         /// Whether it has non-SGGS lines whose review is not yet attested.
-        package var underReview: Bool
+        @inlinable package var underReview: Bool {
+            _read { yield box.fields.underReview }
+            set {
+                var fields = box.fields
+                fields.underReview = newValue
+                box = Box(fields)
+            }
+        }
+
+        /// The fields behind one reference: a bani is copied with every state, notice and slot that
+        /// names it, and a copy is then one retain, not one per string. A change makes a new box.
+        @usableFromInline var box: Box
+
+        @usableFromInline final class Box: Sendable {
+            @usableFromInline struct Fields: Hashable, Sendable {
+                @usableFromInline var id: String
+                @usableFromInline var key: String
+                @usableFromInline var variant: String
+                @usableFromInline var isDefault: Bool
+                @usableFromInline var titleEn: String
+                @usableFromInline var titleGurmukhi: String?
+                @usableFromInline var source: String
+                @usableFromInline var nLines: Int
+                @usableFromInline var firstAng: Int?
+                @usableFromInline var underReview: Bool
+            }
+            @usableFromInline let fields: Fields
+            @usableFromInline init(_ fields: Fields) { self.fields = fields }
+        }
+
+        /// Equal when their fields are: the same box, or equal fields.
+        public static func == (a: Bani, b: Bani) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+        public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
         /// A bani.
         package init(
             id: String, key: String, variant: String = "", isDefault: Bool = true, titleEn: String,
             titleGurmukhi: String?, source: String, nLines: Int, firstAng: Int? = nil, underReview: Bool = false
         ) {
-            self.id = id
-            self.key = key
-            self.variant = variant
-            self.isDefault = isDefault
-            self.titleEn = titleEn
-            self.titleGurmukhi = titleGurmukhi
-            self.source = source
-            self.nLines = nLines
-            self.firstAng = firstAng
-            self.underReview = underReview
+            box = Box(
+                Box.Fields(
+                    id: id, key: key, variant: variant, isDefault: isDefault, titleEn: titleEn,
+                    titleGurmukhi: titleGurmukhi, source: source, nLines: nLines, firstAng: firstAng,
+                    underReview: underReview))
         }
 
         /// The deep link: `sggs://bani/<key>`, or `sggs://bani/<key>?variant=<v>` for a non-default
