@@ -4,36 +4,79 @@ package enum RFC3339 {
     /// `instant` on the wall clock of `calendar`'s zone with its offset, e.g.
     /// `2026-11-29T22:00:00+05:30` (whole seconds; `+00:00` for UTC).
     package static func format(_ instant: Date, in calendar: NitnemCalendar) -> String {
-        let (date, time) = calendar.wallClock(at: instant)
-        let offset = calendar.offset(at: instant)
-        let minutes = abs(offset) / 60
-        // Written in place, into the string's own storage: this is printed for every line `simulate`
-        // prints. Each field has its width (a wall time's and a date's month and day always do; a
-        // year outside 0…9999 or an offset of 100 hours goes the plain way).
-        if Digits.fits(date.year, 4), Digits.fits(minutes / 60, 2) {
-            return String(unsafeUninitializedCapacity: 25) { text in
-                date.write(to: text, at: 0)
-                text[10] = UInt8(ascii: "T")
-                Digits.write(time.hour, 2, to: text, at: 11)
-                text[13] = UInt8(ascii: ":")
-                Digits.write(time.minute, 2, to: text, at: 14)
-                text[16] = UInt8(ascii: ":")
-                Digits.write(time.second, 2, to: text, at: 17)
-                text[19] = UInt8(ascii: offset < 0 ? "-" : "+")
-                Digits.write(minutes / 60, 2, to: text, at: 20)
-                text[22] = UInt8(ascii: ":")
-                Digits.write(minutes % 60, 2, to: text, at: 23)
-                return 25
-            }
-        }
-        return plainFormat(instant, in: calendar)
+        format(Stamp(instant, in: calendar))
     }
 
-    /// `format` field by field, for any field (a year beyond four digits): the rule the fast path
-    /// keeps to, byte for byte (`FormatFastPathTests` compares them).
+    /// An instant with the UTC offset of a zone at it: all `format` needs, kept as two numbers until
+    /// written (`simulate` prints one per line, straight into its output: no `String` made).
+    package struct Stamp: Hashable, Sendable {
+        package let instant: Date
+        /// Seconds east of UTC at `instant`.
+        package let offset: Int
+
+        package init(_ instant: Date, in calendar: NitnemCalendar) {
+            self.instant = instant
+            offset = calendar.offset(at: instant)
+        }
+
+        /// The wall-clock date and time, as `NitnemCalendar.wallClock(at:)` gives them.
+        var wallClock: (date: CivilDate, time: WallTime) {
+            let local = Zone.floorSeconds(instant) + offset
+            let days = Zone.floorDiv(local, 86_400)
+            return (CivilDate(daysSinceEpoch: days), WallTime(uncheckedSeconds: local - days * 86_400))
+        }
+
+        /// Whether each field has its width (a wall time's and a date's month and day always do; a
+        /// year outside 0…9999 or an offset of 100 hours goes the plain way).
+        func fits(_ date: CivilDate) -> Bool { Digits.fits(date.year, 4) && Digits.fits(abs(offset) / 3600, 2) }
+
+        /// The 25 bytes, written at `start` of `text` (`fits` holds).
+        func write(_ date: CivilDate, _ time: WallTime, to text: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+            let minutes = abs(offset) / 60
+            date.write(to: text, at: start)
+            text[start + 10] = UInt8(ascii: "T")
+            Digits.write(time.hour, 2, to: text, at: start + 11)
+            text[start + 13] = UInt8(ascii: ":")
+            Digits.write(time.minute, 2, to: text, at: start + 14)
+            text[start + 16] = UInt8(ascii: ":")
+            Digits.write(time.second, 2, to: text, at: start + 17)
+            text[start + 19] = UInt8(ascii: offset < 0 ? "-" : "+")
+            Digits.write(minutes / 60, 2, to: text, at: start + 20)
+            text[start + 22] = UInt8(ascii: ":")
+            Digits.write(minutes % 60, 2, to: text, at: start + 23)
+        }
+    }
+
+    /// `stamp` as text: `format`.
+    package static func format(_ stamp: Stamp) -> String {
+        let (date, time) = stamp.wallClock
+        // Written in place, into the string's own storage.
+        guard stamp.fits(date) else { return plainFormat(date, time, offset: stamp.offset) }
+        return String(unsafeUninitializedCapacity: 25) { text in
+            stamp.write(date, time, to: text, at: 0)
+            return 25
+        }
+    }
+
+    /// `format(stamp)`'s bytes appended to `out`, without making a `String`.
+    package static func append(_ stamp: Stamp, to out: inout [UInt8]) {
+        let (date, time) = stamp.wallClock
+        guard stamp.fits(date) else { return out.append(contentsOf: plainFormat(date, time, offset: stamp.offset).utf8) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
+            stamp.write(date, time, to: text, at: 0)
+            out.append(contentsOf: UnsafeBufferPointer(text))
+        }
+    }
+
+    /// `format` field by field from the calendar's own wall clock and offset: the rule the stamp and
+    /// its fast path keep to, byte for byte (`FormatFastPathTests` compares them).
     static func plainFormat(_ instant: Date, in calendar: NitnemCalendar) -> String {
         let (date, time) = calendar.wallClock(at: instant)
-        let offset = calendar.offset(at: instant)
+        return plainFormat(date, time, offset: calendar.offset(at: instant))
+    }
+
+    /// The fields written one by one, for any field (a year beyond four digits).
+    static func plainFormat(_ date: CivilDate, _ time: WallTime, offset: Int) -> String {
         let minutes = abs(offset) / 60
         var text: [UInt8] = []
         Digits.append(date.year, 4, to: &text)

@@ -51,7 +51,11 @@ import Testing
         times += [first, last - 1, last, -1, 0, 0.5, -0.5]
         for t in times {
             let at = Date(timeIntervalSince1970: t)
-            #expect(RFC3339.format(at, in: calendar) == RFC3339.plainFormat(at, in: calendar), "\(t)")
+            let text = RFC3339.format(at, in: calendar)
+            #expect(text == RFC3339.plainFormat(at, in: calendar), "\(t)")
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            RFC3339.append(RFC3339.Stamp(at, in: calendar), to: &bytes)
+            #expect(bytes == [UInt8(ascii: "x")] + Array(text.utf8), "\(t)")
         }
     }
 }

@@ -337,7 +337,7 @@ import Testing
         Simulation(from: from, to: to, calendar: calendar, files: try Self.files(mine), config: Self.baniOnly).run(
             lines: { line in
                 if case .reminder(let at, _, let dayKey, let bani, _, true) = line, bani == "sukhmani" {
-                    lines.append((at, dayKey))
+                    lines.append((at.description, dayKey))
                 }
             })
         let zone = try #require(TimeZone(identifier: c.zone))

@@ -1,41 +1,42 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
 import Snapshot
 
 extension Simulation {
     /// One line `nitnem simulate` prints.
     package enum Line: Hashable, Sendable {
         /// `{"at","event":"timeline","dayKey","band","next","done","total"}`
-        case timeline(at: String, dayKey: String, band: String, next: String?, done: Int, total: Int)
+        case timeline(at: At, dayKey: String, band: String, next: String?, done: Int, total: Int)
         /// `{"at","event":"reminder","band","dayKey","bani","late"}`; `"event":"bani-reminder"` for a
         /// per-bani reminder (`nitnem sets remind`; `band`: the band its slot falls in).
-        case reminder(at: String, band: String, dayKey: String, bani: String, late: Bool, ofBani: Bool = false)
+        case reminder(at: At, band: String, dayKey: String, bani: String, late: Bool, ofBani: Bool = false)
         /// `{"at","event":"reminder-skipped","band","dayKey","reason"}`
-        case reminderSkipped(at: String, band: String, dayKey: String, reason: String)
+        case reminderSkipped(at: At, band: String, dayKey: String, reason: String)
         /// `{"at","event":"bani-reminder-skipped","band","dayKey","bani","reason"}`
-        case baniReminderSkipped(at: String, band: String, dayKey: String, bani: String, reason: String)
+        case baniReminderSkipped(at: At, band: String, dayKey: String, bani: String, reason: String)
 
         /// The line as a JSON object, its keys in printed order.
         package var json: JSONValue {
             switch self {
             case .timeline(let at, let dayKey, let band, let next, let done, let total):
                 .object([
-                    ("at", .string(at)), ("event", .string("timeline")), ("dayKey", .string(dayKey)),
+                    ("at", .string(at.description)), ("event", .string("timeline")), ("dayKey", .string(dayKey)),
                     ("band", .string(band)), ("next", .optional(next)), ("done", .int(done)), ("total", .int(total)),
                 ])
             case .reminder(let at, let band, let dayKey, let bani, let late, let ofBani):
                 .object([
-                    ("at", .string(at)), ("event", .string(ofBani ? "bani-reminder" : "reminder")),
+                    ("at", .string(at.description)), ("event", .string(ofBani ? "bani-reminder" : "reminder")),
                     ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("late", .bool(late)),
                 ])
             case .reminderSkipped(let at, let band, let dayKey, let reason):
                 .object([
-                    ("at", .string(at)), ("event", .string("reminder-skipped")), ("band", .string(band)),
+                    ("at", .string(at.description)), ("event", .string("reminder-skipped")), ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("reason", .string(reason)),
                 ])
             case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
                 .object([
-                    ("at", .string(at)), ("event", .string("bani-reminder-skipped")), ("band", .string(band)),
+                    ("at", .string(at.description)), ("event", .string("bani-reminder-skipped")), ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("reason", .string(reason)),
                 ])
             }
@@ -47,7 +48,7 @@ extension Simulation {
             switch self {
             case .timeline(let at, let dayKey, let band, let next, let done, let total):
                 Self.append("{\"at\":", to: &out)
-                Self.appendString(at, to: &out)
+                Self.appendAt(at, to: &out)
                 Self.append(",\"event\":\"timeline\",\"dayKey\":", to: &out)
                 Self.appendString(dayKey, to: &out)
                 Self.append(",\"band\":", to: &out)
@@ -82,14 +83,43 @@ extension Simulation {
         /// The start every reminder line shares: `{"at":…,"event":"<event>","band":…,"dayKey":…`
         /// (`event`: the bytes from `,"event"` to `"band":`).
         private static func appendReminder(
-            _ at: String, _ event: StaticString, _ band: String, _ dayKey: String, to out: inout [UInt8]
+            _ at: At, _ event: StaticString, _ band: String, _ dayKey: String, to out: inout [UInt8]
         ) {
             append("{\"at\":", to: &out)
-            appendString(at, to: &out)
+            appendAt(at, to: &out)
             append(event, to: &out)
             appendString(band, to: &out)
             append(",\"dayKey\":", to: &out)
             appendString(dayKey, to: &out)
+        }
+
+        /// When a line happened: an instant with its zone's offset, written straight into the output
+        /// (`RFC3339.append`), or a text as given.
+        package enum At: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+            case stamp(RFC3339.Stamp)
+            case text(String)
+
+            package init(stringLiteral text: String) { self = .text(text) }
+
+            /// As printed: `RFC3339.format` of the stamp, or the text.
+            package var description: String {
+                switch self {
+                case .stamp(let stamp): RFC3339.format(stamp)
+                case .text(let text): text
+                }
+            }
+        }
+
+        /// `at` as a JSON string: a stamp's bytes are plain ASCII, written without a check.
+        private static func appendAt(_ at: At, to out: inout [UInt8]) {
+            switch at {
+            case .stamp(let stamp):
+                out.append(UInt8(ascii: "\""))
+                RFC3339.append(stamp, to: &out)
+                out.append(UInt8(ascii: "\""))
+            case .text(let text):
+                appendString(text, to: &out)
+            }
         }
 
         /// The literal's bytes (a `StaticString`: no `String` made, retained or released per piece).

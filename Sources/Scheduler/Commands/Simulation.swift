@@ -91,13 +91,14 @@ package struct Simulation: Sendable {
         _ core: inout AgentCore, _ events: [AgentCore.Event], at: Date, _ dayKeys: inout DayKeyText,
         _ emit: (Line) -> Void
     ) -> Date {
-        // Formatted once per wake, and only when a line is printed: most wakes print nothing.
-        var formatted: String?
-        func time(_ calendar: NitnemCalendar) -> String {
-            if let formatted { return formatted }
-            let text = RFC3339.format(at, in: calendar)
-            formatted = text
-            return text
+        // Its offset looked up once per wake, and only when a line is printed: most wakes print
+        // nothing. The line writes it straight into the output (`Line.At`).
+        var stamp: Line.At?
+        func time(_ calendar: NitnemCalendar) -> Line.At {
+            if let stamp { return stamp }
+            let made = Line.At.stamp(RFC3339.Stamp(at, in: calendar))
+            stamp = made
+            return made
         }
         let last = CoreDriver.run(
             &core, events, now: { at },
