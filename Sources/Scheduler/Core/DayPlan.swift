@@ -194,18 +194,24 @@ private struct Memory<Key: DayKeyed, Value: Sendable>: Sendable {
     mutating func remember(_ value: Value, for key: Key) {
         if keys.count >= DayPlan.rememberedStates {
             let from = key.nitnemDay
-            let kept = keys.indices.filter { keys[$0].nitnemDay >= from }
-            if kept.count >= DayPlan.rememberedStates {
+            // Counted, not listed: this runs at each new slot once the memory is full.
+            var kept = 0
+            var keptAreLast = true
+            for k in keys {
+                if k.nitnemDay >= from { kept += 1 } else if kept > 0 { keptAreLast = false }
+            }
+            if kept >= DayPlan.rememberedStates {
                 keys = []
                 values = []
-            } else if kept.isEmpty || kept.last == keys.count - 1 && kept.last! - kept[0] + 1 == kept.count {
+            } else if keptAreLast {
                 // Those kept are the last (the days come in order): the rest dropped in place, not
                 // each kept one copied into new arrays.
-                keys.removeFirst(keys.count - kept.count)
-                values.removeFirst(values.count - kept.count)
+                keys.removeFirst(keys.count - kept)
+                values.removeFirst(values.count - kept)
             } else {
-                keys = kept.map { keys[$0] }
-                values = kept.map { values[$0] }
+                let indices = keys.indices.filter { keys[$0].nitnemDay >= from }
+                keys = indices.map { keys[$0] }
+                values = indices.map { values[$0] }
             }
         }
         keys.append(key)
