@@ -43,5 +43,13 @@ if hits=$(grep -rnE "^[[:space:]]*(@_implementationOnly |@preconcurrency |intern
   echo "$hits" >&2
   status=1
 fi
-[ $status -eq 0 ] && echo "check-pure: NitnemClockKit, Snapshot and Scheduler import no system library or system layer; product code imports no Foundation"
+# Product code runs on one thread: the release build counts references without atomic instructions
+# (scripts/release-flags.sh, -assume-single-threaded), which two threads sharing an object would break.
+# Comments are passed over; TestSupport runs in the tests' own build.
+if hits=$(grep -rnE "pthread_create|\bThread[[:space:]]*[.(]|Dispatch(Queue|Group)|\bTask[[:space:]]*(\{|\.detached|\()|async let|import Dispatch" Sources --include='*.swift' | grep -v '^Sources/TestSupport/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'); then
+  echo "check-pure: product code starts a thread; the release build assumes one (scripts/release-flags.sh):" >&2
+  echo "$hits" >&2
+  status=1
+fi
+[ $status -eq 0 ] && echo "check-pure: NitnemClockKit, Snapshot and Scheduler import no system library or system layer; product code imports no Foundation and starts no thread"
 exit $status
