@@ -61,7 +61,9 @@ package enum RFC3339 {
     /// `format(stamp)`'s bytes appended to `out`, without making a `String`.
     package static func append(_ stamp: Stamp, to out: inout [UInt8]) {
         let (date, time) = stamp.wallClock
-        guard stamp.fits(date) else { return out.append(contentsOf: plainFormat(date, time, offset: stamp.offset).utf8) }
+        guard stamp.fits(date) else {
+            return out.append(contentsOf: plainFormat(date, time, offset: stamp.offset).utf8)
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
             stamp.write(date, time, to: text, at: 0)
             out.append(contentsOf: UnsafeBufferPointer(text))

@@ -24,13 +24,15 @@ import Testing
         .baniReminderSkipped(at: "t", band: "evening", dayKey: "d", bani: "kirtan\"sohila", reason: "read"),
         // An instant, written straight into the output: a half-hour zone west of UTC, and the range's ends.
         .timeline(
-            at: .stamp(RFC3339.Stamp(Fixture.instant("2026-11-29T22:00:00Z"), in: Fixture.calendar("America/St_Johns"))),
+            at: .stamp(
+                RFC3339.Stamp(Fixture.instant("2026-11-29T22:00:00Z"), in: Fixture.calendar("America/St_Johns"))),
             dayKey: "2026-11-29", band: "night", next: nil, done: 7, total: 7),
         .reminder(
             at: .stamp(RFC3339.Stamp(Fixture.instant("0002-01-01T00:00:00Z"), in: Fixture.calendar("Asia/Kolkata"))),
             band: "night", dayKey: "0001-12-31", bani: "kirtan_sohila", late: true),
         .reminderSkipped(
-            at: .stamp(RFC3339.Stamp(Fixture.instant("9998-12-31T23:59:59Z"), in: Fixture.calendar("Pacific/Kiritimati"))),
+            at: .stamp(
+                RFC3339.Stamp(Fixture.instant("9998-12-31T23:59:59Z"), in: Fixture.calendar("Pacific/Kiritimati"))),
             band: "night", dayKey: "9998-12-31", reason: "complete"),
     ]
 

@@ -36,7 +36,8 @@ extension Simulation {
                 ])
             case .baniReminderSkipped(let at, let band, let dayKey, let bani, let reason):
                 .object([
-                    ("at", .string(at.description)), ("event", .string("bani-reminder-skipped")), ("band", .string(band)),
+                    ("at", .string(at.description)), ("event", .string("bani-reminder-skipped")),
+                    ("band", .string(band)),
                     ("dayKey", .string(dayKey)), ("bani", .string(bani)), ("reason", .string(reason)),
                 ])
             }
