@@ -40,16 +40,16 @@ extension NitnemSnapshot.Bani {
     /// One entry of the snapshot's `banis` array.
     package var json: JSONValue {
         .object([
-            ("id", .string(id)),
-            ("key", .string(key)),
-            ("variant", .string(variant)),
-            ("isDefault", .bool(isDefault)),
-            ("titleEn", .string(titleEn)),
-            ("titleGurmukhi", .optional(titleGurmukhi)),
-            ("source", .string(source)),
-            ("nLines", .int(nLines)),
-            ("firstAng", firstAng.map { .int($0) } ?? .null),
-            ("underReview", .bool(underReview)),
+            ("id", .string(self.id)),
+            ("key", .string(self.key)),
+            ("variant", .string(self.variant)),
+            ("isDefault", .bool(self.isDefault)),
+            ("titleEn", .string(self.titleEn)),
+            ("titleGurmukhi", .optional(self.titleGurmukhi)),
+            ("source", .string(self.source)),
+            ("nLines", .int(self.nLines)),
+            ("firstAng", self.firstAng.map { .int($0) } ?? .null),
+            ("underReview", .bool(self.underReview)),
         ])
     }
 }

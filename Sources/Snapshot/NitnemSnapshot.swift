@@ -43,118 +43,49 @@ public struct NitnemSnapshot: Hashable, Sendable {
     /// The bani with `id`, if listed.
     package func bani(id: String) -> Bani? { banis.first { $0.id == id } }
 
-    /// One bani of the registry.
+    /// One bani of the registry: each of `Fields`, read and set as a field of its own (`bani.id`).
+    @dynamicMemberLookup
     public struct Bani: Hashable, Sendable {
-        /// `key`, or `key/variant` for a non-default variant: the progress identity.
-        @inlinable package var id: String {
-            _read { yield box.fields.id }
-            set {
-                var fields = box.fields
-                fields.id = newValue
-                box = Box(fields)
-            }
-        }
-        /// The bani key, e.g. `rehras`.
-        @inlinable package var key: String {
-            _read { yield box.fields.key }
-            set {
-                var fields = box.fields
-                fields.key = newValue
-                box = Box(fields)
-            }
-        }
-        /// The variant (`sgpc`, `taksal`, …) or empty.
-        @inlinable package var variant: String {
-            _read { yield box.fields.variant }
-            set {
-                var fields = box.fields
-                fields.variant = newValue
-                box = Box(fields)
-            }
-        }
-        /// Whether this is the default variant of its key.
-        @inlinable package var isDefault: Bool {
-            _read { yield box.fields.isDefault }
-            set {
-                var fields = box.fields
-                fields.isDefault = newValue
-                box = Box(fields)
-            }
-        }
-        /// The English title, e.g. "Japji Sahib".
-        @inlinable package var titleEn: String {
-            _read { yield box.fields.titleEn }
-            set {
-                var fields = box.fields
-                fields.titleEn = newValue
-                box = Box(fields)
-            }
-        }
-        /// The Gurmukhi title, e.g. "ਜਪੁ ਜੀ ਸਾਹਿਬ".
-        @inlinable package var titleGurmukhi: String? {
-            _read { yield box.fields.titleGurmukhi }
-            set {
-                var fields = box.fields
-                fields.titleGurmukhi = newValue
-                box = Box(fields)
-            }
-        }
-        /// `sggs`, `dasam`, `ardaas` or `mixed`.
-        @inlinable package var source: String {
-            _read { yield box.fields.source }
-            set {
-                var fields = box.fields
-                fields.source = newValue
-                box = Box(fields)
-            }
-        }
-        /// How many lines it has.
-        @inlinable package var nLines: Int {
-            _read { yield box.fields.nLines }
-            set {
-                var fields = box.fields
-                fields.nLines = newValue
-                box = Box(fields)
-            }
-        }
-        /// The smallest Ang of its SGGS lines; `nil` when it has none (or unknown).
-        @inlinable package var firstAng: Int? {
-            _read { yield box.fields.firstAng }
-            set {
-                var fields = box.fields
-                fields.firstAng = newValue
-                box = Box(fields)
-            }
-        }
-        /// Whether it has non-SGGS lines whose review is not yet attested.
-        @inlinable package var underReview: Bool {
-            _read { yield box.fields.underReview }
-            set {
-                var fields = box.fields
-                fields.underReview = newValue
-                box = Box(fields)
-            }
-        }
-
-        /// The fields behind one reference: a bani is copied with every state, notice and slot that
+        /// Its fields, behind one reference: a bani is copied with every state, notice and slot that
         /// names it, and a copy is then one retain, not one per string. A change makes a new box.
-        @usableFromInline var box: Box
+        /// Read through an inlinable subscript, so reading one in another module stays a load.
+        public struct Fields: Hashable, Sendable {
+            /// `key`, or `key/variant` for a non-default variant: the progress identity.
+            package var id: String
+            /// The bani key, e.g. `rehras`.
+            package var key: String
+            /// The variant (`sgpc`, `taksal`, …) or empty.
+            package var variant: String
+            /// Whether this is the default variant of its key.
+            package var isDefault: Bool
+            /// The English title, e.g. "Japji Sahib".
+            package var titleEn: String
+            /// The Gurmukhi title, e.g. "ਜਪੁ ਜੀ ਸਾਹਿਬ".
+            package var titleGurmukhi: String?
+            /// `sggs`, `dasam`, `ardaas` or `mixed`.
+            package var source: String
+            /// How many lines it has.
+            package var nLines: Int
+            /// The smallest Ang of its SGGS lines; `nil` when it has none (or unknown).
+            package var firstAng: Int?
+            /// Whether it has non-SGGS lines whose review is not yet attested.
+            package var underReview: Bool
+        }
 
         @usableFromInline final class Box: Sendable {
-            @usableFromInline struct Fields: Hashable, Sendable {
-                @usableFromInline var id: String
-                @usableFromInline var key: String
-                @usableFromInline var variant: String
-                @usableFromInline var isDefault: Bool
-                @usableFromInline var titleEn: String
-                @usableFromInline var titleGurmukhi: String?
-                @usableFromInline var source: String
-                @usableFromInline var nLines: Int
-                @usableFromInline var firstAng: Int?
-                @usableFromInline var underReview: Bool
-            }
             @usableFromInline let fields: Fields
             @usableFromInline init(_ fields: Fields) { self.fields = fields }
+        }
+
+        @usableFromInline var box: Box
+
+        @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+            _read { yield box.fields[keyPath: field] }
+            set {
+                var fields = box.fields
+                fields[keyPath: field] = newValue
+                box = Box(fields)
+            }
         }
 
         /// Equal when their fields are: the same box, or equal fields.
@@ -167,7 +98,7 @@ public struct NitnemSnapshot: Hashable, Sendable {
             titleGurmukhi: String?, source: String, nLines: Int, firstAng: Int? = nil, underReview: Bool = false
         ) {
             box = Box(
-                Box.Fields(
+                Fields(
                     id: id, key: key, variant: variant, isDefault: isDefault, titleEn: titleEn,
                     titleGurmukhi: titleGurmukhi, source: source, nLines: nLines, firstAng: firstAng,
                     underReview: underReview))
@@ -179,7 +110,7 @@ public struct NitnemSnapshot: Hashable, Sendable {
 
         /// The deep link as a value: the variant only for a non-default one.
         package var link: DeepLink {
-            .bani(key: key, variant: isDefault || variant.isEmpty ? nil : variant)
+            .bani(key: self.key, variant: self.isDefault || self.variant.isEmpty ? nil : self.variant)
         }
     }
 

@@ -3,92 +3,52 @@ import NitnemClockKit
 import Snapshot
 
 /// The agent's settings, from `$XDG_CONFIG_HOME/nitnem/config` (`key = value` lines, `#` comments;
-/// the keys are declared in `ConfigKey.all`).
+/// the keys are declared in `ConfigKey.all`): each of `Settings`, read and set as a field of its own
+/// (`config.snooze`).
+@dynamicMemberLookup
 package struct AgentConfig: Hashable, Sendable {
-    /// `reminders = on|off` (default on: running the agent is the opt-in).
-    package var remindersOn: Bool {
-        _read { yield box.value.remindersOn }
-        set { change { $0.remindersOn = newValue } }
-    }
-    /// `reminder.amritVela`, `reminder.evening`, `reminder.night` = `H:MM`, `HH:MM` or `off`.
-    package var slots: ReminderSlots {
-        _read { yield box.value.slots }
-        set { change { $0.slots = newValue } }
-    }
-    /// `open = <program> [args…]`: runs with the deep link as one more argv element, never a shell.
-    package var opener: [String] {
-        _read { yield box.value.opener }
-        set { change { $0.opener = newValue } }
-    }
-    /// `reader = <template>`: what `nitnem open` runs for a deep link (a web page opened with `open`,
-    /// or a command run as argv); the SikhiToTheMax web Sundar Gutka by default.
-    package var reader: ReaderTemplate {
-        _read { yield box.value.reader }
-        set { change { $0.reader = newValue } }
-    }
-    /// `listen = <command template>`: what plays a bani's recorded paath (`nitnem listen`, the
-    /// reminder's Listen button); nil (no Listen) by default.
-    package var listen: ListenTemplate? {
-        _read { yield box.value.listen }
-        set { change { $0.listen = newValue } }
-    }
-    /// `remind-when-done = no|yes`: remind even when the band's set is already read.
-    package var remindWhenDone: Bool {
-        _read { yield box.value.remindWhenDone }
-        set { change { $0.remindWhenDone = newValue } }
-    }
-    /// `snooze = 15m`: how long "Later" defers a reminder (1 minute to 3 hours), in seconds.
-    package var snooze: TimeInterval {
-        _read { yield box.value.snooze }
-        set { change { $0.snooze = newValue } }
-    }
-    /// `sound = off|on|<sound-name>`: the reminder's `sound-name` hint (`on`: `message-new-instant`).
-    package var sound: String? {
-        _read { yield box.value.sound }
-        set { change { $0.sound = newValue } }
-    }
-    /// `click = read|mark|listen|later`: what a click on the reminder's body does (its default
-    /// action); `listen` without config `listen` reads (`ReminderAction.clicked(_:)`).
-    package var click: ReminderAction {
-        _read { yield box.value.click }
-        set { change { $0.click = newValue } }
-    }
-    /// `rehras = sgpc|taksal`: the Rehras counted in the evening set, over the snapshot's own
-    /// preference (when the snapshot has both forms; the embedded registry has one).
-    package var rehras: RehrasVariant? {
-        _read { yield box.value.rehras }
-        set { change { $0.rehras = newValue } }
-    }
-    /// `titles = english|gurmukhi|both`: which title of a bani every surface shows; nil (not set):
-    /// each surface's own default (`TitleForm.or(_:)`).
-    package var titles: TitleForm? {
-        _read { yield box.value.titles }
-        set { change { $0.titles = newValue } }
+    /// The settings, behind one reference: the core hands the config to each decision of every
+    /// wake, and a copy is then one retain, not one per array and string inside. A change (only
+    /// while the file is read) makes a new box.
+    package struct Settings: Hashable, Sendable {
+        /// `reminders = on|off` (default on: running the agent is the opt-in).
+        package var remindersOn = true
+        /// `reminder.amritVela`, `reminder.evening`, `reminder.night` = `H:MM`, `HH:MM` or `off`.
+        package var slots = ReminderSlots.defaults
+        /// `open = <program> [args…]`: runs with the deep link as one more argv element, never a shell.
+        package var opener = ["xdg-open"]
+        /// `reader = <template>`: what `nitnem open` runs for a deep link (a web page opened with `open`,
+        /// or a command run as argv); the SikhiToTheMax web Sundar Gutka by default.
+        package var reader = ReaderTemplate.default
+        /// `listen = <command template>`: what plays a bani's recorded paath (`nitnem listen`, the
+        /// reminder's Listen button); nil (no Listen) by default.
+        package var listen: ListenTemplate?
+        /// `remind-when-done = no|yes`: remind even when the band's set is already read.
+        package var remindWhenDone = false
+        /// `snooze = 15m`: how long "Later" defers a reminder (1 minute to 3 hours), in seconds.
+        package var snooze: TimeInterval = 15 * 60
+        /// `sound = off|on|<sound-name>`: the reminder's `sound-name` hint (`on`: `message-new-instant`).
+        package var sound: String?
+        /// `click = read|mark|listen|later`: what a click on the reminder's body does (its default
+        /// action); `listen` without config `listen` reads (`ReminderAction.clicked(_:)`).
+        package var click: ReminderAction = .read
+        /// `rehras = sgpc|taksal`: the Rehras counted in the evening set, over the snapshot's own
+        /// preference (when the snapshot has both forms; the embedded registry has one).
+        package var rehras: RehrasVariant?
+        /// `titles = english|gurmukhi|both`: which title of a bani every surface shows; nil (not set):
+        /// each surface's own default (`TitleForm.or(_:)`).
+        package var titles: TitleForm?
     }
 
-    /// The settings behind one reference: the core hands the config to each decision of every wake,
-    /// and a copy is then one retain, not one per array and string inside. A change (only while the
-    /// file is read) makes a new box.
-    private var box = Boxed(Fields())
+    private var box = Boxed(Settings())
 
-    private struct Fields: Hashable, Sendable {
-        var remindersOn: Bool = true
-        var slots: ReminderSlots = ReminderSlots.defaults
-        var opener: [String] = ["xdg-open"]
-        var reader: ReaderTemplate = ReaderTemplate.default
-        var listen: ListenTemplate?
-        var remindWhenDone: Bool = false
-        var snooze: TimeInterval = 15 * 60
-        var sound: String?
-        var click: ReminderAction = .read
-        var rehras: RehrasVariant?
-        var titles: TitleForm?
-    }
-
-    private mutating func change(_ body: (inout Fields) -> Void) {
-        var fields = box.value
-        body(&fields)
-        box = Boxed(fields)
+    package subscript<Value>(dynamicMember setting: WritableKeyPath<Settings, Value>) -> Value {
+        _read { yield box.value[keyPath: setting] }
+        set {
+            var settings = box.value
+            settings[keyPath: setting] = newValue
+            box = Boxed(settings)
+        }
     }
 
     package static func == (a: AgentConfig, b: AgentConfig) -> Bool { Boxed.same(a.box, b.box) }
