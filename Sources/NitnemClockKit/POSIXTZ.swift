@@ -20,6 +20,12 @@ struct POSIXRule: Hashable, Sendable {
         var endTime: Int
     }
 
+    /// Whether the zone has daylight time: asked without copying `daylight` out (`!= nil` did).
+    var hasDaylight: Bool {
+        if case .some = daylight { return true }
+        return false
+    }
+
     /// A day of the year.
     enum DateRule: Hashable, Sendable {
         /// `Jn`: day 1...365, February 29 never counted.
@@ -144,7 +150,7 @@ struct POSIXRule: Hashable, Sendable {
     /// Whether the local time type changes anywhere in `(from, to]` (`transitions(from:to:)` is
     /// not empty), without listing the changes.
     func changes(after from: Int, through to: Int) -> Bool {
-        guard daylight != nil, from < to else { return false }
+        guard hasDaylight, from < to else { return false }
         let first = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(from, 86_400)).year - 1
         let last = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(to, 86_400)).year + 1
         for y in first...max(first, last) {
@@ -156,7 +162,7 @@ struct POSIXRule: Hashable, Sendable {
 
     /// Every change of local time type in `(from, to]`, in time order.
     func transitions(from: Int, to: Int) -> [(at: Int, type: LocalTimeType)] {
-        guard daylight != nil, from < to else { return [] }
+        guard hasDaylight, from < to else { return [] }
         let first = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(from, 86_400)).year - 1
         let last = CivilDate(daysSinceEpoch: NitnemCalendar.floorDiv(to, 86_400)).year + 1
         var result: [(at: Int, type: LocalTimeType)] = []

@@ -94,8 +94,8 @@ struct ZoneRules: Hashable, Sendable {
     func changes(after from: Int, through to: Int) -> Bool {
         let i = firstTransition(after: from)
         if i < transitions.count { return transitions[i] <= to }
-        guard let footer else { return false }
-        return footer.changes(after: max(from, transitions.last ?? Int.min), through: to)
+        // Asked in place: `guard let` copied the rule (its abbreviations) at every call.
+        return footer?.changes(after: max(from, transitions.last ?? Int.min), through: to) ?? false
     }
 
     /// The stretches of constant offset that cover `[from, to]`: each a start and its offset, in
