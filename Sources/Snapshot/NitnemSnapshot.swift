@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
+
 /// The App-Group snapshot (`nitnem-snapshot.json`): which banis exist and in which daily sets.
 ///
 /// Written by the app or `nitnem snapshot export`; read by every command and the agent.
@@ -72,32 +74,27 @@ public struct NitnemSnapshot: Hashable, Sendable {
             package var underReview: Bool
         }
 
-        @usableFromInline final class Box: Sendable {
-            @usableFromInline let fields: Fields
-            @usableFromInline init(_ fields: Fields) { self.fields = fields }
-        }
-
-        @usableFromInline var box: Box
+        @usableFromInline var box: Boxed<Fields>
 
         @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-            _read { yield box.fields[keyPath: field] }
+            _read { yield box.value[keyPath: field] }
             set {
-                var fields = box.fields
+                var fields = box.value
                 fields[keyPath: field] = newValue
-                box = Box(fields)
+                box = Boxed(fields)
             }
         }
 
         /// Equal when their fields are: the same box, or equal fields.
-        public static func == (a: Bani, b: Bani) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-        public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+        public static func == (a: Bani, b: Bani) -> Bool { Boxed.same(a.box, b.box) }
+        public func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 
         /// A bani.
         package init(
             id: String, key: String, variant: String = "", isDefault: Bool = true, titleEn: String,
             titleGurmukhi: String?, source: String, nLines: Int, firstAng: Int? = nil, underReview: Bool = false
         ) {
-            box = Box(
+            box = Boxed(
                 Fields(
                     id: id, key: key, variant: variant, isDefault: isDefault, titleEn: titleEn,
                     titleGurmukhi: titleGurmukhi, source: source, nLines: nLines, firstAng: firstAng,
