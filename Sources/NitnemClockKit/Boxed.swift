@@ -4,12 +4,34 @@
 /// copy is one retain where the fields' references were retained one by one. A change makes a new
 /// box: copies sharing the old one never see it. Usable from inlinable code, so that a field read
 /// through a box in another module stays a load (`GroupFiles`, `NitnemSnapshot.Bani`).
-@usableFromInline package final class Boxed<Value: Sendable>: Sendable {
-    @usableFromInline package let value: Value
-    @usableFromInline package init(_ value: Value) { self.value = value }
+public final class Boxed<Value: Sendable>: Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
 }
 
 extension Boxed where Value: Equatable {
     /// Whether `a` and `b` hold equal values: the same box, or equal fields.
-    @inlinable package static func same(_ a: Boxed, _ b: Boxed) -> Bool { a === b || a.value == b.value }
+    @inlinable public static func same(_ a: Boxed, _ b: Boxed) -> Bool { a === b || a.value == b.value }
+}
+
+/// A struct whose fields are kept in one `Boxed`, each read and set as a field of its own
+/// (`@dynamicMemberLookup`: `bani.id`, `config.snooze`), equal and hashed as its fields. A change
+/// makes a new box: copies sharing the old one never see it.
+public protocol BoxedFields: Hashable, Sendable {
+    associatedtype Fields: Hashable, Sendable
+    var box: Boxed<Fields> { get set }
+}
+
+extension BoxedFields {
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        _read { yield box.value[keyPath: field] }
+        _modify {
+            var fields = box.value
+            defer { box = Boxed(fields) }
+            yield &fields[keyPath: field]
+        }
+    }
+
+    @inlinable public static func == (a: Self, b: Self) -> Bool { Boxed.same(a.box, b.box) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 }

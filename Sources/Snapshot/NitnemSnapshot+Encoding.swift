@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
 extension NitnemSnapshot {
     /// The snapshot as `nitnem-snapshot.json` holds it, members in this order:
     /// `schema`, `generatedAt`, `banisAvailable`, `banis`, `sets`, `preferences`, `provenance`.

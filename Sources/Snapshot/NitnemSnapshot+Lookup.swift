@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import NitnemClockKit
 extension NitnemSnapshot {
     /// The bani `name` names (case-insensitive): a key (the preferred Rehras variant, else the key's
     /// default variant), else an id (`rehras/taksal`), else an English title.

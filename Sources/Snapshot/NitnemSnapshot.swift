@@ -47,7 +47,7 @@ public struct NitnemSnapshot: Hashable, Sendable {
 
     /// One bani of the registry: each of `Fields`, read and set as a field of its own (`bani.id`).
     @dynamicMemberLookup
-    public struct Bani: Hashable, Sendable {
+    public struct Bani: BoxedFields {
         /// Its fields, behind one reference: a bani is copied with every state, notice and slot that
         /// names it, and a copy is then one retain, not one per string. A change makes a new box.
         /// Read through an inlinable subscript, so reading one in another module stays a load.
@@ -74,20 +74,7 @@ public struct NitnemSnapshot: Hashable, Sendable {
             package var underReview: Bool
         }
 
-        @usableFromInline var box: Boxed<Fields>
-
-        @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-            _read { yield box.value[keyPath: field] }
-            set {
-                var fields = box.value
-                fields[keyPath: field] = newValue
-                box = Boxed(fields)
-            }
-        }
-
-        /// Equal when their fields are: the same box, or equal fields.
-        public static func == (a: Bani, b: Bani) -> Bool { Boxed.same(a.box, b.box) }
-        public func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+        public var box: Boxed<Fields>
 
         /// A bani.
         package init(

@@ -6,7 +6,7 @@ import Snapshot
 /// the keys are declared in `ConfigKey.all`): each of `Settings`, read and set as a field of its own
 /// (`config.snooze`).
 @dynamicMemberLookup
-package struct AgentConfig: Hashable, Sendable {
+package struct AgentConfig: BoxedFields {
     /// The settings, behind one reference: the core hands the config to each decision of every
     /// wake, and a copy is then one retain, not one per array and string inside. A change (only
     /// while the file is read) makes a new box.
@@ -40,19 +40,7 @@ package struct AgentConfig: Hashable, Sendable {
         package var titles: TitleForm?
     }
 
-    private var box = Boxed(Settings())
-
-    package subscript<Value>(dynamicMember setting: WritableKeyPath<Settings, Value>) -> Value {
-        _read { yield box.value[keyPath: setting] }
-        set {
-            var settings = box.value
-            settings[keyPath: setting] = newValue
-            box = Boxed(settings)
-        }
-    }
-
-    package static func == (a: AgentConfig, b: AgentConfig) -> Bool { Boxed.same(a.box, b.box) }
-    package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+    package var box = Boxed(Settings())
 
     /// The defaults.
     package init() {}
