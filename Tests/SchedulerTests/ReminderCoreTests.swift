@@ -189,57 +189,23 @@ import Testing
             ).isEmpty)
     }
 
-    struct SlotCase: Sendable, CustomTestStringConvertible {
-        let zone: String
-        let from: String
-        let config: [String]
-        let band: Band
-        let expected: String
-        var testDescription: String { "\(zone) \(band) \(expected)" }
-    }
-
-    @Test(arguments: [
-        // A slot in a gap: the first instant after it.
-        SlotCase(
-            zone: "Europe/Helsinki", from: "2026-03-28T22:00:00Z", config: ["reminder.amritVela = 03:30"],
-            band: .amritVela, expected: "2026-03-29T01:00:00Z"),
-        SlotCase(
-            zone: "America/Santiago", from: "2026-09-05T23:00:00Z", config: ["reminder.night = 00:30"], band: .night,
-            expected: "2026-09-06T04:00:00Z"),
-        SlotCase(
-            zone: "Africa/Cairo", from: "2026-04-23T19:00:00Z", config: ["reminder.night = 00:15"], band: .night,
-            expected: "2026-04-23T22:00:00Z"),
-        SlotCase(
-            zone: "Australia/Lord_Howe", from: "2026-10-03T10:00:00Z", config: ["reminder.night = 02:15"],
-            band: .night, expected: "2026-10-03T15:30:00Z"),
-        // A slot that happens twice: once, at the first.
-        SlotCase(
-            zone: "America/New_York", from: "2026-11-01T01:00:00Z", config: ["reminder.night = 01:30"], band: .night,
-            expected: "2026-11-01T05:30:00Z"),
-        SlotCase(
-            zone: "Europe/Dublin", from: "2026-10-24T22:00:00Z", config: ["reminder.night = 01:30"], band: .night,
-            expected: "2026-10-25T00:30:00Z"),
-        // Apia's skipped date: the night slot after midnight on the 30th.
-        SlotCase(
-            zone: "Pacific/Apia", from: "2011-12-30T06:00:00Z", config: ["reminder.night = 01:00"], band: .night,
-            expected: "2011-12-30T10:00:00Z"),
-        // Defaults on ordinary days and a half-hour zone.
-        SlotCase(
-            zone: "Asia/Kolkata", from: "2026-11-29T10:00:00Z", config: [], band: .evening,
-            expected: "2026-11-29T12:30:00Z"),
-        SlotCase(zone: "UTC", from: "2026-11-29T20:00:00Z", config: [], band: .night, expected: "2026-11-29T21:30:00Z"),
-    ])
-    func slotsOnDSTDaysFireOnce(_ c: SlotCase) throws {
-        let config = try AgentConfig.parse(c.config.joined(separator: "\n"), path: "config")
+    /// Each slot of `DSTSlot.all`, set in the config, fires once at its instant, from three hours
+    /// before it.
+    @Test(arguments: DSTSlot.all)
+    func slotsOnDSTDaysFireOnce(_ c: DSTSlot) throws {
+        let config = try AgentConfig.parse("reminder.\(c.band.rawValue) = \(c.time)", path: "config")
         var core = AgentCore(calendar: Self.cal(c.zone), config: config)
-        let from = Self.at(c.from)
+        let from = Self.at(c.expected).addingTimeInterval(-3 * 3600)
         let out = Self.drive(&core, from: from, to: from.addingTimeInterval(12 * 3600), files: Self.files())
             .filter {
                 if case .fire(let n) = $0.1 { n.band == c.band } else { false }
             }
         #expect(out.count == 1)
         #expect(out.first?.0 == Self.at(c.expected))
-        if case .fire(let n)? = out.first?.1 { #expect(!n.late) }
+        if case .fire(let n)? = out.first?.1 {
+            #expect(!n.late)
+            #expect(n.dayKey == CivilDate(c.day))
+        }
     }
 }
 
