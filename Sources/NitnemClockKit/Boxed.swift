@@ -3,7 +3,9 @@
 /// the config, a state, a notice, a ledger entry, a per-bani slot) keeps its fields in one, so a
 /// copy is one retain where the fields' references were retained one by one. A change makes a new
 /// box: copies sharing the old one never see it. Usable from inlinable code, so that a field read
-/// through a box in another module stays a load (`GroupFiles`, `NitnemSnapshot.Bani`).
+/// through a box in another module stays a load (`GroupFiles`, `NitnemSnapshot.Bani`). Public, with
+/// `BoxedFields`, as the bani is: made `package`, they were not optimized into other modules and a
+/// simulated year took 164 M instructions instead of 68 M (`-cross-module-optimization` changes neither).
 public final class Boxed<Value: Sendable>: Sendable {
     public let value: Value
     public init(_ value: Value) { self.value = value }
@@ -25,6 +27,7 @@ public protocol BoxedFields: Hashable, Sendable {
 extension BoxedFields {
     @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
         _read { yield box.value[keyPath: field] }
+        // Not `set`: a mutating call through it (`try config.slots.set(…)`) crashes Swift 6.3.1's SILGen.
         _modify {
             var fields = box.value
             defer { box = Boxed(fields) }
