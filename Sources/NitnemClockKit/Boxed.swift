@@ -11,6 +11,16 @@ public final class Boxed<Value: Sendable>: Sendable {
     public init(_ value: Value) { self.value = value }
 }
 
+extension Boxed {
+    /// A new box holding this value changed by `body`: how every boxed struct changes a field (copies
+    /// sharing this box never see it).
+    @inlinable public func changed(_ body: (inout Value) -> Void) -> Boxed {
+        var value = value
+        body(&value)
+        return Boxed(value)
+    }
+}
+
 extension Boxed where Value: Equatable {
     /// Whether `a` and `b` hold equal values: the same box, or equal fields.
     @inlinable public static func same(_ a: Boxed, _ b: Boxed) -> Bool { a === b || a.value == b.value }

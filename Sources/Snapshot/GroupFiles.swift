@@ -71,11 +71,7 @@ public struct GroupFiles: Sendable {
     /// while loading) makes a new box. Read through inlinable accessors, so a read stays a load.
     @usableFromInline var box: Boxed<Fields>
 
-    @usableFromInline mutating func change(_ body: (inout Fields) -> Void) {
-        var fields = box.value
-        body(&fields)
-        box = Boxed(fields)
-    }
+    @usableFromInline mutating func change(_ body: (inout Fields) -> Void) { box = box.changed(body) }
 
     @usableFromInline struct Fields: Sendable {
         @usableFromInline var snapshot: NitnemSnapshot

@@ -61,11 +61,7 @@ package struct ReminderLedger: Hashable, Sendable {
             }
         }
 
-        private mutating func change(_ body: (inout Fields) -> Void) {
-            var fields = box.value
-            body(&fields)
-            box = Boxed(fields)
-        }
+        private mutating func change(_ body: (inout Fields) -> Void) { box = box.changed(body) }
 
         package static func == (a: Entry, b: Entry) -> Bool { Boxed.same(a.box, b.box) }
 

@@ -47,10 +47,10 @@ package struct ReminderNotice: Hashable, Sendable {
     /// screen (nil: none): the one change made to a notice, in a new box (the old one may be shared
     /// by copies that must not change).
     mutating func showAgain(replacing: Int?) {
-        var fields = box.value
-        fields.shownAgain = true
-        fields.replacing = replacing
-        box = Boxed(fields)
+        box = box.changed {
+            $0.shownAgain = true
+            $0.replacing = replacing
+        }
     }
 
     package var dayKey: CivilDate { box.value.dayKey }

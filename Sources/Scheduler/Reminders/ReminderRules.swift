@@ -59,11 +59,7 @@ package struct ReminderRules: Sendable {
         package var practice: PracticeReminder.Count? {
             get { box.value.practice }
             // In a new box: the old one may be shared by copies that must not change.
-            set {
-                var fields = box.value
-                fields.practice = newValue
-                box = Boxed(fields)
-            }
+            set { box = box.changed { $0.practice = newValue } }
         }
 
         package static func == (a: BaniSlot, b: BaniSlot) -> Bool { Boxed.same(a.box, b.box) }
