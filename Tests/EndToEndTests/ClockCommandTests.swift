@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -38,6 +39,20 @@ import Testing
         let r = try NitnemBinary.run(["clock"], environment: Self.environment(c))
         #expect(r.status == 0)
         #expect(r.stdout == (try Golden.expected("clock/\(c.name).txt", actual: r.stdout)))
+    }
+
+    /// Every text `ClockTests.acceptedText` pins the clock with pins the binary's: `clock` says
+    /// that instant as `now` (in the zone's offset), and exits 0, at the ends of the range too.
+    @Test(arguments: try CaseTable.rows("clock-accepted", columns: ["zone", "text", "instant"]))
+    func acceptedTextPinsTheBinary(_ c: CaseTable.Row) throws {
+        let r = try NitnemBinary.run(
+            ["clock", "--format", "json"],
+            environment: ["TZ": c["zone"], "SGGS_CLOCK_NOW": c["text"], "HOME": "/nonexistent"])
+        #expect(r.status == 0, "\(c): \(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let now = try #require((object["now"] as? String).flatMap(RFC3339.parseAbsolute), "\(c)")
+        let delta = now.timeIntervalSince(try #require(RFC3339.parseAbsolute(c["instant"])))
+        #expect(delta >= 0 && delta < 1, "\(c): now is \(object["now"] ?? "missing")")
     }
 
     @Test func tzChangesTheAnswer() throws {

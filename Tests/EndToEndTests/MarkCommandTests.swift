@@ -19,28 +19,10 @@ import Testing
         try GroupFiles.loadProgress(AppGroup(path: dir))
     }
 
-    @Test(arguments: [
-        ("chaupai", "chaupai", "Marked Benti Chaupai read on 2026-11-29 (3 of 7 today)"),
-        ("BENTI chaupai", "chaupai", "Marked Benti Chaupai read on 2026-11-29 (3 of 7 today)"),
-        ("rehras", "rehras/taksal", "Marked Rehras Sahib (taksal) read on 2026-11-29 (3 of 7 today)"),
-        ("Rehras Sahib", "rehras/taksal", "Marked Rehras Sahib (taksal) read on 2026-11-29 (3 of 7 today)"),
-        ("Rehras/Taksal", "rehras/taksal", "Marked Rehras Sahib (taksal) read on 2026-11-29 (3 of 7 today)"),
-        ("sukhmani", "sukhmani", "Marked Sukhmani Sahib read on 2026-11-29 (2 of 7 today)"),
-        ("japji", "japji", "Japji Sahib was already marked read on 2026-11-29; last read time updated (2 of 7 today)"),
-        // Forgiving names: case, hyphens, spaces, a trailing Sahib, Gurmukhi with and without spaces,
-        // short names.
-        ("Sohila", "kirtan_sohila", "Marked Kirtan Sohila read on 2026-11-29 (3 of 7 today)"),
-        ("Tav Prasad Savaiye", "savaiye", "Marked Tav-Prasad Savaiye read on 2026-11-29 (3 of 7 today)"),
-        ("ਚੌਪਈ", "chaupai", "Marked Benti Chaupai read on 2026-11-29 (3 of 7 today)"),
-        (
-            "ਜਪੁਜੀ ਸਾਹਿਬ", "japji",
-            "Japji Sahib was already marked read on 2026-11-29; last read time updated (2 of 7 today)"
-        ),
-        ("rehras-sahib", "rehras/taksal", "Marked Rehras Sahib (taksal) read on 2026-11-29 (3 of 7 today)"),
-        ("ANAND SAHIB", "anand", "Marked Anand Sahib read on 2026-11-29 (3 of 7 today)"),
-        ("kirtan-sohila", "kirtan_sohila", "Marked Kirtan Sohila read on 2026-11-29 (3 of 7 today)"),
-    ])
-    func marksByIdKeyOrTitle(_ name: String, _ id: String, _ line: String) throws {
+    /// `fixtures/cases/mark-names.tsv`: a name, the bani it marks, the line printed.
+    @Test(arguments: try CaseTable.rows("mark-names", columns: ["name", "id", "line"]))
+    func marksByIdKeyOrTitle(_ c: CaseTable.Row) throws {
+        let (name, id, line) = (c["name"], c["id"], c["line"])
         let dir = try demoGroup()
         defer { Support.cleanup(dir) }
         let result = try Support.mark([name], group: dir)

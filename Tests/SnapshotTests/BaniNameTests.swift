@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import NitnemClockKit
 import TestSupport
 import Testing
@@ -24,6 +25,19 @@ import Testing
                 source: "dasam", nLines: 53))
         return s
     }()
+
+    /// The demo group's snapshot (`fixtures/groups/demo`), which the binary's tests mark in.
+    static let demo: NitnemSnapshot = {
+        let path = NitnemBinary.fixture("groups/demo/nitnem-snapshot.json")
+        let bytes = Array(FileManager.default.contents(atPath: path)!)
+        return try! NitnemSnapshot.decode(JSONParser.parse(bytes, path: path), path: path)
+    }()
+
+    /// The names `MarkCommandTests.marksByIdKeyOrTitle` gives the binary name the same bani here.
+    @Test(arguments: try CaseTable.rows("mark-names", columns: ["name", "id", "line"]))
+    func markNames(_ c: CaseTable.Row) throws {
+        #expect(try Self.demo.bani(named: c["name"]).id == c["id"], "\(c)")
+    }
 
     @Test(arguments: [
         // Exact ids, keys and titles, as before.
