@@ -55,6 +55,26 @@ import Testing
         #expect(delta >= 0 && delta < 1, "\(c): now is \(object["now"] ?? "missing")")
     }
 
+    /// Each slot of `DSTSlot.all`, set in the config, is the binary's next reminder of its band three
+    /// hours before: at its instant, on its Nitnem day (as `SlotTests` and `ReminderCoreTests` hold).
+    @Test(arguments: DSTSlot.all)
+    func slotsOnDSTDaysInTheBinary(_ c: DSTSlot) throws {
+        let home = try ScratchHome()
+        defer { home.remove() }
+        try home.config("reminder.\(c.band.rawValue) = \(c.time)\n")
+        let expected = try #require(RFC3339.parseAbsolute(c.expected))
+        var environment = home.environment
+        environment["TZ"] = c.zone
+        environment["SGGS_CLOCK_NOW"] = RFC3339.format(
+            expected.addingTimeInterval(-3 * 3600), in: ZoneFiles.calendar("UTC"))
+        let r = try NitnemBinary.run(["clock", "--format", "json"], environment: environment)
+        #expect(r.status == 0, "\(c): \(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let next = (object["nextReminders"] as? [[String: String]])?.first { $0["band"] == c.band.rawValue }
+        #expect(next?["at"].flatMap(RFC3339.parseAbsolute) == expected, "\(c): \(next ?? [:])")
+        #expect(next?["dayKey"] == c.day, "\(c)")
+    }
+
     @Test func tzChangesTheAnswer() throws {
         let now = "2026-11-29T16:30:00Z"
         let utc = try NitnemBinary.run(
