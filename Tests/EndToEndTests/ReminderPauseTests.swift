@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -74,6 +75,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.pausePath))
         #expect(try home.json(["status", "--format", "json"])["paused"] is NSNull)
         #expect(try home.run(["reminders", "resume"]).stdout == "Reminders were not paused\n")
+    }
+
+    /// `reminders pause [--until …]` in a new home, at a case's `now` in its `zone`.
+    static func pause(_ c: CaseTable.Row) throws -> (Home, NitnemBinary.Result) {
+        let home = try Home(now: c["now"])
+        home.environment["TZ"] = c["zone"]
+        return (home, try home.run(["reminders", "pause"] + (c.optional("until").map { ["--until", $0] } ?? [])))
+    }
+
+    /// Every row of `fixtures/cases/pause-until.tsv` (`PauseTests` reads it too): the binary pauses
+    /// until that instant, as `status --format json` then says.
+    @Test(arguments: try CaseTable.rows("pause-until", columns: ["zone", "now", "until", "instant"]))
+    func untilFromTheCaseFile(_ c: CaseTable.Row) throws {
+        let (home, r) = try Self.pause(c)
+        #expect(r.status == 0, "\(c): \(r.stderr)")
+        let paused = try home.json(["status", "--format", "json"])["paused"] as? [String: Any]
+        let until = (paused?["until"] as? String).flatMap(RFC3339.parseAbsolute)
+        #expect(until == RFC3339.parseAbsolute(c["instant"]), "\(c): \(paused ?? [:])")
+    }
+
+    /// Every row of `fixtures/cases/pause-refused.tsv`: the binary says the message in one line, exits
+    /// 2 and writes no pause.
+    @Test(arguments: try CaseTable.rows("pause-refused", columns: ["zone", "now", "until", "message"]))
+    func refusedFromTheCaseFile(_ c: CaseTable.Row) throws {
+        let (home, r) = try Self.pause(c)
+        #expect(r.status == 2, "\(c)")
+        #expect(r.stderr == "nitnem: \(c["message"])\n", "\(c)")
+        #expect(!FileManager.default.fileExists(atPath: home.pausePath), "\(c)")
     }
 
     @Test func untilADayOrATime() throws {

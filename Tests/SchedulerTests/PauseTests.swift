@@ -8,110 +8,23 @@ import Testing
 
 /// `nitnem reminders pause --until …`: when a pause ends, its file, and when it is over.
 @Suite struct PauseTests {
-    struct UntilCase: Sendable, CustomTestStringConvertible {
-        let zone: String
-        let now: String
-        let until: String?
-        let expected: String
-        var testDescription: String { "\(zone) \(now) --until \(until ?? "(none)")" }
+    /// `fixtures/cases/pause-until.tsv`; `ReminderPauseTests.untilFromTheCaseFile` holds the binary
+    /// to it.
+    @Test(arguments: try CaseTable.rows("pause-until", columns: ["zone", "now", "until", "instant"]))
+    func untilResolvesOnTheWallClock(_ c: CaseTable.Row) throws {
+        let calendar = Fixture.calendar(c["zone"])
+        let until = try Pause.until(c.optional("until"), now: Fixture.instant(c["now"]), calendar: calendar)
+        #expect(until == Fixture.instant(c["instant"]), "\(c): \(RFC3339.format(until, in: calendar))")
     }
 
-    @Test(arguments: [
-        // The default and `tomorrow`: the next 03:00 roll, wherever in the Nitnem day now is.
-        UntilCase(
-            zone: "Asia/Kolkata", now: "2026-11-29T13:00:00+05:30", until: nil, expected: "2026-11-30T03:00:00+05:30"),
-        UntilCase(
-            zone: "Asia/Kolkata", now: "2026-11-29T13:00:00+05:30", until: "tomorrow",
-            expected: "2026-11-30T03:00:00+05:30"),
-        // 00:30 still belongs to the day that began the previous 03:00: its end is 03:00 the same date.
-        UntilCase(zone: "UTC", now: "2026-11-30T00:30:00Z", until: nil, expected: "2026-11-30T03:00:00Z"),
-        UntilCase(zone: "UTC", now: "2026-11-30T03:00:00Z", until: nil, expected: "2026-12-01T03:00:00Z"),
-        // The roll on a DST day is a wall-clock 03:00 (New York's 2026-03-08 skips 02:00–03:00; 03:00 is
-        // the first instant of EDT), never midnight + 3 h.
-        UntilCase(
-            zone: "America/New_York", now: "2026-03-07T22:00:00-05:00", until: nil,
-            expected: "2026-03-08T03:00:00-04:00"),
-        UntilCase(
-            zone: "Europe/London", now: "2026-10-24T12:00:00+01:00", until: "2026-10-25",
-            expected: "2026-10-25T03:00:00Z"),
-        // A date: that Nitnem day's start.
-        UntilCase(
-            zone: "Asia/Kolkata", now: "2026-11-29T13:00:00+05:30", until: "2026-12-03",
-            expected: "2026-12-03T03:00:00+05:30"),
-        // A wall time: the next time the clock reads it, today or tomorrow.
-        UntilCase(
-            zone: "Asia/Kolkata", now: "2026-11-29T13:00:00+05:30", until: "18:30",
-            expected: "2026-11-29T18:30:00+05:30"),
-        UntilCase(
-            zone: "Asia/Kolkata", now: "2026-11-29T13:00:00+05:30", until: "09:00",
-            expected: "2026-11-30T09:00:00+05:30"),
-        UntilCase(
-            zone: "Asia/Kolkata", now: "2026-11-29T13:00:00+05:30", until: "13:00",
-            expected: "2026-11-30T13:00:00+05:30"),
-        // Inside a DST gap: the first instant after it.
-        UntilCase(
-            zone: "America/New_York", now: "2026-03-08T01:00:00-05:00", until: "02:30",
-            expected: "2026-03-08T03:00:00-04:00"),
-    ])
-    func untilResolvesOnTheWallClock(_ c: UntilCase) throws {
-        let calendar = Fixture.calendar(c.zone)
-        let until = try Pause.until(c.until, now: Fixture.instant(c.now), calendar: calendar)
-        #expect(until == Fixture.instant(c.expected), "\(RFC3339.format(until, in: calendar))")
-    }
-
-    @Test(arguments: [
-        (
-            "2026-11-29",
-            "--until '2026-11-29': Nitnem day 2026-11-29 began at 2026-11-29T03:00:00+05:30; pick a later day"
-        ),
-        (
-            "2026-11-01",
-            "--until '2026-11-01': Nitnem day 2026-11-01 began at 2026-11-01T03:00:00+05:30; pick a later day"
-        ),
-        ("25:00", "--until '25:00': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
-        ("6pm", "--until '6pm': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
-        ("2026-02-30", "--until '2026-02-30': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
-        ("\u{1B}[2J", "--until '\\u{1B}[2J': expected YYYY-MM-DD, HH:MM (24-hour) or tomorrow"),
-        (
-            "9999-01-01",
-            "--until '9999-01-01': the pause would end outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
-        ),
-        (
-            "9999-12-31",
-            "--until '9999-12-31': the pause would end outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
-        ),
-    ])
-    func badUntilIsSaid(_ text: String, _ message: String) {
-        #expect {
-            try Pause.until(
-                text, now: Fixture.instant("2026-11-29T13:00:00+05:30"), calendar: Fixture.calendar("Asia/Kolkata"))
+    /// `fixtures/cases/pause-refused.tsv`: a bad text, a day begun, a pause past the range's end.
+    @Test(arguments: try CaseTable.rows("pause-refused", columns: ["zone", "now", "until", "message"]))
+    func badUntilIsSaid(_ c: CaseTable.Row) {
+        #expect("\(c)") {
+            try Pause.until(c.optional("until"), now: Fixture.instant(c["now"]), calendar: Fixture.calendar(c["zone"]))
         } throws: { error in
-            (error as? PauseUntilError)?.description == message
+            (error as? PauseUntilError)?.description == c["message"]
         }
-    }
-
-    /// The clock stops at the end of its range: a pause that would end after it is refused, in
-    /// every form, whatever the zone; one that ends inside it is kept.
-    @Test(arguments: [
-        ("UTC", "9998-12-31T12:00:00Z", nil, "tomorrow"),
-        ("UTC", "9998-12-31T12:00:00Z", "tomorrow", "tomorrow"),
-        ("UTC", "9998-12-31T23:30:00Z", "23:00", "23:00"),
-        ("Etc/GMT+12", "9998-12-31T20:00:00Z", "21:00", "21:00"),
-        ("Pacific/Kiritimati", "9998-12-30T12:00:00Z", "9999-01-01", "9999-01-01"),
-    ])
-    func aPauseEndingAfterTheRangeIsRefused(_ zone: String, _ now: String, _ text: String?, _ shown: String) {
-        #expect {
-            try Pause.until(text, now: Fixture.instant(now), calendar: Fixture.calendar(zone))
-        } throws: { error in
-            (error as? PauseUntilError)?.description
-                == "--until '\(shown)': the pause would end outside the range nitnem computes, 0002-01-01 to 9998-12-31 (UTC)"
-        }
-    }
-
-    @Test func aPauseEndingAtTheRangesLastDayIsKept() throws {
-        let until = try Pause.until(
-            "9998-12-31", now: Fixture.instant("9998-12-30T12:00:00Z"), calendar: Fixture.calendar("UTC"))
-        #expect(until == Fixture.instant("9998-12-31T03:00:00Z"))
     }
 
     @Test func aSkippedDateHasNoStart() {
