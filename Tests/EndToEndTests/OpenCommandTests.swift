@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import NitnemClockKit
 import TestSupport
 import Testing
 
@@ -77,20 +78,14 @@ import Testing
         #expect(s.recorded == nil)
     }
 
-    @Test(arguments: [
-        (
-            "sggs://ang/5",
-            "cannot open 'sggs://ang/5': nitnem opens only sggs://bani/<key>[?variant=…], "
-                + "sggs://composition/<key>[?variant=…] or sggs://nitnem"
-        ),
-        ("https://example.org", "cannot open 'https://example.org': it is not a sggs:// link"),
-        (
-            "sggs://bani/japji\n\u{1B}[2J",
-            #"cannot open 'sggs://bani/japji\n\u{1B}[2J': it holds whitespace or control characters"#
-        ),
-        ("sggs://bani/%2D%2Dhelp", "cannot open 'sggs://bani/%2D%2Dhelp': the key starts with '-'"),
-    ])
-    func aBadLinkIsOneLineAndExit2(_ link: String, _ message: String) throws {
+    /// Every link of `fixtures/cases/deep-links-refused.tsv` (`DeepLinkTests` reads it too; a text
+    /// without a colon is a bani's name here): one line naming it, escaped, exit 2, nothing run.
+    @Test(
+        arguments: try CaseTable.rows("deep-links-refused", columns: ["link", "code", "problem"]).filter {
+            $0["link"].contains(":")
+        })
+    func aBadLinkIsOneLineAndExit2(_ c: CaseTable.Row) throws {
+        let (link, message) = (c["link"], "cannot open '\(Printable.escaped(c["link"]))': \(c["problem"])")
         let s = try Scratch()
         defer { s.remove() }
         try s.config("reader = \(try s.recorder()) {url}\n")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
+import TestSupport
 import Testing
 
 @testable import Snapshot
@@ -38,63 +39,22 @@ import Testing
         #expect(try DeepLink(parsing: c.text) == c.link)
     }
 
-    struct Bad: Sendable, CustomTestStringConvertible {
-        let text: String
-        let code: DeepLinkError.Code
-        let problem: String
-        var testDescription: String { Printable.escaped(text) }
+    /// `fixtures/cases/deep-links-refused.tsv`; `OpenCommandTests.aBadLinkIsOneLineAndExit2` gives
+    /// the binary every row that is a link.
+    @Test(arguments: try CaseTable.rows("deep-links-refused", columns: ["link", "code", "problem"]))
+    func refuses(_ c: CaseTable.Row) {
+        #expect("\(c)") {
+            try DeepLink(parsing: c["link"])
+        } throws: { error in
+            guard let error = error as? DeepLinkError else { return false }
+            return "\(error.code)" == c["code"] && error.subject == c["link"] && error.problem == c["problem"]
+        }
     }
 
-    static let bad: [Bad] = [
-        Bad(text: "", code: .notSggs, problem: "it is not a sggs:// link"),
-        Bad(text: "https://www.sikhitothemax.org/", code: .notSggs, problem: "it is not a sggs:// link"),
-        Bad(text: "sggs:bani/japji", code: .notSggs, problem: "it is not a sggs:// link"),
-        Bad(text: "japji", code: .notSggs, problem: "it is not a sggs:// link"),
-        Bad(text: "sggs://ang/5", code: .unknownKind, problem: "nitnem opens only " + DeepLink.forms),
-        Bad(text: "sggs://hukam", code: .unknownKind, problem: "nitnem opens only " + DeepLink.forms),
-        Bad(text: "sggs://", code: .unknownKind, problem: "nitnem opens only " + DeepLink.forms),
-        Bad(text: "sggs://bani", code: .malformed, problem: "the key is missing"),
-        Bad(text: "sggs://bani/", code: .malformed, problem: "the key is missing"),
-        Bad(text: "sggs://bani/?variant=taksal", code: .malformed, problem: "the key is missing"),
-        Bad(text: "sggs://bani/japji/2", code: .malformed, problem: "a link names one key (no further '/')"),
-        Bad(text: "sggs://bani/japji/", code: .malformed, problem: "a link names one key (no further '/')"),
-        Bad(text: "sggs://nitnem/japji", code: .malformed, problem: "sggs://nitnem takes no path"),
-        Bad(text: "sggs://nitnem?variant=x", code: .malformed, problem: "sggs://nitnem takes no query"),
-        Bad(
-            text: "sggs://bani/japji?line=4", code: .malformed,
-            problem: "unknown query parameter 'line' (only variant= is read)"),
-        Bad(text: "sggs://bani/japji?variant", code: .malformed, problem: "variant needs '='"),
-        Bad(
-            text: "sggs://bani/rehras?variant=a&variant=b", code: .malformed,
-            problem: "variant is given more than once"),
-        Bad(
-            text: "sggs://bani/japji#top", code: .malformed, problem: "a fragment (#…) is not part of any form"),
-        Bad(text: "sggs://bani/jap ji", code: .malformed, problem: "it holds whitespace or control characters"),
-        Bad(text: "sggs://bani/japji\n", code: .malformed, problem: "it holds whitespace or control characters"),
-        Bad(
-            text: "sggs://bani/x\u{1B}[31m", code: .malformed, problem: "it holds whitespace or control characters"
-        ),
-        Bad(text: "sggs://bani/x\u{9B}1m", code: .malformed, problem: "it holds whitespace or control characters"),
-        Bad(text: "sggs://bani/%zz", code: .badEncoding, problem: "the key has bad percent-encoding"),
-        Bad(text: "sggs://bani/japji%", code: .badEncoding, problem: "the key has bad percent-encoding"),
-        Bad(text: "sggs://bani/%FF", code: .badEncoding, problem: "the key has bad percent-encoding"),
-        Bad(
-            text: "sggs://bani/rehras?variant=%C3", code: .badEncoding,
-            problem: "the variant has bad percent-encoding"),
-        Bad(text: "sggs://bani/%2Fetc", code: .badName, problem: "the key holds a control character or '/'"),
-        Bad(text: "sggs://bani/a%0Ab", code: .badName, problem: "the key holds a control character or '/'"),
-        Bad(text: "sggs://bani/-rf", code: .badName, problem: "the key starts with '-'"),
-        Bad(text: "sggs://bani/%2D%2Dhelp", code: .badName, problem: "the key starts with '-'"),
-        Bad(text: "sggs://bani/rehras?variant=-x", code: .badName, problem: "the variant starts with '-'"),
-        Bad(
-            text: "sggs://bani/" + String(repeating: "a", count: 201), code: .badName,
-            problem: "the key is longer than 200 bytes"),
-    ]
-
-    @Test(arguments: bad)
-    func refuses(_ c: Bad) {
-        #expect(throws: DeepLinkError(c.code, subject: c.text, problem: c.problem)) {
-            try DeepLink(parsing: c.text)
+    @Test func aKeyOver200BytesIsRefused() {
+        let text = "sggs://bani/" + String(repeating: "a", count: 201)
+        #expect(throws: DeepLinkError(.badName, subject: text, problem: "the key is longer than 200 bytes")) {
+            try DeepLink(parsing: text)
         }
     }
 
