@@ -8,14 +8,7 @@ import Testing
 @Suite struct TimelineGoldenTests {
     typealias Case = GoldenInstant
 
-    static let cases = [
-        Case(name: "kolkata-evening", tz: "Asia/Kolkata", now: "2026-11-29T17:00"),
-        Case(name: "kolkata-before-roll", tz: "Asia/Kolkata", now: "2026-11-30T02:59:59"),
-        Case(name: "utc-morning", tz: "UTC", now: "2026-11-29T10:15:00Z"),
-        Case(name: "helsinki-fall-back-night", tz: "Europe/Helsinki", now: "2026-10-24T22:00"),
-        Case(name: "new-york-spring-forward", tz: "America/New_York", now: "2026-03-07T23:00"),
-        Case(name: "apia-skipped-date", tz: "Pacific/Apia", now: "2011-12-29T20:00"),
-    ]
+    static let cases = GoldenInstant.all
 
     static let demo = NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path
 
