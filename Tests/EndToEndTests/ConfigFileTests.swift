@@ -91,6 +91,14 @@ import Testing
 
         """
 
+    /// `defaults` with each of `lines` in place of the default line of its key.
+    static func defaults(with lines: [String]) -> String {
+        func key(_ line: some StringProtocol) -> Substring { Substring(line.prefix { $0 != " " }) }
+        return defaults.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            lines.first { key($0) == key(line) } ?? String(line)
+        }.joined(separator: "\n")
+    }
+
     @Test func withoutAFileShowsTheDefaultsAndSaysSo() throws {
         let home = Home()
         defer { home.remove() }
@@ -122,23 +130,14 @@ import Testing
         #expect(r.status == 1)
         let c = home.config
         #expect(
-            r.stdout == """
-                # \(c)
-                reminders = on              # default (\(c):3 is bad)
-                reminder.amritVela = 05:15  # \(c):8
-                reminder.evening = 18:30    # \(c):2
-                reminder.night = 21:30      # default
-                snooze = 20m                # \(c):5
-                sound = off                 # default
-                click = read                # default
-                open = xdg-open             # default
-                reader = https://www.sikhitothemax.org/sundar-gutka/{banidb}  # default
-                #listen =                   # default: not set (no Listen button)
-                #rehras =                   # default: not set (the snapshot's own preference)
-                #titles =                   # default: not set (English; both in the text of status, the bar's tooltip and mark --list)
-                remind-when-done = yes      # \(c):4
-
-                """)
+            r.stdout == "# \(c)\n"
+                + Self.defaults(with: [
+                    "reminders = on              # default (\(c):3 is bad)",
+                    "reminder.amritVela = 05:15  # \(c):8",
+                    "reminder.evening = 18:30    # \(c):2",
+                    "snooze = 20m                # \(c):5",
+                    "remind-when-done = yes      # \(c):4",
+                ]))
         #expect(
             r.stderr == """
                 nitnem: \(c):3: reminders must be on or off (also yes/no, true/false), not 'maybe'; using the default: on
