@@ -129,15 +129,21 @@ import Testing
         #expect(r.stderr == "opening \(Self.home)\nto stderr\n")
     }
 
-    @Test func aBadReaderInTheConfigNamesFileAndLine() throws {
+    /// Every template of `fixtures/cases/reader-refused.tsv` (`ReaderTemplateTests` reads it too) that
+    /// a config line can hold (not blank, no control character): the file and line, exit 2.
+    @Test(
+        arguments: try CaseTable.rows("reader-refused", columns: ["template", "code", "message"]).filter {
+            !$0["template"].allSatisfy(\.isWhitespace) && !$0["template"].unicodeScalars.contains { $0.value < 0x20 }
+        })
+    func aBadReaderInTheConfigNamesFileAndLine(_ c: CaseTable.Row) throws {
         let s = try Scratch()
         defer { s.remove() }
-        try s.config("# mine\nreader = gutka 'unclosed\n")
+        try s.config("# mine\nreader = \(c["template"])\n")
         let r = try s.open(["sggs://bani/jaap"])
-        #expect(r.status == 2)
+        #expect(r.status == 2, "\(c)")
         #expect(
             r.stderr
-                == "nitnem: \(s.root)/config/nitnem/config:2: reader: the reader template has an unterminated ' quote; "
+                == "nitnem: \(s.root)/config/nitnem/config:2: reader: \(c["message"]); "
                 + "it must be a web page template (https://...) or a command line, with {banidb} {key} {variant} {url}\n"
         )
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import NitnemClockKit
+import TestSupport
 import Testing
 
 @testable import Snapshot
@@ -154,38 +155,16 @@ import Testing
         #expect(try ReaderTemplate.words(c.text) == c.words)
     }
 
-    struct Refused: Sendable, CustomTestStringConvertible {
-        let text: String
-        let code: ReaderTemplateError.Code
-        let message: String
-        var testDescription: String { text }
-    }
-
-    static let refused: [Refused] = [
-        Refused(text: "", code: .empty, message: "the reader template is empty"),
-        Refused(text: "   ", code: .empty, message: "the reader template is empty"),
-        Refused(
-            text: "reader 'a b", code: .unterminatedQuote, message: "the reader template has an unterminated ' quote"),
-        Refused(
-            text: "reader \"{url}", code: .unterminatedQuote,
-            message: "the reader template has an unterminated \" quote"),
-        Refused(
-            text: "reader {link}", code: .unknownPlaceholder,
-            message: "unknown placeholder {link} in the reader template; known: {banidb} {key} {variant} {url}"),
-        Refused(
-            text: "https://x.org/{id}", code: .unknownPlaceholder,
-            message: "unknown placeholder {id} in the reader template; known: {banidb} {key} {variant} {url}"),
-        Refused(
-            text: "https://x.org/a b", code: .whitespaceInURL,
-            message: "a web reader template cannot hold whitespace (a command line does not start with http)"),
-        Refused(
-            text: "reader\u{1B}[0m {url}", code: .controlCharacter,
-            message: "the reader template holds a control character"),
-    ]
-
-    @Test(arguments: refused)
-    func refuses(_ c: Refused) {
-        #expect(throws: ReaderTemplateError(c.code, c.message)) { try ReaderTemplate(parsing: c.text) }
+    /// `fixtures/cases/reader-refused.tsv`; `OpenCommandTests.aBadReaderInTheConfigNamesFileAndLine`
+    /// puts every template a config line can hold in a config file for the binary.
+    @Test(arguments: try CaseTable.rows("reader-refused", columns: ["template", "code", "message"]))
+    func refuses(_ c: CaseTable.Row) {
+        #expect("\(c)") {
+            try ReaderTemplate(parsing: c["template"])
+        } throws: { error in
+            guard let error = error as? ReaderTemplateError else { return false }
+            return "\(error.code)" == c["code"] && error.problem == c["message"]
+        }
     }
 
     @Test func defaultIsTheSundarGutkaByID() {
