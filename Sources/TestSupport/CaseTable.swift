@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import NitnemClockKit
 
 /// A table of test cases kept as text in `fixtures/cases/<name>.tsv`, so that more than one test (a
 /// unit test and the binary's, say) holds the same cases, and a case is added without a rebuild.
@@ -84,5 +85,14 @@ package struct CaseTable {
             rest = rest.dropFirst()
         }
         return out + rest
+    }
+}
+
+extension CodedError {
+    /// Whether `error` is one of these whose kind is named `code` (`badName`) and whose subject and
+    /// problem are these: a case table's refusal, held to what was thrown.
+    package static func matches(_ error: any Error, code: String, subject: String = "", problem: String) -> Bool {
+        guard let error = error as? Self else { return false }
+        return "\(error.code)" == code && error.subject == subject && error.problem == problem
     }
 }

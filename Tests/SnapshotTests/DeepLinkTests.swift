@@ -43,11 +43,8 @@ import Testing
     /// the binary every row that is a link.
     @Test(arguments: try CaseTable.rows("deep-links-refused", columns: ["link", "code", "problem"]))
     func refuses(_ c: CaseTable.Row) {
-        #expect("\(c)") {
-            try DeepLink(parsing: c["link"])
-        } throws: { error in
-            guard let error = error as? DeepLinkError else { return false }
-            return "\(error.code)" == c["code"] && error.subject == c["link"] && error.problem == c["problem"]
+        #expect("\(c)") { try DeepLink(parsing: c["link"]) } throws: {
+            DeepLinkError.matches($0, code: c["code"], subject: c["link"], problem: c["problem"])
         }
     }
 

@@ -159,11 +159,8 @@ import Testing
     /// puts every template a config line can hold in a config file for the binary.
     @Test(arguments: try CaseTable.rows("reader-refused", columns: ["template", "code", "message"]))
     func refuses(_ c: CaseTable.Row) {
-        #expect("\(c)") {
-            try ReaderTemplate(parsing: c["template"])
-        } throws: { error in
-            guard let error = error as? ReaderTemplateError else { return false }
-            return "\(error.code)" == c["code"] && error.problem == c["message"]
+        #expect("\(c)") { try ReaderTemplate(parsing: c["template"]) } throws: {
+            ReaderTemplateError.matches($0, code: c["code"], problem: c["message"])
         }
     }
 
