@@ -51,6 +51,9 @@ import Testing
         var testDescription: String { message }
     }
 
+    /// A day to simulate: the flags every row after the window's own errors starts with.
+    static let day = ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00"]
+
     static let badFlags: [BadFlags] = [
         BadFlags(args: ["--to", "2026-11-29T10:00"], message: "nitnem: missing --from"),
         BadFlags(
@@ -61,26 +64,18 @@ import Testing
         BadFlags(
             args: ["--from", "2026-11-29T10:00", "--to", "2026-11-29T09:00"], message: "nitnem: --to is before --from"),
         BadFlags(
-            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--mark", "2026-11-29T11:00"],
-            message: "nitnem: --mark: '2026-11-29T11:00' is not AT=BANI"),
+            args: day + ["--mark", "2026-11-29T11:00"], message: "nitnem: --mark: '2026-11-29T11:00' is not AT=BANI"),
         BadFlags(
-            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--mark", "2026-11-29T11:00=nope"],
+            args: day + ["--mark", "2026-11-29T11:00=nope"],
             message: "nitnem: --mark: unknown bani 'nope'; known: japji"),
+        BadFlags(args: day + ["--mark", "soon=japji"], message: "nitnem: --mark: 'soon' is not a time"),
         BadFlags(
-            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--mark", "soon=japji"],
-            message: "nitnem: --mark: 'soon' is not a time"),
+            args: day + ["--asleep", "2026-11-29T11:00"], message: "nitnem: --asleep: '2026-11-29T11:00' is not FROM/TO"
+        ),
         BadFlags(
-            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--asleep", "2026-11-29T11:00"],
-            message: "nitnem: --asleep: '2026-11-29T11:00' is not FROM/TO"),
-        BadFlags(
-            args: [
-                "--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--asleep",
-                "2026-11-29T12:00/2026-11-29T11:00",
-            ],
+            args: day + ["--asleep", "2026-11-29T12:00/2026-11-29T11:00"],
             message: "nitnem: --asleep: '2026-11-29T12:00/2026-11-29T11:00' ends before it starts"),
-        BadFlags(
-            args: ["--from", "2026-11-29T10:00", "--to", "2026-11-30T10:00", "--bogus"],
-            message: "nitnem: unknown option '--bogus'"),
+        BadFlags(args: day + ["--bogus"], message: "nitnem: unknown option '--bogus'"),
     ]
 
     @Test(arguments: badFlags)
