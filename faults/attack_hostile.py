@@ -7,28 +7,26 @@ change, nothing may be created where a link points, and no process may die by a 
 import os
 import time
 
-from common import LOCK, TIMELINE, Agent, Result, Sandbox, problem_lines, run, wait_until
+from common import LOCK, TIMELINE, Agent, Result, Sandbox, harness, problem_lines, run, wait_until
 
 # Where a planted link may point, besides a file of the user's (a sentinel with random bytes).
 POINTED = ("own file", "dangling", "folder", "device")
 
 
 def _files(box):
-    """(name, path, command) for each file a command writes, and how a link there must end:
-    'replaced' (the link becomes nitnem's file) or 'refused' (non-zero exit, the link stays)."""
-    stignore = os.path.join(os.path.dirname(box.group), ".stignore")
-    return [
-        ("timeline", box.path(TIMELINE), ["timeline", "--write"], "replaced"),
-        ("pause", os.path.join(box.state, "nitnem", "pause.json"), ["reminders", "pause", "--until", "tomorrow"],
-         "replaced"),
-        ("progress lock", box.path(LOCK), ["mark", "--next"], "refused"),
-        ("sets lock", box.path(".nitnem-mynitnem.lock"), ["sets", "remind", "japji", "05:30"], "refused"),
-        ("progress", box.path("nitnem-progress.json"), ["mark", "--next"], "refused"),
-        ("My Nitnem", box.path("nitnem-mynitnem.json"), ["sets", "remind", "japji", "05:30"], "refused"),
-        ("My Nitnem, reset", box.path("nitnem-mynitnem.json"), ["sets", "reset"], "refused"),
-        ("config", box.config, ["config", "set", "titles", "both"], "refused"),
-        (".stignore", stignore, ["sync", "setup"], "refused"),
-    ]
+    """(name, path, command, after) for each file a command writes (fixtures/cases/written-files.tsv,
+    which HostileFilesTests reads too), and how a link there must end: 'replaced' (the link becomes
+    nitnem's file) or 'refused' (non-zero exit, the link stays)."""
+    places = {"{group}": box.group, "{sync}": os.path.dirname(box.group),
+              "{state}": os.path.join(box.state, "nitnem"), "{config}": box.config}
+
+    def path(text):
+        for name, folder in places.items():
+            text = text.replace(name, folder)
+        return text
+
+    return [(row["name"], path(row["file"]), row["command"].split(), row["after"].split()[0])
+            for row in harness.case_rows("written-files", ("name", "file", "command", "after"))]
 
 
 class _Planted:

@@ -58,52 +58,52 @@ import Testing
         case refused(Int32)
     }
 
-    /// One file nitnem writes, the command that writes it, and what a link there comes to.
+    /// One file nitnem writes, the command that writes it, and what a link there comes to: a row of
+    /// `fixtures/cases/written-files.tsv`, which `faults/attack_hostile.py` reads too.
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        /// The file, from the home.
-        let file: @Sendable (Home) -> String
+        /// The file, `{group}`, `{sync}`, `{state}` or `{config}` standing for where in the home.
+        let file: String
         let command: [String]
         let after: After
         var testDescription: String { name }
+
+        /// The file in `home`.
+        func file(_ home: Home) -> String {
+            let places = [
+                "{group}": home.group, "{sync}": home.root + "/sync", "{state}": home.state, "{config}": home.config,
+            ]
+            return places.reduce(file) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+        }
     }
 
-    static let cases: [Case] = [
-        Case(
-            name: "widget timeline", file: { $0.group + "/widgets/NitnemNow.json" }, command: ["timeline", "--write"],
-            after: .replaced),
-        Case(
-            name: "pause", file: { $0.state + "/pause.json" }, command: ["reminders", "pause", "--until", "tomorrow"],
-            after: .replaced),
-        Case(
-            name: "progress lock", file: { $0.group + "/.nitnem-progress.lock" }, command: ["mark", "--next"],
-            after: .refused(1)),
-        Case(
-            name: "sets lock", file: { $0.group + "/.nitnem-mynitnem.lock" },
-            command: ["sets", "remind", "japji", "05:30"], after: .refused(1)),
-        Case(
-            name: "progress file", file: { $0.group + "/nitnem-progress.json" }, command: ["mark", "--next"],
-            after: .refused(2)),
-        Case(
-            name: "My Nitnem", file: { $0.group + "/nitnem-mynitnem.json" },
-            command: ["sets", "remind", "japji", "05:30"], after: .refused(2)),
-        Case(
-            name: "My Nitnem, reset", file: { $0.group + "/nitnem-mynitnem.json" }, command: ["sets", "reset"],
-            after: .refused(1)),
-        Case(name: "config", file: { $0.config }, command: ["config", "set", "titles", "both"], after: .refused(2)),
-        Case(name: ".stignore", file: { $0.root + "/sync/.stignore" }, command: ["sync", "setup"], after: .refused(1)),
-    ]
+    static let cases: [Case] = try! CaseTable.rows("written-files", columns: ["name", "file", "command", "after"]).map {
+        let after = $0["after"].split(separator: " ")
+        return Case(
+            name: $0["name"], file: $0["file"], command: $0["command"].split(separator: " ").map(String.init),
+            after: after == ["replaced"] ? .replaced : .refused(Int32(after.last!)!))
+    }
+
+    /// A new home with a link at `c`'s file to `target`, and what `c.command` did there.
+    static func planted(_ c: Case, to target: (Home) -> String) throws -> (Home, String, NitnemBinary.Result) {
+        let home = Home()
+        do {
+            try home.make()
+            let path = c.file(home)
+            try Support.makeFolder(Path.folder(of: path))
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target(home))
+            return (home, path, try home.run(c.command))
+        } catch {
+            home.remove()
+            throw error
+        }
+    }
 
     /// A link to the user's own ~/.bashrc at each file: replaced or refused, the bashrc untouched.
     @Test(arguments: cases)
     func aLinkToTheUsersFile(_ c: Case) throws {
-        let home = Home()
+        let (home, path, r) = try Self.planted(c) { $0.precious }
         defer { home.remove() }
-        try home.make()
-        let path = c.file(home)
-        try Support.makeFolder(Path.folder(of: path))
-        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: home.precious)
-        let r = try home.run(c.command)
         #expect(Support.bytes(home.precious) == Array("precious\n".utf8), "\(c.name): the bashrc changed")
         switch c.after {
         case .replaced:
@@ -123,14 +123,9 @@ import Testing
     /// A dangling link at each file: nothing is created where it points.
     @Test(arguments: cases)
     func aDanglingLink(_ c: Case) throws {
-        let home = Home()
+        let (home, _, r) = try Self.planted(c) { $0.root + "/made-through-a-link" }
         defer { home.remove() }
-        try home.make()
-        let path = c.file(home)
         let nowhere = home.root + "/made-through-a-link"
-        try Support.makeFolder(Path.folder(of: path))
-        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: nowhere)
-        let r = try home.run(c.command)
         #expect(!FileManager.default.fileExists(atPath: nowhere), "\(c.name): \(r.stderr)")
         if case .replaced = c.after { #expect(r.status == 0, "\(r.stderr)") } else { #expect(r.status != 0) }
     }

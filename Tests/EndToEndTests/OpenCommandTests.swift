@@ -96,12 +96,17 @@ import Testing
         #expect(s.recorded == nil)
     }
 
-    @Test func anOpenerThatFailsIsReportedWithItsStatus() throws {
+    /// `nitnem open link` in a new scratch home whose `open` is a script running `body`.
+    static func open(_ link: String, withOpener body: String) throws -> (Scratch, String, NitnemBinary.Result) {
         let s = try Scratch()
-        defer { s.remove() }
-        let opener = try s.script("fail3", "exit 3")
+        let opener = try s.script("opener", body)
         try s.config("open = \(opener)\n")
-        let r = try s.open(["sggs://bani/jaap"])
+        return (s, opener, try s.open([link]))
+    }
+
+    @Test func anOpenerThatFailsIsReportedWithItsStatus() throws {
+        let (s, opener, r) = try Self.open("sggs://bani/jaap", withOpener: "exit 3")
+        defer { s.remove() }
         #expect(r.status == 1)
         #expect(r.stdout == "")
         #expect(r.stderr == "nitnem: \(opener) exited 3 for \(Self.home)/4\n")
@@ -119,11 +124,8 @@ import Testing
 
     /// Whatever the opener prints goes to our stderr, never our stdout (a bar may be reading it).
     @Test func anOpenersOutputNeverReachesOurStdout() throws {
-        let s = try Scratch()
+        let (s, _, r) = try Self.open("sggs://nitnem", withOpener: "echo \"opening $1\"; echo 'to stderr' >&2")
         defer { s.remove() }
-        let opener = try s.script("chatty", "echo \"opening $1\"; echo 'to stderr' >&2")
-        try s.config("open = \(opener)\n")
-        let r = try s.open(["sggs://nitnem"])
         #expect(r.status == 0)
         #expect(r.stdout == "")
         #expect(r.stderr == "opening \(Self.home)\nto stderr\n")
