@@ -32,6 +32,15 @@ package struct CaseTable {
             guard let value = optional(column) else { preconditionFailure("\(place): \(column) is -") }
             return value
         }
+
+        /// The field of `column` as `yes` or `no`; anything else fails here, naming its place.
+        package func flag(_ column: String) -> Bool {
+            switch self[column] {
+            case "yes": return true
+            case "no": return false
+            case let other: preconditionFailure("\(place): \(column) is \(other), not yes or no")
+            }
+        }
     }
 
     /// The rows of `fixtures/cases/<name>.tsv`, whose header must be `columns`.

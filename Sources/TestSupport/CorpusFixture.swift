@@ -67,70 +67,18 @@ package enum CorpusFixture {
         /// Whether it has non-SGGS lines (so is under review until attested).
         package var nonSGGS: Bool
         package var description: String { id }
-
-        /// A bani as the registry fixture must give it.
-        package init(
-            id: String, key: String, variant: String, isDefault: Bool, nLines: Int, firstAng: Int?, source: String,
-            nonSGGS: Bool
-        ) {
-            self.id = id
-            self.key = key
-            self.variant = variant
-            self.isDefault = isDefault
-            self.nLines = nLines
-            self.firstAng = firstAng
-            self.source = source
-            self.nonSGGS = nonSGGS
-        }
     }
 
-    // nLines are the reference's real counts (taksal: the synthetic 8-line extension); firstAng is
-    // exact where the fixture's Ang anchors are (see registry.sql).
-    package static let expectedRegistry: [ExpectedBani] = [
+    /// `fixtures/cases/corpus-registry.tsv`, in order.
+    package static let expectedRegistry: [ExpectedBani] = try! CaseTable.rows(
+        "corpus-registry",
+        columns: ["id", "key", "variant", "default", "lines", "first-ang", "source", "non-sggs"]
+    ).map {
         ExpectedBani(
-            id: "japji", key: "japji", variant: "", isDefault: true, nLines: 385, firstAng: 1, source: "sggs",
-            nonSGGS: false),
-        ExpectedBani(
-            id: "jaap", key: "jaap", variant: "", isDefault: true, nLines: 444, firstAng: nil, source: "dasam",
-            nonSGGS: true),
-        ExpectedBani(
-            id: "savaiye", key: "savaiye", variant: "", isDefault: true, nLines: 41, firstAng: nil, source: "dasam",
-            nonSGGS: true),
-        ExpectedBani(
-            id: "chaupai", key: "chaupai", variant: "", isDefault: true, nLines: 53, firstAng: nil, source: "dasam",
-            nonSGGS: true),
-        ExpectedBani(
-            id: "anand", key: "anand", variant: "", isDefault: true, nLines: 210, firstAng: 917, source: "sggs",
-            nonSGGS: false),
-        ExpectedBani(
-            id: "rehras", key: "rehras", variant: "sgpc", isDefault: true, nLines: 460, firstAng: 8, source: "mixed",
-            nonSGGS: true),
-        ExpectedBani(
-            id: "rehras/taksal", key: "rehras", variant: "taksal", isDefault: false, nLines: 468, firstAng: 8,
-            source: "mixed",
-            nonSGGS: true),
-        ExpectedBani(
-            id: "kirtan_sohila", key: "kirtan_sohila", variant: "", isDefault: true, nLines: 56, firstAng: 12,
-            source: "sggs",
-            nonSGGS: false),
-        ExpectedBani(
-            id: "sukhmani", key: "sukhmani", variant: "", isDefault: true, nLines: 2027, firstAng: 262, source: "sggs",
-            nonSGGS: false),
-        ExpectedBani(
-            id: "asa_di_vaar", key: "asa_di_vaar", variant: "kirtan", isDefault: true, nLines: 725, firstAng: 448,
-            source: "sggs",
-            nonSGGS: false),
-        ExpectedBani(
-            id: "asa_di_vaar/printed", key: "asa_di_vaar", variant: "printed", isDefault: false, nLines: 637,
-            firstAng: 462,
-            source: "sggs", nonSGGS: false),
-        ExpectedBani(
-            id: "aarti", key: "aarti", variant: "", isDefault: true, nLines: 60, firstAng: 12, source: "mixed",
-            nonSGGS: true),
-        ExpectedBani(
-            id: "ardaas", key: "ardaas", variant: "", isDefault: true, nLines: 30, firstAng: nil, source: "ardaas",
-            nonSGGS: true),
-    ]
+            id: $0["id"], key: $0["key"], variant: $0["variant"], isDefault: $0.flag("default"),
+            nLines: Int($0["lines"])!, firstAng: $0.optional("first-ang").map { Int($0)! }, source: $0["source"],
+            nonSGGS: $0.flag("non-sggs"))
+    }
 
     /// Runs `sqlite3 -bail <path>` with `sql` on its stdin; throws when it fails.
     package static func run(sqlite3 path: String, sql: String) throws {
