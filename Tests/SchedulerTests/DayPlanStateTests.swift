@@ -202,6 +202,19 @@ import Testing
         #expect(before[0].lastDay != after[0].lastDay)
     }
 
+    /// `walk`s 30 days from `before` to `after`: each day's journey is the one made afresh from the
+    /// files of that day.
+    static func expectJourneysMadeAfresh(
+        calendar: NitnemCalendar, before: GroupFiles, after: GroupFiles,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
+            let fresh = Journey(
+                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
+            #expect(plan.journey(of: day, files: files) == fresh, "\(day)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Journeys asked day after day (or every few days) across three months, through runs of
     /// complete days, a day half read, a practice: each is the one made afresh. A day's is made
     /// from the last one in its month; fails if it is whenever a day since was complete, or when
@@ -244,11 +257,7 @@ import Testing
                 record.completedDays.formUnion((0..<14).map { Self.first.adding(days: $0) })
                 return record
             })
-        Self.walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
-            let fresh = Journey(
-                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
-            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
-        }
+        Self.expectJourneysMadeAfresh(calendar: calendar, before: before, after: after)
     }
 
     /// Reads added on disk mid-month after every day read before (a complete day among them): each
@@ -262,11 +271,7 @@ import Testing
         for id in ids { banis[id, default: BaniProgress()].completedDays.insert(Self.first.adding(days: 20)) }
         banis[ids[0]]?.completedDays.insert(Self.first.adding(days: 22))
         let after = Fixture.files(banis)
-        Self.walk(30, calendar: calendar, before: before, after: after) { plan, files, day in
-            let fresh = Journey(
-                monthOf: day, snapshot: files.snapshot, progress: files.progress.banis, calendar: calendar)
-            #expect(plan.journey(of: day, files: files) == fresh, "\(day)")
-        }
+        Self.expectJourneysMadeAfresh(calendar: calendar, before: before, after: after)
     }
 
     /// A daily bani's title changed mid-way, the order and the reads as they were: each state after
