@@ -13,8 +13,8 @@ package struct CaseTable {
     /// One case: its fields by column, and where it stands (`clock-accepted.tsv:12`).
     package struct Row: Sendable, CustomStringConvertible {
         package let place: String
-        let columns: [String]
-        let fields: [String?]
+        package let columns: [String]
+        package let fields: [String?]
         package var description: String {
             place + ": " + fields.map { $0.map { $0.debugDescription } ?? "-" }.joined(separator: " ")
         }
@@ -43,10 +43,14 @@ package struct CaseTable {
         }
     }
 
-    /// The rows of `fixtures/cases/<name>.tsv`, whose header must be `columns`.
-    package static func rows(_ name: String, columns: [String]) throws -> [Row] {
+    /// The rows of `fixtures/cases/<name>.tsv`, whose header must be `columns` (nil: any).
+    package static func rows(_ name: String, columns: [String]?) throws -> [Row] {
         let path = NitnemBinary.fixture("cases/\(name).tsv")
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try rows(text: String(contentsOfFile: path, encoding: .utf8), name: name, columns: columns)
+    }
+
+    /// The rows of `text`, a table named `name`, whose header must be `columns` (nil: any).
+    package static func rows(text: String, name: String, columns: [String]?) throws -> [Row] {
         var header: [String]?
         var rows: [Row] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -55,8 +59,8 @@ package struct CaseTable {
             let fields = try line.split(separator: #/ {2,}|\t+/#).map { try field(String($0), at: place) }
             guard let columnNames = header else {
                 header = fields.map { $0 ?? "-" }
-                guard header == columns else {
-                    throw FixtureError("\(place): the columns are \(header!), the test reads \(columns)")
+                guard columns == nil || header == columns else {
+                    throw FixtureError("\(place): the columns are \(header!), the test reads \(columns!)")
                 }
                 continue
             }
@@ -65,7 +69,7 @@ package struct CaseTable {
             }
             rows.append(Row(place: place, columns: columnNames, fields: fields))
         }
-        guard !rows.isEmpty else { throw FixtureError("\(path): no cases") }
+        guard !rows.isEmpty else { throw FixtureError("\(name).tsv: no cases") }
         return rows
     }
 
