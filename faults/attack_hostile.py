@@ -7,7 +7,7 @@ change, nothing may be created where a link points, and no process may die by a 
 import os
 import time
 
-from common import LOCK, TIMELINE, Agent, Result, Sandbox, harness, problem_lines, run, wait_until
+from common import LOCK, TIMELINE, Agent, Result, Sandbox, case_rows, problem_lines, run, wait_until
 
 # Where a planted link may point, besides a file of the user's (a sentinel with random bytes).
 POINTED = ("own file", "dangling", "folder", "device")
@@ -26,7 +26,7 @@ def _files(box):
         return text
 
     return [(row["name"], path(row["file"]), row["command"].split(), row["after"].split()[0])
-            for row in harness.case_rows("written-files", ("name", "file", "command", "after"))]
+            for row in case_rows("written-files", ("name", "file", "command", "after"))]
 
 
 class _Planted:

@@ -6,6 +6,7 @@ XDG folders and lock, so nothing of the user's desktop or files is touched.
 """
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -36,6 +37,70 @@ _SCRUB = (
     "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "JOURNAL_STREAM", "NOTIFY_SOCKET",
     "SGGS_APP_GROUP", "SGGS_CLOCK_NOW", "SGGS_CLOCK_RATE", "TZ", "XDG_RUNTIME_DIR",
 )
+
+
+def case_rows(name, columns, text=None):
+    """The rows of fixtures/cases/<name>.tsv (or of `text`) as dicts: the format of
+    fixtures/cases/README.md, read as TestSupport's CaseTable reads it, to the same rows and the
+    same errors (CaseTableTests holds the two to each other). The header must be `columns` (None:
+    any), where a column written `until?` may hold `-` and every other must not."""
+    if text is None:
+        with open(os.path.join(REPO, "fixtures", "cases", name + ".tsv"), encoding="utf-8", newline="") as f:
+            text = f.read()
+    if "\r" in text:
+        raise ValueError(f"{name}.tsv: has a carriage return; lines end in LF")
+    names = None if columns is None else [c[:-1] if c.endswith("?") else c for c in columns]
+    header, rows = None, []
+    for number, line in enumerate(text.split("\n"), 1):
+        place = f"{name}.tsv:{number}"
+        if line.strip(" \t\n\v\f") == "" or line.startswith("#"):
+            continue
+        raw = [x for x in re.split(r" {2,}|\t+", line) if x]
+        if header is None:
+            if names is not None and raw != names:
+                raise ValueError(f"{place}: the columns are {', '.join(raw)}; the test reads {', '.join(names)}")
+            if len(set(raw)) != len(raw):
+                raise ValueError(f"{place}: a column is named twice")
+            header = raw
+            continue
+        if len(raw) != len(header):
+            raise ValueError(f"{place}: {len(raw)} fields, the header names {len(header)}")
+        fields = [_case_field(x, place) for x in raw]
+        for index, value in enumerate(fields):
+            if value is None and columns is not None and not columns[index].endswith("?"):
+                raise ValueError(f"{place}: {header[index]} is -, which the test does not allow")
+        rows.append(dict(zip(header, fields)))
+    if not rows:
+        raise ValueError(f"{name}.tsv: no cases")
+    return rows
+
+
+def _case_field(raw, place):
+    """A field's text with its escapes read, or None for `-` (CaseTable.field)."""
+    if raw == "-":
+        return None
+    if raw == '""':
+        return ""
+    out, i = [], 0
+    while i < len(raw):
+        if raw[i] != "\\":
+            out.append(raw[i])
+            i += 1
+            continue
+        nxt = raw[i + 1] if i + 1 < len(raw) else None
+        if nxt in ("\\", "t", "n"):
+            out.append({"\\": "\\", "t": "\t", "n": "\n"}[nxt])
+            i += 2
+        elif nxt == "u":
+            m = re.match(r"u\{([0-9A-Fa-f]{1,6})\}", raw[i + 1:])
+            value = int(m.group(1), 16) if m else -1
+            if value < 0 or 0xD800 <= value <= 0xDFFF or value > 0x10FFFF:
+                raise ValueError(f"{place}: a \\u escape needs \\u{{HEX}} of a scalar: {raw}")
+            out.append(chr(value))
+            i += 1 + m.end()
+        else:
+            raise ValueError(f"{place}: unknown escape in {raw}")
+    return "".join(out)
 
 
 class Result:

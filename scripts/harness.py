@@ -20,39 +20,6 @@ failures = []
 children = []
 
 
-def case_rows(name, columns):
-    """The rows of fixtures/cases/<name>.tsv as dicts, the header checked against `columns` (None:
-    any), in the format of fixtures/cases/README.md, read as TestSupport's CaseTable reads it
-    (CaseTableTests holds the two readers to the same rows)."""
-    import re
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "cases", name + ".tsv")
-    escapes = {"\\\\": "\\", "\\t": "\t", "\\n": "\n"}
-
-    def field(raw):
-        if raw == "-":
-            return None
-        if raw == '""':
-            return ""
-        return re.sub(r"\\(u\{([0-9A-Fa-f]{1,6})\}|[\\tn])",
-                      lambda m: chr(int(m.group(2), 16)) if m.group(2) else escapes[m.group(0)], raw)
-
-    header, rows = None, []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f.read().split("\n"), 1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            fields = [field(x) for x in re.split(r" {2,}|\t+", line) if x]
-            if header is None:
-                if columns is not None and fields != list(columns):
-                    raise ValueError(f"{name}.tsv:{number}: the columns are {fields}, the script reads {list(columns)}")
-                header = fields
-            elif len(fields) != len(header):
-                raise ValueError(f"{name}.tsv:{number}: {len(fields)} fields, the header names {len(header)}")
-            else:
-                rows.append(dict(zip(header, fields)))
-    return rows
-
-
 def say(line):
     print(line, flush=True)
 

@@ -70,14 +70,20 @@ package enum CorpusFixture {
     }
 
     /// `fixtures/cases/corpus-registry.tsv`, in order.
-    package static let expectedRegistry: [ExpectedBani] = try! CaseTable.rows(
-        "corpus-registry",
-        columns: ["id", "key", "variant", "default", "lines", "first-ang", "source", "non-sggs"]
-    ).map {
-        ExpectedBani(
-            id: $0["id"], key: $0["key"], variant: $0["variant"], isDefault: $0.flag("default"),
-            nLines: Int($0["lines"])!, firstAng: $0.optional("first-ang").map { Int($0)! }, source: $0["source"],
-            nonSGGS: $0.flag("non-sggs"))
+    package static func expectedRegistry() throws -> [ExpectedBani] {
+        try CaseTable.rows(
+            "corpus-registry",
+            columns: ["id", "key", "variant", "default", "lines", "first-ang?", "source", "non-sggs"]
+        ).map { row in
+            func number(_ text: String) throws -> Int {
+                guard let n = Int(text) else { throw FixtureError("\(row.place): \(text) is not a number") }
+                return n
+            }
+            return ExpectedBani(
+                id: row["id"], key: row["key"], variant: row["variant"], isDefault: try row.flag("default"),
+                nLines: try number(row["lines"]), firstAng: try row.optional("first-ang").map(number),
+                source: row["source"], nonSGGS: try row.flag("non-sggs"))
+        }
     }
 
     /// Runs `sqlite3 -bail <path>` with `sql` on its stdin; throws when it fails.

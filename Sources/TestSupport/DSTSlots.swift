@@ -18,12 +18,12 @@ package struct DSTSlot: Sendable, CustomStringConvertible {
     package var description: String { "\(zone) \(day) \(band) \(time)" }
 
     /// `fixtures/cases/dst-slots.tsv`, every row.
-    package static let all: [DSTSlot] = try! CaseTable.rows(
-        "dst-slots", columns: ["zone", "day", "band", "time", "instant"]
-    ).map { row in
-        guard let band = Band(rawValue: row["band"]) else {
-            preconditionFailure("\(row.place): no band \(row["band"])")
+    package static func all() throws -> [DSTSlot] {
+        try CaseTable.rows("dst-slots", columns: ["zone", "day", "band", "time", "instant"]).map { row in
+            guard let band = Band(rawValue: row["band"]) else {
+                throw FixtureError("\(row.place): no band \(row["band"])")
+            }
+            return DSTSlot(zone: row["zone"], day: row["day"], band: band, time: row["time"], expected: row["instant"])
         }
-        return DSTSlot(zone: row["zone"], day: row["day"], band: band, time: row["time"], expected: row["instant"])
     }
 }

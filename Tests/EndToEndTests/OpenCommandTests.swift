@@ -85,7 +85,7 @@ import Testing
             $0["link"].contains(":")
         })
     func aBadLinkIsOneLineAndExit2(_ c: CaseTable.Row) throws {
-        let (link, message) = (c["link"], "cannot open '\(Printable.escaped(c["link"]))': \(c["problem"])")
+        let (link, message) = (c["link"], "cannot open '\(Printable.bounded(c["link"]))': \(c["problem"])")
         let s = try Scratch()
         defer { s.remove() }
         try s.config("reader = \(try s.recorder()) {url}\n")
@@ -99,9 +99,14 @@ import Testing
     /// `nitnem open link` in a new scratch home whose `open` is a script running `body`.
     static func open(_ link: String, withOpener body: String) throws -> (Scratch, String, NitnemBinary.Result) {
         let s = try Scratch()
-        let opener = try s.script("opener", body)
-        try s.config("open = \(opener)\n")
-        return (s, opener, try s.open([link]))
+        do {
+            let opener = try s.script("opener", body)
+            try s.config("open = \(opener)\n")
+            return (s, opener, try s.open([link]))
+        } catch {
+            s.remove()
+            throw error
+        }
     }
 
     @Test func anOpenerThatFailsIsReportedWithItsStatus() throws {

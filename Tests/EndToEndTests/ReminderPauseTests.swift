@@ -86,7 +86,7 @@ import Testing
 
     /// Every row of `fixtures/cases/pause-until.tsv` (`PauseTests` reads it too): the binary pauses
     /// until that instant, as `status --format json` then says.
-    @Test(arguments: try CaseTable.rows("pause-until", columns: ["zone", "now", "until", "instant"]))
+    @Test(arguments: try CaseTable.rows("pause-until", columns: ["zone", "now", "until?", "instant"]))
     func untilFromTheCaseFile(_ c: CaseTable.Row) throws {
         let (home, r) = try Self.pause(c)
         #expect(r.status == 0, "\(c): \(r.stderr)")
@@ -97,7 +97,7 @@ import Testing
 
     /// Every row of `fixtures/cases/pause-refused.tsv`: the binary says the message in one line, exits
     /// 2 and writes no pause.
-    @Test(arguments: try CaseTable.rows("pause-refused", columns: ["zone", "now", "until", "message"]))
+    @Test(arguments: try CaseTable.rows("pause-refused", columns: ["zone", "now", "until?", "message"]))
     func refusedFromTheCaseFile(_ c: CaseTable.Row) throws {
         let (home, r) = try Self.pause(c)
         #expect(r.status == 2, "\(c)")

@@ -8,11 +8,9 @@ import Testing
 @Suite struct TimelineGoldenTests {
     typealias Case = GoldenInstant
 
-    static let cases = GoldenInstant.all
-
     static let demo = NitnemBinary.packageRoot.appendingPathComponent("fixtures/groups/demo").path
 
-    @Test(arguments: cases)
+    @Test(arguments: try GoldenInstant.all())
     func timelineMatchesGolden(_ c: Case) throws {
         let r = try NitnemBinary.run(
             ["timeline", "--group", Self.demo], environment: ["TZ": c.tz, "SGGS_CLOCK_NOW": c.now])

@@ -6,7 +6,7 @@ import Testing
 @testable import NitnemClockKit
 
 @Suite struct SlotTests {
-    @Test(arguments: DSTSlot.all)
+    @Test(arguments: try DSTSlot.all())
     func slotInstant(_ c: DSTSlot) throws {
         let cal = nitnemCalendar(c.zone)
         let slots = try ReminderSlots([c.band: WallTime(c.time)!])

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PauseTests {
     /// `fixtures/cases/pause-until.tsv`; `ReminderPauseTests.untilFromTheCaseFile` holds the binary
     /// to it.
-    @Test(arguments: try CaseTable.rows("pause-until", columns: ["zone", "now", "until", "instant"]))
+    @Test(arguments: try CaseTable.rows("pause-until", columns: ["zone", "now", "until?", "instant"]))
     func untilResolvesOnTheWallClock(_ c: CaseTable.Row) throws {
         let calendar = Fixture.calendar(c["zone"])
         let until = try Pause.until(c.optional("until"), now: Fixture.instant(c["now"]), calendar: calendar)
@@ -18,7 +18,7 @@ import Testing
     }
 
     /// `fixtures/cases/pause-refused.tsv`: a bad text, a day begun, a pause past the range's end.
-    @Test(arguments: try CaseTable.rows("pause-refused", columns: ["zone", "now", "until", "message"]))
+    @Test(arguments: try CaseTable.rows("pause-refused", columns: ["zone", "now", "until?", "message"]))
     func badUntilIsSaid(_ c: CaseTable.Row) {
         #expect("\(c)") {
             try Pause.until(c.optional("until"), now: Fixture.instant(c["now"]), calendar: Fixture.calendar(c["zone"]))

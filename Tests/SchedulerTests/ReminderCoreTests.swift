@@ -191,7 +191,7 @@ import Testing
 
     /// Each slot of `DSTSlot.all`, set in the config, fires once at its instant, from three hours
     /// before it.
-    @Test(arguments: DSTSlot.all)
+    @Test(arguments: try DSTSlot.all())
     func slotsOnDSTDaysFireOnce(_ c: DSTSlot) throws {
         let config = try AgentConfig.parse("reminder.\(c.band.rawValue) = \(c.time)", path: "config")
         var core = AgentCore(calendar: Self.cal(c.zone), config: config)
