@@ -26,11 +26,21 @@ extension Boxed where Value: Equatable {
     @inlinable public static func same(_ a: Boxed, _ b: Boxed) -> Bool { a === b || a.value == b.value }
 }
 
-/// A struct whose fields are kept in one `Boxed`, each read and set as a field of its own
-/// (`@dynamicMemberLookup`: `bani.id`, `config.snooze`), equal and hashed as its fields. A change
-/// makes a new box: copies sharing the old one never see it.
-public protocol BoxedFields: Hashable, Sendable {
+/// A struct whose fields are kept in one `Boxed`: equal and hashed as its fields (the same box, or
+/// equal fields). Its own accessors say what may change (`ReminderNotice`, a ledger entry).
+public protocol BoxedValue: Hashable, Sendable {
     associatedtype Fields: Hashable, Sendable
+    var box: Boxed<Fields> { get }
+}
+
+extension BoxedValue {
+    @inlinable public static func == (a: Self, b: Self) -> Bool { Boxed.same(a.box, b.box) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+}
+
+/// A `BoxedValue` whose every field is read and set as a field of its own (`@dynamicMemberLookup`:
+/// `bani.id`, `config.snooze`). A change makes a new box: copies sharing the old one never see it.
+public protocol BoxedFields: BoxedValue {
     var box: Boxed<Fields> { get set }
 }
 
@@ -44,7 +54,4 @@ extension BoxedFields {
             yield &fields[keyPath: field]
         }
     }
-
-    @inlinable public static func == (a: Self, b: Self) -> Bool { Boxed.same(a.box, b.box) }
-    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 }

@@ -11,13 +11,13 @@ import Snapshot
 ///   rather than risk a second one.
 package struct ReminderLedger: Hashable, Sendable {
     /// One decision.
-    package struct Entry: Hashable, Sendable {
+    package struct Entry: BoxedValue {
         /// The fields, behind one reference: the ledger moves all its entries when a day's first
         /// record drops the oldest day, and an entry is copied at each look-up; the box is one word
         /// to move and one retain to copy.
-        private var box: Boxed<Fields>
+        package private(set) var box: Boxed<Fields>
 
-        private struct Fields: Hashable, Sendable {
+        package struct Fields: Hashable, Sendable {
             var dayKey: CivilDate
             var band: Band
             var subject: ReminderSubject
@@ -62,10 +62,6 @@ package struct ReminderLedger: Hashable, Sendable {
         }
 
         private mutating func change(_ body: (inout Fields) -> Void) { box = box.changed(body) }
-
-        package static func == (a: Entry, b: Entry) -> Bool { Boxed.same(a.box, b.box) }
-
-        package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
     }
 
     /// A reminder that was shown (or is about to be).

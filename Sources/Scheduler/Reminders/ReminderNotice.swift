@@ -3,12 +3,12 @@ import NitnemClockKit
 import Snapshot
 
 /// A reminder to show: `Evening · Rehras Sahib`, with today's progress in the body.
-package struct ReminderNotice: Hashable, Sendable {
+package struct ReminderNotice: BoxedValue {
     /// The fields, behind one reference: a notice is copied into each action, event, log line and
     /// memory that holds it, and copying the box is one retain where the fields were several.
-    private var box: Boxed<Fields>
+    package private(set) var box: Boxed<Fields>
 
-    private struct Fields: Hashable, Sendable {
+    package struct Fields: Hashable, Sendable {
         let dayKey: CivilDate
         let subject: ReminderSubject
         let band: Band
@@ -83,12 +83,6 @@ package struct ReminderNotice: Hashable, Sendable {
     /// The server id of the notification an earlier agent (killed) left on screen for this
     /// episode: shown with it as `replaces_id`, so the server replaces that one in place.
     package var replacing: Int? { box.value.replacing }
-
-    package static func == (a: ReminderNotice, b: ReminderNotice) -> Bool {
-        Boxed.same(a.box, b.box)
-    }
-
-    package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 
     /// What `config` makes it offer: its buttons, its click and its sound.
     private static func offer(_ config: AgentConfig, in fields: inout Fields) {

@@ -33,12 +33,12 @@ package struct ReminderRules: Sendable {
     }
 
     /// One per-bani reminder of a Nitnem day.
-    package struct BaniSlot: Hashable, Sendable {
+    package struct BaniSlot: BoxedValue {
         /// The fields, behind one reference: a day's slots are kept, looked up and copied at each
         /// wake that asks for them, and copying the box is one retain where the bani was several.
-        private var box: Boxed<Fields>
+        package private(set) var box: Boxed<Fields>
 
-        private struct Fields: Hashable, Sendable {
+        package struct Fields: Hashable, Sendable {
             let bani: NitnemSnapshot.Bani
             let time: WallTime
             let at: Date
@@ -61,10 +61,6 @@ package struct ReminderRules: Sendable {
             // In a new box: the old one may be shared by copies that must not change.
             set { box = box.changed { $0.practice = newValue } }
         }
-
-        package static func == (a: BaniSlot, b: BaniSlot) -> Bool { Boxed.same(a.box, b.box) }
-
-        package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
     }
 
     /// The settings (`reminders`, `remind-when-done`, the slots).
